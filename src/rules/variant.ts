@@ -1,0 +1,180 @@
+// RulesVariant: one frozen data object per ruleset (GUIDE guideline 1; RULES §14).
+// Every regional difference is a field here, never an `if (name === ...)` in the engine. Each field
+// cites the rule it encodes; a field whose default is a PROPOSAL of RULES §15 names the ambiguity
+// (A-nn) and its alternatives are the other values the schema accepts (see ambiguities.ts).
+import { z } from 'zod';
+
+export const SuitSchema = z.enum(['H', 'S', 'L', 'E']);
+export const FigureSchema = z.enum(['Spiel', 'Gleich', 'Hanger']);
+export type Figure = z.infer<typeof FigureSchema>;
+
+/**
+ * A Perlagg slot in the ruleset's Perlagg order (RULES §2.1): either a fixed card in short notation
+ * ("HK", "W" for the Weli, "S7", "E7", "EU", "EO") — a permanent (ständiger) Perlagg — or a trump-relative
+ * rank "T7", "TU", "TO", "TK" — a trump Perlagg. When a trump slot names a card that is already a
+ * permanent Perlagg (Innsbruck with Schell trump: S7), the card keeps its higher, first place.
+ */
+export const PerlaggSlotSchema = z
+  .string()
+  .regex(/^(W|[HSLE](A|K|O|U|10|9|8|7)|T(A|K|O|U|10|9|8|7))$/, 'a Perlagg slot is a card (HK, W, S7, EU, ...) or a trump rank (T7, TU, TO, TK)');
+
+export const RulesVariantSchema = z
+  .object({
+    /** Canonical base name: 1853, oberland, suedtirol, innsbruck. */
+    name: z.string().min(1),
+    title: z.string(),
+    /** The source of the ruleset in RULES §0.1. */
+    source: z.string(),
+
+    // ---- Cards and Perlaggen (RULES §1, §2) ----
+    /** 33 cards with the Weli, or the 32 German cards (1853) [RULES §1.1]. */
+    deckHasWeli: z.boolean(),
+    /** Perlagg order, highest first [RULES §2.1]; A-01 (1853 K7UO vs K7OU), A-06 (Südtirol trump Perlaggen). */
+    perlaggen: z.array(PerlaggSlotSchema).min(1).max(12),
+    /** Suits the turned-up card may make trump [RULES §4.4]; Oberland never Eichel; A-07 (Innsbruck: any). */
+    trumpSuitsAllowed: z.array(SuitSchema).min(1),
+    /** Trump suit when the Weli is turned up: its natural suit Schell (A-11). */
+    turnedWeliTrump: SuitSchema,
+    /** A-02 (1853 trick power): M1 = a Perlagg wins by its christened identity (default); M2 = trump order K>7>O/U>A. */
+    trumpOrderModel: z.enum(['M1', 'M2']),
+    /** A-03 / §5.3: an un-christened Perlagg is 'forbidden' (must be declared, 1853), a 'plainCard' of its natural identity, or keeps trick power ('natIdentityKeepsPower', VOBER alternative). */
+    unchristenedPerlagg: z.enum(['forbidden', 'plainCard', 'natIdentityKeepsPower']),
+    /** A-20: christening a Perlagg "as itself" is a christening and keeps the Perlagg tie-break. */
+    christenAsSelfIsChristening: z.boolean(),
+    /** A-11: a natural (un-christened) Weli, Schell 6, may belong to a Hanger (below Schell 7). Default false. */
+    weliNaturalInFigures: z.boolean(),
+
+    // ---- Players (RULES §3, A-41) ----
+    /** 3 players: 1853 Strohmann (dummy) or each for himself (A-41). */
+    threePlayers: z.enum(['strohmann', 'individual']),
+    /** 1853 Strohmann information rule: (b) only the dummy holder sees two hands (default), (a) the other two may show each other [RULES §3]. */
+    strohmannInfo: z.enum(['dummyHolderOnly', 'othersShowEachOther']),
+    /** 6 players: two parties of three with 4 cards, the Spiel lapsing on 2:2 (A-41). */
+    sixPlayers: z.enum(['twoPartiesOfThree']),
+    /** Information partners share by signs (RULES §13). */
+    partnerInfo: z.enum(['none', 'signals', 'fullPartnerHands']),
+
+    // ---- Dealing (RULES §4) ----
+    /** Deal pattern, cards per round [RULES §4.3]; A-08 (Innsbruck 2+3). */
+    dealPattern: z.array(z.number().int().min(1).max(5)).min(1),
+    /** A-25: the deal passes to the left; the losing party deals the next Partie's first deal. */
+    dealerRotation: z.enum(['left']),
+    nextPartieDealer: z.enum(['loser', 'continueRotation']),
+    /** The cutter keeps permanent Perlaggen shown at the cut [RULES §4.2]. */
+    cutterKeepsPermanentPerlaggen: z.boolean(),
+    /** A-31: after taking a shown permanent Perlagg, the next visible card is checked again ('repeat') or not ('once'). */
+    cutRepeat: z.enum(['repeat', 'once']),
+    /** Stock cards shown after the turn-up [RULES §4.5]; A-09. */
+    showStock: z.enum(['none', 'bottom', 'topAndBottom']),
+    /** A-32: cards of a suit not allowed as trump turned up before the trump card stay face up beside the stock. */
+    skippedTurnCards: z.enum(['shownBesideStock']),
+    /** Exchanging a turned-up Perlagg [RULES §4.6], A-10. */
+    exchange: z.object({
+      /** Who may take it, in order. */
+      who: z.enum(['dealerThenPartner', 'dealerPartnerThenOpponents']),
+      /** 'plainTrumpCompulsory': must exchange when holding a plain trump (1853); 'optional': a right only. */
+      duty: z.enum(['plainTrumpCompulsory', 'optional']),
+      /** A lower Perlagg of the trump suit may be given for the higher turned-up one (1853: may, need not). */
+      lowerPerlaggMay: z.boolean(),
+      /** Oberland: an Eichel Perlagg may "make it better", then be taken with a plain Eichel card. */
+      eichelImprove: z.boolean(),
+      /** The partner may take it only if the dealer holds no trump. */
+      partnerOnlyIfDealerHasNoTrump: z.boolean(),
+      /** Leaving the exchange to the partner while able costs the Partie (VOBER, VIBK). */
+      leaveToPartnerLosesPartie: z.boolean(),
+    }),
+
+    // ---- Trick play (RULES §6), A-04, A-05 ----
+    follow: z.object({
+      /** Must follow the led suit (holding a non-Perlagg card of it) [RULES §6.2]. */
+      mustFollowSuit: z.boolean(),
+      /** May trump instead of following [000 p.18]. */
+      mayTrumpWhileHoldingSuit: z.boolean(),
+      /** A-05: only a trump that wins the trick counts as "stechen". Default false. */
+      trumpInsteadOfSuitOnlyIfWinning: z.boolean(),
+      /** A-05: Watten-style, only trump leads must be followed. Default false. */
+      wattenStyleFollow: z.boolean(),
+      /** A-04: holding a Perlagg counts as holding the led suit (strict Innsbruck §15). Default false. */
+      perlaggCountsAsHoldingSuit: z.boolean(),
+      /** A-04: a Perlagg may be played (any christening) even while holding the led suit. Default true. */
+      perlaggMayBePlayedOffSuitWhileHoldingSuit: z.boolean(),
+      /** Must overtake (überstechen)? No in every ruleset [RULES §6.2]. */
+      mustOvertake: z.boolean(),
+    }),
+
+    // ---- Figures (RULES §7) ----
+    /** A-17: the Spiel is 3 of 5 tricks (default) or the last trick (Bieten reading). */
+    spielDefinition: z.enum(['threeTricks', 'lastTrick']),
+    /** A-33: a tie ("steht") only between the best figures of opposing parties. */
+    tieBetween: z.enum(['opposingParties', 'anyPlayers']),
+    /** A-36: a Gleich may contain identical christened identities (several "Herz As"). Default true. */
+    gleichIdenticalIdentities: z.boolean(),
+    /** A-37: Hangers of equal length compare by their highest card. */
+    hangerTieBreak: z.enum(['highestCard']),
+    /** A-30: figure key in Dritzige contests: count, then Gleich > Hanger, then rank. */
+    dritzigeKey: z.enum(['countTypeRank', 'countRankType']),
+
+    // ---- Bidding (RULES §8) ----
+    /** A-15: ladder 2,3,...; 'openToAus' (1853: Aus = first level reaching the Partie) or 'upTo7ThenAus'. */
+    raiseLadder: z.enum(['openToAus', 'upTo7ThenAus']),
+    /** A-19: only the party holding the raise right (the last acceptor) may raise. */
+    raiseRight: z.enum(['holderOnly', 'eitherParty']),
+    /** A-18: a party may bid any number of figures in a deal (default) or one. */
+    figuresPerPartyPerDeal: z.enum(['any', 'one']),
+    /** A-16 / §8.5: when a Spiel bid needs the Spielfarbe. */
+    spielfarbeRule: z.enum(['anyPendingTrick', 'lastTrickWithPerlagg', 'none']),
+    /** A-38: an unplayed (1853 trump) Perlagg in hand counts as Spielfarbe. */
+    spielfarbePerlaggInHandCounts: z.boolean(),
+    /** A-34: the partner may veto a bid immediately (1853). */
+    partnerVeto: z.boolean(),
+    /** A-35: the duty to have the figure survives a later decline of a raise. */
+    obligationSurvivesDecline: z.boolean(),
+    /** A-39: unseen bids carry no penalty; a let-gut unseen figure scores only if the party has it. */
+    unseenBids: z.enum(['scoreOnlyIfHad', 'asSeen']),
+    /** Default order of the figures at the end of a deal [RULES §11.3]; A-12. */
+    defaultFigureOrder: z.array(FigureSchema).length(3),
+    /** A-43: only declines/gut are written at once; the rest after the deal in priority order. */
+    writeTiming: z.enum(['declinesImmediate', 'allImmediate']),
+
+    // ---- The Partie (RULES §11, §12) ----
+    target: z.number().int().min(3).max(99),
+    /** A-13: over-bidding limit: score + open decline values <= target - 1 ('openDeclines'), or only target - 1 forbidden. */
+    overbidLimit: z.enum(['openDeclines', 'targetMinus1Only']),
+    /** A-13: at target - 2, an over-bid is curtailed by the opponents (1853) or penalised -2. */
+    overbidAtTargetMinus2: z.enum(['curtailed', 'minus2']),
+    /** A-14: penalty for bidding when gestrichen: 'halve' (floor, 1853) or 'minus2'. */
+    bidWhenGestrichenPenalty: z.enum(['halve', 'minus2']),
+    /** A-45: holding is allowed when gestrichen; any raise counts as a bid. */
+    holdWhenGestrichen: z.boolean(),
+    /** False-figure penalty [RULES §12]: 1853 points to the opponents; VIBK loses the deal's points and -2 (A-21); none stated. */
+    falseFigurePenalty: z.enum(['points1853', 'dealPointsMinus2', 'none']),
+    /** A-21: the VIBK loss covers the points of the current deal or the whole Partie. */
+    falseFigureScope: z.enum(['deal', 'partie']),
+    /** Revoke [RULES §12], A-22: 1853 substitute the card; VIBK Spiel to the opponents plus -2. */
+    revokePenalty: z.enum(['substitute', 'spielPlus2', 'none']),
+    /** Asking at target - 1 [RULES §11.4], A-40, A-42. */
+    askAtTargetMinus1: z.enum(['dritzig', 'viertig', 'tritzig', 'ibk1717', 'none']),
+    /** A-23: at a deal starting 17:17 a two-fold figure goes out (default false). */
+    ibkTwofoldAt1717: z.boolean(),
+    /** Double (Schneider), 1853 [RULES §11.5]. */
+    double: z.boolean(),
+    /** A-26: loser must exceed half ('moreThanHalf' = floor(target/2)+1) or merely reach half. */
+    doubleThreshold: z.enum(['moreThanHalf', 'half']),
+  })
+  .strict()
+  // RULES §1.3: the Weli is always a Perlagg where the deck has it, and exists nowhere else.
+  .refine((r) => r.perlaggen.includes('W') === r.deckHasWeli, {
+    message: 'the Weli is a Perlagg exactly when the deck has it (RULES §1.3)',
+    path: ['perlaggen'],
+  })
+  .refine((r) => new Set(r.trumpSuitsAllowed).size === r.trumpSuitsAllowed.length, {
+    message: 'a suit is named twice',
+    path: ['trumpSuitsAllowed'],
+  })
+  .refine((r) => new Set(r.defaultFigureOrder).size === 3, {
+    message: 'each of Spiel, Gleich, Hanger exactly once',
+    path: ['defaultFigureOrder'],
+  });
+
+export type RulesVariant = Readonly<z.infer<typeof RulesVariantSchema>>;
+export type RulesVariantInput = z.input<typeof RulesVariantSchema>;
