@@ -1,0 +1,34 @@
+// The `perlagg` command line (yargs, strict). One file per command; each exports a yargs CommandModule.
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { exactCommand } from './exact.ts';
+import { rulesCommand } from './rules.ts';
+import { reportError, UsageError } from './errors.ts';
+
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  try {
+    await yargs(argv)
+      .scriptName('perlagg')
+      .usage('perlagg <command> [options]\n\nExact answers and simulations for the Tyrolean card game Perlaggen.')
+      .command(exactCommand)
+      .command(rulesCommand)
+      .demandCommand(1, 'name a command (perlagg --help lists them)')
+      .strict()
+      .recommendCommands()
+      .help()
+      .alias('h', 'help')
+      .version(false)
+      .wrap(Math.min(110, process.stdout.columns || 110))
+      .fail((msg, err) => {
+        throw err ?? new UsageError(msg);
+      })
+      .parseAsync();
+  } catch (e) {
+    code = reportError(e);
+  }
+  return code;
+}
+
+const code = await main(hideBin(process.argv));
+process.exitCode = code;
