@@ -1,5 +1,6 @@
 // How the CLI ends: bad input exits 2 with one line naming the problem; a runtime failure exits 1.
 import { CardNotationError } from '../cards/notation.ts';
+import { PolicyError } from '../policy/registry.ts';
 import { RulesetError } from '../rules/registry.ts';
 import { OutputError } from '../results/manifest.ts';
 import { ExactError } from '../exact/distribution.ts';
@@ -12,6 +13,7 @@ export class UsageError extends Error {
 export function isUsageError(e: unknown): boolean {
   return (
     e instanceof UsageError ||
+    e instanceof PolicyError ||
     e instanceof RulesetError ||
     e instanceof CardNotationError ||
     e instanceof OutputError ||

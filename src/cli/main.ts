@@ -3,6 +3,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { exactCommand } from './exact.ts';
 import { rulesCommand } from './rules.ts';
+import { playCommand } from './play.ts';
 import { reportError, UsageError } from './errors.ts';
 
 export async function main(argv: string[]): Promise<number> {
@@ -12,6 +13,7 @@ export async function main(argv: string[]): Promise<number> {
       .scriptName('perlagg')
       .usage('perlagg <command> [options]\n\nExact answers and simulations for the Tyrolean card game Perlaggen.')
       .command(exactCommand)
+      .command(playCommand)
       .command(rulesCommand)
       .demandCommand(1, 'name a command (perlagg --help lists them)')
       .strict()

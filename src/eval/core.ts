@@ -147,12 +147,14 @@ export function jointFigures(parts: FigureParts, rules: FigureRules): number[] {
   return paretoFrontier(cand);
 }
 
+const g = (w: number): number => w & 0x7f;
+const h = (w: number): number => (w >>> 7) & 0x7f;
+const suitOfWord = (w: number): number => (w >>> 14) & 3;
+const byFrontierOrder = (a: number, b: number): number => g(b) - g(a) || h(b) - h(a) || suitOfWord(a) - suitOfWord(b);
+
 /** Keep the figure words not dominated in both codes; one per code pair (lowest suit); best Gleich first. */
 export function paretoFrontier(words: readonly number[]): number[] {
-  const g = (w: number) => w & 0x7f;
-  const h = (w: number) => (w >>> 7) & 0x7f;
-  const s = (w: number) => (w >>> 14) & 3;
-  const sorted = [...words].sort((a, b) => g(b) - g(a) || h(b) - h(a) || s(a) - s(b));
+  const sorted = [...words].sort(byFrontierOrder);
   const out: number[] = [];
   let bestH = -1;
   for (const w of sorted) {

@@ -1,0 +1,183 @@
+// perlagg play: one hand as a Perlagg player would follow it (issue 3, deliverable 5): the cut, the deal,
+// trump and stock cards, exchanges, every card with its christening, each trick's winner, the figures each
+// player shows, the points — in the game's own words (Geber, Vorhand, Trumpf, Perlagg, getauft als, Stich,
+// Spiel, Gleich, Hanger, steht).
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { SUIT_NAMES, type Suit } from '../cards/card.ts';
+import { cardShort } from '../cards/notation.ts';
+import { gleichName, hangerName } from '../eval/figures.ts';
+import type { HandState } from '../engine/state.ts';
+import { seatName } from '../engine/state.ts';
+import { resolvePolicy } from '../policy/registry.ts';
+import { canonicalName, resolveRuleset } from '../rules/registry.ts';
+import type { RulesVariant } from '../rules/variant.ts';
+import { playDeal, type SeatPolicy } from '../sim/play.ts';
+import { UsageError } from './errors.ts';
+
+interface PlayArgs {
+  ruleset: string;
+  seed: number;
+  policies?: string;
+  players: number;
+  deal: number;
+  dealer?: number;
+}
+
+const cards = (xs: readonly number[]): string => xs.map(cardShort).join(' ');
+const played = (card: number, as: number | null): string => (as === null ? cardShort(card) : `${cardShort(card)} getauft als ${cardShort(as)}`);
+
+function partyName(s: HandState, party: number): string {
+  const { table } = s;
+  if (table.parties === table.seats) return seatName(party);
+  const members = table.party.flatMap((p, seat) => (p === party ? [seatName(seat)] : []));
+  return `Partei ${String.fromCharCode(65 + party)} (${members.join('/')})`;
+}
+
+/** The transcript of a finished hand, line by line. */
+export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: number; deal: number; policies: readonly string[] }): string {
+  const { table } = s;
+  const out: string[] = [];
+  const say = (line: string) => out.push(line);
+  const who = (seat: number) => {
+    const p = table.controller[seat]!;
+    return seat === table.dummySeat ? `${seatName(seat)} (Strohmann, gespielt von ${seatName(table.seatOfPlayer[p]!)})` : seatName(seat);
+  };
+  say(`Perlaggen, Regeln ${canonicalName(header.ruleset)} (${header.ruleset.title}); Seed ${header.seed}, Spiel Nr. ${header.deal}`);
+  say(
+    `Spieler: ${table.seatOfPlayer.map((seat, p) => `${seatName(seat)} ${header.policies[p]}`).join(', ')}` +
+      (table.dummySeat >= 0 ? `; ${seatName(table.dummySeat)} ist der Strohmann` : ''),
+  );
+  if (table.parties < table.seats) {
+    say(`Parteien: ${Array.from({ length: table.parties }, (_, p) => partyName(s, p)).join(' gegen ')}`);
+  } else {
+    say('Jeder spielt für sich.');
+  }
+  say(`Geber: ${seatName(s.dealer)}, Vorhand: ${seatName(s.vorhand)}, Abheber: ${seatName(s.cutter)}`);
+  for (const e of s.events) {
+    switch (e.type) {
+      case 'cut':
+        say(`Abheben: ${seatName(e.cutter)} hebt ${e.lifted} Karten ab.`);
+        break;
+      case 'cutShows':
+        if (e.permanent) say(`  Unten am abgehobenen Packen zeigt sich ${cardShort(e.card)}, ein ständiger Perlagg.`);
+        break;
+      case 'cutKeep':
+        say(e.keep ? `  ${seatName(e.seat)} behält ${cardShort(e.card)}.` : `  ${seatName(e.seat)} lässt ${cardShort(e.card)} im Packen.`);
+        break;
+      case 'dealt': {
+        if (e.seat !== 0) break; // all hands at once, in dealing order from Vorhand
+        say(`Austeilen (${s.ruleset.dealPattern.join('+')}, im Uhrzeigersinn ab Vorhand):`);
+        for (let i = 1; i <= table.seats; i++) {
+          const seat = (s.dealer + i) % table.seats;
+          const d = s.events.find((x) => x.type === 'dealt' && x.seat === seat);
+          const got = d !== undefined && d.type === 'dealt' ? d.cards : [];
+          say(`  ${who(seat)}: ${cards(got)}${seat === s.cutter && s.cutKept.length > 0 ? ` (dazu behalten: ${cards(s.cutKept)})` : ''}`);
+        }
+        break;
+      }
+      case 'skipped':
+        say(`Aufgeschlagen: ${cardShort(e.card)} — diese Farbe ist nie Trumpf, die Karte bleibt offen neben dem Stock.`);
+        break;
+      case 'turnedUp':
+        say(`Trumpf aufgeschlagen: ${cardShort(e.card)} → Trumpf ist ${SUIT_NAMES[e.trump as Suit]}.`);
+        say(`Perlaggen in diesem Spiel (höchster zuerst): ${cards(s.perl!.order)}`);
+        break;
+      case 'stockShown':
+        say(e.cards.length === 2 ? `Luck und Boden gezeigt: ${cards(e.cards)}` : `Untere Karte des Stocks gezeigt: ${cards(e.cards)}`);
+        break;
+      case 'exchange':
+        say(`Tausch: ${who(e.seat)} nimmt den aufgeschlagenen Perlagg ${cardShort(e.took)} und legt ${cardShort(e.gave)} offen hin.`);
+        break;
+      case 'exchangeDeclined':
+        say(`Tausch: ${who(e.seat)} lässt den Perlagg ${cardShort(e.faceUp)} liegen.`);
+        break;
+      case 'trick': {
+        const t = s.tricks[e.index]!;
+        say(`Stich ${e.index + 1} (${seatName(t.leader)} spielt aus): ${t.plays.map((p) => `${seatName(p.seat)} ${played(p.card, p.as)}`).join(' · ')} → Stich ${who(e.winner)}`);
+        break;
+      }
+      case 'concede':
+        say(`${who(e.seat)} lässt das Spiel gut (${partyName(s, e.party)} gibt es auf).`);
+        break;
+      case 'spiel': {
+        const open = s.tricks.find((t) => t.winner < 0);
+        if (open !== undefined && open.plays.length > 0) {
+          say(`Offener Stich ${s.tricks.indexOf(open) + 1}: ${open.plays.map((p) => `${seatName(p.seat)} ${played(p.card, p.as)}`).join(' · ')}`);
+        }
+        const tricks = e.tricks.map((n, p) => `${partyName(s, p)} ${n}`).join(', ');
+        say(e.party >= 0 ? `Spiel: ${partyName(s, e.party)} (Stiche: ${tricks}).` : `Das Spiel geht unter: niemand hat 3 Stiche (Stiche: ${tricks}).`);
+        say('Weisen:');
+        break;
+      }
+      case 'show': {
+        const own = e.cards.map((c) => played(c.card, c.as)).join(', ');
+        say(`  ${who(e.seat)}${own === '' ? ' (keine Karte mehr in der Hand)' : ` zeigt ${own}`} — ${gleichName(e.gleich)}; ${hangerName(e.hanger, e.hangerSuit)}`);
+        break;
+      }
+      case 'figure':
+        if (e.figure === 'Spiel') say(e.party >= 0 ? `Wertung: Spiel → ${partyName(s, e.party)} 1` : 'Wertung: Spiel → niemand');
+        else say(e.party >= 0 ? `Wertung: ${e.figure} → ${partyName(s, e.party)} 1` : `Wertung: ${e.figure} ${e.code === 0 ? '→ niemand hat eins' : 'steht'}`);
+        break;
+      case 'end':
+        say(`Punkte: ${e.points.map((n, p) => `${partyName(s, p)} ${n}`).join(', ')}`);
+        break;
+      default:
+        break;
+    }
+  }
+  return out.join('\n') + '\n';
+}
+
+export interface PlayRequest {
+  readonly ruleset: string;
+  readonly seed: number;
+  readonly players: number;
+  readonly deal: number;
+  readonly policies?: readonly string[];
+  readonly dealer?: number;
+}
+
+/** Play one hand and return its transcript (used by the command and the playthrough tests). */
+export async function playTranscript(req: PlayRequest): Promise<string> {
+  const ruleset = resolveRuleset(req.ruleset);
+  if (![2, 3, 4, 6].includes(req.players)) throw new UsageError(`--players must be 2, 3, 4 or 6, got ${req.players}`);
+  if (!Number.isSafeInteger(req.seed) || req.seed < 0) throw new UsageError(`--seed must be a non-negative whole number, got ${req.seed}`);
+  if (!Number.isSafeInteger(req.deal) || req.deal < 0) throw new UsageError(`--deal must be a non-negative whole number, got ${req.deal}`);
+  const specs = req.policies ?? Array.from({ length: req.players }, () => 'simple');
+  if (specs.length === 1) while (specs.length < req.players) (specs as string[]).push(specs[0]!);
+  if (specs.length !== req.players) throw new UsageError(`--policies names ${specs.length} policies for ${req.players} players`);
+  const policies: SeatPolicy[] = [];
+  for (const spec of specs) {
+    const p = await resolvePolicy(spec);
+    policies.push({ name: p.spec, policy: p.factory.create(p.options) });
+  }
+  const seats = req.players === 3 && ruleset.threePlayers === 'strohmann' ? 4 : req.players;
+  const dealer = req.dealer ?? req.deal % seats;
+  if (!(Number.isInteger(dealer) && dealer >= 0 && dealer < seats)) throw new UsageError(`--dealer must be 0..${seats - 1}`);
+  const res = playDeal({ ruleset, players: req.players, policies, rootSeed: req.seed, dealIndex: req.deal, dealer });
+  return transcript(res.state, { ruleset, seed: req.seed, deal: req.deal, policies: specs });
+}
+
+export const playCommand: CommandModule<object, PlayArgs> = {
+  command: 'play',
+  describe: 'play one hand and print it as a Perlagg player would follow it',
+  builder: (y: Argv) =>
+    y
+      .option('ruleset', { type: 'string', default: 'oberland', describe: 'ruleset name, e.g. 1853, oberland, suedtirol, innsbruck, oberland{target=18}' })
+      .option('seed', { type: 'number', default: 1, describe: 'root seed (the deal and every policy draw from streams keyed by it)' })
+      .option('policies', { type: 'string', describe: 'comma-separated policies, one per player (built in: random, simple; or a file path); default simple' })
+      .option('players', { type: 'number', default: 4, describe: 'number of players: 2, 3, 4 or 6' })
+      .option('deal', { type: 'number', default: 0, describe: 'deal index (keys the cards)' })
+      .option('dealer', { type: 'number', describe: 'dealer seat, 0-based (default: deal index mod seats)' }) as unknown as Argv<PlayArgs>,
+  handler: async (argv: ArgumentsCamelCase<PlayArgs>) => {
+    const text = await playTranscript({
+      ruleset: argv.ruleset,
+      seed: argv.seed,
+      players: argv.players,
+      deal: argv.deal,
+      ...(argv.policies === undefined ? {} : { policies: argv.policies.split(',').map((x) => x.trim()).filter((x) => x.length > 0) }),
+      ...(argv.dealer === undefined ? {} : { dealer: argv.dealer }),
+    });
+    process.stdout.write(text);
+  },
+};

@@ -1,0 +1,65 @@
+// RULES §4.2, §4.6, §5, §6.1, §7.4: what a player can do in a hand, as plain data.
+//
+//   keepCut          the cutter keeps the permanent Perlagg showing at the cut (or not) [§4.2, A-31]
+//   exchange         give `card` for the face-up Perlagg [§4.6, A-10]; declineExchange: leave it lying
+//   play             lay `card`; a Perlagg carries its christening `as` (one of the 32 suited cards),
+//                    or null = un-christened where the ruleset allows it [§5.1, §5.3, A-03]; plain cards: null
+//   concede          let the Spiel "gut": the opponents make it and trick play stops [§6.1]
+//   show             christen the free Perlaggen still in hand for both figures at once: `as[i]` is the
+//                    identity of the i-th free Perlagg in hand, ascending card id [§5.1, §7.4]
+//   chance           the outcome of a chance node (engine and runner only, never a policy)
+import { cardShort } from '../cards/notation.ts';
+
+export type PolicyAction =
+  | { readonly kind: 'keepCut'; readonly keep: boolean }
+  | { readonly kind: 'exchange'; readonly card: number }
+  | { readonly kind: 'declineExchange' }
+  | { readonly kind: 'play'; readonly card: number; readonly as: number | null }
+  | { readonly kind: 'concede' }
+  | { readonly kind: 'show'; readonly as: readonly number[] };
+
+export type Action = PolicyAction | { readonly kind: 'chance'; readonly outcome: number };
+
+export function sameAction(a: Action, b: Action): boolean {
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case 'keepCut':
+      return a.keep === (b as typeof a).keep;
+    case 'exchange':
+      return a.card === (b as typeof a).card;
+    case 'play':
+      return a.card === (b as typeof a).card && a.as === (b as typeof a).as;
+    case 'show': {
+      const o = (b as typeof a).as;
+      return a.as.length === o.length && a.as.every((x, i) => x === o[i]);
+    }
+    case 'chance':
+      return a.outcome === (b as typeof a).outcome;
+    default:
+      return true;
+  }
+}
+
+/** A short text form, for errors and logs: "play LU as HA", "exchange L9". */
+export function actionText(a: Action): string {
+  switch (a.kind) {
+    case 'keepCut':
+      return a.keep ? 'keep the cut Perlagg' : 'leave the cut Perlagg';
+    case 'exchange':
+      return `exchange ${cardText(a.card)}`;
+    case 'declineExchange':
+      return 'decline the exchange';
+    case 'play':
+      return `play ${cardText(a.card)}${a.as === null ? '' : ` as ${cardText(a.as)}`}`;
+    case 'concede':
+      return 'concede the Spiel';
+    case 'show':
+      return `show [${a.as.map(cardText).join(' ')}]`;
+    case 'chance':
+      return `chance ${a.outcome}`;
+  }
+}
+
+function cardText(c: unknown): string {
+  return typeof c === 'number' && Number.isInteger(c) && c >= 0 && c <= 32 ? cardShort(c) : String(c);
+}

@@ -1,0 +1,328 @@
+// RULES §4: shuffle, cut (the cutter keeping permanent Perlaggen, §4.2/A-31), the deal by the ruleset's
+// pattern (§4.3), the trump turn-up with skipped cards (§4.4/A-32), the stock cards shown (§4.5/A-09) and
+// the exchange of a turned-up Perlagg (§4.6/A-10). Pure functions over the state of state.ts.
+import { WELI } from '../cards/card.ts';
+import { perlaggenOf } from '../rules/perlaggen.ts';
+import type { RulesVariant } from '../rules/variant.ts';
+import { freezeEvent } from './history.ts';
+import { LOC, type HandState } from './state.ts';
+
+const SUIT_LETTERS = ['H', 'S', 'L', 'E'] as const;
+const suitIdx = (c: number): number => (c === WELI ? 1 : c >>> 3);
+
+/** The permanent Perlaggen of a ruleset (they do not depend on trump; RULES §4.2). */
+export function permanentPerlaggen(r: RulesVariant): number[] {
+  // Resolve against any allowed trump: permanent slots are fixed cards.
+  return [...perlaggenOf(r, r.trumpSuitsAllowed[0]!).permanent];
+}
+
+// ---- chance: the shuffle and the cut ----
+
+/** Number of equally likely outcomes of the chance node now (0 when not at a chance node). */
+export function chanceOutcomes(s: HandState): number {
+  if (s.phase === 'shuffle') return s.shuffleStep + 1;
+  if (s.phase === 'cut') return s.deck.length - 1; // lift 1 .. N-1 cards
+  return 0;
+}
+
+/** One Fisher–Yates step: position shuffleStep takes the card at `outcome` (0..shuffleStep). */
+export function applyShuffle(s: HandState, outcome: number): void {
+  const i = s.shuffleStep;
+  const t = s.deck[i]!;
+  s.deck[i] = s.deck[outcome]!;
+  s.deck[outcome] = t;
+  s.shuffleStep = i - 1;
+  if (s.shuffleStep === 0) {
+    s.phase = 'cut';
+    s.events.push(freezeEvent({ type: 'shuffled' }));
+  }
+}
+
+/** The outcomes that make the shuffle produce `order` (index 0 = top): for tests and set-ups. */
+export function shuffleOutcomesFor(start: readonly number[], order: readonly number[]): number[] {
+  const a = start.slice();
+  const out: number[] = [];
+  for (let i = a.length - 1; i >= 1; i--) {
+    const j = a.indexOf(order[i]!);
+    if (j < 0 || j > i) throw new RangeError('order is not a permutation of the deck');
+    out.push(j);
+    const t = a[i]!;
+    a[i] = a[j]!;
+    a[j] = t;
+  }
+  return out;
+}
+
+/**
+ * The cut: the cutter (the dealer's right-hand neighbour [000 p.13] [002 §1.3]) lifts `outcome + 1` cards.
+ * A-31: the card now visible is the bottom card of the lifted packet. Where the ruleset lets the cutter
+ * keep permanent Perlaggen, he looks at it (it is known to him; it becomes public only if he keeps it).
+ */
+export function applyCut(s: HandState, outcome: number): void {
+  s.cutAt = outcome + 1;
+  s.events.push(freezeEvent({ type: 'cut', cutter: s.cutter, lifted: s.cutAt }));
+  if (s.ruleset.cutterKeepsPermanentPerlaggen) {
+    s.cutVisible = s.cutAt - 1;
+    checkCutCard(s);
+  } else {
+    dealAll(s);
+  }
+}
+
+/** Look at the visible cut card: a permanent Perlagg opens the cutKeep decision, anything else ends the cut. */
+function checkCutCard(s: HandState): void {
+  const perm = permanentPerlaggen(s.ruleset);
+  while (s.cutVisible >= 0) {
+    const card = s.deck[s.cutVisible]!;
+    const isPerm = perm.includes(card) && s.cutKept.length < s.table.handSize;
+    s.events.push(freezeEvent({ type: 'cutShows', card, permanent: isPerm, seenBy: s.cutter }));
+    if (isPerm) {
+      s.phase = 'cutKeep';
+      return;
+    }
+    s.cutSeen = card;
+    s.cutVisible = -1;
+  }
+  dealAll(s);
+}
+
+/** The cutter keeps (or leaves) the visible permanent Perlagg; with cutRepeat 'repeat' the next card is checked. */
+export function applyKeepCut(s: HandState, keep: boolean): void {
+  const card = s.deck[s.cutVisible]!;
+  s.events.push(freezeEvent({ type: 'cutKeep', seat: s.cutter, card, keep }));
+  if (!keep) {
+    // "A permanent Perlagg not taken by mistake stays in the pack" [003 §4]; the cut is over.
+    s.cutSeen = card;
+    s.cutVisible = -1;
+    dealAll(s);
+    return;
+  }
+  s.cutKept.push(card);
+  s.cutVisible -= 1;
+  if (s.ruleset.cutRepeat === 'repeat') {
+    checkCutCard(s);
+    return;
+  }
+  // 'once': the next card of the packet is now visible to the cutter, but cannot be kept.
+  if (s.cutVisible >= 0) s.cutSeen = s.deck[s.cutVisible]!;
+  s.cutVisible = -1;
+  dealAll(s);
+}
+
+function give(s: HandState, seat: number, card: number): void {
+  s.loc[card] = seat;
+  if (card === WELI) s.handWeli[seat] = 1;
+  else s.handLo[seat] = (s.handLo[seat]! | (1 << card)) >>> 0;
+}
+
+export function takeFromHand(s: HandState, seat: number, card: number): void {
+  if (card === WELI) s.handWeli[seat] = 0;
+  else s.handLo[seat] = (s.handLo[seat]! & ~(1 << card)) >>> 0;
+}
+
+/**
+ * The deal (RULES §4.3): the pack after the cut is the lower part on top of the lifted packet (minus the
+ * cards the cutter kept, which were its bottom cards). Cards go clockwise from the dealer's left, round by
+ * round as the ruleset's dealPattern says; nobody is dealt beyond his hand size: the cutter who kept
+ * Perlaggen "receives only enough cards to reach 5" [002 §1.3] (A-31), and with 4-card hands (six players,
+ * where RULES is silent on the pattern) each round is cut short the same way: 2+3 becomes 2+2, 3+2 becomes
+ * 3+1. The pattern repeats if it deals fewer than a hand.
+ */
+export function dealAll(s: HandState): void {
+  const kept = s.cutKept.length;
+  const pack = s.deck.slice(s.cutAt).concat(s.deck.slice(0, s.cutAt - kept));
+  const { seats, handSize } = s.table;
+  const count = new Array<number>(seats).fill(0);
+  const dealt: number[][] = Array.from({ length: seats }, () => []);
+  for (const c of s.cutKept) give(s, s.cutter, c);
+  count[s.cutter] = kept;
+  let ptr = 0;
+  const pattern = s.ruleset.dealPattern;
+  while (count.some((c) => c < handSize)) {
+    for (const quota of pattern) {
+      for (let i = 1; i <= seats; i++) {
+        const seat = (s.dealer + i) % seats;
+        const n = Math.min(quota, handSize - count[seat]!);
+        for (let k = 0; k < n; k++) {
+          const card = pack[ptr++]!;
+          give(s, seat, card);
+          dealt[seat]!.push(card);
+        }
+        count[seat]! += n;
+      }
+    }
+  }
+  for (let seat = 0; seat < seats; seat++) s.events.push(freezeEvent({ type: 'dealt', seat, cards: dealt[seat]! }));
+  turnUp(s, pack, ptr);
+}
+
+/**
+ * The trump turn-up (RULES §4.4): the next card is turned; its natural suit is trump, a turned Weli makes
+ * `turnedWeliTrump` (A-11). A card of a suit that may not be trump (Oberland: Eichel) is left face up
+ * beside the stock and the next card is turned (A-32). Then the stock cards the ruleset shows (§4.5, A-09).
+ */
+function turnUp(s: HandState, pack: readonly number[], ptr: number): void {
+  const r = s.ruleset;
+  let trump: (typeof SUIT_LETTERS)[number] | null = null;
+  while (ptr < pack.length) {
+    const card = pack[ptr++]!;
+    const suit = card === WELI ? r.turnedWeliTrump : SUIT_LETTERS[suitIdx(card)]!;
+    if (r.trumpSuitsAllowed.includes(suit)) {
+      trump = suit;
+      s.turned = card;
+      s.faceUp = card;
+      s.loc[card] = LOC.faceUp;
+      s.events.push(freezeEvent({ type: 'turnedUp', card, trump: suit }));
+      break;
+    }
+    s.skipped.push(card);
+    s.loc[card] = LOC.skipped;
+    s.events.push(freezeEvent({ type: 'skipped', card }));
+  }
+  if (trump === null) throw new Error('no card of an allowed trump suit left to turn up');
+  s.trump = trump;
+  s.perl = perlaggenOf(r, trump);
+  s.stock = pack.slice(ptr);
+  for (const c of s.stock) s.loc[c] = LOC.stock;
+  const n = s.stock.length;
+  if (n > 0 && r.showStock !== 'none') {
+    const shown = r.showStock === 'bottom' || n === 1 ? [s.stock[n - 1]!] : [s.stock[0]!, s.stock[n - 1]!];
+    s.shownStock = shown;
+    s.events.push(freezeEvent({ type: 'stockShown', cards: shown }));
+  }
+  startExchange(s);
+}
+
+// ---- the exchange of a turned-up Perlagg (RULES §4.6, A-10) ----
+
+/**
+ * Seats in the order they may take the face-up Perlagg: the dealer, his partners clockwise, then (where
+ * `exchange.who` says so) the opponents clockwise from the dealer's left (A-10). With individual play the
+ * dealer has no partner.
+ */
+export function exchangeOrder(s: HandState): number[] {
+  const { seats, party } = s.table;
+  const order = [s.dealer];
+  for (let i = 1; i < seats; i++) {
+    const seat = (s.dealer + i) % seats;
+    if (party[seat] === party[s.dealer]) order.push(seat);
+  }
+  if (s.ruleset.exchange.who === 'dealerPartnerThenOpponents') {
+    for (let i = 1; i < seats; i++) {
+      const seat = (s.dealer + i) % seats;
+      if (party[seat] !== party[s.dealer]) order.push(seat);
+    }
+  }
+  return order;
+}
+
+/** The suit a face-up card counts in: a turned Weli in the trump it made, else its natural suit. */
+function faceUpSuit(s: HandState, f: number): number {
+  return f === WELI ? SUIT_LETTERS.indexOf(s.ruleset.turnedWeliTrump) : suitIdx(f);
+}
+
+/**
+ * Cards of `seat` that may be given for the face-up Perlagg f (A-10), ascending:
+ * - a plain card of f's suit (a plain trump; a plain Eichel card for an Eichel Perlagg laid out by "besser machen");
+ * - where `exchange.lowerPerlaggMay`: a Perlagg of f's (trump) suit of lower Perlagg rank [000 p.19];
+ * - where `exchange.eichelImprove`: a permanent Eichel Perlagg of lower Perlagg rank for a trump Perlagg [002 §1.3].
+ */
+export function exchangeCards(s: HandState, seat: number, f: number = s.faceUp): number[] {
+  const p = s.perl!;
+  const lvlF = p.level[f]!;
+  if (lvlF === 0) return [];
+  const fs = faceUpSuit(s, f);
+  const trumpIdx = SUIT_LETTERS.indexOf(p.trump);
+  const ex = s.ruleset.exchange;
+  const out: number[] = [];
+  const consider = (c: number) => {
+    const l = p.level[c]!;
+    const cs = suitIdx(c);
+    if (l === 0) {
+      if (cs === fs) out.push(c);
+    } else if (l < lvlF && fs === trumpIdx) {
+      if (ex.lowerPerlaggMay && cs === fs) out.push(c);
+      else if (ex.eichelImprove && cs === 3 && p.permanent.includes(c)) out.push(c);
+    }
+  };
+  let m = s.handLo[seat]!;
+  while (m !== 0) {
+    const c = 31 - Math.clz32(m & -m);
+    consider(c);
+    m = (m & (m - 1)) >>> 0;
+  }
+  if (s.handWeli[seat] === 1) consider(WELI);
+  return out;
+}
+
+/** Must the seat exchange? (`exchange.duty: 'plainTrumpCompulsory'` and he holds a plain card that may be given.) */
+export function exchangeIsCompulsory(s: HandState, seat: number): boolean {
+  if (s.ruleset.exchange.duty !== 'plainTrumpCompulsory') return false;
+  return exchangeCards(s, seat).some((c) => s.perl!.level[c] === 0);
+}
+
+function startExchange(s: HandState): void {
+  s.exchangeOrder = exchangeOrder(s);
+  s.exchangeAt = 0;
+  nextExchanger(s);
+}
+
+/**
+ * Find the next seat in the exchange order able to take the face-up Perlagg. A seat without a card to give
+ * passes the right on ("If he has no trump, right and duty pass to his partner" [000 p.19]; we read "has no
+ * trump" as "has no card he may give", A-10). Otherwise trick play starts.
+ */
+function nextExchanger(s: HandState): void {
+  while (s.perl!.level[s.faceUp]! > 0 && s.exchangeAt < s.exchangeOrder.length) {
+    const seat = s.exchangeOrder[s.exchangeAt]!;
+    if (exchangeCards(s, seat).length > 0) {
+      s.phase = 'exchange';
+      s.events.push(freezeEvent({ type: 'exchangeOffer', seat, faceUp: s.faceUp, must: exchangeIsCompulsory(s, seat) }));
+      return;
+    }
+    s.exchangeAt += 1;
+  }
+  startPlayHook(s);
+}
+
+/** Set by game.ts (avoids an import cycle): begins trick play. */
+let startPlayHook: (s: HandState) => void = () => {
+  throw new Error('engine not initialised');
+};
+export function setStartPlay(fn: (s: HandState) => void): void {
+  startPlayHook = fn;
+}
+
+export function exchangerNow(s: HandState): number {
+  return s.exchangeOrder[s.exchangeAt]!;
+}
+
+/** Give `card` for the face-up Perlagg; if a Perlagg now lies face up, the chain starts again (A-10). */
+export function applyExchange(s: HandState, card: number): void {
+  const seat = exchangerNow(s);
+  const took = s.faceUp;
+  takeFromHand(s, seat, card);
+  give(s, seat, took);
+  s.faceUp = card;
+  s.loc[card] = LOC.faceUp;
+  s.exchanges.push(Object.freeze({ seat, gave: card, took }));
+  s.events.push(freezeEvent({ type: 'exchange', seat, gave: card, took }));
+  s.exchangeAt = 0;
+  nextExchanger(s);
+}
+
+/**
+ * Leave the Perlagg lying. Where the partner may take it only if the dealer cannot
+ * (`exchange.partnerOnlyIfDealerHasNoTrump`; leaving it to him while able costs the Partie, [002 §1.3]
+ * [003 §7]), a decline ends the exchange; otherwise the right passes on.
+ */
+export function applyDeclineExchange(s: HandState): void {
+  const seat = exchangerNow(s);
+  s.events.push(freezeEvent({ type: 'exchangeDeclined', seat, faceUp: s.faceUp }));
+  if (s.ruleset.exchange.partnerOnlyIfDealerHasNoTrump) {
+    s.exchangeAt = s.exchangeOrder.length;
+  } else {
+    s.exchangeAt += 1;
+  }
+  nextExchanger(s);
+}

@@ -1,0 +1,448 @@
+// The engine contract (GUIDE guideline 2, OpenSpiel's spiel.h): a hand is a state machine.
+//
+//   newHand(ruleset, {players, dealer})   the state before the shuffle
+//   currentPlayer(state)                  a player index, CHANCE (-1) or TERMINAL (-2)
+//   actingSeat(state)                     the hand that acts (differs from the player's seat for the Strohmann)
+//   chanceOutcomes(state)                 number of equally likely outcomes at a chance node
+//   legalActions(state)                   the decision's legal actions in a stable order
+//   applyAction(state, action)            unchecked, in place (hot loops)
+//   explainIllegal(state, action)         why an action is illegal, in words (null = legal)
+//   applyChecked(state, action)           checked path for the CLI, human input and tests
+//   returns(state)                        points per player at the end
+//
+// Guideline 14 (verify / can / do): the hot loop calls applyAction with an action taken from
+// legalActions; everything else goes through applyChecked.
+import type { RulesVariant } from '../rules/variant.ts';
+import { actionText, sameAction, type Action, type PolicyAction } from './actions.ts';
+import {
+  applyCut,
+  applyDeclineExchange,
+  applyExchange,
+  applyKeepCut,
+  applyShuffle,
+  chanceOutcomes,
+  exchangeCards,
+  exchangeIsCompulsory,
+  exchangerNow,
+  permanentPerlaggen as permanentOf,
+  setStartPlay,
+  shuffleOutcomesFor,
+  takeFromHand,
+} from './deal.ts';
+import { freezeEvent } from './history.ts';
+import { explainPlay, legalPlays, openTrick, tctx } from './legality.ts';
+import { freePerlaggen, scoreHand, showOptions, shownWord } from './scoring.ts';
+import { LOC, deckOf, seatTable, type HandState, type TableOptions } from './state.ts';
+import { trickWinnerIndex } from './tricks.ts';
+import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
+import { cardShort } from '../cards/notation.ts';
+
+export const CHANCE = -1;
+export const TERMINAL = -2;
+
+export class IllegalActionError extends Error {
+  override name = 'IllegalActionError';
+}
+
+export interface HandOptions extends TableOptions {
+  /** The dealer's seat (default 0). Vorhand is the seat to his left (dealer + 1). */
+  readonly dealer?: number;
+}
+
+export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
+  const table = seatTable(ruleset, opts);
+  const dealer = opts.dealer ?? 0;
+  if (!(Number.isInteger(dealer) && dealer >= 0 && dealer < table.seats)) {
+    throw new RangeError(`the dealer's seat must be 0..${table.seats - 1}, got ${dealer}`);
+  }
+  const deck = deckOf(ruleset);
+  const loc = new Int8Array(33).fill(LOC.absent);
+  for (const c of deck) loc[c] = LOC.pack;
+  return {
+    ruleset,
+    table,
+    dealer,
+    cutter: (dealer + table.seats - 1) % table.seats, // the right-hand neighbour [000 p.13] [002 §1.3]
+    vorhand: (dealer + 1) % table.seats,
+    phase: 'shuffle',
+    deck,
+    shuffleStep: deck.length - 1,
+    cutAt: 0,
+    cutVisible: -1,
+    cutKept: [],
+    cutSeen: -1,
+    loc,
+    handLo: new Array<number>(table.seats).fill(0),
+    handWeli: new Array<number>(table.seats).fill(0),
+    stock: [],
+    trump: null,
+    perl: null,
+    turned: -1,
+    faceUp: -1,
+    skipped: [],
+    shownStock: [],
+    exchanges: [],
+    exchangeOrder: [],
+    exchangeAt: 0,
+    tricks: [],
+    turn: -1,
+    tricksWon: new Array<number>(table.parties).fill(0),
+    spielParty: -1,
+    conceded: -1,
+    showOrder: [],
+    showAt: 0,
+    shows: new Array<null>(table.seats).fill(null),
+    points: new Array<number>(table.parties).fill(0),
+    figureWinners: null,
+    events: [],
+    actions: [],
+  };
+}
+
+// ---- trick play (RULES §6) ----
+
+function startPlay(s: HandState): void {
+  s.phase = 'play';
+  s.turn = s.vorhand; // Vorhand leads [000 p.16-17] [002 §1.5]
+  s.tricks.push({ leader: s.vorhand, plays: [], winner: -1 });
+}
+setStartPlay(startPlay);
+
+/**
+ * Is the Spiel decided? A party reached `spielTricks` (3), or no party can reach it with the tricks left
+ * (three players each for himself, or six players 2:2 — it "geht unter", A-41). Under `spielDefinition:
+ * 'lastTrick'` it is decided by the last trick.
+ */
+function spielDecision(s: HandState): number | null {
+  const total = s.table.handSize;
+  const done = s.tricks.filter((t) => t.winner >= 0).length;
+  if (s.ruleset.spielDefinition === 'lastTrick') {
+    if (done < total) return null;
+    return s.table.party[s.tricks[total - 1]!.winner]!;
+  }
+  const need = s.table.spielTricks;
+  let canStill = false;
+  for (let p = 0; p < s.table.parties; p++) {
+    if (s.tricksWon[p]! >= need) return p;
+    if (s.tricksWon[p]! + (total - done) >= need) canStill = true;
+  }
+  return canStill ? null : -2;
+}
+
+function applyPlay(s: HandState, card: number, as: number | null): void {
+  const seat = s.turn;
+  const trick = s.tricks[s.tricks.length - 1]!;
+  takeFromHand(s, seat, card);
+  s.loc[card] = LOC.table;
+  trick.plays.push(Object.freeze({ seat, card, as }));
+  s.events.push(freezeEvent({ type: 'play', seat, card, as, trick: s.tricks.length - 1 }));
+  if (trick.plays.length < s.table.seats) {
+    s.turn = (seat + 1) % s.table.seats;
+    return;
+  }
+  const n = trick.plays.length;
+  const cards = trick.plays.map((p) => p.card);
+  const ids = trick.plays.map((p) => p.as);
+  const winner = trick.plays[trickWinnerIndex(tctx(s), cards, ids, n)]!.seat;
+  trick.winner = winner;
+  s.tricksWon[s.table.party[winner]!]! += 1;
+  s.events.push(freezeEvent({ type: 'trick', index: s.tricks.length - 1, winner }));
+  const d = spielDecision(s);
+  if (d !== null) {
+    endPlay(s, d);
+    return;
+  }
+  s.tricks.push({ leader: winner, plays: [], winner: -1 });
+  s.turn = winner;
+}
+
+/** Conceding the Spiel ("gut lassen"): with two parties the other party makes it and play stops (§6.1). */
+function applyConcede(s: HandState): void {
+  const seat = s.turn;
+  const party = s.table.party[seat]!;
+  s.conceded = party;
+  s.events.push(freezeEvent({ type: 'concede', seat, party }));
+  endPlay(s, 1 - party);
+}
+
+function endPlay(s: HandState, party: number): void {
+  s.spielParty = party;
+  const open = openTrick(s);
+  if (open !== null && open.plays.length === 0) s.tricks.pop();
+  s.events.push(freezeEvent({ type: 'spiel', party, tricks: s.tricksWon.slice() }));
+  startShow(s);
+}
+
+// ---- showing and scoring (RULES §5.1, §7.4, §8.1, §9.3) ----
+
+/**
+ * Showing order: the Spiel party first, then the others, each clockwise from Vorhand (§9.1: the party that
+ * won the Spiel shows first). When the Spiel lapsed, everyone clockwise from Vorhand.
+ */
+function startShow(s: HandState): void {
+  s.phase = 'show';
+  const { seats, party } = s.table;
+  const order: number[] = [];
+  const clockwise = Array.from({ length: seats }, (_, i) => (s.vorhand + i) % seats);
+  if (s.spielParty >= 0) for (const seat of clockwise) if (party[seat] === s.spielParty) order.push(seat);
+  for (const seat of clockwise) if (!order.includes(seat)) order.push(seat);
+  s.showOrder = order;
+  s.showAt = 0;
+  advanceShow(s);
+}
+
+function recordShow(s: HandState, seat: number, as: readonly number[]): void {
+  const free = freePerlaggen(s, seat);
+  const word = shownWord(s, seat, as);
+  const cards: Array<{ card: number; as: number | null }> = [];
+  let m = s.handLo[seat]!;
+  while (m !== 0) {
+    const c = 31 - Math.clz32(m & -m);
+    const i = free.indexOf(c);
+    cards.push({ card: c, as: i >= 0 ? as[i]! : null });
+    m = (m & (m - 1)) >>> 0;
+  }
+  if (s.handWeli[seat] === 1) cards.push({ card: 32, as: as[free.indexOf(32)] ?? null });
+  const frozen = Object.freeze(cards.map((c) => Object.freeze(c)));
+  s.shows[seat] = Object.freeze({ seat, cards: frozen, word });
+  s.events.push(freezeEvent({ type: 'show', seat, cards: frozen, gleich: wordGleich(word), hanger: wordHanger(word), hangerSuit: wordHangerSuit(word) }));
+  s.showAt += 1;
+}
+
+/** Show automatically for every seat that has no choice (no free Perlagg, or a single frontier entry). */
+function advanceShow(s: HandState): void {
+  while (s.showAt < s.showOrder.length) {
+    const seat = s.showOrder[s.showAt]!;
+    const opts = showOptions(s, seat);
+    if (opts.length > 1) return;
+    recordShow(s, seat, opts[0]!.as);
+  }
+  s.phase = 'done';
+  scoreHand(s);
+}
+
+// ---- the contract ----
+
+/** The hand that acts now (a seat), -1 at chance or terminal nodes. */
+export function actingSeat(s: HandState): number {
+  switch (s.phase) {
+    case 'cutKeep':
+      return s.cutter;
+    case 'exchange':
+      return exchangerNow(s);
+    case 'play':
+      return s.turn;
+    case 'show':
+      return s.showOrder[s.showAt]!;
+    default:
+      return -1;
+  }
+}
+
+export function currentPlayer(s: HandState): number {
+  if (s.phase === 'shuffle' || s.phase === 'cut') return CHANCE;
+  if (s.phase === 'done') return TERMINAL;
+  return s.table.controller[actingSeat(s)]!;
+}
+
+export function isTerminal(s: HandState): boolean {
+  return s.phase === 'done';
+}
+
+export { chanceOutcomes };
+
+/** Can the acting party concede the Spiel now? Only with two parties, during trick play. */
+function mayConcede(s: HandState): boolean {
+  return s.table.parties === 2 && s.phase === 'play';
+}
+
+/** The legal actions of the decision now, in a stable order (empty at chance and terminal nodes). */
+export function legalActions(s: HandState): PolicyAction[] {
+  const out: PolicyAction[] = [];
+  switch (s.phase) {
+    case 'cutKeep':
+      out.push({ kind: 'keepCut', keep: true }, { kind: 'keepCut', keep: false });
+      break;
+    case 'exchange': {
+      const seat = exchangerNow(s);
+      for (const card of exchangeCards(s, seat)) out.push({ kind: 'exchange', card });
+      if (!exchangeIsCompulsory(s, seat)) out.push({ kind: 'declineExchange' });
+      break;
+    }
+    case 'play':
+      legalPlays(s, s.turn, out);
+      if (mayConcede(s)) out.push({ kind: 'concede' });
+      break;
+    case 'show':
+      for (const o of showOptions(s, actingSeat(s))) out.push({ kind: 'show', as: o.as });
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** Why `action` is illegal now, in words; null when it is legal. */
+export function explainIllegal(s: HandState, action: Action): string | null {
+  if (action === null || typeof action !== 'object' || typeof (action as { kind?: unknown }).kind !== 'string') {
+    return 'not an action';
+  }
+  const phaseWord: Record<string, string> = {
+    shuffle: 'the cards are being shuffled (a chance node)',
+    cut: 'the cards are being cut (a chance node)',
+    cutKeep: `P${s.cutter + 1} must say whether he keeps the Perlagg shown at the cut`,
+    exchange: 'the turned-up Perlagg may be exchanged now',
+    play: `P${s.turn + 1} is to lay a card`,
+    show: 'the players are showing their figures',
+    done: 'the hand is over',
+  };
+  const wrongPhase = () => `cannot ${actionText(action)} now: ${phaseWord[s.phase]}`;
+  switch (action.kind) {
+    case 'chance': {
+      const n = chanceOutcomes(s);
+      if (n === 0) return wrongPhase();
+      return Number.isInteger(action.outcome) && action.outcome >= 0 && action.outcome < n ? null : `chance outcome must be 0..${n - 1}`;
+    }
+    case 'keepCut':
+      return s.phase === 'cutKeep' ? (typeof action.keep === 'boolean' ? null : 'keep must be true or false') : wrongPhase();
+    case 'exchange':
+    case 'declineExchange': {
+      if (s.phase !== 'exchange') return wrongPhase();
+      const seat = exchangerNow(s);
+      if (action.kind === 'declineExchange') {
+        return exchangeIsCompulsory(s, seat)
+          ? `P${seat + 1} holds a plain trump and must exchange the turned-up Perlagg ${cardShort(s.faceUp)} (RULES §4.6, [000 p.19])`
+          : null;
+      }
+      if (exchangeCards(s, seat).includes(action.card)) return null;
+      return `P${seat + 1} cannot give ${typeof action.card === 'number' && action.card >= 0 && action.card <= 32 ? cardShort(action.card) : String(action.card)} for ${cardShort(s.faceUp)}: only ${exchangeCards(s, seat).map(cardShort).join(' ') || 'nothing'} (RULES §4.6, A-10)`;
+    }
+    case 'play':
+      if (s.phase !== 'play') return wrongPhase();
+      if (!(Number.isInteger(action.card) && action.card >= 0 && action.card <= 32)) return `not a card: ${String(action.card)}`;
+      return explainPlay(s, s.turn, action.card, action.as);
+    case 'concede':
+      if (s.phase !== 'play') return wrongPhase();
+      return mayConcede(s) ? null : 'the Spiel can be conceded only between two parties';
+    case 'show': {
+      if (s.phase !== 'show') return wrongPhase();
+      const seat = actingSeat(s);
+      const k = freePerlaggen(s, seat).length;
+      if (!Array.isArray(action.as) || action.as.length !== k) return `P${seat + 1} has ${k} free Perlaggen to christen, one identity each`;
+      if (legalActions(s).some((a) => sameAction(a, action))) return null;
+      return `P${seat + 1} shows one of the best figure pairs his hand can make (RULES §7.4): ${showOptions(s, seat).map((o) => `[${o.as.map(cardShort).join(' ')}]`).join(', ')}`;
+    }
+    default:
+      return `unknown action kind "${String((action as { kind: unknown }).kind)}"`;
+  }
+}
+
+/** Apply without checks (the action must come from legalActions, or be a valid chance outcome). In place. */
+export function applyAction(s: HandState, a: Action): void {
+  s.actions.push(a);
+  switch (a.kind) {
+    case 'chance':
+      if (s.phase === 'shuffle') applyShuffle(s, a.outcome);
+      else applyCut(s, a.outcome);
+      return;
+    case 'keepCut':
+      applyKeepCut(s, a.keep);
+      return;
+    case 'exchange':
+      applyExchange(s, a.card);
+      return;
+    case 'declineExchange':
+      applyDeclineExchange(s);
+      return;
+    case 'play':
+      applyPlay(s, a.card, a.as);
+      return;
+    case 'concede':
+      applyConcede(s);
+      return;
+    case 'show':
+      recordShow(s, actingSeat(s), a.as);
+      advanceShow(s);
+      return;
+  }
+}
+
+export function applyChecked(s: HandState, a: Action): void {
+  const why = explainIllegal(s, a);
+  if (why !== null) throw new IllegalActionError(why);
+  applyAction(s, a);
+}
+
+/** Points per party (empty of meaning before the end). */
+export function partyPoints(s: HandState): readonly number[] {
+  return s.points;
+}
+
+/** Points per player: his party's points in this deal (silent scoring; not zero-sum). */
+export function returns(s: HandState): number[] {
+  const { table } = s;
+  return table.seatOfPlayer.map((seat) => s.points[table.party[seat]!]!);
+}
+
+// ---- set-ups for tests, the CLI and bots ----
+
+/** A deal given card by card (test and CLI set-ups): hands by seat, the turn-up, the stock. */
+export interface DealLayout {
+  /** Cards of each seat (5 each; 4 with six players). */
+  readonly hands: ReadonlyArray<readonly number[]>;
+  /** Cards turned up before the trump card (skipped, A-32), then the trump card. */
+  readonly skipped?: readonly number[];
+  readonly turned: number;
+  /** The stock, top first; default: every other card ascending. */
+  readonly stock?: readonly number[];
+}
+
+/**
+ * The hand as dealt from this layout, through the real shuffle, cut and deal (the shuffle outcomes that
+ * give this pack are computed; the cut lifts one card, which is the stock's bottom card: a permanent
+ * Perlagg there gives the cutter his cutKeep decision). Without a given stock the stock's bottom card is a
+ * plain one, and the state stops at the first decision after the turn-up (an exchange, or Vorhand's lead).
+ */
+export function handFromLayout(ruleset: RulesVariant, opts: HandOptions, layout: DealLayout): HandState {
+  const s = newHand(ruleset, opts);
+  const { seats, handSize } = s.table;
+  if (layout.hands.length !== seats) throw new RangeError(`layout needs ${seats} hands`);
+  const taken = new Set<number>();
+  const use = (c: number) => {
+    if (s.loc[c] !== LOC.pack || taken.has(c)) throw new RangeError(`card ${cardShort(c)} is not in the deck or used twice`);
+    taken.add(c);
+  };
+  for (const h of layout.hands) {
+    if (h.length !== handSize) throw new RangeError(`each hand has ${handSize} cards`);
+    h.forEach(use);
+  }
+  const skipped = layout.skipped ?? [];
+  skipped.forEach(use);
+  use(layout.turned);
+  const perm = new Set(ruleset.cutterKeepsPermanentPerlaggen ? permanentOf(ruleset) : []);
+  let rest = layout.stock ?? s.deck.filter((c) => !taken.has(c));
+  // The card visible at the cut ends at the bottom of the stock (A-31): by default keep a plain card there.
+  if (layout.stock === undefined) rest = [...rest.filter((c) => perm.has(c)), ...rest.filter((c) => !perm.has(c))];
+  rest.forEach(use);
+  if (taken.size !== s.deck.length) throw new RangeError('the layout must place every card of the deck');
+  // The dealing sequence of dealAll (no kept cards).
+  const pos = new Array<number>(seats).fill(0);
+  const seq: number[] = [];
+  while (pos.some((p) => p < handSize)) {
+    for (const quota of ruleset.dealPattern) {
+      for (let i = 1; i <= seats; i++) {
+        const seat = (s.dealer + i) % seats;
+        const n = Math.min(quota, handSize - pos[seat]!);
+        for (let k = 0; k < n; k++) seq.push(layout.hands[seat]![pos[seat]!++]!);
+      }
+    }
+  }
+  const pack = [...seq, ...skipped, layout.turned, ...rest];
+  const n = pack.length;
+  const c = 1; // lift one card: it is the stock's bottom card
+  // pack = deck[c..] ++ deck[0..c-1]  =>  deck = pack[n-c..] ++ pack[0..n-c-1]
+  const deck = [...pack.slice(n - c), ...pack.slice(0, n - c)];
+  for (const o of shuffleOutcomesFor(s.deck, deck)) applyAction(s, { kind: 'chance', outcome: o });
+  applyAction(s, { kind: 'chance', outcome: c - 1 });
+  return s;
+}

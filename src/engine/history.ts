@@ -1,0 +1,48 @@
+// Frozen event records of a hand, in order. Each event says who may see it: `public` events are seen by
+// every player; the others carry the seats whose players see them (the deal, what the cutter saw).
+// Observations (observe.ts) filter this list per player; transcripts (cli/play.ts) print all of it.
+export type HandEvent =
+  | { readonly type: 'shuffled' }
+  | { readonly type: 'cut'; readonly cutter: number; readonly lifted: number }
+  | { readonly type: 'cutShows'; readonly card: number; readonly permanent: boolean; readonly seenBy: number }
+  | { readonly type: 'cutKeep'; readonly seat: number; readonly card: number; readonly keep: boolean }
+  | { readonly type: 'dealt'; readonly seat: number; readonly cards: readonly number[] }
+  | { readonly type: 'skipped'; readonly card: number }
+  | { readonly type: 'turnedUp'; readonly card: number; readonly trump: string }
+  | { readonly type: 'stockShown'; readonly cards: readonly number[] }
+  | { readonly type: 'exchangeOffer'; readonly seat: number; readonly faceUp: number; readonly must: boolean }
+  | { readonly type: 'exchange'; readonly seat: number; readonly gave: number; readonly took: number }
+  | { readonly type: 'exchangeDeclined'; readonly seat: number; readonly faceUp: number }
+  | { readonly type: 'play'; readonly seat: number; readonly card: number; readonly as: number | null; readonly trick: number }
+  | { readonly type: 'trick'; readonly index: number; readonly winner: number }
+  | { readonly type: 'concede'; readonly seat: number; readonly party: number }
+  | { readonly type: 'spiel'; readonly party: number; readonly tricks: readonly number[] }
+  | { readonly type: 'show'; readonly seat: number; readonly cards: ReadonlyArray<{ readonly card: number; readonly as: number | null }>; readonly gleich: number; readonly hanger: number; readonly hangerSuit: number }
+  | { readonly type: 'figure'; readonly figure: 'Spiel' | 'Gleich' | 'Hanger'; readonly party: number; readonly points: number; readonly code: number }
+  | { readonly type: 'end'; readonly points: readonly number[] };
+
+/** The seats that may see an event; null = everybody. */
+export function eventSeenBy(e: HandEvent): number | null {
+  switch (e.type) {
+    case 'dealt':
+      return e.seat;
+    case 'cutShows':
+      return e.seenBy;
+    case 'cutKeep':
+      return e.keep ? null : e.seat; // a kept Perlagg is shown to all; a declined one only the cutter saw
+    default:
+      return null;
+  }
+}
+
+/** Freeze an event all the way down: observations share events, so nobody may change one. */
+export function freezeEvent<E extends HandEvent>(e: E): E {
+  return deepFreeze(e);
+}
+function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+    for (const x of Object.values(v)) deepFreeze(x);
+    Object.freeze(v);
+  }
+  return v;
+}

@@ -1,0 +1,129 @@
+// RULES §6.2 (the PROPOSED legal-move generator, with the A-04/A-05 switches of `ruleset.follow`) and
+// §5.1/§5.3 (christening at play time, un-christened play where allowed).
+//
+//   L = effective suit of the led card; "holds L" counts only plain (non-Perlagg) cards of natural suit L
+//   (for L = trump: plain trumps).
+//   1. A Perlagg (any christening) is always legal [000 p.20] [003 §15].
+//      `perlaggMayBePlayedOffSuitWhileHoldingSuit = false`: while holding L it must be christened L or trump.
+//   2. Holding L: any card of suit L, or any plain trump (`mayTrumpWhileHoldingSuit`; with
+//      `trumpInsteadOfSuitOnlyIfWinning` only a trump that wins the trick as it stands).
+//   3. Not holding L: any card.
+//   Switches: `perlaggCountsAsHoldingSuit` (a Perlagg in hand counts as holding L: then a Perlagg, a card of
+//   L or a trump), `wattenStyleFollow` (only trump leads must be followed), `mustFollowSuit = false` (free),
+//   `mustOvertake` (a player following with a plain card of L who can win with one must win).
+import { WELI } from '../cards/card.ts';
+import type { PolicyAction } from './actions.ts';
+import { cardPower, effectiveSuit, trickContext, trickWinnerIndex, type TrickContext } from './tricks.ts';
+import type { HandState, Trick } from './state.ts';
+import { cardShort } from '../cards/notation.ts';
+
+const SUIT_WORD = ['Herz', 'Schell', 'Laub', 'Eichel'];
+const natSuit = (c: number): number => (c === WELI ? 1 : c >>> 3);
+
+/** The open trick, or null before its first card. */
+export function openTrick(s: HandState): Trick | null {
+  const t = s.tricks[s.tricks.length - 1];
+  return t !== undefined && t.winner < 0 ? t : null;
+}
+
+export function handCards(s: HandState, seat: number): number[] {
+  const out: number[] = [];
+  let m = s.handLo[seat]!;
+  while (m !== 0) {
+    out.push(31 - Math.clz32(m & -m));
+    m = (m & (m - 1)) >>> 0;
+  }
+  if (s.handWeli[seat] === 1) out.push(WELI);
+  return out;
+}
+
+export function tctx(s: HandState): TrickContext {
+  return trickContext(s.ruleset, s.perl!);
+}
+
+/** Would (card, as) take the open trick if laid now? */
+export function wouldWin(s: HandState, trick: Trick, card: number, as: number | null): boolean {
+  const ctx = tctx(s);
+  const n = trick.plays.length;
+  const cards = new Array<number>(n + 1);
+  const ids = new Array<number | null>(n + 1);
+  for (let i = 0; i < n; i++) {
+    cards[i] = trick.plays[i]!.card;
+    ids[i] = trick.plays[i]!.as;
+  }
+  cards[n] = card;
+  ids[n] = as;
+  return trickWinnerIndex(ctx, cards, ids, n + 1) === n;
+}
+
+/** Why a card play is not allowed (null = allowed). Checks follow rules and christening only. */
+export function explainPlay(s: HandState, seat: number, card: number, as: number | null): string | null {
+  const r = s.ruleset;
+  const p = s.perl!;
+  const held = card === WELI ? s.handWeli[seat] === 1 : ((s.handLo[seat]! >>> card) & 1) === 1;
+  if (!held) return `${cardShort(card)} is not in the hand of P${seat + 1}`;
+  const isPerlagg = p.level[card]! > 0;
+  if (!isPerlagg && as !== null) return `${cardShort(card)} is not a Perlagg and cannot be christened (RULES §5)`;
+  if (isPerlagg && as === null && r.unchristenedPerlagg === 'forbidden') {
+    return `${cardShort(card)} is a Perlagg and must be christened when laid down (RULES §5.3, [000 p.19])`;
+  }
+  if (as !== null && !(Number.isInteger(as) && as >= 0 && as <= 31)) {
+    return 'a Perlagg is christened as one of the 32 suited cards, never as a 6 (A-11)';
+  }
+  const trick = openTrick(s);
+  if (trick === null || trick.plays.length === 0 || !r.follow.mustFollowSuit) return null;
+  const ctx = tctx(s);
+  const led = effectiveSuit(ctx, trick.plays[0]!.card, trick.plays[0]!.as);
+  if (r.follow.wattenStyleFollow && led !== ctx.trump) return null;
+  const hand = handCards(s, seat);
+  const plainL = hand.filter((c) => p.level[c] === 0 && natSuit(c) === led);
+  const anyPerlagg = hand.some((c) => p.level[c]! > 0);
+  const holds = plainL.length > 0 || (r.follow.perlaggCountsAsHoldingSuit && anyPerlagg);
+  if (!holds) return null;
+  const ledWord = SUIT_WORD[led]!;
+  if (isPerlagg) {
+    if (r.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit) return null;
+    const s2 = effectiveSuit(ctx, card, as);
+    if (s2 === led || s2 === ctx.trump) return null;
+    return `holding ${ledWord}, a Perlagg must be christened ${ledWord} or trump here (perlaggMayBePlayedOffSuitWhileHoldingSuit = false)`;
+  }
+  const cs = natSuit(card);
+  if (cs === led) {
+    if (r.follow.mustOvertake) {
+      const winners = plainL.filter((c) => wouldWin(s, trick, c, null));
+      if (winners.length > 0 && !winners.includes(card)) {
+        return `P${seat + 1} must overtake with ${winners.map(cardShort).join(' or ')} (mustOvertake)`;
+      }
+    }
+    return null;
+  }
+  if (cs === ctx.trump && r.follow.mayTrumpWhileHoldingSuit) {
+    if (!r.follow.trumpInsteadOfSuitOnlyIfWinning || wouldWin(s, trick, card, null)) return null;
+    return `a trump instead of ${ledWord} only if it takes the trick (trumpInsteadOfSuitOnlyIfWinning)`;
+  }
+  const held2 = plainL.length > 0 ? plainL.map(cardShort).join(' ') : 'a Perlagg';
+  return `P${seat + 1} holds ${held2}: must follow ${ledWord}${r.follow.mayTrumpWhileHoldingSuit ? ' or trump' : ''} (RULES §6.2${plainL.length > 0 ? '' : ', perlaggCountsAsHoldingSuit'})`;
+}
+
+/**
+ * The legal card plays of the seat to move, in a stable order: cards ascending by id; a Perlagg's
+ * christenings as the 32 suited cards ascending, then un-christened where allowed.
+ */
+export function legalPlays(s: HandState, seat: number, out: PolicyAction[]): void {
+  const p = s.perl!;
+  const allowNull = s.ruleset.unchristenedPerlagg !== 'forbidden';
+  const trick = openTrick(s);
+  const free = trick === null || trick.plays.length === 0 || !s.ruleset.follow.mustFollowSuit;
+  for (const card of handCards(s, seat)) {
+    if (p.level[card]! > 0) {
+      // Rule 1: a Perlagg is always legal, whatever its christening (unless the A-04 switch restricts it).
+      const always = free || s.ruleset.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit;
+      for (let as = 0; as < 32; as++) if (always || explainPlay(s, seat, card, as) === null) out.push({ kind: 'play', card, as });
+      if (allowNull && (always || explainPlay(s, seat, card, null) === null)) out.push({ kind: 'play', card, as: null });
+    } else if (free || explainPlay(s, seat, card, null) === null) {
+      out.push({ kind: 'play', card, as: null });
+    }
+  }
+}
+
+export { cardPower };

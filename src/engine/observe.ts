@@ -1,0 +1,365 @@
+// GUIDE guideline 3: the only bridge from the state to a policy. An Observation is built from fresh plain
+// objects and exactly-sized plain arrays (never views or shared buffers, GUIDE §2), and holds only what the
+// player may know: his own hand (and the hands he sees: the dummy's for its holder, §3), the public cards
+// (played cards with their christenings, the turned trump, the shown stock cards, the face-up exchanged
+// card, skipped turn-up cards, the Perlaggen the cutter kept), the exchanges, the public history, the score
+// and the legal actions. Never another seat's cards, never a seed or a deal index.
+//
+// resampleHidden(state, player, rng) redeals the cards the player cannot see, consistently with everything
+// he has seen (voids shown by the play, who could exchange), so his observation stays byte-identical
+// (OpenSpiel's ResampleFromInfostate). Bots use it to imagine worlds; tests use it to prove the point above.
+import { WELI } from '../cards/card.ts';
+import { canonicalName } from '../rules/registry.ts';
+import type { PolicyAction } from './actions.ts';
+import { exchangeCards, exchangeIsCompulsory } from './deal.ts';
+import { actingSeat, currentPlayer, legalActions } from './game.ts';
+import { eventSeenBy, type HandEvent } from './history.ts';
+import { explainPlay } from './legality.ts';
+import { showOptions } from './scoring.ts';
+import { LOC, cloneState, type HandState, type Trick } from './state.ts';
+import { wordGleich, wordHanger } from '../eval/figures.ts';
+import type { Rng } from '../sim/seeds.ts';
+
+export interface ObservedPlay {
+  seat: number;
+  card: number;
+  as: number | null;
+}
+export interface ObservedTrick {
+  leader: number;
+  plays: ObservedPlay[];
+  winner: number;
+}
+export interface ObservedShow {
+  seat: number;
+  cards: Array<{ card: number; as: number | null }>;
+  gleich: number;
+  hanger: number;
+}
+export interface ShowChoice {
+  action: PolicyAction;
+  gleich: number;
+  hanger: number;
+}
+
+export interface Observation {
+  /** Canonical ruleset name ("oberland{target=18}"). */
+  ruleset: string;
+  players: number;
+  seats: number;
+  /** The observing player and his own seat. */
+  player: number;
+  seat: number;
+  /** The seat whose decision it is (the dummy's, when its holder plays it), -1 when the player is not to act. */
+  acting: number;
+  /** Party of each seat. */
+  party: number[];
+  dealer: number;
+  vorhand: number;
+  cutter: number;
+  handSize: number;
+  /** The Strohmann's seat, -1 if none. */
+  dummySeat: number;
+  phase: string;
+  /** Own cards, ascending. */
+  hand: number[];
+  /** Other hands this player sees (the dummy for its holder). */
+  seenHands: Array<{ seat: number; cards: number[] }>;
+  trump: string | null;
+  /** This deal's Perlaggen, highest first (known once trump is). */
+  perlaggen: number[];
+  turned: number;
+  faceUp: number;
+  skipped: number[];
+  stockShown: number[];
+  cutKept: number[];
+  /** The card the cutter saw at the bottom of his packet (only in the cutter's own observation), else -1. */
+  cutSeen: number;
+  exchanges: Array<{ seat: number; gave: number; took: number }>;
+  tricks: ObservedTrick[];
+  tricksWon: number[];
+  /** Party that made the Spiel; -1 open; -2 lapsed. */
+  spielParty: number;
+  conceded: number;
+  shown: ObservedShow[];
+  /** Points of this deal per party (at the end). */
+  points: number[];
+  /** Partie score per party before this deal, and the target. */
+  score: number[];
+  target: number;
+  /** The events this player has seen, in order. */
+  history: HandEvent[];
+  /** Legal actions when the player is to act (else empty). */
+  legal: PolicyAction[];
+  /** In the showing: the figure codes each legal show makes (eval/figures.ts codes). */
+  showChoices: ShowChoice[];
+}
+
+const names = new WeakMap<object, string>();
+function rulesetName(s: HandState): string {
+  let n = names.get(s.ruleset);
+  if (n === undefined) names.set(s.ruleset, (n = canonicalName(s.ruleset)));
+  return n;
+}
+
+function seatsOf(s: HandState, player: number): number[] {
+  const own = s.table.seatOfPlayer[player]!;
+  return [own, ...s.table.sees[player]!];
+}
+
+function cardsOf(s: HandState, seat: number): number[] {
+  const out: number[] = [];
+  let m = s.handLo[seat]!;
+  while (m !== 0) {
+    out.push(31 - Math.clz32(m & -m));
+    m = (m & (m - 1)) >>> 0;
+  }
+  if (s.handWeli[seat] === 1) out.push(WELI);
+  return out;
+}
+
+function copyAction(a: PolicyAction): PolicyAction {
+  switch (a.kind) {
+    case 'show':
+      return { kind: 'show', as: a.as.slice() };
+    case 'play':
+      return { kind: 'play', card: a.card, as: a.as };
+    case 'exchange':
+      return { kind: 'exchange', card: a.card };
+    case 'keepCut':
+      return { kind: 'keepCut', keep: a.keep };
+    default:
+      return { kind: a.kind };
+  }
+}
+
+/** The observation of `player` now: fresh plain data. */
+export function observe(s: HandState, player: number, score: readonly number[] = []): Observation {
+  const mine = seatsOf(s, player);
+  const own = mine[0]!;
+  const toAct = currentPlayer(s) === player;
+  const legal = toAct ? legalActions(s).map(copyAction) : [];
+  const showChoices: ShowChoice[] = [];
+  if (toAct && s.phase === 'show') {
+    for (const o of showOptions(s, actingSeat(s))) {
+      showChoices.push({ action: { kind: 'show', as: o.as.slice() }, gleich: wordGleich(o.word), hanger: wordHanger(o.word) });
+    }
+  }
+  const history: HandEvent[] = [];
+  for (const e of s.events) {
+    const by = eventSeenBy(e);
+    // events are deep-frozen plain data (history.ts): sharing them gives nothing away and nothing to change
+    if (by === null || mine.includes(by)) history.push(e);
+  }
+  const parties = s.table.parties;
+  return {
+    ruleset: rulesetName(s),
+    players: s.table.players,
+    seats: s.table.seats,
+    player,
+    seat: own,
+    acting: toAct ? actingSeat(s) : -1,
+    party: s.table.party.slice(),
+    dealer: s.dealer,
+    vorhand: s.vorhand,
+    cutter: s.cutter,
+    handSize: s.table.handSize,
+    dummySeat: s.table.dummySeat,
+    phase: s.phase,
+    hand: cardsOf(s, own),
+    seenHands: mine.slice(1).map((seat) => ({ seat, cards: cardsOf(s, seat) })),
+    trump: s.trump,
+    perlaggen: s.perl === null ? [] : s.perl.order.slice(),
+    turned: s.turned,
+    faceUp: s.faceUp,
+    skipped: s.skipped.slice(),
+    stockShown: s.shownStock.slice(),
+    cutKept: s.cutKept.slice(),
+    cutSeen: mine.includes(s.cutter) ? s.cutSeen : -1,
+    exchanges: s.exchanges.map((x) => ({ seat: x.seat, gave: x.gave, took: x.took })),
+    tricks: s.tricks.map((t) => ({ leader: t.leader, plays: t.plays.map((p) => ({ seat: p.seat, card: p.card, as: p.as })), winner: t.winner })),
+    tricksWon: s.tricksWon.slice(),
+    spielParty: s.spielParty,
+    conceded: s.conceded,
+    shown: s.shows
+      .filter((x) => x !== null)
+      .map((x) => ({ seat: x.seat, cards: x.cards.map((c) => ({ card: c.card, as: c.as })), gleich: wordGleich(x.word), hanger: wordHanger(x.word) })),
+    points: s.phase === 'done' ? s.points.slice() : new Array<number>(parties).fill(0),
+    score: score.length === parties ? score.slice() : new Array<number>(parties).fill(0),
+    target: s.ruleset.target,
+    history,
+    legal,
+    showChoices,
+  };
+}
+
+// ---- resampling the hidden cards ----
+
+export class ResampleError extends Error {
+  override name = 'ResampleError';
+}
+
+function addCard(lo: number[], weli: number[], seat: number, c: number): void {
+  if (c === WELI) weli[seat] = 1;
+  else lo[seat] = (lo[seat]! | (1 << c)) >>> 0;
+}
+function removeCard(lo: number[], weli: number[], seat: number, c: number): void {
+  if (c === WELI) weli[seat] = 0;
+  else lo[seat] = (lo[seat]! & ~(1 << c)) >>> 0;
+}
+
+/**
+ * Is the candidate world `w` consistent with the public course of the hand as `mine` saw it? Replays,
+ * from the hands each seat held, the exchanges (each exchanger must have been the first seat able to;
+ * a seat that could not decline — compulsory — cannot have been skipped) and every card play (each must
+ * have been legal). Only events the observer saw are used.
+ */
+function consistent(w: HandState, mine: readonly number[]): boolean {
+  const seats = w.table.seats;
+  const lo = w.handLo.slice();
+  const weli = w.handWeli.slice();
+  // Undo the play: every played card back to its seat.
+  for (const t of w.tricks) for (const p of t.plays) addCard(lo, weli, p.seat, p.card);
+  const atPlay = { lo: lo.slice(), weli: weli.slice() };
+  // Undo the exchanges (in reverse): the seat gave `gave` and took `took`.
+  for (let i = w.exchanges.length - 1; i >= 0; i--) {
+    const x = w.exchanges[i]!;
+    removeCard(lo, weli, x.seat, x.took);
+    addCard(lo, weli, x.seat, x.gave);
+  }
+  if (w.perl !== null && w.perl.level[w.turned]! > 0) {
+    const fake = { ...w, handLo: lo, handWeli: weli, faceUp: w.turned } as HandState;
+    const strictChain = w.ruleset.exchange.partnerOnlyIfDealerHasNoTrump;
+    const pending = w.phase === 'exchange';
+    const decider = pending ? w.exchangeOrder[w.exchangeAt]! : -1;
+    const deciderKnown = pending && mine.includes(decider);
+    const declined = (seat: number, faceUp: number) =>
+      w.events.some((e) => e.type === 'exchangeDeclined' && e.seat === seat && e.faceUp === faceUp);
+    for (let xi = 0; xi <= w.exchanges.length; xi++) {
+      const next = w.exchanges[xi];
+      let settled = false;
+      for (const seat of w.exchangeOrder) {
+        if (fake.perl!.level[fake.faceUp]! === 0) break;
+        if (next !== undefined && seat === next.seat) {
+          if (!exchangeCards(fake, seat).includes(next.gave)) return false;
+          settled = true;
+          break;
+        }
+        if (exchangeCards(fake, seat).length === 0) continue;
+        // An able seat that did not exchange: the pending decider, or it declined.
+        if (next === undefined && pending && (!deciderKnown || seat === decider)) {
+          settled = true;
+          break;
+        }
+        if (exchangeIsCompulsory(fake, seat)) return false;
+        if (mine.includes(seat) && !declined(seat, fake.faceUp)) return false;
+        if (strictChain) {
+          if (next !== undefined || pending) return false;
+          settled = true;
+          break;
+        }
+      }
+      if (next === undefined) {
+        if (pending && !settled) return false;
+        break;
+      }
+      if (!settled) return false;
+      removeCard(fake.handLo, fake.handWeli, next.seat, next.gave);
+      addCard(fake.handLo, fake.handWeli, next.seat, next.took);
+      fake.faceUp = next.gave;
+    }
+  }
+  // Replay the tricks: every play must have been legal.
+  const hands = { ...w, handLo: atPlay.lo, handWeli: atPlay.weli } as HandState;
+  for (const t of w.tricks) {
+    const partial: Trick = { leader: t.leader, plays: [], winner: -1 };
+    const view = { ...hands, tricks: [partial] } as HandState;
+    for (const p of t.plays) {
+      if (explainPlay(view, p.seat, p.card, p.as) !== null) return false;
+      removeCard(view.handLo, view.handWeli, p.seat, p.card);
+      partial.plays.push(p);
+    }
+  }
+  void seats;
+  return true;
+}
+
+/**
+ * A copy of the state in which every card `player` cannot see has been redealt at random among the places
+ * he cannot see (other hands' unknown cards, the unshown stock), consistently with everything he has seen.
+ * Rejection sampling (uniform over the consistent worlds); gives up after `maxTries`.
+ */
+export function resampleHidden(s: HandState, player: number, rng: Rng, maxTries = 10000): HandState {
+  const mine = seatsOf(s, player);
+  const known = new Uint8Array(33);
+  for (const seat of mine) for (const c of cardsOf(s, seat)) known[c] = 1;
+  for (const c of s.cutKept) known[c] = 1; // shown at the cut
+  for (const x of s.exchanges) known[x.took] = 1; // taken from the table in view of all
+  for (const x of s.shows) if (x !== null) for (const c of x.cards) known[c.card] = 1;
+  for (const c of s.shownStock) known[c] = 1;
+  if (mine.includes(s.cutter) && s.cutSeen >= 0) known[s.cutSeen] = 1;
+  if (mine.includes(s.cutter) && s.phase === 'cutKeep') known[s.deck[s.cutVisible]!] = 1;
+  const pool: number[] = [];
+  const slots: number[] = []; // seat, or -1 for a stock position
+  const stockPos: number[] = [];
+  for (let c = 0; c < 33; c++) {
+    const l = s.loc[c]!;
+    if (l === LOC.absent || known[c] === 1) continue;
+    if (l >= 0 && l < s.table.seats) {
+      pool.push(c);
+      slots.push(l);
+    } else if (l === LOC.stock) {
+      pool.push(c);
+      slots.push(-1);
+      stockPos.push(s.stock.indexOf(c));
+    } else if (l === LOC.pack) {
+      pool.push(c);
+      slots.push(-2);
+    }
+  }
+  stockPos.sort((a, b) => a - b);
+  const w = cloneState(s);
+  for (let tries = 0; tries < maxTries; tries++) {
+    // Shuffle the pool (Fisher–Yates) and lay it into the same slots.
+    const cards = pool.slice();
+    for (let i = cards.length - 1; i > 0; i--) {
+      const j = rng.below(i + 1);
+      const t = cards[i]!;
+      cards[i] = cards[j]!;
+      cards[j] = t;
+    }
+    w.handLo = s.handLo.slice();
+    w.handWeli = s.handWeli.slice();
+    for (const c of pool) {
+      const l = s.loc[c]!;
+      if (l >= 0 && l < s.table.seats) removeCard(w.handLo, w.handWeli, l, c);
+    }
+    const stock = s.stock.slice();
+    let sp = 0;
+    const packCards: number[] = [];
+    for (let i = 0; i < cards.length; i++) {
+      const c = cards[i]!;
+      const slot = slots[i]!;
+      if (slot >= 0) {
+        addCard(w.handLo, w.handWeli, slot, c);
+        w.loc[c] = slot;
+      } else if (slot === -1) {
+        stock[stockPos[sp++]!] = c;
+        w.loc[c] = LOC.stock;
+      } else {
+        packCards.push(c);
+        w.loc[c] = LOC.pack;
+      }
+    }
+    w.stock = stock;
+    if (consistent(w, mine)) {
+      if (packCards.length > 0 || s.phase === 'shuffle' || s.phase === 'cut' || s.phase === 'cutKeep') {
+        // Before the deal nothing is known but the cut: the pack order is itself hidden.
+        let k = 0;
+        w.deck = s.deck.map((c) => (known[c] === 1 || s.loc[c] !== LOC.pack ? c : packCards[k++] ?? c));
+      }
+      return w;
+    }
+  }
+  throw new ResampleError(`no consistent world found for player ${player} in ${maxTries} tries`);
+}

@@ -1,0 +1,253 @@
+// RULES §3, §4, §6: the state of one hand (one deal) as plain data, and the seating of the table.
+//
+// A hand runs through these phases (GUIDE guideline 2: every point is a chance node, a decision of one
+// player, or terminal):
+//
+//   shuffle (chance, one Fisher–Yates draw per step) → cut (chance: how many cards are lifted)
+//   → cutKeep (the cutter may keep a shown permanent Perlagg, §4.2/A-31; repeats)
+//   → [deal, turn-up, stock shown: deterministic, §4.3–§4.5]
+//   → exchange (who may/must exchange the turned-up Perlagg, §4.6/A-10; repeats)
+//   → play (one decision per card; conceding the Spiel is a decision there too, §6.1)
+//   → show (each player with free Perlaggen in hand christens them once for both figures, §5.1, §7.4)
+//   → done (silent scoring, §8.1).
+//
+// Room for bidding (the next issue, RULES §8.4): bids may be made "at any stage". The engine reaches every
+// decision through `advance()` in game.ts, which is the one place where a "bid window" phase can be
+// inserted: before every card (a window in which any seat may bid or answer before the player to move
+// lays his card) and after the Spiel is decided (before the showing). The state already keeps per-party
+// points as a list of writes, so immediate writes of declined bids can be added without changing scoring.
+import type { Suit } from '../cards/card.ts';
+import type { Perlaggen } from '../rules/perlaggen.ts';
+import type { RulesVariant } from '../rules/variant.ts';
+import type { Action } from './actions.ts';
+import type { HandEvent } from './history.ts';
+
+/** Locations of a card (state.loc[card]); 0..seats-1 = in that seat's hand. */
+export const LOC = Object.freeze({
+  absent: -1, // not in this deck (the Weli in 1853)
+  pack: 20, // in the pack before the deal
+  table: 21, // played to a trick
+  faceUp: 22, // the turned-up trump card or the face-up exchanged card (§4.6)
+  skipped: 23, // turned up but of a suit that may not be trump, face up beside the stock (A-32)
+  stock: 24, // the undealt rest
+});
+
+export type Phase = 'shuffle' | 'cut' | 'cutKeep' | 'exchange' | 'play' | 'show' | 'done';
+
+/** Who sits where, who plays which hand, who plays with whom (RULES §3, A-41). */
+export interface Table {
+  /** Number of players (policies). */
+  readonly players: number;
+  /** Number of hands at the table (4 with the Strohmann for 3 players). */
+  readonly seats: number;
+  /** seat -> player who decides for that hand. */
+  readonly controller: readonly number[];
+  /** player -> his own seat. */
+  readonly seatOfPlayer: readonly number[];
+  /** seat -> party (0-based). */
+  readonly party: readonly number[];
+  readonly parties: number;
+  /** Cards per hand: 5, or 4 with six players [003 Intro 2]. */
+  readonly handSize: number;
+  /** The Strohmann's seat, -1 without one. */
+  readonly dummySeat: number;
+  /** A player sees these seats' hands besides his own (dummy holder; partners under fullPartnerHands / othersShowEachOther). */
+  readonly sees: ReadonlyArray<readonly number[]>;
+  /** Tricks a party needs for the Spiel (RULES §7.1: 3). */
+  readonly spielTricks: number;
+}
+
+export interface PlayedCard {
+  readonly seat: number;
+  readonly card: number;
+  /** The christened identity of a Perlagg (0..31), null for a plain card or an un-christened Perlagg. */
+  readonly as: number | null;
+}
+
+export interface Trick {
+  readonly leader: number;
+  readonly plays: PlayedCard[];
+  /** Seat that took it, -1 while open. */
+  winner: number;
+}
+
+export interface Exchange {
+  readonly seat: number;
+  /** The card laid face up in place of the Perlagg. */
+  readonly gave: number;
+  /** The face-up Perlagg taken into the hand. */
+  readonly took: number;
+}
+
+export interface Shown {
+  readonly seat: number;
+  /** Every card the seat still held, with the identity it shows as (null: plain card, its own identity). */
+  readonly cards: ReadonlyArray<{ readonly card: number; readonly as: number | null }>;
+  /** Figure word (eval/figures.ts) of the seat's whole hand as shown: played cards plus these. */
+  readonly word: number;
+}
+
+export interface HandState {
+  readonly ruleset: RulesVariant;
+  readonly table: Table;
+  readonly dealer: number;
+  readonly cutter: number;
+  readonly vorhand: number;
+  phase: Phase;
+
+  /** The pack, index 0 = top. After the shuffle it is the shuffled deck; after the cut, the cut pack. */
+  deck: number[];
+  /** Next Fisher–Yates position to draw (counts down to 1). */
+  shuffleStep: number;
+  /** Cards lifted at the cut (0 before the cut). */
+  cutAt: number;
+  /** Index into the lifted packet of the card now visible at the cut (bottom of the packet), -1 when done. */
+  cutVisible: number;
+  /** Permanent Perlaggen the cutter kept (public: they showed at the cut). */
+  cutKept: number[];
+  /** The card the cutter saw at the bottom of his packet and did not keep (known to him only), -1 if none. */
+  cutSeen: number;
+
+  /** Location of each card id 0..32 (LOC or a seat). */
+  loc: Int8Array;
+  /** Cards in each seat's hand: suited bits and the Weli flag. */
+  handLo: number[];
+  handWeli: number[];
+  /** The undealt stock after the turn-up, top first. */
+  stock: number[];
+  trump: Suit | null;
+  perl: Perlaggen | null;
+  /** The card turned up for trump. */
+  turned: number;
+  /** The card lying face up beside the stock now (the trump card or its replacement), -1 if none. */
+  faceUp: number;
+  skipped: number[];
+  shownStock: number[];
+  exchanges: Exchange[];
+  /** Seats in the order they may exchange (A-10) and the index of the one deciding now. */
+  exchangeOrder: number[];
+  exchangeAt: number;
+
+  tricks: Trick[];
+  /** Seat to play now. */
+  turn: number;
+  /** Tricks taken per party. */
+  tricksWon: number[];
+  /** Party that made the Spiel, -1 while open, -2 when it lapsed (nobody can reach it, A-41). */
+  spielParty: number;
+  /** Party that conceded the Spiel ("gut gelassen"), -1 if none. */
+  conceded: number;
+
+  /** Seats in showing order, and the index of the seat to show now. */
+  showOrder: number[];
+  showAt: number;
+  shows: Array<Shown | null>;
+
+  /** Points written per party in this deal. */
+  points: number[];
+  /** Who made each figure: party, -1 nobody (steht / lapsed). */
+  figureWinners: { Spiel: number; Gleich: number; Hanger: number } | null;
+
+  /** Every event, in order (history.ts). */
+  events: HandEvent[];
+  /** Every action applied (chance outcomes included): replaying them from newHand() rebuilds the state. */
+  actions: Action[];
+}
+
+/** The deck of the ruleset, ids ascending (Weli last when present). */
+export function deckOf(r: RulesVariant): number[] {
+  const n = r.deckHasWeli ? 33 : 32;
+  return Array.from({ length: n }, (_, i) => i);
+}
+
+export function cloneState(s: HandState): HandState {
+  return {
+    ...s,
+    deck: s.deck.slice(),
+    cutKept: s.cutKept.slice(),
+    loc: s.loc.slice(),
+    handLo: s.handLo.slice(),
+    handWeli: s.handWeli.slice(),
+    stock: s.stock.slice(),
+    skipped: s.skipped.slice(),
+    shownStock: s.shownStock.slice(),
+    exchanges: s.exchanges.slice(),
+    exchangeOrder: s.exchangeOrder.slice(),
+    tricks: s.tricks.map((t) => ({ leader: t.leader, plays: t.plays.slice(), winner: t.winner })),
+    tricksWon: s.tricksWon.slice(),
+    showOrder: s.showOrder.slice(),
+    shows: s.shows.slice(),
+    points: s.points.slice(),
+    figureWinners: s.figureWinners === null ? null : { ...s.figureWinners },
+    events: s.events.slice(),
+    actions: s.actions.slice(),
+  };
+}
+
+/** Options for seating a table. */
+export interface TableOptions {
+  /** 2, 3, 4 or 6 players. */
+  readonly players: number;
+  /** With the Strohmann (1853 three players): the dummy's seat (0..3, default 3). Its holder is the seat opposite. */
+  readonly dummySeat?: number;
+}
+
+/**
+ * Seat the table (RULES §3, A-41). Seats are numbered clockwise; the dealer's left neighbour (seat
+ * dealer+1) is Vorhand.
+ * - 4 players: P1&P3 vs P2&P4 (parties 0 and 1 = seats 0,2 and 1,3).
+ * - 6 players: two parties of three, alternating (seats 0,2,4 vs 1,3,5), 4 cards each [003 Intro 2], A-41.
+ *   The sources do not say who sits where; alternating seats as with four is our reading.
+ * - 2 players, and 3 under `threePlayers: 'individual'`: each for himself.
+ * - 3 under `threePlayers: 'strohmann'` [000 p.12]: four hands; the dummy (default seat 3) is played by the
+ *   player opposite it (seat 1), who thus sees two hands; under `strohmannInfo: 'othersShowEachOther'` the
+ *   other two (partners) also see each other's hand. Players 0,1,2 sit at seats 0,1,2.
+ * - `partnerInfo: 'fullPartnerHands'`: partners see each other's hands. 'signals' (RULES §13) is not yet
+ *   modelled: it is treated as 'none' here.
+ */
+export function seatTable(r: RulesVariant, opts: TableOptions): Table {
+  const n = opts.players;
+  if (![2, 3, 4, 6].includes(n)) throw new RangeError(`Perlaggen is played by 2, 3, 4 or 6 players, not ${n}`);
+  const strohmann = n === 3 && r.threePlayers === 'strohmann';
+  const seats = strohmann ? 4 : n;
+  const dummySeat = strohmann ? (opts.dummySeat ?? 3) : -1;
+  if (strohmann && !(dummySeat >= 0 && dummySeat < 4)) throw new RangeError(`the dummy's seat must be 0..3, got ${dummySeat}`);
+  const controller: number[] = [];
+  const seatOfPlayer: number[] = [];
+  for (let seat = 0, p = 0; seat < seats; seat++) {
+    if (seat === dummySeat) continue;
+    controller[seat] = p;
+    seatOfPlayer[p] = seat;
+    p++;
+  }
+  if (strohmann) controller[dummySeat] = controller[(dummySeat + 2) % 4]!;
+  const teams = seats === 4 || seats === 6;
+  const party = Array.from({ length: seats }, (_, s) => (teams ? s % 2 : s));
+  const parties = teams ? 2 : seats;
+  const sees: number[][] = Array.from({ length: n }, () => []);
+  for (let p = 0; p < n; p++) {
+    const own = seatOfPlayer[p]!;
+    for (let s = 0; s < seats; s++) {
+      if (s === own) continue;
+      const partner = party[s] === party[own];
+      if (controller[s] === p) sees[p]!.push(s); // the dummy's holder
+      else if (partner && r.partnerInfo === 'fullPartnerHands') sees[p]!.push(s);
+      else if (strohmann && partner && r.strohmannInfo === 'othersShowEachOther' && s !== dummySeat) sees[p]!.push(s);
+    }
+  }
+  return Object.freeze({
+    players: n,
+    seats,
+    controller: Object.freeze(controller),
+    seatOfPlayer: Object.freeze(seatOfPlayer),
+    party: Object.freeze(party),
+    parties,
+    handSize: seats === 6 ? 4 : 5,
+    dummySeat,
+    sees: Object.freeze(sees.map((x) => Object.freeze(x))),
+    spielTricks: 3,
+  });
+}
+
+/** "P1".."P6": seats as RULES writes them. */
+export const seatName = (seat: number): string => `P${seat + 1}`;

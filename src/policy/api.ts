@@ -1,0 +1,151 @@
+// The policy contract (GUIDE guidelines 3-4): the ONLY module strategies/ may import.
+//
+// A policy module (strategies/<name>.ts) default-exports a PolicyFactory: a name, a version, declared
+// options (type, range, default) and create(options) -> Policy. A Policy gets an Observation (observe.ts:
+// fresh plain data, only what its player may know) and a PolicyContext whose `rng` is the player's own
+// keyed stream for this deal (root seed, deal index, seat; GUIDE guideline 8) — never Math.random, never
+// the observation's content as a seed. It returns one of obs.legal.
+import { WELI } from '../cards/card.ts';
+import { cardShort } from '../cards/notation.ts';
+import { resolveRuleset } from '../rules/registry.ts';
+import type { RulesVariant } from '../rules/variant.ts';
+import { cardPower, effectiveSuit, trickWinnerIndex, type TrickContext } from '../engine/tricks.ts';
+import type { PolicyAction } from '../engine/actions.ts';
+import { CardSet } from '../cards/cardset.ts';
+import { evaluateJoint, figureContext } from '../eval/evaluate.ts';
+import { wordGleich, wordHanger } from '../eval/figures.ts';
+import { realize } from '../engine/scoring.ts';
+import type { Observation, ObservedPlay, ShowChoice } from '../engine/observe.ts';
+
+export type { PolicyAction, Observation, ObservedPlay, ShowChoice };
+export type { HandEvent } from '../engine/history.ts';
+
+/** A uniform random source handed to a policy (its state is private). */
+export interface RandomSource {
+  /** Uniform 32-bit unsigned integer. */
+  nextUint32(): number;
+  /** Uniform integer in [0, n), n <= 2^21. */
+  below(n: number): number;
+  /** Uniform in [0, 1). */
+  nextFloat(): number;
+}
+
+export interface PolicyContext {
+  /** The player's keyed stream for this deal. */
+  readonly rng: RandomSource;
+}
+
+export interface Policy {
+  act(obs: Observation, ctx: PolicyContext): PolicyAction;
+}
+
+export type OptionSpec =
+  | { readonly type: 'number' | 'integer'; readonly min: number; readonly max: number; readonly default: number; readonly description: string }
+  | { readonly type: 'boolean'; readonly default: boolean; readonly description: string }
+  | { readonly type: 'enum'; readonly values: readonly string[]; readonly default: string; readonly description: string };
+
+export type OptionValues = Record<string, number | boolean | string>;
+
+export interface PolicyFactory {
+  readonly name: string;
+  readonly version: string;
+  readonly description: string;
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  create(options: OptionValues): Policy;
+}
+
+/** Identity helper: type-checks a factory. */
+export function definePolicy(f: PolicyFactory): PolicyFactory {
+  return Object.freeze(f);
+}
+
+// ---- card helpers (RULES §0.3, §1.2) ----
+
+export const WELI_ID = WELI;
+/** Suit index 0..3 = H S L E (the Weli: Schell). */
+export const suitIndex = (card: number): number => (card === WELI ? 1 : card >>> 3);
+/** Rank value A = 8 ... 7 = 1 (the natural Weli 0). */
+export const rankValue = (card: number): number => (card === WELI ? 0 : (card & 7) + 1);
+export const SUIT_LETTERS = ['H', 'S', 'L', 'E'] as const;
+export const suitOfLetter = (s: string): number => SUIT_LETTERS.indexOf(s as (typeof SUIT_LETTERS)[number]);
+export const cardName = (card: number): string => cardShort(card);
+/** The card id of suit index and rank value. */
+export const cardOf = (suit: number, rank: number): number => suit * 8 + rank - 1;
+
+/** Perlagg level of a card in this deal (0 = not a Perlagg; higher = stronger), from obs.perlaggen. */
+export function perlaggLevel(obs: Observation, card: number): number {
+  const i = obs.perlaggen.indexOf(card);
+  return i < 0 ? 0 : obs.perlaggen.length - i;
+}
+
+const trickCtxCache = new Map<string, TrickContext>();
+const rulesetCache = new Map<string, RulesVariant>();
+
+/** The ruleset named in an observation (cached: resolving a derived ruleset validates it). */
+function rulesetOf(obs: Observation): RulesVariant {
+  let r = rulesetCache.get(obs.ruleset);
+  if (r === undefined) rulesetCache.set(obs.ruleset, (r = resolveRuleset(obs.ruleset)));
+  return r;
+}
+
+/** The trick-resolution context of the observed deal (RULES §2.3). */
+function trickCtx(obs: Observation): TrickContext {
+  const key = `${obs.ruleset}|${obs.trump}|${obs.perlaggen.join(',')}`;
+  let c = trickCtxCache.get(key);
+  if (c === undefined) {
+    const r = rulesetOf(obs);
+    const level = new Int8Array(33);
+    obs.perlaggen.forEach((card, i) => (level[card] = obs.perlaggen.length - i));
+    c = Object.freeze({
+      trump: suitOfLetter(obs.trump ?? 'H'),
+      level,
+      keepsPower: r.unchristenedPerlagg === 'natIdentityKeepsPower',
+      m2: r.trumpOrderModel === 'M2',
+    });
+    trickCtxCache.set(key, c);
+  }
+  return c;
+}
+
+/** Index of the card that takes (so far) a trick given as plays. */
+export function winningIndex(obs: Observation, plays: ReadonlyArray<{ card: number; as: number | null }>): number {
+  return trickWinnerIndex(trickCtx(obs), plays.map((p) => p.card), plays.map((p) => p.as), plays.length);
+}
+
+/** Effective suit of a played card (its christening's suit, else its own). */
+export function playedSuit(obs: Observation, card: number, as: number | null): number {
+  return effectiveSuit(trickCtx(obs), card, as);
+}
+
+/** Power of a played card inside its effective suit (higher wins; see RULES §2.3). */
+export function playedPower(obs: Observation, card: number, as: number | null): number {
+  return cardPower(trickCtx(obs), card, as);
+}
+
+/** The open trick's plays (empty when leading). */
+export function currentTrick(obs: Observation): ObservedPlay[] {
+  const t = obs.tricks[obs.tricks.length - 1];
+  return t !== undefined && t.winner < 0 ? t.plays : [];
+}
+
+/**
+ * The christening plan for a seat's free Perlaggen if it showed now: the frontier entry with the most
+ * figures, then the highest codes (RULES §7.4). `free` are the Perlaggen in hand (ascending), `as` their
+ * identities. Uses only what the observation holds (the seat's own/seen hand and its played cards).
+ */
+export function showingPlan(obs: Observation, seat: number): { free: number[]; as: number[]; gleich: number; hanger: number } {
+  const hand = seat === obs.seat ? obs.hand : (obs.seenHands.find((h) => h.seat === seat)?.cards ?? []);
+  const r = rulesetOf(obs);
+  const ctx = figureContext(r, (obs.trump ?? 'H') as 'H');
+  const played: Array<{ card: number; as: number | null }> = [];
+  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
+  const free = hand.filter((c) => perlaggLevel(obs, c) > 0);
+  const plain = hand.filter((c) => perlaggLevel(obs, c) === 0);
+  const frontier = evaluateJoint(ctx, { inHand: CardSet.of(hand), played });
+  let best = frontier[0]!;
+  const score = (w: number) => (wordGleich(w) > 0 ? 1000 : 0) + (wordHanger(w) > 0 ? 1000 : 0) + wordGleich(w) + wordHanger(w);
+  for (const w of frontier) if (score(w) > score(best)) best = w;
+  const fixed = [...plain, ...played.map((p) => p.as ?? p.card)];
+  const as = free.length === 0 ? [] : realize(ctx, fixed, free.length, best);
+  return { free, as, gleich: wordGleich(best), hanger: wordHanger(best) };
+}

@@ -1,0 +1,86 @@
+// Policies by name (the built-ins of strategies/) or by file path (a module default-exporting a
+// PolicyFactory), with options "name{opt=value,...}" checked against the declared ranges.
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { OptionValues, PolicyFactory } from './api.ts';
+import random from '../../strategies/random.ts';
+import simple from '../../strategies/simple.ts';
+
+export class PolicyError extends Error {
+  override name = 'PolicyError';
+}
+
+const BUILTIN: ReadonlyMap<string, PolicyFactory> = new Map([
+  ['random', random],
+  ['simple', simple],
+]);
+export const BUILTIN_POLICIES: readonly string[] = [...BUILTIN.keys()];
+
+export interface ResolvedPolicy {
+  readonly spec: string;
+  readonly factory: PolicyFactory;
+  readonly options: OptionValues;
+}
+
+function parseOptions(factory: PolicyFactory, text: string, spec: string): OptionValues {
+  const out: OptionValues = {};
+  for (const [k, o] of Object.entries(factory.options)) out[k] = o.default;
+  for (const part of text.split(',').map((x) => x.trim()).filter((x) => x.length > 0)) {
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq).trim();
+    const val = eq < 0 ? '' : part.slice(eq + 1).trim();
+    const o = factory.options[key];
+    if (o === undefined) {
+      throw new PolicyError(`policy ${factory.name} has no option "${key}" (options: ${Object.keys(factory.options).join(', ') || 'none'}) in "${spec}"`);
+    }
+    if (o.type === 'boolean') {
+      if (val !== 'true' && val !== 'false') throw new PolicyError(`option ${key} of ${factory.name} is true or false, got "${val}"`);
+      out[key] = val === 'true';
+    } else if (o.type === 'enum') {
+      if (!o.values.includes(val)) throw new PolicyError(`option ${key} of ${factory.name} is one of ${o.values.join(', ')}, got "${val}"`);
+      out[key] = val;
+    } else {
+      const x = Number(val);
+      if (val === '' || !Number.isFinite(x) || (o.type === 'integer' && !Number.isInteger(x)) || x < o.min || x > o.max) {
+        throw new PolicyError(`option ${key} of ${factory.name} is ${o.type === 'integer' ? 'a whole number' : 'a number'} in [${o.min}, ${o.max}], got "${val}"`);
+      }
+      out[key] = x;
+    }
+  }
+  return out;
+}
+
+function isFactory(x: unknown): x is PolicyFactory {
+  const f = x as PolicyFactory;
+  return typeof x === 'object' && x !== null && typeof f.name === 'string' && typeof f.version === 'string' && typeof f.create === 'function' && typeof f.options === 'object';
+}
+
+/** A built-in policy or one loaded from a file ("./my-bot.ts"), with its options. */
+export async function resolvePolicy(spec: string): Promise<ResolvedPolicy> {
+  const m = /^\s*([^{}]+?)\s*(?:\{([^{}]*)\})?\s*$/.exec(spec);
+  if (m === null) throw new PolicyError(`malformed policy "${spec}" (write a name, e.g. simple, or a file path)`);
+  const name = m[1]!;
+  let factory = BUILTIN.get(name.toLowerCase());
+  if (factory === undefined) {
+    if (!/[/\\]|\.(ts|js|mjs)$/.test(name)) {
+      throw new PolicyError(`unknown policy "${name}" (built in: ${BUILTIN_POLICIES.join(', ')}; or give a file path)`);
+    }
+    const path = isAbsolute(name) ? name : resolve(process.cwd(), name);
+    let mod: { default?: unknown };
+    try {
+      mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
+    } catch (e) {
+      throw new PolicyError(`cannot load policy file ${name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    }
+    if (!isFactory(mod.default)) throw new PolicyError(`policy file ${name} does not default-export a policy factory`);
+    factory = mod.default;
+  }
+  return { spec: spec.trim(), factory, options: parseOptions(factory, m[2] ?? '', spec) };
+}
+
+/** Synchronous lookup of a built-in policy by name (no options). */
+export function builtinPolicy(name: string): PolicyFactory {
+  const f = BUILTIN.get(name);
+  if (f === undefined) throw new PolicyError(`unknown policy "${name}" (built in: ${BUILTIN_POLICIES.join(', ')})`);
+  return f;
+}

@@ -1,0 +1,104 @@
+// Keyed randomness (GUIDE guideline 8): every stream is a pure function of (root seed, deal index,
+// stream kind, seat). Never `root + workerId`: the key words are hashed with a strong 32-bit finalizer
+// (murmur3 fmix32 over a splitmix-style counter), so neighbouring keys give unrelated streams and the
+// result does not depend on how deals are spread over workers or shards.
+//
+// The generator is sfc32 (Chris Doty-Humphrey's Small Fast Counting RNG, 128-bit state, passes
+// PractRand/BigCrush). Its state lives in private (#) fields: a policy handed a stream cannot read
+// the state by walking the object (GUIDE §2 "no seed in what a policy sees").
+
+/** What a stream is for; part of its key. */
+export const STREAM = Object.freeze({
+  /** The deal's chance events: the shuffle and the cut. Keyed by (root, deal) only. */
+  deal: 1,
+  /** A player's policy choices. Keyed by (root, deal, seat). */
+  policy: 2,
+  /** Engine-side sampling for tests and bots (resampleHidden). */
+  resample: 3,
+});
+
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** Split a non-negative integer seed (up to 2^53) into two 32-bit words. */
+function words53(x: number): [number, number] {
+  if (!Number.isSafeInteger(x) || x < 0) throw new RangeError(`a seed or index must be a non-negative safe integer, got ${x}`);
+  return [x >>> 0, Math.floor(x / 4294967296) >>> 0];
+}
+
+/** Hash a list of 32-bit key words into four state words (one pass per output word, different salts). */
+export function keyWords(key: readonly number[]): [number, number, number, number] {
+  const out: [number, number, number, number] = [0, 0, 0, 0];
+  for (let w = 0; w < 4; w++) {
+    let h = fmix32(0x9e3779b9 + Math.imul(w + 1, 0x7f4a7c15));
+    for (const k of key) {
+      h = fmix32((h ^ fmix32((k >>> 0) + Math.imul(w, 0x61c88647))) + 0x6a09e667);
+      h = (Math.imul(h, 5) + 0xe6546b64) >>> 0;
+    }
+    out[w] = fmix32(h ^ (key.length * 0x27d4eb2f));
+  }
+  return out;
+}
+
+/** A uniform random source. The only RNG class used in the engine's loops (monomorphic call sites). */
+export class Rng {
+  #a: number;
+  #b: number;
+  #c: number;
+  #d: number;
+
+  constructor(a: number, b: number, c: number, d: number) {
+    this.#a = a | 0;
+    this.#b = b | 0;
+    this.#c = c | 0;
+    this.#d = d | 0;
+    for (let i = 0; i < 15; i++) this.nextUint32();
+  }
+
+  /** Next uniform 32-bit unsigned integer. */
+  nextUint32(): number {
+    const a = this.#a;
+    const b = this.#b;
+    const c = this.#c;
+    const d = (this.#d + 1) | 0;
+    const t = (((a + b) | 0) + d) | 0;
+    this.#a = b ^ (b >>> 9);
+    this.#b = (c + (c << 3)) | 0;
+    this.#c = (((c << 21) | (c >>> 11)) + t) | 0;
+    this.#d = d;
+    return t >>> 0;
+  }
+
+  /** Uniform integer in [0, n), 1 <= n <= 2^21, exact (Lemire's multiply with rejection). */
+  below(n: number): number {
+    if (!(n >= 1 && n <= 2097152)) throw new RangeError(`below(n) needs 1 <= n <= 2^21, got ${n}`);
+    if (n === 1) return 0;
+    const threshold = (4294967296 - n) % n; // 2^32 mod n
+    for (;;) {
+      const x = this.nextUint32();
+      const m = x * n; // < 2^53: exact in a double
+
+      const lo = m % 4294967296;
+      if (lo >= threshold) return Math.floor(m / 4294967296);
+    }
+  }
+
+  /** Uniform float in [0, 1) with 32 random bits. */
+  nextFloat(): number {
+    return this.nextUint32() / 4294967296;
+  }
+}
+
+/** The stream for (root seed, deal index, kind, seat). seat = -1 for streams that belong to no seat. */
+export function keyedRng(rootSeed: number, dealIndex: number, kind: number, seat = -1): Rng {
+  const [r0, r1] = words53(rootSeed);
+  const [d0, d1] = words53(dealIndex);
+  const [a, b, c, d] = keyWords([r0, r1, d0, d1, kind >>> 0, (seat + 1) >>> 0]);
+  return new Rng(a, b, c, d);
+}

@@ -1,0 +1,40 @@
+// Golden playthroughs (GUIDE guideline 13): one readable seeded transcript per ruleset (4 players, simple
+// policies), regenerated and diffed. UPDATE_PLAYTHROUGHS=1 rewrites them.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { playTranscript } from '../../src/cli/play.ts';
+
+const DIR = join(import.meta.dirname, '..', 'playthroughs');
+const CASES = [
+  { ruleset: '1853', seed: 1853, deal: 0 },
+  { ruleset: 'oberland', seed: 15, deal: 0 },
+  { ruleset: 'suedtirol', seed: 18, deal: 0 },
+  { ruleset: 'innsbruck', seed: 1924, deal: 0 },
+];
+
+describe('playthroughs', () => {
+  for (const c of CASES) {
+    it(`${c.ruleset}: perlagg play --ruleset ${c.ruleset} --seed ${c.seed}`, async () => {
+      const text = await playTranscript({ ruleset: c.ruleset, seed: c.seed, players: 4, deal: c.deal });
+      const file = join(DIR, `${c.ruleset}.txt`);
+      if (process.env['UPDATE_PLAYTHROUGHS'] === '1' || !existsSync(file)) writeFileSync(file, text);
+      expect(text).toBe(readFileSync(file, 'utf8'));
+    });
+  }
+
+  it('the command prints the same transcript; an unknown ruleset or policy exits 2 with one line', () => {
+    const bin = join(import.meta.dirname, '..', '..', 'bin', 'perlagg.js');
+    const ok = spawnSync(process.execPath, [bin, 'play', '--ruleset', 'innsbruck', '--seed', '1924'], { encoding: 'utf8' });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toBe(readFileSync(join(DIR, 'innsbruck.txt'), 'utf8'));
+    const bad = spawnSync(process.execPath, [bin, 'play', '--ruleset', 'nowhere'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/unknown ruleset "nowhere"/);
+    const badPolicy = spawnSync(process.execPath, [bin, 'play', '--policies', 'simple,clever,simple,simple'], { encoding: 'utf8' });
+    expect(badPolicy.status).toBe(2);
+    expect(badPolicy.stderr).toMatch(/unknown policy "clever"/);
+  }, 60000);
+});
