@@ -4,6 +4,8 @@ import { PolicyError } from '../policy/registry.ts';
 import { RulesetError } from '../rules/registry.ts';
 import { OutputError } from '../results/manifest.ts';
 import { ExactError } from '../exact/distribution.ts';
+import { RunError, SimSpecError } from '../sim/job.ts';
+import { TornFileError } from '../results/stream.ts';
 
 /** An error in what the user asked for (flags, names, cards, folders): exit 2. */
 export class UsageError extends Error {
@@ -17,7 +19,10 @@ export function isUsageError(e: unknown): boolean {
     e instanceof RulesetError ||
     e instanceof CardNotationError ||
     e instanceof OutputError ||
-    e instanceof ExactError
+    e instanceof ExactError ||
+    e instanceof SimSpecError ||
+    e instanceof RunError ||
+    e instanceof TornFileError
   );
 }
 

@@ -3,6 +3,8 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { exactCommand } from './exact.ts';
 import { rulesCommand } from './rules.ts';
+import { simulateCommand } from './simulate.ts';
+import { mergeCommand } from './merge.ts';
 import { playCommand } from './play.ts';
 import { reportError, UsageError } from './errors.ts';
 
@@ -15,6 +17,8 @@ export async function main(argv: string[]): Promise<number> {
       .command(exactCommand)
       .command(playCommand)
       .command(rulesCommand)
+      .command(simulateCommand)
+      .command(mergeCommand)
       .demandCommand(1, 'name a command (perlagg --help lists them)')
       .strict()
       .recommendCommands()

@@ -1,8 +1,8 @@
 // Every column perlagg writes, declared once (GUIDE guideline 10). The README's schema tables list the
 // same columns; test/results/schema.test.ts checks that they agree.
-import { Dictionary, Float64, Int32, Uint8, Uint32, Utf8, type DataType } from 'apache-arrow';
+import { Dictionary, Float64, Int8, Int16, Int32, Uint8, Uint16, Uint32, Utf8, type DataType } from 'apache-arrow';
 
-export type ColumnType = 'uint8' | 'uint32' | 'int32' | 'float64' | 'utf8';
+export type ColumnType = 'uint8' | 'int8' | 'uint16' | 'int16' | 'uint32' | 'int32' | 'float64' | 'utf8';
 
 export interface ColumnSpec {
   readonly name: string;
@@ -13,6 +13,9 @@ export interface ColumnSpec {
 export function arrowType(t: ColumnType): DataType {
   switch (t) {
     case 'uint8': return new Uint8();
+    case 'int8': return new Int8();
+    case 'uint16': return new Uint16();
+    case 'int16': return new Int16();
     case 'uint32': return new Uint32();
     case 'int32': return new Int32();
     case 'float64': return new Float64();
@@ -33,7 +36,36 @@ export const EXACT_COLUMNS: readonly ColumnSpec[] = [
   { name: 'probability', type: 'float64', doc: 'hands / all hands of this trump (the probability of the cell)' },
 ];
 
-/** Every table perlagg writes, by file stem. */
+/**
+ * `perlagg simulate --mode figures`: one row per deal. Columns named `s{i}_...` repeat for every seat
+ * i = 0 .. players - 1 (seats clockwise; with 4 players seats 0 and 2 are partners against 1 and 3).
+ */
+export const DEALS_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'deal', type: 'uint32', doc: 'deal index (its cards are a function of the root seed and this index)' },
+  { name: 'dealer', type: 'uint8', doc: 'dealing seat (the deal passes to the left each deal: deal mod players)' },
+  { name: 'trump', type: 'utf8', doc: 'trump suit H, S, L or E' },
+  { name: 'turned', type: 'utf8', doc: 'the turned-up card that made trump, e.g. HA or Weli' },
+  { name: 'redeals', type: 'uint32', doc: 'deals drawn and rejected by the constraints before this one' },
+  { name: 's{i}_perlaggen', type: 'uint8', doc: 'Perlaggen in seat i\'s hand' },
+  { name: 's{i}_gleich', type: 'uint8', doc: 'cards in its best Gleich, Perlaggen christened freely (0 = none, else 2-5)' },
+  { name: 's{i}_gleich_rank', type: 'uint8', doc: 'rank of that Gleich: 8 As, 7 König, 6 Ober, 5 Unter, 4 Zehner, 3 Neuner, 2 Achter, 1 Siebener (0 none)' },
+  { name: 's{i}_hanger', type: 'uint8', doc: 'cards in its best Hanger, Perlaggen christened freely (0 = none, else 2-5)' },
+  { name: 's{i}_hanger_top', type: 'uint8', doc: 'rank of the Hanger\'s highest card, same scale (0 none)' },
+  { name: 's{i}_gleich_natural', type: 'uint8', doc: 'cards in the best Gleich with no christening' },
+  { name: 's{i}_hanger_natural', type: 'uint8', doc: 'cards in the best Hanger with no christening' },
+];
+
+/** A table's columns for a number of seats: `s{i}_` templates repeated for each seat, in seat order. */
+export function expandSeats(columns: readonly ColumnSpec[], seats: number): ColumnSpec[] {
+  const fixed = columns.filter((c) => !c.name.includes('{i}'));
+  const perSeat = columns.filter((c) => c.name.includes('{i}'));
+  const out = [...fixed];
+  for (let s = 0; s < seats; s++) for (const c of perSeat) out.push({ ...c, name: c.name.replace('{i}', String(s)) });
+  return out;
+}
+
+/** Every table perlagg writes, by file stem (seat templates unexpanded). */
 export const TABLES: Readonly<Record<string, readonly ColumnSpec[]>> = {
   exact: EXACT_COLUMNS,
+  deals: DEALS_COLUMNS,
 };

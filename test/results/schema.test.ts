@@ -12,7 +12,8 @@ describe('README documents every column', () => {
       const section = README.slice(README.indexOf(`### \`${table}.arrow\``));
       expect(section.length, `README has no section for ${table}.arrow`).toBeLessThan(README.length);
       for (const c of columns) {
-        const row = new RegExp(`^\\| \`${c.name}\` \\| ${c.type}[ |(]`, 'm');
+        const name = c.name.replace(/[{}]/g, (m) => `\\${m}`);
+        const row = new RegExp(`^\\| \`${name}\` \\| ${c.type}[ |(]`, 'm');
         expect(section, `${table}.${c.name} (${c.type})`).toMatch(row);
       }
     });

@@ -1,0 +1,225 @@
+// perlagg simulate: Monte Carlo over deals (issue 5). Figures of dealt hands today; played hands and
+// whole Partien plug in as further modes of the same runner.
+import { isAbsolute, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import Table from 'cli-table3';
+import { SingleBar } from 'cli-progress';
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { parseCards } from '../cards/notation.ts';
+import { canonicalName, resolveRuleset } from '../rules/registry.ts';
+import { formatInterval } from '../stats/intervals.ts';
+import type { SimMode, SimSpec } from '../sim/job.ts';
+import { DEFAULT_WORKERS, intervalOf, runSimulation, type Progress, type RunResult, type Shard } from '../sim/runner.ts';
+import { UsageError } from './errors.ts';
+
+interface SimulateArgs {
+  ruleset: string;
+  seed: number;
+  deals?: number;
+  mode: string;
+  players: number;
+  policies?: string;
+  workers: number;
+  out?: string;
+  resume: boolean;
+  shard?: string;
+  shards?: number;
+  untilCi?: number;
+  metric?: string;
+  timeBudget?: string;
+  batchSize: number;
+  hand?: string[];
+  trump?: string;
+  where?: string;
+  json: boolean;
+  quiet: boolean;
+}
+
+/** "90" or "90s", "5m", "2h" -> milliseconds. */
+export function parseDuration(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(text.trim());
+  if (m === null) throw new UsageError(`--time-budget ${text}: write a duration such as 90s, 5m or 2h`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  return Number(m[1]) * unit;
+}
+
+/**
+ * The shard of this process: --shard i/n, or --shards n with the index from the scheduler:
+ * JOB_COMPLETION_INDEX (Kubernetes Indexed Job, 0-based), SLURM_ARRAY_TASK_ID (minus SLURM_ARRAY_TASK_MIN),
+ * AWS_BATCH_JOB_ARRAY_INDEX (0-based).
+ */
+export function shardFrom(shard: string | undefined, shards: number | undefined, env: NodeJS.ProcessEnv): Shard | null {
+  if (shard !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(shard.trim());
+    if (m === null) throw new UsageError(`--shard ${shard}: write index/count, e.g. 0/3`);
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    if (count < 1 || index >= count) throw new UsageError(`--shard ${shard}: the index must be 0 to ${count - 1}`);
+    return { index, count };
+  }
+  const fromEnv = (): number | null => {
+    const num = (name: string): number | null => {
+      const v = env[name];
+      if (v === undefined || v === '') return null;
+      if (!/^\d+$/.test(v)) throw new UsageError(`${name}=${v} is not a shard index`);
+      return Number(v);
+    };
+    const k8s = num('JOB_COMPLETION_INDEX');
+    if (k8s !== null) return k8s;
+    const slurm = num('SLURM_ARRAY_TASK_ID');
+    if (slurm !== null) return slurm - (num('SLURM_ARRAY_TASK_MIN') ?? 0);
+    return num('AWS_BATCH_JOB_ARRAY_INDEX');
+  };
+  const index = fromEnv();
+  if (shards === undefined) {
+    if (index !== null) throw new UsageError('a shard index is set in the environment: give --shards <count> too');
+    return null;
+  }
+  if (!(Number.isInteger(shards) && shards >= 1)) throw new UsageError('--shards must be a whole number >= 1');
+  if (index === null) throw new UsageError('--shards needs the shard index: --shard i/n, or JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX');
+  if (index < 0 || index >= shards) throw new UsageError(`shard index ${index} is outside 0-${shards - 1}`);
+  return { index, count: shards };
+}
+
+function parseHands(items: readonly string[] | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const item of items ?? []) {
+    const m = /^(\d+)\s*=\s*(.+)$/.exec(item);
+    if (m === null) throw new UsageError(`--hand ${item}: write seat=cards, e.g. 0=HK,Weli`);
+    if (out[m[1]!] !== undefined) throw new UsageError(`--hand: seat ${m[1]} given twice`);
+    out[m[1]!] = parseCards(m[2]!).map((id) => cardShortOf(id));
+  }
+  return out;
+}
+import { cardShort as cardShortOf } from '../cards/notation.ts';
+
+function summaryTable(r: RunResult): string {
+  const t = new Table({ head: ['metric', 'estimate [95% interval]', 'n', 'what it is'], style: { head: [], border: [], compact: true }, wordWrap: true, colWidths: [24, 30, 12, 56] });
+  for (const m of r.specs) {
+    const acc = r.metrics[m.name]!;
+    const i = intervalOf(acc);
+    t.push([m.name, formatInterval(i), i.n.toLocaleString('en-US'), m.doc]);
+  }
+  return t.toString();
+}
+
+function summaryJson(r: RunResult, settings: object): object {
+  return {
+    ...settings,
+    dealsDone: r.dealsDone,
+    rejected: r.rejected,
+    stoppedBy: r.stoppedBy,
+    elapsedMs: Math.round(r.elapsedMs),
+    metrics: Object.fromEntries(r.specs.map((m) => {
+      const i = intervalOf(r.metrics[m.name]!);
+      return [m.name, { estimate: i.estimate, low: i.low, high: i.high, halfWidth: i.halfWidth, n: i.n, se: i.se }];
+    })),
+    files: r.files,
+  };
+}
+
+export const simulateCommand: CommandModule<object, SimulateArgs> = {
+  command: 'simulate',
+  describe: 'Monte Carlo over deals on all cores: figures of dealt hands (more modes to come)',
+  builder: (y: Argv<object>) =>
+    y
+      .option('ruleset', { alias: 'r', type: 'string', default: 'oberland', describe: 'ruleset, optionally with overrides' })
+      .option('seed', { alias: 's', type: 'number', default: 1, describe: 'root seed: deal i\'s cards are a function of (seed, i)' })
+      .option('deals', { alias: 'n', type: 'number', describe: 'number of deals (the whole run, all shards together)' })
+      .option('mode', { type: 'string', default: 'figures', choices: ['figures'], describe: 'figures: deal and evaluate every hand, no play' })
+      .option('players', { alias: 'p', type: 'number', default: 4, describe: 'players at the table: 2, 3, 4 or 6' })
+      .option('policies', { type: 'string', describe: 'policies per seat, comma-separated (play modes)' })
+      .option('workers', { alias: 'w', type: 'number', default: DEFAULT_WORKERS, describe: 'worker threads (0 = run in this thread)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'folder for the Arrow tables and manifest (sharded: one subfolder per shard)' })
+      .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run in --out with the same settings' })
+      .option('shard', { type: 'string', describe: 'run shard i of n, e.g. 0/3' })
+      .option('shards', { type: 'number', describe: 'number of shards, the index taken from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX' })
+      .option('until-ci', { type: 'number', describe: 'stop when the 95% interval half-width of --metric is at most this' })
+      .option('metric', { type: 'string', describe: 'the metric --until-ci watches (default: the first metric)' })
+      .option('time-budget', { type: 'string', describe: 'stop after this long, e.g. 90s, 5m, 2h (the output is a prefix of the full run)' })
+      .option('batch-size', { type: 'number', default: 16384, describe: 'deals per task and per Arrow record batch (part of the settings)' })
+      .option('hand', { type: 'string', array: true, describe: 'fixed cards for a seat, e.g. --hand 0=HK,Weli (repeatable)' })
+      .option('trump', { alias: 't', type: 'string', describe: 'fixed trump suit; deals with another trump are redealt (counted)' })
+      .option('where', { type: 'string', describe: 'a module whose default export (deal) => boolean keeps a deal; others are redealt (counted)' })
+      .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object' })
+      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' })
+      .example('perlagg simulate -n 1000000', 'how often a hand, a party, the table holds a dritziges Gleich (Oberland)')
+      .example('perlagg simulate -r 1853 --until-ci 0.001 --metric hand_gleich3', 'until the interval is ±0.001')
+      .example('perlagg simulate -n 1e6 --hand 0=HK,Weli -t H', 'given that seat 0 holds HK and the Weli, Herz trump')
+      .example('perlagg simulate -n 3000000 --shard 1/3 --out results/big', 'one shard of three (then perlagg merge)') as unknown as Argv<SimulateArgs>,
+  handler: async (argv: ArgumentsCamelCase<SimulateArgs>) => {
+    const r = resolveRuleset(argv.ruleset);
+    const shard = shardFrom(argv.shard, argv.shards, process.env);
+    if (argv.deals !== undefined && !(Number.isInteger(argv.deals) && argv.deals >= 1)) throw new UsageError('--deals must be a whole number >= 1');
+    if (!(Number.isInteger(argv.seed) && argv.seed >= 0)) throw new UsageError('--seed must be a whole number >= 0');
+    if (!(Number.isInteger(argv.workers) && argv.workers >= 0)) throw new UsageError('--workers must be a whole number >= 0');
+    if (argv.untilCi !== undefined && !(argv.untilCi > 0)) throw new UsageError('--until-ci must be a positive half-width, e.g. 0.001');
+    if (argv.metric !== undefined && argv.untilCi === undefined) throw new UsageError('--metric goes with --until-ci');
+    if (argv.resume && argv.out === undefined) throw new UsageError('--resume needs --out');
+    let predicate: string | null = null;
+    if (argv.where !== undefined) {
+      predicate = isAbsolute(argv.where) ? argv.where : resolve(argv.where);
+      if (!existsSync(predicate)) throw new UsageError(`--where ${argv.where}: no such file`);
+    }
+    if (argv.trump !== undefined && !['H', 'S', 'L', 'E'].includes(argv.trump.toUpperCase())) throw new UsageError(`--trump ${argv.trump}: not a suit (H, S, L, E)`);
+    const spec: SimSpec = {
+      mode: argv.mode as SimMode,
+      ruleset: canonicalName(r),
+      players: argv.players,
+      policies: argv.policies === undefined ? [] : argv.policies.split(',').map((s) => s.trim()),
+      seed: argv.seed,
+      constraints: { hands: parseHands(argv.hand), trump: argv.trump?.toUpperCase() ?? null, predicate },
+    };
+    const out = argv.out === undefined ? null : shard === null ? argv.out : join(argv.out, `shard-${shard.index}-of-${shard.count}`);
+    const bar = !argv.quiet && !argv.json && process.stderr.isTTY ? new SingleBar({ format: ' {bar} {percentage}% | {value}/{total} deals | {rate} deals/s | ETA {eta_formatted} | {ci}', hideCursor: true, stream: process.stderr, etaBuffer: 20 }) : null;
+    let started = false;
+    const onProgress = (p: Progress): void => {
+      if (bar === null) return;
+      const total = p.dealsTotal ?? Math.max(p.dealsDone * 2, 1);
+      const ci = p.watched === null ? '' : `${p.watched.metric} ±${p.watched.interval.halfWidth.toPrecision(3)}${argv.untilCi !== undefined ? ` (target ±${argv.untilCi})` : ''}`;
+      const payload = { rate: Math.round(p.dealsPerSec).toLocaleString('en-US'), ci };
+      if (!started) {
+        bar.start(total, p.dealsDone, payload);
+        started = true;
+      } else {
+        bar.setTotal(total);
+        bar.update(p.dealsDone, payload);
+      }
+    };
+    const abort = new AbortController();
+    const onSigint = () => abort.abort();
+    process.once('SIGINT', onSigint);
+    let result: RunResult;
+    try {
+      result = await runSimulation({
+        spec,
+        deals: argv.deals ?? null,
+        batchSize: argv.batchSize,
+        workers: argv.workers,
+        out,
+        resume: argv.resume,
+        shard,
+        untilCi: argv.untilCi === undefined ? null : { metric: argv.metric ?? 'hand_gleich3', halfWidth: argv.untilCi },
+        timeBudgetMs: argv.timeBudget === undefined ? null : parseDuration(argv.timeBudget),
+        onProgress,
+        signal: abort.signal,
+      });
+    } finally {
+      process.off('SIGINT', onSigint);
+      bar?.stop();
+    }
+    const settings = { ruleset: spec.ruleset, mode: spec.mode, players: spec.players, seed: spec.seed, shard, out };
+    if (argv.json) process.stdout.write(JSON.stringify(summaryJson(result, settings)) + '\n');
+    else {
+      const rate = result.dealsDone - result.resumedFrom > 0 ? Math.round((result.dealsDone - result.resumedFrom) / (result.elapsedMs / 1000)) : 0;
+      const lines = [
+        `perlagg simulate: ${spec.ruleset}, ${spec.players} players, seed ${spec.seed}${shard ? `, shard ${shard.index}/${shard.count}` : ''}`,
+        `${result.dealsDone.toLocaleString('en-US')} deals${result.resumedFrom > 0 ? ` (${result.resumedFrom.toLocaleString('en-US')} before resuming)` : ''}, ${(result.elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en-US')} deals/s; stopped by: ${result.stoppedBy}${result.rejected > 0 ? `; ${result.rejected.toLocaleString('en-US')} deals redealt by constraints (acceptance ${(result.dealsDone / (result.dealsDone + result.rejected)).toFixed(4)})` : ''}`,
+        summaryTable(result),
+      ];
+      if (out !== null) lines.push(result.stoppedBy === 'interrupted' ? `Interrupted: ${out} holds the committed batches; continue with the same command and --resume.` : `Wrote ${result.files.join(', ')} and manifest.json`);
+      process.stdout.write(lines.join('\n') + '\n');
+    }
+    if (result.stoppedBy === 'interrupted') process.exitCode = 130;
+  },
+};

@@ -1,0 +1,762 @@
+// Crash-safe streaming output for long runs (GUIDE §2 "Crash and resume", "Torn files").
+//
+// While a run is going, each table is an Arrow IPC *stream* file, appended one record batch at a time with
+// plain positional writes and an fsync per batch. The caller commits a batch by recording the returned
+// `Committed` position in its manifest (written atomically); after a crash, `resume` cuts off whatever lies
+// beyond the committed position and checks the committed prefix batch by batch.
+//
+// Byte layout of a stream written here (all messages 8-byte aligned, "encapsulated" IPC format):
+//   schema message                      (fields exactly as the ColumnSpecs; utf8 → Dictionary<Utf8, Int32>
+//                                        with dictionary id = the column's index in the specs)
+//   per batch: one DictionaryBatch message per utf8 column (isDelta = false), then the RecordBatch message
+//   end-of-stream marker (0xFFFFFFFF 00000000), written by finish()
+// Every batch carries its own dictionaries, holding the batch's distinct strings in order of first
+// appearance, so its bytes depend on its own content only: a resumed run, an uninterrupted run and shards
+// concatenated in order produce the same bytes. (A dictionary after the first is a *replacement*, which the
+// stream format allows and pyarrow, polars and arrow-js read.) The file format forbids replacements, so
+// `streamToFile` re-encodes every dictionary column against one dictionary per column: the union of the
+// stream's dictionaries in order of first appearance, written once before the first batch.
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import {
+  DataType, Dictionary, Field, Message, MessageHeader, RecordBatch, RecordBatchFileWriter, RecordBatchReader,
+  RecordBatchStreamWriter, Schema, Struct, Utf8, makeData, vectorFromArray, type Data, type Vector,
+} from 'apache-arrow';
+import { Footer } from 'apache-arrow/ipc/metadata/file';
+import { toUint8Array, type ArrayBufferViewInput } from 'apache-arrow/util/buffer';
+import { arrowType, type ColumnSpec, type ColumnType } from './schema.ts';
+
+export type ColumnData = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float64Array | readonly string[];
+
+/** A position in a stream file up to which everything is durable and checked. */
+export interface Committed {
+  readonly bytes: number;
+  readonly batches: number;
+  readonly rows: number;
+}
+
+/** A stream file that is cut, has a torn tail where none may be, or disagrees with its manifest. */
+export class TornFileError extends Error {
+  override name = 'TornFileError';
+}
+
+const EOS = Uint8Array.of(0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0);
+
+const TYPED: Record<Exclude<ColumnType, 'utf8'>, { readonly name: string; readonly is: (x: unknown) => boolean }> = {
+  uint8: { name: 'Uint8Array', is: (x) => x instanceof Uint8Array },
+  int8: { name: 'Int8Array', is: (x) => x instanceof Int8Array },
+  uint16: { name: 'Uint16Array', is: (x) => x instanceof Uint16Array },
+  int16: { name: 'Int16Array', is: (x) => x instanceof Int16Array },
+  uint32: { name: 'Uint32Array', is: (x) => x instanceof Uint32Array },
+  int32: { name: 'Int32Array', is: (x) => x instanceof Int32Array },
+  float64: { name: 'Float64Array', is: (x) => x instanceof Float64Array },
+};
+
+/** The Arrow schema of a stream: as the specs, not nullable; dictionary ids fixed (the column index) so the
+ *  schema bytes never depend on how many Dictionary types the process created before. */
+function streamSchema(specs: readonly ColumnSpec[], metadata: ReadonlyMap<string, string>): Schema {
+  const names = new Set<string>();
+  const fields = specs.map((spec, i) => {
+    if (names.has(spec.name)) throw new Error(`internal: column ${spec.name} declared twice`);
+    names.add(spec.name);
+    const t = arrowType(spec.type);
+    const type = DataType.isDictionary(t) ? new Dictionary(t.dictionary, t.indices, i, false) : t;
+    return new Field(spec.name, type, false);
+  });
+  return new Schema(fields, new Map(metadata));
+}
+
+/** Serializes messages into memory through arrow-js's own writer, one unit at a time. */
+class MessageEncoder extends RecordBatchStreamWriter {
+  private chunks: Uint8Array[] = [];
+
+  protected override _write(chunk: ArrayBufferViewInput): this {
+    const b = toUint8Array(chunk);
+    if (b.byteLength > 0) {
+      this.chunks.push(b);
+      this._position += b.byteLength;
+    }
+    return this;
+  }
+
+  private take(): Uint8Array {
+    const out = concat(this.chunks);
+    this.chunks = [];
+    return out;
+  }
+
+  schemaMessage(schema: Schema): Uint8Array {
+    this.chunks = [];
+    this._started = true;
+    this._writeSchema(schema);
+    return this.take();
+  }
+
+  /** The batch's dictionary messages (each a fresh, non-delta dictionary) and its record batch message. */
+  batchMessages(batch: RecordBatch): Uint8Array {
+    this.chunks = [];
+    this._started = true;
+    this._seenDictionaries = new Map();
+    this._dictionaryDeltaOffsets = new Map();
+    this._writeRecordBatch(batch);
+    return this.take();
+  }
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  let n = 0;
+  for (const c of chunks) n += c.byteLength;
+  const out = new Uint8Array(n);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.byteLength;
+  }
+  return out;
+}
+
+function writeFully(fd: number, bytes: Uint8Array, position: number | null): void {
+  let off = 0;
+  while (off < bytes.byteLength) {
+    off += writeSync(fd, bytes, off, bytes.byteLength - off, position === null ? null : position + off);
+  }
+}
+
+function readFully(fd: number, length: number, position: number): Uint8Array {
+  const buf = new Uint8Array(length);
+  let off = 0;
+  while (off < length) {
+    const n = readSync(fd, buf, off, length - off, position + off);
+    if (n === 0) throw new TornFileError(`internal: file shrank while being read at byte ${position + off}`);
+    off += n;
+  }
+  return buf;
+}
+
+function fsyncDir(dir: string): void {
+  try {
+    const dfd = openSync(dir, 'r');
+    try {
+      fsyncSync(dfd);
+    } finally {
+      closeSync(dfd);
+    }
+  } catch {
+    // fsync of a directory is not supported everywhere
+  }
+}
+
+/** Build one record batch from typed-array / string columns, checked against the specs. */
+function makeBatch(schema: Schema, specs: readonly ColumnSpec[], columns: Readonly<Record<string, ColumnData>>): RecordBatch {
+  for (const name of Object.keys(columns)) {
+    if (!specs.some((s) => s.name === name)) throw new Error(`internal: column ${name} is not in the table's schema`);
+  }
+  let rows = -1;
+  const children: Data[] = [];
+  specs.forEach((spec, i) => {
+    const col = columns[spec.name];
+    if (col === undefined) throw new Error(`internal: column ${spec.name} missing`);
+    if (rows === -1) rows = col.length;
+    if (col.length !== rows) throw new Error(`internal: column ${spec.name} has ${col.length} rows, expected ${rows}`);
+    const type = schema.fields[i]!.type as DataType;
+    if (spec.type === 'utf8') {
+      if (!Array.isArray(col)) throw new Error(`internal: column ${spec.name} (utf8) must be an array of strings`);
+      const strings = col as readonly unknown[];
+      const index = new Map<string, number>();
+      const values: string[] = [];
+      const indices = new Int32Array(strings.length);
+      for (let r = 0; r < strings.length; r++) {
+        const s = strings[r];
+        if (typeof s !== 'string') throw new Error(`internal: column ${spec.name} row ${r} is not a string`);
+        let k = index.get(s);
+        if (k === undefined) {
+          k = values.length;
+          index.set(s, k);
+          values.push(s);
+        }
+        indices[r] = k;
+      }
+      const dictionary = vectorFromArray(values, new Utf8());
+      children.push(makeData({ type: type as Dictionary<Utf8>, length: strings.length, nullCount: 0, data: indices, dictionary }));
+    } else {
+      const t = TYPED[spec.type];
+      if (!t.is(col)) throw new Error(`internal: column ${spec.name} (${spec.type}) must be a ${t.name}`);
+      const arr = col as Uint8Array;
+      children.push(makeData({ type: type as never, length: arr.length, nullCount: 0, data: arr }) as Data);
+    }
+  });
+  if (rows <= 0) throw new Error('internal: a batch needs at least one row');
+  const struct = makeData({ type: new Struct(schema.fields), length: rows, nullCount: 0, children });
+  return new RecordBatch(schema, struct);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading the framing: message by message, bounds-checked, without trusting anything past the limit.
+
+interface Scanned {
+  /** The schema message's bytes (prefix included). */
+  readonly schemaBytes: Uint8Array;
+  readonly schema: Schema;
+  /** Offset just after the last complete record batch (and its dictionaries). */
+  readonly batchesEnd: number;
+  readonly batches: number;
+  readonly rows: number;
+  /** Offset just after the end-of-stream marker, or -1 when there is none. */
+  readonly eosEnd: number;
+  /** Offset where scanning stopped cleanly (a message boundary). */
+  readonly end: number;
+}
+
+/**
+ * Walk the messages in [0, limit). A message crossing `limit` is a torn message: an error when `allowTornTail`
+ * is false, else the scan stops before it. Dictionary messages after the last record batch count as torn too
+ * (a batch was cut between its dictionaries and its record batch).
+ */
+function scanMessages(fd: number, path: string, limit: number, allowTornTail: boolean): Scanned {
+  const torn = (what: string): never => {
+    throw new TornFileError(`${path}: ${what}`);
+  };
+  let pos = 0;
+  let schemaBytes: Uint8Array | null = null;
+  let schema: Schema | null = null;
+  let batches = 0;
+  let rows = 0;
+  let batchesEnd = -1;
+  let eosEnd = -1;
+  while (pos < limit) {
+    if (eosEnd !== -1) torn(`${limit - pos} bytes after the end-of-stream marker at byte ${pos}`);
+    if (pos + 8 > limit) {
+      if (allowTornTail) break;
+      torn(`cut inside a message header at byte ${pos} (file ends at ${limit})`);
+    }
+    const head = readFully(fd, 8, pos);
+    const dv = new DataView(head.buffer);
+    const marker = dv.getInt32(0, true);
+    const len = dv.getInt32(4, true);
+    if (marker !== -1) torn(`no IPC continuation marker at byte ${pos}: not an Arrow stream written by perlagg, or corrupt`);
+    if (len === 0) {
+      if (schema === null) torn('end-of-stream marker before the schema');
+      eosEnd = pos + 8;
+      pos = eosEnd;
+      continue;
+    }
+    if (len < 0 || len % 8 !== 0) torn(`bad message length ${len} at byte ${pos}`);
+    if (pos + 8 + len > limit) {
+      if (allowTornTail) break;
+      torn(`cut inside the metadata of the message at byte ${pos} (file ends at ${limit})`);
+    }
+    const metaBytes = readFully(fd, len, pos + 8);
+    let message: Message;
+    let bodyLength: number;
+    try {
+      message = Message.decode(metaBytes);
+      bodyLength = Number(message.bodyLength);
+    } catch {
+      return torn(`unreadable message metadata at byte ${pos}`);
+    }
+    if (!Number.isSafeInteger(bodyLength) || bodyLength < 0 || bodyLength % 8 !== 0) torn(`bad body length at byte ${pos}`);
+    const next = pos + 8 + len + bodyLength;
+    if (next > limit) {
+      if (allowTornTail) break;
+      torn(`cut inside the body of the message at byte ${pos} (needs ${next} bytes, file ends at ${limit})`);
+    }
+    switch (message.headerType) {
+      case MessageHeader.Schema:
+        if (schema !== null) torn(`a second schema message at byte ${pos}`);
+        schema = message.header() as Schema;
+        schemaBytes = concat([head, metaBytes]);
+        batchesEnd = next;
+        break;
+      case MessageHeader.DictionaryBatch:
+        if (schema === null) torn(`a dictionary message before the schema at byte ${pos}`);
+        break;
+      case MessageHeader.RecordBatch: {
+        if (schema === null) torn(`a record batch before the schema at byte ${pos}`);
+        const n = Number((message.header() as { length: bigint | number }).length);
+        if (!Number.isSafeInteger(n) || n < 0) torn(`bad row count in the record batch at byte ${pos}`);
+        batches += 1;
+        rows += n;
+        batchesEnd = next;
+        break;
+      }
+      default:
+        torn(`unexpected message type ${message.headerType} at byte ${pos}`);
+    }
+    pos = next;
+  }
+  if (schema === null || schemaBytes === null) {
+    return torn(limit < 8 ? `only ${limit} bytes, no schema` : 'cut inside the schema message');
+  }
+  if (eosEnd === -1 && pos !== batchesEnd) {
+    // dictionaries of a batch whose record batch message is missing
+    if (!allowTornTail) torn(`cut after the dictionaries of a batch at byte ${batchesEnd} (record batch missing)`);
+    pos = batchesEnd;
+  }
+  return { schemaBytes, schema, batchesEnd, batches, rows, eosEnd, end: pos };
+}
+
+/** Check a stream file against an expectation (or, without one, that it is complete); returns the scan. */
+function checkStream(path: string, expect: (Committed & { complete: boolean }) | undefined): Scanned {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (expect === undefined) {
+      const s = scanMessages(fd, path, size, false);
+      if (s.eosEnd === -1) throw new TornFileError(`${path}: no end-of-stream marker (the run did not finish, or the file was cut at byte ${size})`);
+      return s;
+    }
+    if (size < expect.bytes) {
+      throw new TornFileError(`${path}: has ${size} bytes but ${expect.bytes} are committed (the file was cut)`);
+    }
+    if (expect.complete && size > expect.bytes) {
+      throw new TornFileError(`${path}: ${size - expect.bytes} bytes after the committed end at byte ${expect.bytes}`);
+    }
+    const s = scanMessages(fd, path, expect.bytes, false);
+    if (expect.complete && s.eosEnd === -1) throw new TornFileError(`${path}: no end-of-stream marker within the ${expect.bytes} committed bytes`);
+    if (!expect.complete && s.eosEnd !== -1) throw new TornFileError(`${path}: ends with an end-of-stream marker but the manifest says the run is not complete`);
+    if (s.batches !== expect.batches || s.rows !== expect.rows) {
+      throw new TornFileError(`${path}: holds ${s.batches} batches with ${s.rows} rows in its committed ${expect.bytes} bytes, the manifest says ${expect.batches} batches with ${expect.rows} rows`);
+    }
+    return s;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The messages in [0, end) one buffer each, then an end-of-stream marker: a clean stream for arrow-js. */
+function* messageChunks(path: string, end: number): Generator<Uint8Array> {
+  const fd = openSync(path, 'r');
+  try {
+    let pos = 0;
+    while (pos < end) {
+      const head = readFully(fd, 8, pos);
+      const len = new DataView(head.buffer).getInt32(4, true);
+      const meta = readFully(fd, len, pos + 8);
+      const bodyLength = Number(Message.decode(meta).bodyLength);
+      yield concat([head, meta, readFully(fd, bodyLength, pos + 8 + len)]);
+      pos += 8 + len + bodyLength;
+    }
+    yield EOS;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function decodeBatches(path: string, scan: Scanned): Generator<RecordBatch> {
+  // arrow-js would yield an empty placeholder batch for a schema-only stream
+  if (scan.batches === 0) return (function* (): Generator<RecordBatch> {})();
+  return decodeFrom(path, messageChunks(path, scan.batchesEnd), scan);
+}
+
+function* decodeFrom(path: string, chunks: Generator<Uint8Array>, scan: Pick<Scanned, 'batches' | 'rows'>): Generator<RecordBatch> {
+  const reader = RecordBatchReader.from(chunks);
+  let batches = 0;
+  let rows = 0;
+  for (const batch of reader) {
+    batches += 1;
+    rows += batch.numRows;
+    yield batch;
+  }
+  if (batches !== scan.batches || rows !== scan.rows) {
+    throw new TornFileError(`${path}: decoded ${batches} batches with ${rows} rows, the framing says ${scan.batches} with ${scan.rows}`);
+  }
+}
+
+/**
+ * Read a stream file batch by batch (synchronous Generator; memory holds one batch at a time).
+ *
+ * The file's framing is checked *before* the first batch is returned (the call itself throws), so a caller
+ * never gets a short table: without `expect` the file must be complete (end-of-stream marker, nothing torn);
+ * with `expect` the first `expect.bytes` bytes must hold exactly `expect.batches` batches and `expect.rows`
+ * rows ending exactly at that position, with the end-of-stream marker iff `expect.complete`. Bytes beyond
+ * `expect.bytes` are an uncommitted tail: ignored when not complete, an error when complete.
+ */
+export function readStreamBatches(path: string, expect?: Committed & { complete: boolean }): Generator<RecordBatch> {
+  return decodeBatches(path, checkStream(path, expect));
+}
+
+/** The schema of a stream file (checked as readStreamBatches does without expectation but allowing a torn tail). */
+export function readStreamSchema(path: string): Schema {
+  const fd = openSync(path, 'r');
+  try {
+    return scanMessages(fd, path, fstatSync(fd).size, true).schema;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+export class BatchStreamWriter {
+  private fd: number | null;
+  private pos: Committed;
+  private finished = false;
+  private broken = false;
+  private readonly encoder = new MessageEncoder();
+
+  private constructor(
+    readonly path: string,
+    private readonly specs: readonly ColumnSpec[],
+    private readonly schema: Schema,
+    fd: number,
+    pos: Committed,
+  ) {
+    this.fd = fd;
+    this.pos = pos;
+  }
+
+  /** Start a new stream at `path` (which must not exist): the schema message, fsynced (file and folder). */
+  static create(path: string, columns: readonly ColumnSpec[], metadata: Record<string, string> = {}): BatchStreamWriter {
+    const schema = streamSchema(columns, new Map(Object.entries(metadata)));
+    const bytes = new MessageEncoder().schemaMessage(schema);
+    const fd = openSync(path, 'wx');
+    try {
+      writeFully(fd, bytes, 0);
+      fsyncSync(fd);
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+    fsyncDir(dirname(path));
+    return new BatchStreamWriter(path, columns, schema, fd, { bytes: bytes.byteLength, batches: 0, rows: 0 });
+  }
+
+  /**
+   * Reopen after a crash. The file must hold at least `committed.bytes`; what lies beyond is an uncommitted
+   * (possibly torn) tail and is cut off (truncate + fsync). The committed prefix is re-read batch by batch:
+   * it must have exactly the schema `columns` give (with the file's own metadata), exactly committed.batches
+   * batches and committed.rows rows, and no end-of-stream marker; else TornFileError.
+   */
+  static resume(path: string, columns: readonly ColumnSpec[], committed: Committed): BatchStreamWriter {
+    const scan = checkStream(path, { ...committed, complete: false });
+    const schema = streamSchema(columns, scan.schema.metadata);
+    const expected = new MessageEncoder().schemaMessage(schema);
+    if (!bytesEqual(expected, scan.schemaBytes)) {
+      throw new TornFileError(`${path}: its schema differs from the expected columns (${columns.map((c) => `${c.name}:${c.type}`).join(', ')})`);
+    }
+    for (const _batch of decodeBatches(path, scan)) {
+      // decoding checks each committed batch's buffers; the counts are compared at the end
+    }
+    const fd = openSync(path, 'r+');
+    try {
+      if (fstatSync(fd).size > committed.bytes) {
+        ftruncateSync(fd, committed.bytes);
+        fsyncSync(fd);
+      }
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+    return new BatchStreamWriter(path, columns, schema, fd, { bytes: committed.bytes, batches: committed.batches, rows: committed.rows });
+  }
+
+  /** The durable position: what to record in the manifest. */
+  get committed(): Committed {
+    return this.pos;
+  }
+
+  /** The same as `committed`. */
+  get position(): Committed {
+    return this.pos;
+  }
+
+  private usable(): number {
+    if (this.fd === null) throw new Error(`internal: ${this.path} is closed`);
+    if (this.broken) throw new Error(`internal: a write to ${this.path} failed; resume from the manifest`);
+    if (this.finished) throw new Error(`internal: ${this.path} is finished`);
+    return this.fd;
+  }
+
+  /** Append one record batch (its dictionaries, then the batch), fsync, and return the new committed position. */
+  append(columns: Readonly<Record<string, ColumnData>>): Committed {
+    const fd = this.usable();
+    const batch = makeBatch(this.schema, this.specs, columns);
+    const bytes = this.encoder.batchMessages(batch);
+    try {
+      writeFully(fd, bytes, this.pos.bytes);
+      fsyncSync(fd);
+    } catch (e) {
+      this.broken = true;
+      throw e;
+    }
+    this.pos = { bytes: this.pos.bytes + bytes.byteLength, batches: this.pos.batches + 1, rows: this.pos.rows + batch.numRows };
+    return this.pos;
+  }
+
+  /** Write the end-of-stream marker, fsync, and return the final position (marker included). */
+  finish(): Committed {
+    const fd = this.usable();
+    try {
+      writeFully(fd, EOS, this.pos.bytes);
+      fsyncSync(fd);
+    } catch (e) {
+      this.broken = true;
+      throw e;
+    }
+    this.finished = true;
+    this.pos = { ...this.pos, bytes: this.pos.bytes + EOS.byteLength };
+    return this.pos;
+  }
+
+  close(): void {
+    if (this.fd !== null) {
+      closeSync(this.fd);
+      this.fd = null;
+    }
+  }
+}
+
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Arrow *file* format: reading batch by batch, and writing from any sequence of batches.
+
+const MAGIC = 'ARROW1';
+
+/** What a data file starts with: an IPC stream (continuation marker), an IPC file (magic) or neither. */
+export function ipcKind(path: string): 'stream' | 'file' | 'unknown' {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(6);
+    const n = readSync(fd, head, 0, 6, 0);
+    if (n >= 4 && head.readInt32LE(0) === -1) return 'stream';
+    if (n === 6 && head.toString('latin1') === MAGIC) return 'file';
+    return 'unknown';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A checked sequence of record batches that can be read (more than once), one batch in memory at a time. */
+export interface BatchSource {
+  readonly path: string;
+  readonly schema: Schema;
+  readonly batches: number;
+  readonly rows: number;
+  read(): Generator<RecordBatch>;
+}
+
+/** A complete stream file (or its committed prefix, with `expect`) as a BatchSource. */
+export function streamSource(path: string, expect?: Committed & { complete: boolean }): BatchSource {
+  const scan = checkStream(path, expect);
+  return { path, schema: scan.schema, batches: scan.batches, rows: scan.rows, read: () => decodeBatches(path, scan) };
+}
+
+/**
+ * An Arrow IPC file as a BatchSource: magic at both ends and the footer are checked on the call (a cut file
+ * has no footer: TornFileError); every block the footer lists must lie inside the file.
+ */
+export function arrowFileSource(path: string): BatchSource {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const torn = (what: string): never => {
+      throw new TornFileError(`${path}: ${what}`);
+    };
+    if (size < 6 + 2 + 4 + 6) torn(`only ${size} bytes, not an Arrow file`);
+    if (Buffer.from(readFully(fd, 6, 0)).toString('latin1') !== MAGIC) torn('no Arrow file magic at the start');
+    if (Buffer.from(readFully(fd, 6, size - 6)).toString('latin1') !== MAGIC) torn('no Arrow file magic at the end (cut, or still being written)');
+    const footerLength = Buffer.from(readFully(fd, 4, size - 10)).readInt32LE(0);
+    if (footerLength <= 0 || footerLength > size - 18) torn(`bad footer length ${footerLength}`);
+    let footer: InstanceType<typeof Footer>;
+    try {
+      footer = Footer.decode(readFully(fd, footerLength, size - 10 - footerLength));
+    } catch {
+      return torn('unreadable footer');
+    }
+    const blocks = (it: Iterable<{ offset: number; metaDataLength: number; bodyLength: number }>) =>
+      [...it].map((b) => {
+        const offset = Number(b.offset);
+        const end = offset + b.metaDataLength + Number(b.bodyLength);
+        if (!(offset >= 8 && end <= size - 10 - footerLength)) torn(`a block at byte ${offset} lies outside the file`);
+        return { offset, length: end - offset };
+      });
+    const dictionaries = blocks(footer.dictionaryBatches());
+    const records = blocks(footer.recordBatches());
+    const schema = footer.schema;
+    // rows: from each record batch's metadata
+    let rows = 0;
+    for (const b of records) {
+      const head = readFully(fd, 8, b.offset);
+      const len = new DataView(head.buffer).getInt32(4, true);
+      if (new DataView(head.buffer).getInt32(0, true) !== -1 || len <= 0 || 8 + len > b.length) torn(`bad record batch message at byte ${b.offset}`);
+      const message = Message.decode(readFully(fd, len, b.offset + 8));
+      if (message.headerType !== MessageHeader.RecordBatch) torn(`the block at byte ${b.offset} is not a record batch`);
+      rows += Number((message.header() as { length: bigint | number }).length);
+    }
+    const schemaBytes = new MessageEncoder().schemaMessage(schema);
+    function* chunks(): Generator<Uint8Array> {
+      yield schemaBytes;
+      const rfd = openSync(path, 'r');
+      try {
+        for (const b of [...dictionaries, ...records]) yield readFully(rfd, b.length, b.offset);
+      } finally {
+        closeSync(rfd);
+      }
+      yield EOS;
+    }
+    const scan = { batches: records.length, rows } as Scanned;
+    return {
+      path, schema, batches: records.length, rows,
+      read: () => (records.length === 0 ? (function* (): Generator<RecordBatch> {})() : decodeFrom(path, chunks(), scan)),
+    };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Read an Arrow IPC file batch by batch (synchronous Generator; the footer is checked on the call). */
+export function readArrowFileBatches(path: string): Generator<RecordBatch> {
+  return arrowFileSource(path).read();
+}
+
+/**
+ * The stream bytes the batch would have as written by BatchStreamWriter: its dictionaries re-encoded per
+ * batch (distinct strings in order of first appearance in the rows), then the record batch message.
+ */
+export function streamBatchBytes(batch: RecordBatch): Uint8Array {
+  const children = batch.data.children.map((child) => {
+    if (!DataType.isDictionary(child.type)) return child;
+    const dict = child.dictionary as Vector<Utf8>;
+    const old = child.values as Int32Array;
+    const local = new Int32Array(dict.length).fill(-1);
+    const values: string[] = [];
+    const indices = new Int32Array(child.length);
+    for (let r = 0; r < child.length; r++) {
+      const j = old[child.offset + r]!;
+      if (local[j] === -1) {
+        local[j] = values.length;
+        values.push(dict.get(j)!);
+      }
+      indices[r] = local[j]!;
+    }
+    return makeData({ type: child.type as Dictionary<Utf8>, length: child.length, nullCount: 0, data: indices, dictionary: vectorFromArray(values, new Utf8()) }) as Data;
+  });
+  const fresh = new RecordBatch(batch.schema, makeData({ type: new Struct(batch.schema.fields), length: batch.numRows, nullCount: 0, children }));
+  return new MessageEncoder().batchMessages(fresh);
+}
+
+/** The schema message bytes BatchStreamWriter writes for this schema. */
+export function streamSchemaBytes(schema: Schema): Uint8Array {
+  return new MessageEncoder().schemaMessage(schema);
+}
+
+/** arrow-js's file writer, writing straight to a file descriptor (flat memory, synchronous). */
+class FdFileWriter extends RecordBatchFileWriter {
+  constructor(private readonly fd: number) {
+    super();
+  }
+
+  protected override _write(chunk: ArrayBufferViewInput): this {
+    if (this._started) {
+      const b = toUint8Array(chunk);
+      if (b.byteLength > 0) {
+        writeFully(this.fd, b, null);
+        this._position += b.byteLength;
+      }
+    }
+    return this;
+  }
+}
+
+/**
+ * Write the batches of the sources, in order (same schema required), as one Arrow *file* at dst, atomically
+ * (temp file, fsync, rename). Two passes, one batch in memory at a time: the first collects each dictionary
+ * column's strings in order of first appearance in the rows, the second re-encodes every batch against that
+ * one dictionary (written once, before the first batch; the file format forbids replacements). The bytes
+ * depend only on the schema and the sequence of batches' values: not on how a source encoded dictionaries.
+ */
+export function batchesToFile(sources: readonly BatchSource[], dst: string): { rows: number; bytes: number } {
+  if (sources.length === 0) throw new Error('internal: batchesToFile needs at least one source');
+  const first = sources[0]!;
+  const schemaBytes = streamSchemaBytes(first.schema);
+  for (const s of sources.slice(1)) {
+    if (!bytesEqual(streamSchemaBytes(s.schema), schemaBytes)) throw new Error(`${s.path} has a different schema than ${first.path}`);
+  }
+  const schema = first.schema;
+  const dictColumns = schema.fields.flatMap((f, i) => (DataType.isDictionary(f.type) ? [i] : []));
+
+  // pass 1: the union dictionaries
+  const unions = new Map<number, { index: Map<string, number>; values: string[] }>(dictColumns.map((i) => [i, { index: new Map(), values: [] }]));
+  for (const src of sources) {
+    for (const batch of src.read()) {
+      for (const i of dictColumns) {
+        const u = unions.get(i)!;
+        const child = batch.data.children[i]!;
+        const dict = child.dictionary as Vector<Utf8>;
+        const old = child.values as Int32Array;
+        const seen = new Uint8Array(dict.length);
+        for (let r = 0; r < child.length; r++) {
+          const j = old[child.offset + r]!;
+          if (seen[j] === 1) continue;
+          seen[j] = 1;
+          const s = dict.get(j);
+          if (s === null) throw new Error(`${src.path}: null in the dictionary of ${schema.fields[i]!.name}`);
+          if (!u.index.has(s)) {
+            u.index.set(s, u.values.length);
+            u.values.push(s);
+          }
+        }
+      }
+    }
+  }
+  const unionVectors = new Map(dictColumns.map((i) => [i, vectorFromArray(unions.get(i)!.values, new Utf8())]));
+  const structType = new Struct(schema.fields);
+
+  // pass 2: write
+  const tmp = join(dirname(dst), `.${basename(dst)}.tmp-${process.pid}`);
+  const fd = openSync(tmp, 'w');
+  let rows = 0;
+  let bytes = 0;
+  try {
+    const writer = new FdFileWriter(fd);
+    writer.reset(undefined, schema);
+    for (const src of sources) {
+      for (const batch of src.read()) {
+        const children = batch.data.children.map((child, i) => {
+          const u = unions.get(i);
+          if (u === undefined) return child;
+          const dict = child.dictionary as Vector<Utf8>;
+          const map = new Int32Array(dict.length).fill(-1);
+          const old = child.values as Int32Array;
+          const indices = new Int32Array(child.length);
+          for (let r = 0; r < child.length; r++) {
+            const j = old[child.offset + r]!;
+            if (map[j] === -1) map[j] = u.index.get(dict.get(j)!)!;
+            indices[r] = map[j]!;
+          }
+          return makeData({ type: child.type as Dictionary<Utf8>, length: child.length, nullCount: 0, data: indices, dictionary: unionVectors.get(i)! }) as Data;
+        });
+        writer.write(new RecordBatch(schema, makeData({ type: structType, length: batch.numRows, nullCount: 0, children })));
+        rows += batch.numRows;
+      }
+    }
+    writer.close();
+    fsyncSync(fd);
+    bytes = fstatSync(fd).size;
+  } catch (e) {
+    closeSync(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+    throw e;
+  }
+  closeSync(fd);
+  renameSync(tmp, dst);
+  fsyncDir(dirname(dst));
+  return { rows, bytes };
+}
+
+/** Convert complete stream files, concatenated in order, to one Arrow file at dst (see batchesToFile). */
+export function streamsToFile(srcs: readonly string[], dst: string): { rows: number; bytes: number } {
+  return batchesToFile(srcs.map((src) => streamSource(src)), dst);
+}
+
+/** Convert a complete stream file to the Arrow file format at dst, batch by batch, atomically. */
+export function streamToFile(src: string, dst: string): { rows: number; bytes: number } {
+  return streamsToFile([src], dst);
+}

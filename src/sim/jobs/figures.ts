@@ -1,0 +1,290 @@
+// Job "figures": deal and evaluate, no play (issue 5 deliverable 9). For every deal: the dealer, the
+// trump and the turned card, and per seat the Perlaggen held and the best Gleich and Hanger with and
+// without christening. Metrics: how often a hand, a party and the whole table can show a dritziges
+// Gleich, and how often only thanks to a Perlagg.
+//
+// The deal is the engine's own (src/engine): shuffle and cut as chance nodes drawn from the deal's keyed
+// stream, the cutter keeping every permanent Perlagg the cut shows (RULES §4.2, A-31: keeping never
+// hurts), the ruleset's deal pattern and turn-up; the hands are taken as dealt, before any exchange.
+// With fixed cards (--hand) the engine's cut cannot be honoured, so those deals place the fixed cards and
+// deal the rest of the deck uniformly (UniformDealer); the manifest records which dealer ran.
+import { WELI, type CardId, type Suit } from '../../cards/card.ts';
+import { cardShort, parseCard } from '../../cards/notation.ts';
+import { figureContext, figureWord5, naturalFigureWord, type FigureContext } from '../../eval/evaluate.ts';
+import { codeCount, codeRankValue, wordGleich, wordHanger } from '../../eval/figures.ts';
+import { resolveRuleset } from '../../rules/registry.ts';
+import type { RulesVariant } from '../../rules/variant.ts';
+import { DEALS_COLUMNS, expandSeats, type ColumnSpec } from '../../results/schema.ts';
+import { STREAM, keyedRng, type Rng } from '../seeds.ts';
+import { CHANCE, applyAction, chanceOutcomes, currentPlayer, newHand } from '../../engine/game.ts';
+import { SimSpecError, emptyAcc, type BatchResult, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../job.ts';
+
+/** What a predicate module sees of a deal (plain data, card short names). */
+export interface DealView {
+  readonly deal: number;
+  readonly dealer: number;
+  readonly trump: Suit;
+  readonly turned: string;
+  readonly hands: readonly (readonly string[])[];
+}
+export type DealPredicate = (deal: DealView) => boolean;
+
+/** The per-seat columns in the order the job fills them (declared in src/results/schema.ts). */
+const SEAT_SUFFIXES = ['perlaggen', 'gleich', 'gleich_rank', 'hanger', 'hanger_top', 'gleich_natural', 'hanger_natural'] as const;
+
+export function figuresColumns(players: number): ColumnSpec[] {
+  const cols = expandSeats(DEALS_COLUMNS, players);
+  for (const suffix of SEAT_SUFFIXES) if (!cols.some((c) => c.name === `s0_${suffix}`)) throw new Error(`internal: column s{i}_${suffix} not declared`);
+  return cols;
+}
+
+export const FIGURES_METRICS: readonly MetricSpec[] = [
+  { name: 'hand_gleich3', kind: 'mean', doc: 'share of hands that can show a dritziges (3+) Gleich' },
+  { name: 'hand_gleich3_perlaggen', kind: 'mean', doc: 'share of hands with a dritziges Gleich only thanks to Perlaggen' },
+  { name: 'party_gleich3', kind: 'mean', doc: 'share of parties with a dritziges Gleich in some member\'s hand' },
+  { name: 'table_gleich3', kind: 'proportion', doc: 'share of deals where some hand has a dritziges Gleich' },
+  { name: 'hand_hanger3', kind: 'mean', doc: 'share of hands that can show a dritziger (3+) Hanger' },
+  { name: 'table_hanger3', kind: 'proportion', doc: 'share of deals where some hand has a dritziger Hanger' },
+];
+
+/** Parties as seat lists: two parties for 4 and 6 players, each for himself otherwise (RULES §3). */
+export function partiesOf(players: number): number[][] {
+  if (players === 4 || players === 6) return [0, 1].map((p) => Array.from({ length: players / 2 }, (_, i) => p + 2 * i));
+  return Array.from({ length: players }, (_, s) => [s]);
+}
+
+interface Dealt {
+  readonly hands: Int32Array; // lo word per seat
+  readonly weli: Int32Array; // weli flag per seat
+  trump: Suit;
+  turned: CardId;
+}
+
+/**
+ * A uniform deal: fixed cards placed first, the rest shuffled (Fisher-Yates from the deal's keyed stream),
+ * five cards a seat, then the stock is turned until a card of a suit allowed as trump shows (RULES §4.4,
+ * A-32; a turned Weli makes its natural suit, A-11).
+ */
+export class UniformDealer {
+  private readonly deck: Int32Array;
+  private readonly fixedLo: Int32Array;
+  private readonly fixedWeli: Int32Array;
+  private readonly free: number[];
+  private readonly handSize: number;
+
+  constructor(private readonly r: RulesVariant, private readonly players: number, fixed: ReadonlyMap<number, CardId[]>) {
+    this.handSize = players === 6 ? 4 : 5;
+    const all = Array.from({ length: r.deckHasWeli ? 33 : 32 }, (_, i) => i);
+    const used = new Set<number>();
+    this.fixedLo = new Int32Array(players);
+    this.fixedWeli = new Int32Array(players);
+    for (const [seat, cards] of fixed) {
+      if (cards.length > this.handSize) throw new SimSpecError(`--hand ${seat}: at most ${this.handSize} cards`);
+      for (const c of cards) {
+        if (used.has(c)) throw new SimSpecError(`--hand: ${cardShort(c)} is fixed twice`);
+        if (c === WELI && !r.deckHasWeli) throw new SimSpecError(`--hand: the Weli is not in the ${r.name} deck`);
+        used.add(c);
+        if (c === WELI) this.fixedWeli[seat] = 1;
+        else this.fixedLo[seat]! |= 1 << c;
+      }
+    }
+    this.free = all.filter((c) => !used.has(c));
+    this.deck = new Int32Array(this.free.length);
+  }
+
+  deal(rng: Rng, out: Dealt): void {
+    const deck = this.deck;
+    const n = deck.length;
+    for (let i = 0; i < n; i++) deck[i] = this.free[i]!;
+    let at = 0;
+    const draw = (): number => {
+      const j = at + rng.below(n - at);
+      const c = deck[j]!;
+      deck[j] = deck[at]!;
+      deck[at] = c;
+      at++;
+      return c;
+    };
+    for (let s = 0; s < this.players; s++) {
+      let lo = this.fixedLo[s]!;
+      let weli = this.fixedWeli[s]!;
+      let have = popcount(lo) + weli;
+      while (have < this.handSize) {
+        const c = draw();
+        if (c === WELI) weli = 1;
+        else lo |= 1 << c;
+        have++;
+      }
+      out.hands[s] = lo;
+      out.weli[s] = weli;
+    }
+    for (;;) {
+      if (at >= n) throw new SimSpecError('the stock ran out before a card of an allowed trump suit showed');
+      const c = draw();
+      const suit: Suit = c === WELI ? this.r.turnedWeliTrump : (['H', 'S', 'L', 'E'] as const)[c >>> 3]!;
+      if (this.r.trumpSuitsAllowed.includes(suit)) {
+        out.trump = suit;
+        out.turned = c;
+        return;
+      }
+    }
+  }
+}
+
+function popcount(x: number): number {
+  let c = 0;
+  for (let m = x >>> 0; m !== 0; m = (m & (m - 1)) >>> 0) c++;
+  return c;
+}
+
+/** The engine's deal up to the first decision after the turn-up (the cutter keeps what the cut shows). */
+export class EngineDealer {
+  constructor(private readonly r: RulesVariant, private readonly players: number) {}
+
+  /** Seats at the table (4 for the 1853 three-player game with its Strohmann). */
+  seats(): number {
+    return newHand(this.r, { players: this.players }).table.seats;
+  }
+
+  deal(rng: Rng, dealer: number, out: Dealt): void {
+    const s = newHand(this.r, { players: this.players, dealer });
+    for (;;) {
+      const p = currentPlayer(s);
+      if (p === CHANCE) applyAction(s, { kind: 'chance', outcome: rng.below(chanceOutcomes(s)) });
+      else if (s.phase === 'cutKeep') applyAction(s, KEEP);
+      else break;
+    }
+    for (let seat = 0; seat < s.table.seats; seat++) {
+      out.hands[seat] = s.handLo[seat]!;
+      out.weli[seat] = s.handWeli[seat]!;
+    }
+    out.trump = s.trump as Suit;
+    out.turned = s.turned;
+  }
+}
+const KEEP = Object.freeze({ kind: 'keepCut', keep: true } as const);
+
+export async function createFiguresJob(spec: SimSpec): Promise<Job> {
+  const r = resolveRuleset(spec.ruleset);
+  if (![2, 3, 4, 6].includes(spec.players)) throw new SimSpecError(`--players must be 2, 3, 4 or 6, not ${spec.players}`);
+  const engine = new EngineDealer(r, spec.players);
+  const players = engine.seats(); // one column group per hand at the table
+  const fixed = new Map<number, CardId[]>();
+  for (const [seat, cards] of Object.entries(spec.constraints.hands)) {
+    const s = Number(seat);
+    if (!Number.isInteger(s) || s < 0 || s >= players) throw new SimSpecError(`--hand: seat ${seat} does not exist with ${players} players (seats 0-${players - 1})`);
+    fixed.set(s, cards.map(parseCard));
+  }
+  const fixedTrump = spec.constraints.trump as Suit | null;
+  if (fixedTrump !== null && !r.trumpSuitsAllowed.includes(fixedTrump)) {
+    throw new SimSpecError(`--trump ${fixedTrump}: not a trump suit of ${r.name} (allowed: ${r.trumpSuitsAllowed.join(', ')})`);
+  }
+  let predicate: DealPredicate | null = null;
+  if (spec.constraints.predicate !== null) {
+    const mod = (await import(spec.constraints.predicate)) as { default?: unknown };
+    if (typeof mod.default !== 'function') throw new SimSpecError(`--where ${spec.constraints.predicate}: the module must default-export a function (deal) => boolean`);
+    predicate = mod.default as DealPredicate;
+  }
+  const uniform = fixed.size > 0 ? new UniformDealer(r, players, fixed) : null;
+  const ctxs = new Map<Suit, FigureContext>(r.trumpSuitsAllowed.map((t) => [t, figureContext(r, t)]));
+  const parties = partiesOf(players);
+  const columns = figuresColumns(players);
+  const dealt: Dealt = { hands: new Int32Array(players), weli: new Int32Array(players), trump: 'H', turned: 0 };
+  const MAX_REDEALS = 1_000_000;
+
+  const view = (deal: number, dealerSeat: number): DealView => ({
+    deal,
+    dealer: dealerSeat,
+    trump: dealt.trump,
+    turned: cardShort(dealt.turned),
+    hands: Array.from({ length: players }, (_, s) => {
+      const cards: string[] = [];
+      for (let b = 0; b < 32; b++) if ((dealt.hands[s]! >>> b) & 1) cards.push(cardShort(b));
+      if (dealt.weli[s]) cards.push('Weli');
+      return cards;
+    }),
+  });
+
+  return {
+    tables: { deals: columns },
+    metrics: FIGURES_METRICS,
+    runBatch(start: number, end: number): BatchResult {
+      const rows = end - start;
+      const col: Record<string, Uint8Array | Uint32Array | string[]> = {};
+      for (const c of columns) col[c.name] = c.type === 'utf8' ? new Array<string>(rows) : c.type === 'uint32' ? new Uint32Array(rows) : new Uint8Array(rows);
+      const seatCols = Array.from({ length: players }, (_, s) => SEAT_SUFFIXES.map((suffix) => col[`s${s}_${suffix}`] as Uint8Array));
+      const m: Record<string, MetricAcc> = Object.fromEntries(FIGURES_METRICS.map((x) => [x.name, emptyAcc(x.kind)]));
+      let rejected = 0;
+      const g3 = new Uint8Array(players);
+      const g3p = new Uint8Array(players);
+      const h3 = new Uint8Array(players);
+      for (let d = start; d < end; d++) {
+        const i = d - start;
+        const rng = keyedRng(spec.seed, d, STREAM.deal);
+        const dealerSeat = d % players;
+        let redeals = 0;
+        for (;;) {
+          if (uniform === null) engine.deal(rng, dealerSeat, dealt);
+          else uniform.deal(rng, dealt);
+          if ((fixedTrump === null || dealt.trump === fixedTrump) && (predicate === null || predicate(view(d, dealerSeat)))) break;
+          if (++redeals > MAX_REDEALS) throw new SimSpecError(`deal ${d}: no deal met the constraints in ${MAX_REDEALS} tries`);
+        }
+        rejected += redeals;
+        (col['deal'] as Uint32Array)[i] = d;
+        (col['dealer'] as Uint8Array)[i] = dealerSeat;
+        (col['trump'] as string[])[i] = dealt.trump;
+        (col['turned'] as string[])[i] = cardShort(dealt.turned);
+        (col['redeals'] as Uint32Array)[i] = redeals;
+        const ctx = ctxs.get(dealt.trump)!;
+        let anyG3 = 0;
+        let anyH3 = 0;
+        let handG3 = 0;
+        let handG3p = 0;
+        let handH3 = 0;
+        for (let s = 0; s < players; s++) {
+          const lo = dealt.hands[s]!;
+          const we = dealt.weli[s]!;
+          const w = figureWord5(ctx, lo, we);
+          const nat = naturalFigureWord(ctx, lo);
+          const sc = seatCols[s]!;
+          sc[0]![i] = popcount(lo & ctx.wildLo) + (we & ctx.weliWild);
+          sc[1]![i] = codeCount(wordGleich(w));
+          sc[2]![i] = codeRankValue(wordGleich(w));
+          sc[3]![i] = codeCount(wordHanger(w));
+          sc[4]![i] = codeRankValue(wordHanger(w));
+          sc[5]![i] = codeCount(wordGleich(nat));
+          sc[6]![i] = codeCount(wordHanger(nat));
+          g3[s] = sc[1]![i]! >= 3 ? 1 : 0;
+          g3p[s] = g3[s] && sc[5]![i]! < 3 ? 1 : 0;
+          h3[s] = sc[3]![i]! >= 3 ? 1 : 0;
+          handG3 += g3[s]!;
+          handG3p += g3p[s]!;
+          handH3 += h3[s]!;
+          anyG3 |= g3[s]!;
+          anyH3 |= h3[s]!;
+        }
+        let partyG3 = 0;
+        for (const p of parties) partyG3 += p.some((s) => g3[s] === 1) ? 1 : 0;
+        pushMean(m['hand_gleich3']!, handG3 / players);
+        pushMean(m['hand_gleich3_perlaggen']!, handG3p / players);
+        pushMean(m['party_gleich3']!, partyG3 / parties.length);
+        pushProp(m['table_gleich3']!, anyG3);
+        pushMean(m['hand_hanger3']!, handH3 / players);
+        pushProp(m['table_hanger3']!, anyH3);
+      }
+      return { start, end, tables: { deals: col }, rows: { deals: rows }, metrics: m, rejected };
+    },
+  };
+}
+
+function pushMean(a: MetricAcc, x: number): void {
+  if (a.kind !== 'mean') throw new Error('internal');
+  a.n += 1;
+  a.sum += x;
+  a.sumSq += x * x;
+}
+function pushProp(a: MetricAcc, hit: number): void {
+  if (a.kind !== 'proportion') throw new Error('internal');
+  a.n += 1;
+  a.k += hit;
+}

@@ -1,0 +1,12 @@
+// The jobs a simulation can run, by mode.
+import { SimSpecError, type Job, type SimSpec } from '../job.ts';
+import { createFiguresJob } from './figures.ts';
+
+export async function createJob(spec: SimSpec): Promise<Job> {
+  switch (spec.mode) {
+    case 'figures':
+      return createFiguresJob(spec);
+    default:
+      throw new SimSpecError(`mode ${spec.mode} is not available yet`);
+  }
+}

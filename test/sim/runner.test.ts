@@ -1,0 +1,181 @@
+// The runner's promises (issue 5): the same bytes for any worker count and for shards merged; nothing lost
+// after kill -9; changed settings refused by name; torn files recovered or refused; bad input exit 2;
+// the simulated dritzig share within 4 standard errors of the exact one.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CardSet } from '../../src/cards/cardset.ts';
+import { exactDistribution, exactSummary } from '../../src/exact/distribution.ts';
+import { resolveRuleset } from '../../src/rules/registry.ts';
+import { intervalOf, runSimulation, type RunOptions } from '../../src/sim/runner.ts';
+import type { SimSpec } from '../../src/sim/job.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-sim-'));
+function perlagg(args: string[], env: NodeJS.ProcessEnv = {}): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+const bytesOf = (p: string) => readFileSync(p);
+
+const SPEC: SimSpec = { mode: 'figures', ruleset: 'oberland', players: 4, policies: [], seed: 7, constraints: { hands: {}, trump: null, predicate: null } };
+const base = (over: Partial<RunOptions>): RunOptions => ({ spec: SPEC, deals: 5000, batchSize: 700, workers: 0, out: null, resume: false, shard: null, untilCi: null, timeBudgetMs: null, ...over });
+
+describe('runner: the same answer however the work is split', () => {
+  it('byte-identical output for 0 (in-process), 1, 2 and 7 workers', { timeout: 120_000 }, async () => {
+    const files: Buffer[] = [];
+    const manifests: unknown[] = [];
+    for (const workers of [0, 1, 2, 7]) {
+      const out = join(tmp(), 'run');
+      const r = await runSimulation(base({ workers, out }));
+      expect(r.dealsDone).toBe(5000);
+      files.push(bytesOf(join(out, 'deals.arrow')));
+      const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { tables: unknown; metrics: unknown; settings: unknown };
+      manifests.push([m.tables, m.metrics, m.settings]);
+    }
+    for (const f of files.slice(1)) expect(f.equals(files[0]!)).toBe(true);
+    for (const m of manifests.slice(1)) expect(m).toEqual(manifests[0]);
+  });
+
+  it('3 shard processes (scheduler variables) merged equal one run', { timeout: 180_000 }, () => {
+    const dir = tmp();
+    const common = ['simulate', '-r', 'innsbruck', '-s', '11', '-n', '6000', '--batch-size', '512', '-w', '1', '-q'];
+    const single = perlagg([...common, '--out', join(dir, 'single')]);
+    expect(single.code, single.stderr).toBe(0);
+    const envs: NodeJS.ProcessEnv[] = [{ JOB_COMPLETION_INDEX: '0' }, { SLURM_ARRAY_TASK_ID: '5', SLURM_ARRAY_TASK_MIN: '4' }, { AWS_BATCH_JOB_ARRAY_INDEX: '2' }];
+    for (const env of envs) {
+      const r = perlagg([...common, '--shards', '3', '--out', join(dir, 'sharded')], env);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    expect(readdirSync(join(dir, 'sharded')).sort()).toEqual(['shard-0-of-3', 'shard-1-of-3', 'shard-2-of-3']);
+    const merged = perlagg(['merge', join(dir, 'sharded'), '--out', join(dir, 'merged')]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(bytesOf(join(dir, 'merged', 'deals.arrow')).equals(bytesOf(join(dir, 'single', 'deals.arrow')))).toBe(true);
+  });
+});
+
+describe('runner: nothing lost', () => {
+  it('kill -9 mid-run, then --resume: the output equals an uninterrupted run', { timeout: 180_000 }, async () => {
+    const dir = tmp();
+    const args = ['simulate', '-r', '1853', '-s', '3', '-n', '400000', '--batch-size', '4000', '-w', '1', '-q'];
+    expect(perlagg([...args, '--out', join(dir, 'whole')]).code).toBe(0);
+    const out = join(dir, 'cut');
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), ...args, '--out', out], { cwd: ROOT, stdio: 'ignore' });
+    // wait until some batches are committed, then kill -9
+    const t0 = Date.now();
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 20));
+      const mf = join(out, 'manifest.json');
+      if (existsSync(mf)) {
+        const m = JSON.parse(readFileSync(mf, 'utf8')) as { progress: { batchesDone: number } };
+        if (m.progress.batchesDone >= 3) break;
+      }
+      if (Date.now() - t0 > 60_000) throw new Error('the run committed nothing in 60 s');
+    }
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { complete: boolean; progress: { batchesDone: number } };
+    expect(m.complete).toBe(false);
+    expect(m.progress.batchesDone).toBeLessThan(100);
+    // a torn tail beyond the committed position is cut off on resume
+    const r = perlagg([...args, '--out', out, '--resume']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/before resuming/);
+    expect(bytesOf(join(out, 'deals.arrow')).equals(bytesOf(join(dir, 'whole', 'deals.arrow')))).toBe(true);
+  });
+
+  it('refuses a resume with changed settings, naming the field; refuses a folder holding another run', { timeout: 60_000 }, () => {
+    const dir = tmp();
+    const out = join(dir, 'run');
+    const args = (ruleset: string, seed: number) => ['simulate', '-r', ruleset, '-s', String(seed), '-n', '3000', '--batch-size', '1000', '-w', '0', '-q', '--out', out];
+    expect(perlagg(args('1853', 1)).code).toBe(0);
+    const again = perlagg(args('1853', 1));
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/already holds a run \(complete\)/);
+    const done = perlagg([...args('1853', 1), '--resume']);
+    expect(done.code).toBe(2);
+    expect(done.stderr).toMatch(/already complete/);
+    const changed = perlagg([...args('oberland', 1), '--resume']);
+    expect(changed.code).toBe(2);
+    expect(changed.stderr).toMatch(/differ .* in "ruleset"/);
+    const seed = perlagg([...args('1853', 99), '--resume']);
+    expect(seed.code).toBe(2);
+    expect(seed.stderr).toMatch(/in "seed"/);
+  });
+
+  it('a torn committed prefix is refused, never read short', { timeout: 60_000 }, async () => {
+    const dir = tmp();
+    const out = join(dir, 'run');
+    const abort = new AbortController();
+    let n = 0;
+    const r = await runSimulation(base({ out, deals: 20000, batchSize: 1000, signal: abort.signal, onProgress: () => { if (++n === 5) abort.abort(); } }));
+    expect(r.stoppedBy).toBe('interrupted');
+    const stream = join(out, 'deals.arrows');
+    truncateSync(stream, statSync(stream).size - 10); // cut into the last committed batch
+    await expect(runSimulation(base({ out, deals: 20000, batchSize: 1000, resume: true }))).rejects.toThrow(/deals.arrows/);
+  });
+});
+
+describe('runner: answers', () => {
+  it('the simulated single-hand dritzig share is within 4 SE of the exact one', { timeout: 120_000 }, async () => {
+    // 1853: the turned-up card is the first of the stock and trump is its suit, so a hand is a uniform
+    // 5-card hand of the deck less the turned card t: exact = mean over t of exact(suit(t), --exclude t).
+    const r1853 = resolveRuleset('1853');
+    let exact = 0;
+    for (let t = 0; t < 32; t++) {
+      const d = exactDistribution(r1853, (['H', 'S', 'L', 'E'] as const)[t >> 3]!, CardSet.of([t]));
+      exact += exactSummary(d).dritzigesGleich / d.hands / 32;
+    }
+    const r = await runSimulation(base({ spec: { ...SPEC, ruleset: '1853', seed: 20261130 }, deals: 200_000, batchSize: 20_000, workers: 2 }));
+    const i = intervalOf(r.metrics['hand_gleich3']!);
+    expect(Math.abs(i.estimate - exact) / i.se).toBeLessThan(4);
+    expect(i.n).toBe(200_000);
+  });
+
+  it('stops at the interval width asked for, and says so', { timeout: 60_000 }, async () => {
+    const r = await runSimulation(base({ deals: null, batchSize: 2000, untilCi: { metric: 'table_gleich3', halfWidth: 0.01 } }));
+    expect(r.stoppedBy).toBe('interval');
+    expect(intervalOf(r.metrics['table_gleich3']!).halfWidth).toBeLessThanOrEqual(0.01);
+  });
+
+  it('bad input exits 2 with one line and writes nothing', { timeout: 120_000 }, () => {
+    const dir = tmp();
+    const out = join(dir, 'never');
+    const cases: Array<[string[], RegExp]> = [
+      [['simulate', '-n', '10', '--bogus'], /Unknown argument: bogus/],
+      [['simulate', '-n', '10', '-r', 'schnapsen'], /unknown ruleset/],
+      [['simulate', '-n', '10', '--hand', '0=HK,HX'], /not a card: "HX"/],
+      [['simulate', '-n', '10', '--hand', '9=HK'], /seat 9 does not exist/],
+      [['simulate', '-n', '10', '--trump', 'E'], /not a trump suit of oberland/],
+      [['simulate', '-n', '10', '--shard', '3/3'], /index must be 0 to 2/],
+      [['simulate', '-n', '10', '--until-ci', '0.01', '--metric', 'nope'], /no such metric/],
+      [['simulate'], /give --deals, --until-ci or --time-budget/],
+      [['simulate', '-n', '10', '--time-budget', 'soon'], /duration/],
+      [['simulate', '-n', '10', '--where', 'no-such-file.ts'], /no such file/],
+      [['merge', join(dir, 'nothing-here'), '--out', out], /no shard|not found|does not exist|no such/i],
+    ];
+    for (const [args, msg] of cases) {
+      const r = perlagg([...args, ...(args[0] === 'simulate' ? ['--out', out] : [])]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr, args.join(' ')).toMatch(msg);
+      expect(existsSync(out), args.join(' ')).toBe(false);
+    }
+  });
+
+  it('constrained dealing: fixed cards and trump hold in every deal, rejections are counted', { timeout: 60_000 }, async () => {
+    const out = join(tmp(), 'c');
+    const spec: SimSpec = { ...SPEC, constraints: { hands: { '0': ['HK', 'Weli'] }, trump: 'L', predicate: null } };
+    const r = await runSimulation(base({ spec, out, deals: 3000, batchSize: 1000 }));
+    expect(r.rejected).toBeGreaterThan(3000); // about 2 of 3 deals have another trump
+    const { tableFromIPC } = await import('apache-arrow');
+    const t = tableFromIPC(readFileSync(join(out, 'deals.arrow')));
+    expect(new Set(t.getChild('trump')!.toArray() as string[])).toEqual(new Set(['L']));
+    const p0 = t.getChild('s0_perlaggen')!.toArray() as Uint8Array;
+    expect(Math.min(...p0)).toBeGreaterThanOrEqual(2); // HK and the Weli are Perlaggen
+    const redeals = t.getChild('redeals')!.toArray() as Uint32Array;
+    expect(redeals.reduce((a, b) => a + b, 0)).toBe(r.rejected);
+  });
+});
