@@ -5,6 +5,7 @@ import { exactCommand } from './exact.ts';
 import { rulesCommand } from './rules.ts';
 import { simulateCommand } from './simulate.ts';
 import { mergeCommand } from './merge.ts';
+import { benchCommand } from './bench.ts';
 import { playCommand } from './play.ts';
 import { reportError, UsageError } from './errors.ts';
 
@@ -19,6 +20,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(rulesCommand)
       .command(simulateCommand)
       .command(mergeCommand)
+      .command(benchCommand)
       .demandCommand(1, 'name a command (perlagg --help lists them)')
       .strict()
       .recommendCommands()
