@@ -35,6 +35,33 @@ interface SimulateArgs {
   quiet: boolean;
 }
 
+/**
+ * Split "simple,random{bidRate=0.2,x=1},./my.ts" at the commas outside braces; a policy given as a file
+ * path is made absolute, so workers and later resumes load the same file.
+ */
+export function splitPolicies(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of text) {
+    if (ch === '{') depth++;
+    if (ch === '}') depth--;
+    if (depth < 0) throw new UsageError(`--policies ${text}: a "}" without its "{"`);
+    if (ch === ',' && depth === 0) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  if (depth !== 0) throw new UsageError(`--policies ${text}: a "{" without its "}"`);
+  out.push(cur.trim());
+  if (out.some((p) => p.length === 0)) throw new UsageError(`--policies ${text}: an empty policy name`);
+  return out.map((p) => {
+    const m = /^([^{}]+?)(\{.*\})?$/.exec(p)!;
+    const name = m[1]!;
+    return /[/\\]|\.(ts|js|mjs)$/.test(name) && !isAbsolute(name) ? resolve(name) + (m[2] ?? '') : p;
+  });
+}
+
 /** "90" or "90s", "5m", "2h" -> milliseconds. */
 export function parseDuration(text: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(text.trim());
@@ -120,15 +147,15 @@ function summaryJson(r: RunResult, settings: object): object {
 
 export const simulateCommand: CommandModule<object, SimulateArgs> = {
   command: 'simulate',
-  describe: 'Monte Carlo over deals on all cores: figures of dealt hands (more modes to come)',
+  describe: 'Monte Carlo over deals on all cores: figures of dealt hands, or whole hands played by policies',
   builder: (y: Argv<object>) =>
     y
       .option('ruleset', { alias: 'r', type: 'string', default: 'oberland', describe: 'ruleset, optionally with overrides' })
       .option('seed', { alias: 's', type: 'number', default: 1, describe: 'root seed: deal i\'s cards are a function of (seed, i)' })
       .option('deals', { alias: 'n', type: 'number', describe: 'number of deals (the whole run, all shards together)' })
-      .option('mode', { type: 'string', default: 'figures', choices: ['figures'], describe: 'figures: deal and evaluate every hand, no play' })
+      .option('mode', { type: 'string', default: 'figures', choices: ['figures', 'hands'], describe: 'figures: deal and evaluate every hand, no play; hands: play whole hands with --policies' })
       .option('players', { alias: 'p', type: 'number', default: 4, describe: 'players at the table: 2, 3, 4 or 6' })
-      .option('policies', { type: 'string', describe: 'policies per seat, comma-separated (play modes)' })
+      .option('policies', { type: 'string', describe: 'hands: one policy for all, one per party, or one per player, comma-separated; options in braces, e.g. "simple,random{bidRate=0.2}"; a file path loads a policy module' })
       .option('workers', { alias: 'w', type: 'number', default: DEFAULT_WORKERS, describe: 'worker threads (0 = run in this thread)' })
       .option('out', { alias: 'o', type: 'string', describe: 'folder for the Arrow tables and manifest (sharded: one subfolder per shard)' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run in --out with the same settings' })
@@ -146,7 +173,8 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .example('perlagg simulate -n 1000000', 'how often a hand, a party, the table holds a dritziges Gleich (Oberland)')
       .example('perlagg simulate -r 1853 --until-ci 0.001 --metric hand_gleich3', 'until the interval is ±0.001')
       .example('perlagg simulate -n 1e6 --hand 0=HK,Weli -t H', 'given that seat 0 holds HK and the Weli, Herz trump')
-      .example('perlagg simulate -n 3000000 --shard 1/3 --out results/big', 'one shard of three (then perlagg merge)') as unknown as Argv<SimulateArgs>,
+      .example('perlagg simulate -n 3000000 --shard 1/3 --out results/big', 'one shard of three (then perlagg merge)')
+      .example('perlagg simulate --mode hands -n 100000 --policies simple,random', 'party 0 plays simple, party 1 random') as unknown as Argv<SimulateArgs>,
   handler: async (argv: ArgumentsCamelCase<SimulateArgs>) => {
     const r = resolveRuleset(argv.ruleset);
     const shard = shardFrom(argv.shard, argv.shards, process.env);
@@ -166,7 +194,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       mode: argv.mode as SimMode,
       ruleset: canonicalName(r),
       players: argv.players,
-      policies: argv.policies === undefined ? [] : argv.policies.split(',').map((s) => s.trim()),
+      policies: argv.policies === undefined ? [] : splitPolicies(argv.policies),
       seed: argv.seed,
       constraints: { hands: parseHands(argv.hand), trump: argv.trump?.toUpperCase() ?? null, predicate },
     };
@@ -199,7 +227,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
         out,
         resume: argv.resume,
         shard,
-        untilCi: argv.untilCi === undefined ? null : { metric: argv.metric ?? 'hand_gleich3', halfWidth: argv.untilCi },
+        untilCi: argv.untilCi === undefined ? null : { metric: argv.metric ?? (spec.mode === 'figures' ? 'hand_gleich3' : 'p0_minus_p1'), halfWidth: argv.untilCi },
         timeBudgetMs: argv.timeBudget === undefined ? null : parseDuration(argv.timeBudget),
         onProgress,
         signal: abort.signal,

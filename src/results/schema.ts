@@ -55,12 +55,33 @@ export const DEALS_COLUMNS: readonly ColumnSpec[] = [
   { name: 's{i}_hanger_natural', type: 'uint8', doc: 'cards in the best Hanger with no christening' },
 ];
 
-/** A table's columns for a number of seats: `s{i}_` templates repeated for each seat, in seat order. */
-export function expandSeats(columns: readonly ColumnSpec[], seats: number): ColumnSpec[] {
-  const fixed = columns.filter((c) => !c.name.includes('{i}'));
-  const perSeat = columns.filter((c) => c.name.includes('{i}'));
-  const out = [...fixed];
-  for (let s = 0; s < seats; s++) for (const c of perSeat) out.push({ ...c, name: c.name.replace('{i}', String(s)) });
+/**
+ * `perlagg simulate --mode hands`: one row per played hand. `s{i}_…` columns repeat per seat, `p{j}_…`
+ * per party (with 4 players party 0 = seats 0 and 2, party 1 = seats 1 and 3; 2 or 3 players: one party
+ * per seat).
+ */
+export const HANDS_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'deal', type: 'uint32', doc: 'deal index (cards and every policy\'s randomness are functions of the root seed, this index and the seat)' },
+  { name: 'dealer', type: 'uint8', doc: 'dealing seat (deal mod seats)' },
+  { name: 'trump', type: 'utf8', doc: 'trump suit H, S, L or E' },
+  { name: 'turned', type: 'utf8', doc: 'the turned-up card' },
+  { name: 'spiel_party', type: 'int8', doc: 'party that made the Spiel; -1 when it lapsed (nobody reached the tricks)' },
+  { name: 'decisions', type: 'uint16', doc: 'policy decisions taken in the hand' },
+  { name: 's{i}_perlaggen', type: 'uint8', doc: 'Perlaggen in seat i\'s hand as dealt (after the cut, before any exchange)' },
+  { name: 's{i}_gleich', type: 'uint8', doc: 'cards in its best Gleich as dealt, Perlaggen christened freely (0 = none)' },
+  { name: 's{i}_hanger', type: 'uint8', doc: 'cards in its best Hanger as dealt (0 = none)' },
+  { name: 'p{j}_tricks', type: 'uint8', doc: 'tricks party j took' },
+  { name: 'p{j}_spiel', type: 'int16', doc: 'points party j wrote for the Spiel in this hand' },
+  { name: 'p{j}_gleich', type: 'int16', doc: 'points party j wrote for the Gleich' },
+  { name: 'p{j}_hanger', type: 'int16', doc: 'points party j wrote for the Hanger' },
+  { name: 'p{j}_points', type: 'int16', doc: 'all points party j wrote in this hand (penalties included)' },
+];
+
+/** A table's columns for a number of seats and parties: `s{i}_` / `p{j}_` templates repeated in order. */
+export function expandSeats(columns: readonly ColumnSpec[], seats: number, parties = 0): ColumnSpec[] {
+  const out = columns.filter((c) => !c.name.includes('{i}') && !c.name.includes('{j}'));
+  for (let s = 0; s < seats; s++) for (const c of columns) if (c.name.includes('{i}')) out.push({ ...c, name: c.name.replace('{i}', String(s)) });
+  for (let p = 0; p < parties; p++) for (const c of columns) if (c.name.includes('{j}')) out.push({ ...c, name: c.name.replace('{j}', String(p)) });
   return out;
 }
 
@@ -68,4 +89,5 @@ export function expandSeats(columns: readonly ColumnSpec[], seats: number): Colu
 export const TABLES: Readonly<Record<string, readonly ColumnSpec[]>> = {
   exact: EXACT_COLUMNS,
   deals: DEALS_COLUMNS,
+  hands: HANDS_COLUMNS,
 };

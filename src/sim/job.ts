@@ -49,6 +49,8 @@ export interface BatchResult {
 }
 
 export interface Job {
+  /** What the job runs beyond the spec (policies with versions and options, which dealer): part of the settings. */
+  readonly describe: Readonly<Record<string, unknown>>;
   readonly tables: Readonly<Record<string, readonly ColumnSpec[]>>;
   readonly metrics: readonly MetricSpec[];
   runBatch(start: number, end: number): BatchResult;
@@ -65,6 +67,37 @@ export class RunError extends Error {
 
 export function emptyAcc(kind: 'proportion' | 'mean'): MetricAcc {
   return kind === 'proportion' ? { kind, k: 0, n: 0 } : { kind, n: 0, sum: 0, sumSq: 0 };
+}
+
+/** Add one observation x to a mean accumulator. */
+export function pushMean(a: MetricAcc, x: number): void {
+  if (a.kind !== 'mean') throw new Error('internal: not a mean metric');
+  a.n += 1;
+  a.sum += x;
+  a.sumSq += x * x;
+}
+/** Add one trial (hit 0 or 1) to a proportion accumulator. */
+export function pushProportion(a: MetricAcc, hit: number): void {
+  if (a.kind !== 'proportion') throw new Error('internal: not a proportion metric');
+  a.n += 1;
+  a.k += hit;
+}
+
+/** Fresh, exactly sized arrays for a batch of `rows` rows of these columns (utf8: plain string arrays). */
+export function allocColumns(columns: readonly ColumnSpec[], rows: number): Record<string, ColumnArray> {
+  const out: Record<string, ColumnArray> = {};
+  for (const c of columns) {
+    out[c.name] =
+      c.type === 'utf8' ? new Array<string>(rows)
+      : c.type === 'uint8' ? new Uint8Array(rows)
+      : c.type === 'int8' ? new Int8Array(rows)
+      : c.type === 'uint16' ? new Uint16Array(rows)
+      : c.type === 'int16' ? new Int16Array(rows)
+      : c.type === 'uint32' ? new Uint32Array(rows)
+      : c.type === 'int32' ? new Int32Array(rows)
+      : new Float64Array(rows);
+  }
+  return out;
 }
 
 export function mergeAcc(a: MetricAcc, b: MetricAcc): MetricAcc {

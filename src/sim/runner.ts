@@ -131,7 +131,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
   const totalBatches = opts.deals === null ? null : Math.ceil(opts.deals / opts.batchSize);
   const [firstBatch, endBatch] = totalBatches === null ? [0, Infinity] : shardBatches(totalBatches, opts.shard);
   const dealEnd = (b: number) => Math.min((b + 1) * opts.batchSize, opts.deals ?? Infinity);
-  const settings = runSettings(opts);
+  const settings = { ...runSettings(opts), job: job.describe };
   const tableNames = Object.keys(job.tables);
 
   // ---- output folder: new, or resumed ----

@@ -56,6 +56,31 @@ describe('runner: the same answer however the work is split', () => {
   });
 });
 
+describe('runner: played hands', () => {
+  it('hands mode: the same bytes for 0 and 2 workers; policies per party with versions in the manifest', { timeout: 120_000 }, async () => {
+    const spec: SimSpec = { ...SPEC, mode: 'hands', ruleset: 'innsbruck', policies: ['simple', 'random'] };
+    const outs = [join(tmp(), 'a'), join(tmp(), 'b')];
+    await runSimulation(base({ spec, deals: 300, batchSize: 64, workers: 0, out: outs[0]! }));
+    await runSimulation(base({ spec, deals: 300, batchSize: 64, workers: 2, out: outs[1]! }));
+    expect(bytesOf(join(outs[0]!, 'hands.arrow')).equals(bytesOf(join(outs[1]!, 'hands.arrow')))).toBe(true);
+    const m = JSON.parse(readFileSync(join(outs[0]!, 'manifest.json'), 'utf8')) as { settings: { job: { policies: Array<{ player: number; name: string; version: string }> } } };
+    expect(m.settings.job.policies.map((p) => p.name)).toEqual(['simple', 'random', 'simple', 'random']);
+    expect(m.settings.job.policies.every((p) => p.version.length > 0)).toBe(true);
+    const { tableFromIPC } = await import('apache-arrow');
+    const t = tableFromIPC(readFileSync(join(outs[0]!, 'hands.arrow')));
+    expect(t.numRows).toBe(300);
+    const p0 = t.getChild('p0_points')!.toArray() as Int16Array;
+    const p1 = t.getChild('p1_points')!.toArray() as Int16Array;
+    // every 4-player hand writes at least one point (GC-62) and the per-figure columns add up
+    for (let i = 0; i < t.numRows; i++) {
+      expect(p0[i]! + p1[i]!).toBeGreaterThanOrEqual(1);
+      const sum = (p: number) => ['spiel', 'gleich', 'hanger'].reduce((a, f) => a + (t.getChild(`p${p}_${f}`)!.get(i) as number), 0);
+      expect(sum(0)).toBe(p0[i]);
+      expect(sum(1)).toBe(p1[i]);
+    }
+  });
+});
+
 describe('runner: nothing lost', () => {
   it('kill -9 mid-run, then --resume: the output equals an uninterrupted run', { timeout: 180_000 }, async () => {
     const dir = tmp();

@@ -17,7 +17,7 @@ import type { RulesVariant } from '../../rules/variant.ts';
 import { DEALS_COLUMNS, expandSeats, type ColumnSpec } from '../../results/schema.ts';
 import { STREAM, keyedRng, type Rng } from '../seeds.ts';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, newHand } from '../../engine/game.ts';
-import { SimSpecError, emptyAcc, type BatchResult, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../job.ts';
+import { SimSpecError, allocColumns, emptyAcc, pushMean, pushProportion, type BatchResult, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../job.ts';
 
 /** What a predicate module sees of a deal (plain data, card short names). */
 export interface DealView {
@@ -206,12 +206,12 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
   });
 
   return {
+    describe: { dealer: uniform === null ? 'engine' : 'uniform with fixed cards' },
     tables: { deals: columns },
     metrics: FIGURES_METRICS,
     runBatch(start: number, end: number): BatchResult {
       const rows = end - start;
-      const col: Record<string, Uint8Array | Uint32Array | string[]> = {};
-      for (const c of columns) col[c.name] = c.type === 'utf8' ? new Array<string>(rows) : c.type === 'uint32' ? new Uint32Array(rows) : new Uint8Array(rows);
+      const col = allocColumns(columns, rows);
       const seatCols = Array.from({ length: players }, (_, s) => SEAT_SUFFIXES.map((suffix) => col[`s${s}_${suffix}`] as Uint8Array));
       const m: Record<string, MetricAcc> = Object.fromEntries(FIGURES_METRICS.map((x) => [x.name, emptyAcc(x.kind)]));
       let rejected = 0;
@@ -268,23 +268,11 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
         pushMean(m['hand_gleich3']!, handG3 / players);
         pushMean(m['hand_gleich3_perlaggen']!, handG3p / players);
         pushMean(m['party_gleich3']!, partyG3 / parties.length);
-        pushProp(m['table_gleich3']!, anyG3);
+        pushProportion(m['table_gleich3']!, anyG3);
         pushMean(m['hand_hanger3']!, handH3 / players);
-        pushProp(m['table_hanger3']!, anyH3);
+        pushProportion(m['table_hanger3']!, anyH3);
       }
       return { start, end, tables: { deals: col }, rows: { deals: rows }, metrics: m, rejected };
     },
   };
-}
-
-function pushMean(a: MetricAcc, x: number): void {
-  if (a.kind !== 'mean') throw new Error('internal');
-  a.n += 1;
-  a.sum += x;
-  a.sumSq += x * x;
-}
-function pushProp(a: MetricAcc, hit: number): void {
-  if (a.kind !== 'proportion') throw new Error('internal');
-  a.n += 1;
-  a.k += hit;
 }

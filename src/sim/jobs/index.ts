@@ -1,11 +1,14 @@
 // The jobs a simulation can run, by mode.
 import { SimSpecError, type Job, type SimSpec } from '../job.ts';
 import { createFiguresJob } from './figures.ts';
+import { createHandsJob } from './hands.ts';
 
 export async function createJob(spec: SimSpec): Promise<Job> {
   switch (spec.mode) {
     case 'figures':
       return createFiguresJob(spec);
+    case 'hands':
+      return createHandsJob(spec);
     default:
       throw new SimSpecError(`mode ${spec.mode} is not available yet`);
   }
