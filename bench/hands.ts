@@ -7,6 +7,8 @@ import { figureContext, figureWord } from '../src/eval/evaluate.ts';
 import { resolveRuleset } from '../src/rules/registry.ts';
 import { builtinPolicy } from '../src/policy/registry.ts';
 import { playDeal } from '../src/sim/play.ts';
+import { playPartie } from '../src/sim/partie.ts';
+import type { OptionValues } from '../src/policy/api.ts';
 import { Sfc32, checksum, formatTable, isMain, measure, measurementTable, type Contender } from './lib.ts';
 
 export async function run(): Promise<object> {
@@ -41,11 +43,12 @@ export async function run(): Promise<object> {
     },
   };
   let deal = 0;
-  const hands = (name: string, checked: boolean): Contender => {
+  const SILENT_RANDOM: OptionValues = { bidRate: 0, holdRate: 0, raiseRate: 0, askRate: 0, rejectRate: 0, vetoRate: 0 };
+  const hands = (name: string, checked: boolean, opts: OptionValues = {}, label = ''): Contender => {
     const f = builtinPolicy(name);
-    const policies = [0, 1, 2, 3].map(() => ({ name, policy: f.create({}) }));
+    const policies = [0, 1, 2, 3].map(() => ({ name, policy: f.create(opts) }));
     return {
-      name: `hand: ${name}${checked ? ' (checked)' : ''}`,
+      name: `hand: ${name}${label}${checked ? ' (checked)' : ''}`,
       step(n) {
         let acc = 0;
         for (let k = 0; k < n; k++) {
@@ -57,12 +60,45 @@ export async function run(): Promise<object> {
       },
     };
   };
-  const ms = measure([bare, hands('random', false), hands('simple', false), hands('simple', true)], { rounds: 5, roundMs: 400, warmupMs: 600 });
-  console.log('bench hands: 4 players, Oberland; hands per second');
-  console.log(measurementTable(ms).replace('evals/s', 'hands/s'));
+  let partie = 0;
+  const parties = (name: string, opts: OptionValues = {}, label = ''): Contender => {
+    const f = builtinPolicy(name);
+    const policies = [0, 1, 2, 3].map(() => ({ name, policy: f.create(opts) }));
+    return {
+      name: `Partie: ${name}${label}`,
+      step(n) {
+        let acc = 0;
+        for (let k = 0; k < n; k++) acc += playPartie({ ruleset: r, players: 4, policies, rootSeed: 1, partieIndex: partie++, checked: false }).summary.deals;
+        return acc;
+      },
+    };
+  };
+  const ms = measure(
+    [
+      bare,
+      hands('random', false, SILENT_RANDOM, ' (passive bidding)'),
+      hands('simple', false, { bidding: 'none' }, ' (passive bidding)'),
+      hands('passive', false),
+      hands('random', false, {}, ' (bidding)'),
+      hands('simple', false, {}, ' (bidding)'),
+      hands('simple', true, {}, ' (bidding)'),
+      parties('passive'),
+      parties('random', SILENT_RANDOM, ' (passive bidding)'),
+      parties('simple', {}, ' (bidding)'),
+    ],
+    { rounds: 5, roundMs: 400, warmupMs: 600 },
+  );
+  console.log('bench hands: 4 players, Oberland; hands (or Partien) per second');
+  console.log(measurementTable(ms).replace('evals/s', 'per s'));
   const base = ms[0]!.median;
+  const plain = (m: (typeof ms)[number]) => (m.name.includes('random') ? ms[1]! : ms[2]!).median;
   console.log();
-  console.log(formatTable(['loop', 'ratio to bare deal+evaluate'], ms.map((m) => [m.name, (m.median / base).toExponential(2)])));
+  console.log(
+    formatTable(
+      ['loop', 'ratio to bare deal+evaluate', 'ratio to the plain hand (same policy, passive bidding)'],
+      ms.map((m, i) => [m.name, (m.median / base).toExponential(2), i === 0 ? '' : (m.median / plain(m)).toFixed(3)]),
+    ),
+  );
   console.log(`(checksum ${checksum()})`);
   return Object.fromEntries(ms.map((m) => [m.name, m.median]));
 }

@@ -1,16 +1,57 @@
-// Uniform over the legal actions, from the player's own keyed stream (GUIDE guideline 8).
-import { definePolicy } from '../src/policy/api.ts';
+// Uniform over the legal card actions, from the player's own keyed stream (GUIDE guideline 8); bids,
+// answers, asks and vetoes at tunable rates (declared options with ranges, so experiments can sweep them).
+// With every rate 0 it declares that it never bids (Policy.bidding = 'never'): the engine then skips it.
+import { definePolicy, type PolicyAction } from '../src/policy/api.ts';
 
 export default definePolicy({
   name: 'random',
-  version: '1.0.0',
-  description: 'uniform over the legal actions (every christening of a Perlagg counts as one action)',
-  options: {},
-  create() {
+  version: '2.0.0',
+  description: 'uniform over the legal card actions; bids, holds, raises, asks and vetoes at random at the given rates',
+  options: {
+    bidRate: { type: 'number', min: 0, max: 1, default: 0.03, description: 'probability of bidding or raising (instead of passing) in a bid window' },
+    holdRate: { type: 'number', min: 0, max: 1, default: 0.35, description: 'probability of holding an offer (else gut, or a raise)' },
+    raiseRate: { type: 'number', min: 0, max: 1, default: 0.1, description: 'probability of answering an offer with a raise ("Drei" …) when allowed' },
+    askRate: { type: 'number', min: 0, max: 1, default: 0.5, description: 'probability of asking (Dritzige / Viertig / 17:17) when allowed' },
+    rejectRate: { type: 'number', min: 0, max: 1, default: 0.8, description: 'probability of rejecting an ask when allowed' },
+    vetoRate: { type: 'number', min: 0, max: 1, default: 0.05, description: "probability of vetoing the partner's bid (1853)" },
+  },
+  create(o) {
+    const bidRate = o['bidRate'] as number;
+    const holdRate = o['holdRate'] as number;
+    const raiseRate = o['raiseRate'] as number;
+    const askRate = o['askRate'] as number;
+    const rejectRate = o['rejectRate'] as number;
+    const vetoRate = o['vetoRate'] as number;
+    const never = bidRate === 0 && holdRate === 0 && raiseRate === 0 && askRate === 0 && rejectRate === 0 && vetoRate === 0;
+    const find = (legal: readonly PolicyAction[], kind: PolicyAction['kind']): PolicyAction | undefined => {
+      for (const a of legal) if (a.kind === kind) return a;
+      return undefined;
+    };
     return {
+      bidding: never ? 'never' : 'full',
       act(obs, ctx) {
         const legal = obs.legal;
-        return legal[ctx.rng.below(legal.length)]!;
+        const rng = ctx.rng;
+        switch (obs.phase) {
+          case 'window': {
+            const asks = legal.filter((a) => a.kind === 'ask');
+            if (asks.length > 0 && rng.nextFloat() < askRate) return asks[rng.below(asks.length)]!;
+            const bids = legal.filter((a) => a.kind === 'bid' || a.kind === 'raise');
+            if (bids.length > 0 && rng.nextFloat() < bidRate) return bids[rng.below(bids.length)]!;
+            return legal[0]!; // pass
+          }
+          case 'answer': {
+            const reject = find(legal, 'reject');
+            if (find(legal, 'allow') !== undefined) return reject !== undefined && rng.nextFloat() < rejectRate ? reject : find(legal, 'allow')!;
+            const raise = find(legal, 'raise');
+            if (raise !== undefined && rng.nextFloat() < raiseRate) return raise;
+            return rng.nextFloat() < holdRate ? find(legal, 'hold')! : find(legal, 'gut')!;
+          }
+          case 'veto':
+            return rng.nextFloat() < vetoRate ? find(legal, 'veto')! : find(legal, 'consent')!;
+          default:
+            return legal[rng.below(legal.length)]!;
+        }
       },
     };
   },

@@ -1,6 +1,21 @@
 // A plain, sensible player: follows low, wins cheaply, christens Perlaggen to complete its best figure,
 // and spends a Perlagg on a trick only when that trick decides the Spiel (cf. RULES H-12 [000 p.38]).
+//
+// Its bidding sense (option bidding = 'plain'; 'none' = never bids, the engine then skips it):
+//  - never bluffs: it bids or holds a Gleich/Hanger only when its own hand makes one at least as good as the
+//    thresholds (H-21: "at least three Ober in the Gleich, or Unter-Ober-König in the Hanger" are the
+//    defaults), and the Spiel only between tricks (no Spielfarbe question) when its party has
+//    `spielTricks` tricks and holds a trump or a Perlagg (H-15);
+//  - holds with the same hand it would bid with, less `holdSlack` ranks (H-24);
+//  - raises ("Drei") only with a four-fold figure or better (or, after the showing, when its shown figure
+//    beats everything the opponents showed);
+//  - respects the score rules: never bids when gestrichen or over the limit (A-13), asks for the Dritzige /
+//    Viertig only with the figure in hand, rejects an ask whenever it may, never vetoes.
 import {
+  gestrichen,
+  headroom,
+  offerToAnswer,
+  type FigureName,
   currentTrick,
   definePolicy,
   perlaggLevel,
@@ -89,15 +104,130 @@ function showAction(obs: Observation): PolicyAction {
   return best.action;
 }
 
+interface BidSense {
+  gleichCode: number;
+  hangerCode: number;
+  holdSlack: number;
+  spielTricks: number;
+  raiseCount: number;
+}
+
+/** The seat's best Gleich and Hanger codes if it showed now (own hand and played cards only). */
+function strength(obs: Observation): { gleich: number; hanger: number } {
+  if (obs.hand.length === 0 && obs.tricks.every((t) => t.plays.every((p) => p.seat !== obs.acting))) return { gleich: 0, hanger: 0 };
+  const shown = obs.shown.find((x) => x.seat === obs.acting);
+  if (shown !== undefined) return { gleich: shown.gleich, hanger: shown.hanger };
+  const plan = showingPlan(obs, obs.acting);
+  return { gleich: plan.gleich, hanger: plan.hanger };
+}
+
+/** Best code of a figure the opponents have shown (0 if none shown). */
+function oppShown(obs: Observation, f: 'gleich' | 'hanger'): number {
+  const me = obs.party[obs.acting]!;
+  let b = 0;
+  for (const x of obs.shown) if (obs.party[x.seat] !== me) b = Math.max(b, x[f]);
+  return b;
+}
+
+function spielStrong(obs: Observation, sense: BidSense): boolean {
+  const me = obs.party[obs.acting]!;
+  const mine = obs.tricksWon[me] ?? 0;
+  const theirs = obs.tricksWon[1 - me] ?? 0;
+  if (mine < sense.spielTricks || mine <= theirs) return false;
+  const trump = suitOfLetter(obs.trump ?? 'H');
+  return obs.hand.some((c) => perlaggLevel(obs, c) > 0 || (suitIndex(c) === trump && rankValue(c) >= 7));
+}
+
+function figureGood(code: number, threshold: number): boolean {
+  return code > 0 && code >= threshold;
+}
+
+function windowAction(obs: Observation, sense: BidSense): PolicyAction {
+  const pass = obs.legal[0]!;
+  const me = obs.party[obs.acting]!;
+  if (obs.point < 0) return pass; // never bids blind
+  const ask = obs.legal.filter((a): a is Extract<PolicyAction, { kind: 'ask' }> => a.kind === 'ask');
+  if (ask.length > 0) {
+    const st = strength(obs);
+    const g = st.gleich >>> 4;
+    const h = st.hanger >>> 4;
+    const pick = ask.filter((a) => (a.type === 'Gleich' ? g : h) >= a.count).sort((x, y) => y.count - x.count)[0];
+    if (pick !== undefined) return pick;
+  }
+  if (gestrichen(obs, me)) return pass;
+  const room = headroom(obs, me);
+  const bidOf = (f: FigureName) => obs.legal.find((a) => a.kind === 'bid' && a.figures.length === 1 && a.figures[0] === f);
+  const trickOpen = currentTrick(obs).length > 0;
+  // the Spiel (H-15): between tricks, with the tricks and a good card
+  if (room >= 1 && !trickOpen && bidOf('Spiel') !== undefined && spielStrong(obs, sense)) return bidOf('Spiel')!;
+  // Gleich and Hanger: before the first card, or after the showing when ours beats what the opponents showed
+  const first = obs.point === 0 && obs.tricks.length === 1 && obs.tricks[0]!.plays.length === 0;
+  if (room >= 1 && (first || obs.point === 5)) {
+    const st = strength(obs);
+    const gOk = obs.point === 5 ? st.gleich > oppShown(obs, 'gleich') && figureGood(st.gleich, 1) && obs.shown.some((x) => obs.party[x.seat] !== me) : figureGood(st.gleich, sense.gleichCode);
+    const hOk = obs.point === 5 ? st.hanger > oppShown(obs, 'hanger') && figureGood(st.hanger, 1) && obs.shown.some((x) => obs.party[x.seat] !== me) : figureGood(st.hanger, sense.hangerCode);
+    if (gOk && bidOf('Gleich') !== undefined) return bidOf('Gleich')!;
+    if (hOk && bidOf('Hanger') !== undefined) return bidOf('Hanger')!;
+  }
+  return pass;
+}
+
+function answerAction(obs: Observation, sense: BidSense): PolicyAction {
+  const find = (k: PolicyAction['kind']) => obs.legal.find((a) => a.kind === k);
+  if (find('allow') !== undefined) return find('reject') ?? find('allow')!;
+  const gut = find('gut')!;
+  const offer = offerToAnswer(obs);
+  if (offer === null) return gut;
+  const me = obs.party[obs.acting]!;
+  const raise = find('raise');
+  const canRaise = raise !== undefined && !gestrichen(obs, me) && headroom(obs, me) >= offer.level;
+  if (offer.figure === 'Spiel') {
+    if (currentTrick(obs).length > 0 || !spielStrong(obs, { ...sense, spielTricks: Math.max(1, sense.spielTricks - 1) })) return gut;
+    return find('hold') ?? gut;
+  }
+  const st = strength(obs);
+  const code = offer.figure === 'Gleich' ? st.gleich : st.hanger;
+  const threshold = (offer.figure === 'Gleich' ? sense.gleichCode : sense.hangerCode) - sense.holdSlack;
+  const opp = oppShown(obs, offer.figure === 'Gleich' ? 'gleich' : 'hanger');
+  if (opp > 0 && code <= opp) return gut;
+  if (canRaise && (code >>> 4 >= sense.raiseCount || (opp > 0 && code > opp && obs.point === 5))) return raise!;
+  if (figureGood(code, threshold) || (opp > 0 && code > opp)) return find('hold') ?? gut;
+  return gut;
+}
+
 export default definePolicy({
   name: 'simple',
-  version: '1.0.0',
-  description: 'follows low, wins cheaply, keeps Perlaggen for its figures unless the trick decides the Spiel',
-  options: {},
-  create() {
+  version: '2.0.0',
+  description: 'follows low, wins cheaply, keeps Perlaggen for its figures unless the trick decides the Spiel; bids and holds only what it has',
+  options: {
+    bidding: { type: 'enum', values: ['plain', 'none'], default: 'plain', description: "'plain': the bidding sense above; 'none': never bids (lets every offer gut)" },
+    gleichCount: { type: 'integer', min: 2, max: 5, default: 3, description: 'bid a Gleich with at least this many cards … (H-21)' },
+    gleichRank: { type: 'integer', min: 1, max: 8, default: 6, description: '… of at least this rank (1 = Siebener … 6 = Ober … 8 = As)' },
+    hangerCount: { type: 'integer', min: 2, max: 5, default: 3, description: 'bid a Hanger of at least this length … (H-21)' },
+    hangerTop: { type: 'integer', min: 2, max: 8, default: 7, description: '… topped by at least this rank (7 = König: U-O-K)' },
+    holdSlack: { type: 'integer', min: 0, max: 16, default: 0, description: 'hold with a figure this many rank steps below the bid threshold (H-24: 0)' },
+    spielTricks: { type: 'integer', min: 1, max: 3, default: 2, description: 'bid the Spiel when the party has this many tricks, more than the opponents, and a trump or Perlagg (H-15)' },
+    raiseCount: { type: 'integer', min: 3, max: 6, default: 4, description: 'say "Drei" with a figure of at least this many cards (6 = never)' },
+  },
+  create(o) {
+    const sense: BidSense = {
+      gleichCode: ((o['gleichCount'] as number) << 4) | (o['gleichRank'] as number),
+      hangerCode: ((o['hangerCount'] as number) << 4) | (o['hangerTop'] as number),
+      holdSlack: o['holdSlack'] as number,
+      spielTricks: o['spielTricks'] as number,
+      raiseCount: o['raiseCount'] as number,
+    };
+    const never = o['bidding'] === 'none';
     return {
+      bidding: never ? 'never' : 'full',
       act(obs) {
         switch (obs.phase) {
+          case 'window':
+            return windowAction(obs, sense);
+          case 'answer':
+            return answerAction(obs, sense);
+          case 'veto':
+            return obs.legal.find((a) => a.kind === 'consent') ?? obs.legal[0]!;
           case 'cutKeep':
             return obs.legal.find((a) => a.kind === 'keepCut' && a.keep) ?? obs.legal[0]!;
           case 'exchange':

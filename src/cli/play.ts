@@ -12,9 +12,12 @@ import { resolvePolicy } from '../policy/registry.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { playDeal, type SeatPolicy } from '../sim/play.ts';
+import { doubleThreshold, playPartie } from '../sim/partie.ts';
 import { UsageError } from './errors.ts';
 
 interface PlayArgs {
+  partie?: boolean;
+  partieIndex?: number;
   ruleset: string;
   seed: number;
   policies?: string;
@@ -23,6 +26,7 @@ interface PlayArgs {
   dealer?: number;
 }
 
+const LEVEL_WORD: Record<number, string> = { 2: 'Zwei', 3: 'Drei', 4: 'Vier', 5: 'Fünf', 6: 'Sechs', 7: 'Sieben', 8: 'Acht', 9: 'Neun', 10: 'Zehn' };
 const cards = (xs: readonly number[]): string => xs.map(cardShort).join(' ');
 const played = (card: number, as: number | null): string => (as === null ? cardShort(card) : `${cardShort(card)} getauft als ${cardShort(as)}`);
 
@@ -53,6 +57,7 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
     say('Jeder spielt für sich.');
   }
   say(`Geber: ${seatName(s.dealer)}, Vorhand: ${seatName(s.vorhand)}, Abheber: ${seatName(s.cutter)}`);
+  if (s.bid.score.some((x) => x !== 0)) say(`Stand vor dem Spiel: ${s.bid.score.map((n, p) => `${partyName(s, p)} ${n}`).join(', ')} (Ziel ${s.ruleset.target})`);
   for (const e of s.events) {
     switch (e.type) {
       case 'cut':
@@ -91,6 +96,10 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
       case 'exchangeDeclined':
         say(`Tausch: ${who(e.seat)} lässt den Perlagg ${cardShort(e.faceUp)} liegen.`);
         break;
+      case 'play': {
+        // a card laid into a trick that is still open when bids follow it: print the trick on completion (below)
+        break;
+      }
       case 'trick': {
         const t = s.tricks[e.index]!;
         say(`Stich ${e.index + 1} (${seatName(t.leader)} spielt aus): ${t.plays.map((p) => `${seatName(p.seat)} ${played(p.card, p.as)}`).join(' · ')} → Stich ${who(e.winner)}`);
@@ -114,9 +123,45 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
         say(`  ${who(e.seat)}${own === '' ? ' (keine Karte mehr in der Hand)' : ` zeigt ${own}`} — ${gleichName(e.gleich)}; ${hangerName(e.hanger, e.hangerSuit)}`);
         break;
       }
-      case 'figure':
-        if (e.figure === 'Spiel') say(e.party >= 0 ? `Wertung: Spiel → ${partyName(s, e.party)} 1` : 'Wertung: Spiel → niemand');
-        else say(e.party >= 0 ? `Wertung: ${e.figure} → ${partyName(s, e.party)} 1` : `Wertung: ${e.figure} ${e.code === 0 ? '→ niemand hat eins' : 'steht'}`);
+      case 'figure': {
+        const how = e.how === 'held' ? ' (gehalten)' : e.how === 'aus' ? ' (Aus gehalten)' : '';
+        if (e.how.startsWith('not written')) say(`Wertung: ${e.figure} wird nicht mehr geschrieben (die Partie ist aus)`);
+        else if (e.party >= 0) say(`Wertung: ${e.figure}${how} → ${partyName(s, e.party)} ${e.points}`);
+        else if (e.figure === 'Spiel') say('Wertung: Spiel → niemand');
+        else say(`Wertung: ${e.figure}${how} ${e.how.includes('17:17') ? `→ zählt nicht (${e.how})` : e.code === 0 ? '→ niemand hat eins' : 'steht'}`);
+        break;
+      }
+      case 'bid': {
+        const what = e.cumulative ? '„Höll\' auf!“ (alle drei)' : e.figures.map((f) => (f === 'Spiel' ? '„Gilt\'s Spiel?“' : f === 'Gleich' ? '„Gilt\'s Gleich?“' : '„Gilt der Hanger?“')).join(' und ');
+        const void_ = e.kept === 0 ? ' — ungültig' : e.kept < e.figures.length ? ` — nur ${e.figures.slice(0, e.kept).join(', ')} gilt` : '';
+        say(`  ${who(e.seat)} bietet${e.unseen ? ' ungesehen' : ''}: ${what}${void_}`);
+        break;
+      }
+      case 'raise':
+        say(`  ${who(e.seat)}: „${e.aus ? 'Aus!' : LEVEL_WORD[e.to] ?? String(e.to)}“ (${e.figure})${e.valid ? '' : ' — ungültig, gilt als gehalten'}`);
+        break;
+      case 'answer':
+        if (e.answer === 'gut') say(`  ${e.seat >= 0 ? who(e.seat) : partyName(s, e.party)}: „${e.level === 2 ? `Gut ${e.figure === 'Spiel' ? "'s Spiel" : e.figure === 'Gleich' ? "'s Gleich" : 'der Hanger'}` : `${LEVEL_WORD[e.level - 1] ?? e.level - 1} gut`}“`);
+        else say(`  ${who(e.seat)}: „${e.level === 2 ? 'Ich halte' : `Alle ${e.aus ? 'Aus' : LEVEL_WORD[e.level] ?? e.level} halten`}“ (${e.figure})`);
+        break;
+      case 'veto':
+        say(`  ${who(e.seat)}: ${e.veto ? 'Einspruch! Das Gebot gilt nicht.' : 'einverstanden'}`);
+        break;
+      case 'ask':
+        say(`  ${who(e.seat)} fragt ums ${e.count === 3 ? 'Dritzige' : e.count === 4 ? 'Viertige' : e.count === 5 ? 'Fünftige' : 'Zweifache'} (${e.kind})`);
+        break;
+      case 'askAnswer':
+        say(`  ${e.seat >= 0 ? who(e.seat) : partyName(s, e.party)}: ${e.allow ? '„Es ist gut.“' : '„Es wird zurückgewiesen.“'}${e.truthful === false ? ' — die Figur ist nicht da' : ''}`);
+        break;
+      case 'write':
+        say(`  → ${partyName(s, e.party)} schreibt ${e.points > 0 ? '+' : ''}${e.points} (${e.reason})`);
+        break;
+      case 'penalty':
+        if (e.points !== 0) say(`  Strafe: ${partyName(s, e.party)} −${e.points} (${e.reason})`);
+        else say(`  ${partyName(s, e.party)}: ${e.reason}`);
+        break;
+      case 'partieOver':
+        say(`Die Partie ist aus: ${partyName(s, e.winner)} gewinnt (${e.reason}).`);
         break;
       case 'end':
         say(`Punkte: ${e.points.map((n, p) => `${partyName(s, p)} ${n}`).join(', ')}`);
@@ -158,6 +203,56 @@ export async function playTranscript(req: PlayRequest): Promise<string> {
   return transcript(res.state, { ruleset, seed: req.seed, deal: req.deal, policies: specs });
 }
 
+export interface PartieRequest extends PlayRequest {
+  /** Partie index (keys the deals). */
+  readonly partie: number;
+}
+
+/** Play a whole Partie: every hand's transcript, then the score sheet as players keep it. */
+export async function partieTranscript(req: PartieRequest): Promise<string> {
+  const ruleset = resolveRuleset(req.ruleset);
+  if (![2, 3, 4, 6].includes(req.players)) throw new UsageError(`--players must be 2, 3, 4 or 6, got ${req.players}`);
+  if (!Number.isSafeInteger(req.seed) || req.seed < 0) throw new UsageError(`--seed must be a non-negative whole number, got ${req.seed}`);
+  const specs = (req.policies ?? Array.from({ length: req.players }, () => 'simple')).slice();
+  if (specs.length === 1) while (specs.length < req.players) specs.push(specs[0]!);
+  if (specs.length !== req.players) throw new UsageError(`--policies names ${specs.length} policies for ${req.players} players`);
+  const policies: SeatPolicy[] = [];
+  for (const spec of specs) {
+    const p = await resolvePolicy(spec);
+    policies.push({ name: p.spec, policy: p.factory.create(p.options) });
+  }
+  const res = playPartie({ ruleset, players: req.players, policies, rootSeed: req.seed, partieIndex: req.partie, firstDealer: req.dealer ?? 0, keepStates: true });
+  const out: string[] = [];
+  res.states.forEach((s, i) => {
+    out.push(`=== Spiel ${i + 1} der Partie ===`);
+    out.push(transcript(s, { ruleset, seed: req.seed, deal: i, policies: specs }).trimEnd());
+    out.push('');
+  });
+  const s0 = res.states[0]!;
+  const names = Array.from({ length: s0.table.parties }, (_, p) => partyName(s0, p));
+  const width = Math.max(...names.map((n) => n.length), 8);
+  const pad = (x: string) => x.padStart(width);
+  const lines: string[] = [];
+  lines.push(`Schreibtafel — Partie ${req.partie}, Regeln ${canonicalName(ruleset)}, Ziel ${ruleset.target}${ruleset.double ? ` (Double unter ${doubleThreshold(ruleset)})` : ''}`);
+  lines.push(`${'Spiel'.padEnd(8)} ${'Geber'.padEnd(6)} ${names.map(pad).join(' | ')}`);
+  let gestrichen = new Array<boolean>(names.length).fill(false);
+  res.sheet.forEach((row, i) => {
+    const cells = row.map((v, p) => {
+      const d = res.dealPoints[i]![p]!;
+      const mark = v >= ruleset.target - 1 && v < ruleset.target ? ' (gestrichen)' : '';
+      return pad(`${d >= 0 ? '+' : ''}${d} = ${v}${mark}`);
+    });
+    lines.push(`${String(i + 1).padEnd(8)} ${seatName(res.dealers[i]!).padEnd(6)} ${cells.join(' | ')}`);
+    gestrichen = row.map((v) => v >= ruleset.target - 1);
+  });
+  void gestrichen;
+  const sm = res.summary;
+  lines.push(`Sieger: ${names[sm.winnerParty]} mit ${sm.finalScore[sm.winnerParty]} (Ziel ${ruleset.target})${sm.endedMidHand ? ', mitten im Spiel' : ''}.`);
+  if (ruleset.double) lines.push(sm.double ? `Double: ${names[1 - sm.winnerParty]} hat nur ${sm.finalScore[1 - sm.winnerParty]} und verliert doppelt.` : 'Kein Double: der Verlierer hat die Hälfte überschritten.');
+  out.push(lines.join('\n'));
+  return out.join('\n') + '\n';
+}
+
 export const playCommand: CommandModule<object, PlayArgs> = {
   command: 'play',
   describe: 'play one hand and print it as a Perlagg player would follow it',
@@ -168,8 +263,24 @@ export const playCommand: CommandModule<object, PlayArgs> = {
       .option('policies', { type: 'string', describe: 'comma-separated policies, one per player (built in: random, simple; or a file path); default simple' })
       .option('players', { type: 'number', default: 4, describe: 'number of players: 2, 3, 4 or 6' })
       .option('deal', { type: 'number', default: 0, describe: 'deal index (keys the cards)' })
-      .option('dealer', { type: 'number', describe: 'dealer seat, 0-based (default: deal index mod seats)' }) as unknown as Argv<PlayArgs>,
+      .option('dealer', { type: 'number', describe: 'dealer seat, 0-based (default: deal index mod seats)' })
+      .option('partie', { type: 'boolean', default: false, describe: 'play a whole Partie and print the score sheet' })
+      .option('partie-index', { type: 'number', default: 0, describe: 'Partie index (keys the deals of --partie)' }) as unknown as Argv<PlayArgs>,
   handler: async (argv: ArgumentsCamelCase<PlayArgs>) => {
+    if (argv.partie === true) {
+      process.stdout.write(
+        await partieTranscript({
+          ruleset: argv.ruleset,
+          seed: argv.seed,
+          players: argv.players,
+          deal: 0,
+          partie: argv.partieIndex ?? 0,
+          ...(argv.policies === undefined ? {} : { policies: argv.policies.split(',').map((x) => x.trim()).filter((x) => x.length > 0) }),
+          ...(argv.dealer === undefined ? {} : { dealer: argv.dealer }),
+        }),
+      );
+      return;
+    }
     const text = await playTranscript({
       ruleset: argv.ruleset,
       seed: argv.seed,

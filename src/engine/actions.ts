@@ -8,7 +8,19 @@
 //   show             christen the free Perlaggen still in hand for both figures at once: `as[i]` is the
 //                    identity of the i-th free Perlagg in hand, ascending card id [§5.1, §7.4]
 //   chance           the outcome of a chance node (engine and runner only, never a policy)
+//
+// Bidding (RULES §8, §11.4; bidding.ts):
+//   pass             in a bid window: say nothing
+//   bid              offer `figures` (named together, in that order; `cumulative` = all three unnamed,
+//                    "Höll' auf", the ruleset's default order); `unseen` = with cards unseen (§8.7)
+//   gut / hold       answers to an open offer: let it gut (the offerer writes level − 1 now) or hold it
+//   raise            "Drei", "Vier" …: to `to` = the open offer's (or the held stake's) level + 1
+//   veto / consent   1853: the bidder's partner protests at once, or lets the bid stand (§8.6)
+//   ask              "um's Dritzige fragen" / "Viertig erlaubt?" / Innsbruck 17:17: claim a `count`-fold `type`
+//   allow / reject   the opponents' answer to an ask
 import { cardShort } from '../cards/notation.ts';
+
+export type FigureName = 'Spiel' | 'Gleich' | 'Hanger';
 
 export type PolicyAction =
   | { readonly kind: 'keepCut'; readonly keep: boolean }
@@ -16,7 +28,17 @@ export type PolicyAction =
   | { readonly kind: 'declineExchange' }
   | { readonly kind: 'play'; readonly card: number; readonly as: number | null }
   | { readonly kind: 'concede' }
-  | { readonly kind: 'show'; readonly as: readonly number[] };
+  | { readonly kind: 'show'; readonly as: readonly number[] }
+  | { readonly kind: 'pass' }
+  | { readonly kind: 'bid'; readonly figures: readonly FigureName[]; readonly cumulative: boolean; readonly unseen: boolean }
+  | { readonly kind: 'gut' }
+  | { readonly kind: 'hold' }
+  | { readonly kind: 'raise'; readonly figure: FigureName; readonly to: number }
+  | { readonly kind: 'veto' }
+  | { readonly kind: 'consent' }
+  | { readonly kind: 'ask'; readonly count: number; readonly type: 'Gleich' | 'Hanger' }
+  | { readonly kind: 'allow' }
+  | { readonly kind: 'reject' };
 
 export type Action = PolicyAction | { readonly kind: 'chance'; readonly outcome: number };
 
@@ -35,6 +57,14 @@ export function sameAction(a: Action, b: Action): boolean {
     }
     case 'chance':
       return a.outcome === (b as typeof a).outcome;
+    case 'bid': {
+      const o = b as typeof a;
+      return a.cumulative === o.cumulative && a.unseen === o.unseen && a.figures.length === o.figures.length && a.figures.every((x, i) => x === o.figures[i]);
+    }
+    case 'raise':
+      return a.figure === (b as typeof a).figure && a.to === (b as typeof a).to;
+    case 'ask':
+      return a.count === (b as typeof a).count && a.type === (b as typeof a).type;
     default:
       return true;
   }
@@ -57,6 +87,26 @@ export function actionText(a: Action): string {
       return `show [${a.as.map(cardText).join(' ')}]`;
     case 'chance':
       return `chance ${a.outcome}`;
+    case 'pass':
+      return 'pass';
+    case 'bid':
+      return `bid ${a.cumulative ? 'all three (cumulative)' : a.figures.join('+')}${a.unseen ? ' unseen' : ''}`;
+    case 'gut':
+      return 'let it gut';
+    case 'hold':
+      return 'hold';
+    case 'raise':
+      return `raise the ${a.figure} to ${a.to}`;
+    case 'veto':
+      return 'veto';
+    case 'consent':
+      return 'consent';
+    case 'ask':
+      return `ask with a ${a.count}-fold ${a.type}`;
+    case 'allow':
+      return 'allow';
+    case 'reject':
+      return 'reject';
   }
 }
 

@@ -31,7 +31,27 @@ import {
 } from './deal.ts';
 import { freezeEvent } from './history.ts';
 import { explainPlay, legalPlays, openTrick, tctx } from './legality.ts';
-import { freePerlaggen, scoreHand, showOptions, shownWord } from './scoring.ts';
+import { finishEarly, freePerlaggen, scoreHand, showOptions, shownWord, type ShowOption } from './scoring.ts';
+import {
+  answerActions,
+  applyAnswer,
+  applyAsk,
+  applyAskAnswer,
+  applyBid,
+  applyPass,
+  applyVeto,
+  applyWindowRaise,
+  biddingSeat,
+  newBidding,
+  obligationsOf,
+  openWindow,
+  playKeepsObligations,
+  setContinue,
+  showMeetsObligations,
+  vetoActions,
+  windowActions,
+  writeNow,
+} from './bidding.ts';
 import { LOC, deckOf, seatTable, type HandState, type TableOptions } from './state.ts';
 import { trickWinnerIndex } from './tricks.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
@@ -47,6 +67,13 @@ export class IllegalActionError extends Error {
 export interface HandOptions extends TableOptions {
   /** The dealer's seat (default 0). Vorhand is the seat to his left (dealer + 1). */
   readonly dealer?: number;
+  /** Partie score per party before this deal (default all 0): gestrichen, limits, asks and the end of the Partie depend on it. */
+  readonly score?: readonly number[];
+  /**
+   * Seats that never bid (bit mask; Policy.bidding = 'never'): bid windows skip them and they let every
+   * offer gut without a decision. Default: none (every seat may bid). All seats silent = no windows at all.
+   */
+  readonly silentSeats?: number;
 }
 
 export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
@@ -89,7 +116,11 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     tricksWon: new Array<number>(table.parties).fill(0),
     spielParty: -1,
     conceded: -1,
+    startLo: [],
+    startWeli: [],
+    bid: newBidding(table.parties, table.seats, opts.score, opts.silentSeats ?? 0, ruleset.target, ruleset.askAtTargetMinus1),
     showOrder: [],
+    showSplit: 0,
     showAt: 0,
     shows: new Array<null>(table.seats).fill(null),
     points: new Array<number>(table.parties).fill(0),
@@ -105,8 +136,55 @@ function startPlay(s: HandState): void {
   s.phase = 'play';
   s.turn = s.vorhand; // Vorhand leads [000 p.16-17] [002 §1.5]
   s.tricks.push({ leader: s.vorhand, plays: [], winner: -1 });
+  s.startLo = s.handLo.slice();
+  s.startWeli = s.handWeli.slice();
+  enterPlay(s);
 }
 setStartPlay(startPlay);
+
+/** Seats clockwise from `from`. */
+function clockwiseFrom(s: HandState, from: number): number[] {
+  const n = s.table.seats;
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = (from + i) % n;
+  return out;
+}
+
+/**
+ * Before every card: the bid windows of bidding.ts (the unseen window before the first lead, then one
+ * before each card), then the card. Without bidding this is just phase 'play'.
+ */
+function enterPlay(s: HandState): void {
+  s.phase = 'play';
+  const b = s.bid;
+  if (!b.active) return;
+  if (b.partieWinner >= 0) {
+    finishEarly(s);
+    return;
+  }
+  const seats = clockwiseFrom(s, s.turn);
+  const t = s.tricks.length - 1;
+  if (t === 0 && s.tricks[0]!.plays.length === 0 && openWindow(s, -1, seats, 'play')) return;
+  if (openWindow(s, t, seats, 'play')) return;
+  s.phase = 'play';
+}
+
+/** Where play goes on after a window closes (bidding.ts calls it). */
+function afterWindow(s: HandState): void {
+  if (s.bid.partieWinner >= 0) {
+    finishEarly(s);
+    return;
+  }
+  if (s.bid.resume === 'play') {
+    // A Spiel let gut (or a raise on it declined) is decided and already written: trick play stops here
+    // ("sobald eine Parthei ... das Spiel gut gelassen ... hat" [000 p.17], RULES §6.1). Play on would let a
+    // later concede write the Spiel a second time.
+    const spiel = s.bid.figs[0]!;
+    if (spiel.status === 'closed' && s.spielParty === -1) endPlay(s, spiel.writtenParty);
+    else enterPlay(s);
+  } else advanceShow(s);
+}
+setContinue(afterWindow);
 
 /**
  * Is the Spiel decided? A party reached `spielTricks` (3), or no party can reach it with the tricks left
@@ -138,6 +216,7 @@ function applyPlay(s: HandState, card: number, as: number | null): void {
   s.events.push(freezeEvent({ type: 'play', seat, card, as, trick: s.tricks.length - 1 }));
   if (trick.plays.length < s.table.seats) {
     s.turn = (seat + 1) % s.table.seats;
+    enterPlay(s);
     return;
   }
   const n = trick.plays.length;
@@ -154,6 +233,7 @@ function applyPlay(s: HandState, card: number, as: number | null): void {
   }
   s.tricks.push({ leader: winner, plays: [], winner: -1 });
   s.turn = winner;
+  enterPlay(s);
 }
 
 /** Conceding the Spiel ("gut lassen"): with two parties the other party makes it and play stops (§6.1). */
@@ -170,6 +250,20 @@ function endPlay(s: HandState, party: number): void {
   const open = openTrick(s);
   if (open !== null && open.plays.length === 0) s.tricks.pop();
   s.events.push(freezeEvent({ type: 'spiel', party, tricks: s.tricksWon.slice() }));
+  if (s.conceded >= 0 && party >= 0) {
+    // Letting the Spiel gut: it counts as made and written at once (RULES §8.2, [003 §12]) — at its stake when held.
+    const fb = s.bid.figs[0]!;
+    const pts = fb.status === 'stake' ? (fb.aus ? Math.max(fb.level, s.ruleset.target - s.bid.score[party]! - s.bid.written[party]!) : fb.level) : 1;
+    fb.status = 'closed';
+    fb.writtenParty = party;
+    fb.writtenPoints = pts;
+    fb.outcome = 'conceded';
+    writeNow(s, party, pts, 'the Spiel is let gut', 'Spiel');
+    if (s.bid.partieWinner >= 0) {
+      finishEarly(s);
+      return;
+    }
+  }
   startShow(s);
 }
 
@@ -185,10 +279,23 @@ function startShow(s: HandState): void {
   const order: number[] = [];
   const clockwise = Array.from({ length: seats }, (_, i) => (s.vorhand + i) % seats);
   if (s.spielParty >= 0) for (const seat of clockwise) if (party[seat] === s.spielParty) order.push(seat);
+  s.showSplit = order.length;
   for (const seat of clockwise) if (!order.includes(seat)) order.push(seat);
   s.showOrder = order;
   s.showAt = 0;
+  // Weisen (RULES §9): the Spiel party's window (it may bid instead of showing), then it shows; the
+  // opponents' window (abweisen or bid) opens in advanceShow before they show. Lapsed Spiel: one window for all.
+  const first = s.showSplit > 0 ? order.slice(0, s.showSplit) : order;
+  if (openWindow(s, 5, first, 'show')) return;
   advanceShow(s);
+}
+
+/** Showing choices of a seat, restricted to those that make its bound figures when any does (RULES §8.5). */
+export function allowedShows(s: HandState, seat: number): ShowOption[] {
+  const all = showOptions(s, seat);
+  if (!s.bid.active || obligationsOf(s, seat) === 0) return all;
+  const ok = all.filter((o) => showMeetsObligations(s, seat, o.word));
+  return ok.length > 0 ? ok : all;
 }
 
 function recordShow(s: HandState, seat: number, as: readonly number[]): void {
@@ -211,9 +318,12 @@ function recordShow(s: HandState, seat: number, as: readonly number[]): void {
 
 /** Show automatically for every seat that has no choice (no free Perlagg, or a single frontier entry). */
 function advanceShow(s: HandState): void {
+  s.phase = 'show';
   while (s.showAt < s.showOrder.length) {
+    if (s.showAt === s.showSplit && s.showSplit > 0 && openWindow(s, 5, s.showOrder.slice(s.showSplit), 'show')) return;
     const seat = s.showOrder[s.showAt]!;
-    const opts = showOptions(s, seat);
+    const opts = allowedShows(s, seat);
+    s.phase = 'show';
     if (opts.length > 1) return;
     recordShow(s, seat, opts[0]!.as);
   }
@@ -234,6 +344,10 @@ export function actingSeat(s: HandState): number {
       return s.turn;
     case 'show':
       return s.showOrder[s.showAt]!;
+    case 'window':
+    case 'answer':
+    case 'veto':
+      return biddingSeat(s);
     default:
       return -1;
   }
@@ -253,7 +367,7 @@ export { chanceOutcomes };
 
 /** Can the acting party concede the Spiel now? Only with two parties, during trick play. */
 function mayConcede(s: HandState): boolean {
-  return s.table.parties === 2 && s.phase === 'play';
+  return s.table.parties === 2 && s.phase === 'play' && s.bid.figs[0]!.status !== 'closed';
 }
 
 /** The legal actions of the decision now, in a stable order (empty at chance and terminal nodes). */
@@ -271,10 +385,25 @@ export function legalActions(s: HandState): PolicyAction[] {
     }
     case 'play':
       legalPlays(s, s.turn, out);
+      if (s.bid.active && obligationsOf(s, s.turn) !== 0) {
+        for (let i = out.length - 1; i >= 0; i--) {
+          const a = out[i]!;
+          if (a.kind === 'play' && !playKeepsObligations(s, s.turn, a.card, a.as)) out.splice(i, 1);
+        }
+      }
       if (mayConcede(s)) out.push({ kind: 'concede' });
       break;
     case 'show':
-      for (const o of showOptions(s, actingSeat(s))) out.push({ kind: 'show', as: o.as });
+      for (const o of allowedShows(s, actingSeat(s))) out.push({ kind: 'show', as: o.as });
+      break;
+    case 'window':
+      windowActions(s, biddingSeat(s), out);
+      break;
+    case 'answer':
+      answerActions(s, out);
+      break;
+    case 'veto':
+      vetoActions(out);
       break;
     default:
       break;
@@ -294,6 +423,9 @@ export function explainIllegal(s: HandState, action: Action): string | null {
     exchange: 'the turned-up Perlagg may be exchanged now',
     play: `P${s.turn + 1} is to lay a card`,
     show: 'the players are showing their figures',
+    window: 'a seat may bid now',
+    answer: 'an offer or an ask must be answered',
+    veto: "the bidder's partner may protest",
     done: 'the hand is over',
   };
   const wrongPhase = () => `cannot ${actionText(action)} now: ${phaseWord[s.phase]}`;
@@ -317,10 +449,43 @@ export function explainIllegal(s: HandState, action: Action): string | null {
       if (exchangeCards(s, seat).includes(action.card)) return null;
       return `P${seat + 1} cannot give ${typeof action.card === 'number' && action.card >= 0 && action.card <= 32 ? cardShort(action.card) : String(action.card)} for ${cardShort(s.faceUp)}: only ${exchangeCards(s, seat).map(cardShort).join(' ') || 'nothing'} (RULES §4.6, A-10)`;
     }
-    case 'play':
+    case 'play': {
       if (s.phase !== 'play') return wrongPhase();
       if (!(Number.isInteger(action.card) && action.card >= 0 && action.card <= 32)) return `not a card: ${String(action.card)}`;
-      return explainPlay(s, s.turn, action.card, action.as);
+      const why = explainPlay(s, s.turn, action.card, action.as);
+      if (why !== null) return why;
+      if (!playKeepsObligations(s, s.turn, action.card, action.as)) {
+        return `P${s.turn + 1} is bound to the figure he bid or held and must spend this Perlagg on it (RULES §8.5, GC-34)`;
+      }
+      return null;
+    }
+    case 'raise': {
+      // A jump ("Fünf" before "Vier") is no legal action for a policy, but on the checked path it binds its author (GC-30, [000 p.31]).
+      if (s.phase !== 'answer' && s.phase !== 'window') return wrongPhase();
+      const f = ['Spiel', 'Gleich', 'Hanger'].indexOf(action.figure as string);
+      if (f < 0) return `not a figure: ${String(action.figure)}`;
+      const fb = s.bid.figs[f]!;
+      const mine = s.phase === 'answer' ? !(s.bid.ask !== null && s.bid.ask.answer === 'pending') && s.bid.queue[0] === f : fb.status === 'stake' && fb.raiseRight === s.table.party[actingSeat(s)];
+      if (!mine || fb.aus) return `P${actingSeat(s) + 1} may not raise the ${action.figure} now: only the party entitled to hold may raise (RULES §8.3)`;
+      if (!(Number.isInteger(action.to) && action.to > fb.level)) return `a raise goes above the level ${fb.level}`;
+      return null;
+    }
+    case 'pass':
+    case 'bid':
+    case 'gut':
+    case 'hold':
+    case 'veto':
+    case 'consent':
+    case 'ask':
+    case 'allow':
+    case 'reject': {
+      const bidPhases: Record<string, string> = { pass: 'window', bid: 'window', ask: 'window', gut: 'answer', hold: 'answer', allow: 'answer', reject: 'answer', veto: 'veto', consent: 'veto' };
+      if (s.phase !== bidPhases[action.kind]) return wrongPhase();
+      if (legalActions(s).some((a) => sameAction(a, action))) return null;
+      if (action.kind === 'reject') return 'only a party holding a figure as multiple may reject (RULES §11.4, A-30)';
+      if (action.kind === 'gut' || action.kind === 'hold') return 'an ask is answered with allow or reject';
+      return `P${actingSeat(s) + 1} cannot ${actionText(action)} now (RULES §8)`;
+    }
     case 'concede':
       if (s.phase !== 'play') return wrongPhase();
       return mayConcede(s) ? null : 'the Spiel can be conceded only between two parties';
@@ -363,6 +528,31 @@ export function applyAction(s: HandState, a: Action): void {
     case 'show':
       recordShow(s, actingSeat(s), a.as);
       advanceShow(s);
+      return;
+    case 'pass':
+      applyPass(s);
+      return;
+    case 'bid':
+      applyBid(s, biddingSeat(s), a.figures, a.cumulative, a.unseen);
+      return;
+    case 'raise':
+      if (s.phase === 'answer') applyAnswer(s, 'raise', a.to);
+      else applyWindowRaise(s, biddingSeat(s), a.figure, a.to);
+      return;
+    case 'gut':
+    case 'hold':
+      applyAnswer(s, a.kind, 0);
+      return;
+    case 'veto':
+    case 'consent':
+      applyVeto(s, a.kind === 'veto');
+      return;
+    case 'ask':
+      applyAsk(s, biddingSeat(s), a.count, a.type);
+      return;
+    case 'allow':
+    case 'reject':
+      applyAskAnswer(s, a.kind === 'allow');
       return;
   }
 }

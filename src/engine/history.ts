@@ -18,7 +18,17 @@ export type HandEvent =
   | { readonly type: 'concede'; readonly seat: number; readonly party: number }
   | { readonly type: 'spiel'; readonly party: number; readonly tricks: readonly number[] }
   | { readonly type: 'show'; readonly seat: number; readonly cards: ReadonlyArray<{ readonly card: number; readonly as: number | null }>; readonly gleich: number; readonly hanger: number; readonly hangerSuit: number }
-  | { readonly type: 'figure'; readonly figure: 'Spiel' | 'Gleich' | 'Hanger'; readonly party: number; readonly points: number; readonly code: number }
+  | { readonly type: 'figure'; readonly figure: 'Spiel' | 'Gleich' | 'Hanger'; readonly party: number; readonly points: number; readonly code: number; readonly how: string }
+  | { readonly type: 'window'; readonly point: number }
+  | { readonly type: 'bid'; readonly seat: number; readonly party: number; readonly figures: ReadonlyArray<'Spiel' | 'Gleich' | 'Hanger'>; readonly cumulative: boolean; readonly unseen: boolean; readonly kept: number; readonly point: number }
+  | { readonly type: 'raise'; readonly seat: number; readonly party: number; readonly figure: 'Spiel' | 'Gleich' | 'Hanger'; readonly to: number; readonly aus: boolean; readonly answer: boolean; readonly valid: boolean }
+  | { readonly type: 'answer'; readonly seat: number; readonly party: number; readonly figure: 'Spiel' | 'Gleich' | 'Hanger'; readonly answer: 'gut' | 'hold'; readonly level: number; readonly aus: boolean }
+  | { readonly type: 'veto'; readonly seat: number; readonly veto: boolean }
+  | { readonly type: 'ask'; readonly seat: number; readonly party: number; readonly count: number; readonly kind: 'Gleich' | 'Hanger' }
+  | { readonly type: 'askAnswer'; readonly seat: number; readonly party: number; readonly allow: boolean; readonly truthful: boolean | null }
+  | { readonly type: 'write'; readonly party: number; readonly points: number; readonly reason: string; readonly figure: 'Spiel' | 'Gleich' | 'Hanger' | null }
+  | { readonly type: 'penalty'; readonly party: number; readonly points: number; readonly reason: string }
+  | { readonly type: 'partieOver'; readonly winner: number; readonly reason: string }
   | { readonly type: 'end'; readonly points: readonly number[] };
 
 /** The seats that may see an event; null = everybody. */

@@ -12,10 +12,9 @@ import { WELI } from '../cards/card.ts';
 import { canonicalName } from '../rules/registry.ts';
 import type { PolicyAction } from './actions.ts';
 import { exchangeCards, exchangeIsCompulsory } from './deal.ts';
-import { actingSeat, currentPlayer, legalActions } from './game.ts';
+import { actingSeat, allowedShows, currentPlayer, legalActions } from './game.ts';
 import { eventSeenBy, type HandEvent } from './history.ts';
 import { explainPlay } from './legality.ts';
-import { showOptions } from './scoring.ts';
 import { LOC, cloneState, type HandState, type Trick } from './state.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import type { Rng } from '../sim/seeds.ts';
@@ -40,6 +39,27 @@ export interface ShowChoice {
   action: PolicyAction;
   gleich: number;
   hanger: number;
+}
+
+/** One figure's bidding as everybody saw it (bidding.ts). */
+export interface ObservedBid {
+  figure: 'Spiel' | 'Gleich' | 'Hanger';
+  status: 'unbid' | 'offer' | 'stake' | 'closed';
+  /** Level of the open offer or the stake (2 = plain bid / held). */
+  level: number;
+  aus: boolean;
+  /** Party of the open/last offer, -1. */
+  offerParty: number;
+  /** Party entitled to raise the stake, -1. */
+  raiseRight: number;
+  /** Party that bid it first, -1 (unbid). */
+  firstParty: number;
+  unseen: boolean;
+  /** Party written at once when closed, and its points. */
+  writtenParty: number;
+  writtenPoints: number;
+  /** Priority rank among bid figures (0 = the Vorgebotene), -1 unbid. */
+  priority: number;
 }
 
 export interface Observation {
@@ -93,6 +113,16 @@ export interface Observation {
   legal: PolicyAction[];
   /** In the showing: the figure codes each legal show makes (eval/figures.ts codes). */
   showChoices: ShowChoice[];
+  /** The bidding of this deal, per figure (Spiel, Gleich, Hanger); all 'unbid' at tables without bidding. */
+  bidding: ObservedBid[];
+  /** Bid window point: -1 unseen (own cards not looked at), 0..4 before a card of trick t+1, 5 after the Spiel. */
+  point: number;
+  /** Immediate writes of this deal per party so far (declines, gut, asks, penalties); score + written = the virtual score. */
+  written: number[];
+  /** The ask of this deal (RULES §11.4), if any. */
+  ask: { seat: number; party: number; count: number; type: 'Gleich' | 'Hanger'; answer: string } | null;
+  /** Is bidding possible at this table (two parties)? */
+  biddingTable: boolean;
 }
 
 const names = new WeakMap<object, string>();
@@ -128,8 +158,14 @@ function copyAction(a: PolicyAction): PolicyAction {
       return { kind: 'exchange', card: a.card };
     case 'keepCut':
       return { kind: 'keepCut', keep: a.keep };
+    case 'bid':
+      return { kind: 'bid', figures: a.figures.slice(), cumulative: a.cumulative, unseen: a.unseen };
+    case 'raise':
+      return { kind: 'raise', figure: a.figure, to: a.to };
+    case 'ask':
+      return { kind: 'ask', count: a.count, type: a.type };
     default:
-      return { kind: a.kind };
+      return { kind: a.kind } as PolicyAction;
   }
 }
 
@@ -141,17 +177,21 @@ export function observe(s: HandState, player: number, score: readonly number[] =
   const legal = toAct ? legalActions(s).map(copyAction) : [];
   const showChoices: ShowChoice[] = [];
   if (toAct && s.phase === 'show') {
-    for (const o of showOptions(s, actingSeat(s))) {
+    for (const o of allowedShows(s, actingSeat(s))) {
       showChoices.push({ action: { kind: 'show', as: o.as.slice() }, gleich: wordGleich(o.word), hanger: wordHanger(o.word) });
     }
   }
+  // The unseen window (point -1): the bidder has not looked at his cards.
+  const blind = toAct && s.phase === 'window' && s.bid.point < 0;
   const history: HandEvent[] = [];
   for (const e of s.events) {
     const by = eventSeenBy(e);
     // events are deep-frozen plain data (history.ts): sharing them gives nothing away and nothing to change
-    if (by === null || mine.includes(by)) history.push(e);
+    if (by === null || (mine.includes(by) && !(blind && e.type === 'dealt'))) history.push(e);
   }
   const parties = s.table.parties;
+  const b = s.bid;
+  const seqs = b.figs.map((f) => f.seq).filter((x) => x !== Infinity).sort((x, y) => x - y);
   return {
     ruleset: rulesetName(s),
     players: s.table.players,
@@ -166,8 +206,8 @@ export function observe(s: HandState, player: number, score: readonly number[] =
     handSize: s.table.handSize,
     dummySeat: s.table.dummySeat,
     phase: s.phase,
-    hand: cardsOf(s, own),
-    seenHands: mine.slice(1).map((seat) => ({ seat, cards: cardsOf(s, seat) })),
+    hand: blind ? [] : cardsOf(s, own),
+    seenHands: blind ? [] : mine.slice(1).map((seat) => ({ seat, cards: cardsOf(s, seat) })),
     trump: s.trump,
     perlaggen: s.perl === null ? [] : s.perl.order.slice(),
     turned: s.turned,
@@ -185,11 +225,28 @@ export function observe(s: HandState, player: number, score: readonly number[] =
       .filter((x) => x !== null)
       .map((x) => ({ seat: x.seat, cards: x.cards.map((c) => ({ card: c.card, as: c.as })), gleich: wordGleich(x.word), hanger: wordHanger(x.word) })),
     points: s.phase === 'done' ? s.points.slice() : new Array<number>(parties).fill(0),
-    score: score.length === parties ? score.slice() : new Array<number>(parties).fill(0),
+    score: score.length === parties ? score.slice() : b.score.slice(),
     target: s.ruleset.target,
     history,
     legal,
     showChoices,
+    bidding: b.figs.map((f, i) => ({
+      figure: (['Spiel', 'Gleich', 'Hanger'] as const)[i]!,
+      status: f.status,
+      level: f.level,
+      aus: f.aus,
+      offerParty: f.offerParty,
+      raiseRight: f.raiseRight,
+      firstParty: f.firstParty,
+      unseen: f.unseen,
+      writtenParty: f.writtenParty,
+      writtenPoints: f.writtenPoints,
+      priority: f.seq === Infinity ? -1 : seqs.indexOf(f.seq),
+    })),
+    point: s.phase === 'window' ? b.point : -2,
+    written: b.written.slice(),
+    ask: b.ask === null ? null : { seat: b.ask.seat, party: b.ask.party, count: b.ask.count, type: b.ask.type, answer: b.ask.answer },
+    biddingTable: parties === 2,
   };
 }
 

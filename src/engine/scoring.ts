@@ -15,6 +15,7 @@ import { CardSet } from '../cards/cardset.ts';
 import { evaluateHand, evaluateJoint, figureContext, type FigureContext } from '../eval/evaluate.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { freezeEvent } from './history.ts';
+import { endPartie } from './bidding.ts';
 import type { HandState } from './state.ts';
 
 export function figCtx(s: HandState): FigureContext {
@@ -140,24 +141,174 @@ export function figureWinner(s: HandState, codes: readonly number[]): number {
   return winner;
 }
 
-/** Silent scoring of a finished hand (RULES §8.1). Writes s.points and s.figureWinners and the events. */
+/** A figure's code per seat: the Gleich or Hanger code of each shown word. */
+const codesOf = (words: readonly number[], f: number): number[] => words.map(f === 1 ? wordGleich : wordHanger);
+/** The party's best code among its seats. */
+function partyBest(s: HandState, codes: readonly number[], party: number): number {
+  let b = 0;
+  for (let seat = 0; seat < codes.length; seat++) if (s.table.party[seat] === party && codes[seat]! > b) b = codes[seat]!;
+  return b;
+}
+
+/** The Partie ended during the hand (an immediate write reached the target, or a Bummerl): nothing more is written. */
+export function finishEarly(s: HandState): void {
+  s.phase = 'done';
+  s.points = s.bid.written.slice();
+  s.figureWinners = null;
+  s.events.push(freezeEvent({ type: 'end', points: s.points.slice() }));
+}
+
+const FIG = ['Spiel', 'Gleich', 'Hanger'] as const;
+
+/**
+ * The end of a hand (RULES §8.1, §10, §11.3, §12): one place where a deal's points are computed.
+ *  1. immediate writes of the deal (declines, gut, asks, penalties) stand as written (bidding.ts);
+ *  2. false figures (§8.5/§12): a seat bound to a Gleich/Hanger that does not show one, or a party that bid,
+ *     held or raised the Spiel without the Spielfarbe — per `falseFigurePenalty`: 'points1853' (a gut point
+ *     goes to the opponents, a stake is theirs), 'dealPointsMinus2' (VIBK: the party loses the deal's points
+ *     and 2 more, A-21), 'none' (an unproven gut point is erased); an unseen figure let gut is erased when the
+ *     party does not have it (A-39);
+ *  3. then, in priority order (§11.3 algorithm): stakes at Aus, the other stakes in the order first bid (the
+ *     Vorgebotene first), then the unbid figures in the ruleset's default order; each writes to the party
+ *     with the strictly better figure (steht: nobody); the first party to reach the target wins the Partie
+ *     and nothing after is written;
+ *  4. Innsbruck (§11.4.3, A-23): a deal starting 17:17 scores Gleich/Hanger only through an ask (≥ 3-fold);
+ *     17:17 reached because the Spiel was let gut: only ≥ 3-fold unbid figures can go out.
+ */
 export function scoreHand(s: HandState): void {
+  const b = s.bid;
+  const r = s.ruleset;
   const words = s.shows.map((x) => x!.word);
-  const gleich = figureWinner(s, words.map(wordGleich));
-  const hanger = figureWinner(s, words.map(wordHanger));
-  const spiel = s.spielParty >= 0 ? s.spielParty : -1;
-  const points = new Array<number>(s.table.parties).fill(0);
-  const write = (figure: 'Spiel' | 'Gleich' | 'Hanger', party: number, code: number) => {
-    if (party >= 0) points[party]! += 1;
-    s.events.push(freezeEvent({ type: 'figure', figure, party, points: party >= 0 ? 1 : 0, code }));
+  const parties = s.table.parties;
+  const codes = [[], codesOf(words, 1), codesOf(words, 2)] as number[][];
+  const winners = [s.spielParty >= 0 ? s.spielParty : -1, figureWinner(s, codes[1]!), figureWinner(s, codes[2]!)];
+  const best = [0, Math.max(0, ...codes[1]!), Math.max(0, ...codes[2]!)];
+  const points = b.written.slice();
+  const forfeit = new Array<boolean>(parties).fill(false);
+  const note = (party: number, pts: number, reason: string) => {
+    if (b.partieWinner >= 0) return; // the Partie is over: nothing more is written
+    points[party]! += pts;
+    s.events.push(freezeEvent({ type: 'write', party, points: pts, reason, figure: null }));
+    if (pts > 0 && b.partieWinner < 0 && b.score[party]! + points[party]! >= r.target) endPartie(s, party, reason);
   };
-  const best = (codes: number[]) => codes.reduce((a, b) => Math.max(a, b), 0);
-  for (const f of s.ruleset.defaultFigureOrder) {
-    if (f === 'Spiel') write('Spiel', spiel, 0);
-    else if (f === 'Gleich') write('Gleich', gleich, best(words.map(wordGleich)));
-    else write('Hanger', hanger, best(words.map(wordHanger)));
+  // A correction moves a written figure to another party (-1: nobody), so its record (and the runner's
+  // DealSummary) says who finally scored it.
+  const reassign = (fb: (typeof b.figs)[number], party: number) => {
+    if (b.partieWinner >= 0) return;
+    fb.writtenParty = party;
+    if (party < 0) fb.writtenPoints = 0;
+  };
+  // 2. obligations
+  for (let f = 0; f < 3; f++) {
+    const fb = b.figs[f]!;
+    let viol = fb.violation;
+    if (f > 0) {
+      for (let p = 0; p < parties; p++) {
+        const m = fb.obligated[p] ?? 0;
+        for (let seat = 0; seat < s.table.seats; seat++) if (((m >>> seat) & 1) === 1 && codes[f]![seat] === 0) viol |= 1 << p;
+      }
+      if (fb.status === 'closed' && fb.unseen && r.unseenBids === 'scoreOnlyIfHad' && fb.writtenParty === fb.firstParty && partyBest(s, codes[f]!, fb.writtenParty) === 0) {
+        note(fb.writtenParty, -fb.writtenPoints, `the unseen ${FIG[f]} let gut is not there: not written (A-39)`);
+        reassign(fb, -1);
+      }
+    }
+    if (viol === 0 || parties !== 2) continue;
+    const wp = fb.writtenParty;
+    const violWritten = fb.status === 'closed' && wp >= 0 && ((viol >>> wp) & 1) === 1;
+    if (r.falseFigurePenalty === 'points1853') {
+      if (violWritten) {
+        note(wp, -fb.writtenPoints, `false ${FIG[f]}: the point is erased ([000 p.31])`);
+        note(1 - wp, fb.writtenPoints, `false ${FIG[f]}: written to the opponents ([000 p.31])`);
+        reassign(fb, 1 - wp);
+      } else if (fb.status === 'stake') {
+        winners[f] = viol === 3 ? -1 : 1 - (viol === 1 ? 0 : 1);
+        for (let p = 0; p < 2; p++) {
+          if (((viol >>> p) & 1) === 1) s.events.push(freezeEvent({ type: 'penalty', party: p, points: 0, reason: `false ${FIG[f]}: the stake goes to the opponents ([000 p.31])` }));
+        }
+      }
+    } else if (r.falseFigurePenalty === 'dealPointsMinus2') {
+      for (let p = 0; p < 2; p++) if (((viol >>> p) & 1) === 1) forfeit[p] = true;
+    } else if (violWritten) {
+      note(wp, -fb.writtenPoints, `the ${FIG[f]} is not proved: not written`);
+      reassign(fb, -1);
+    }
+  }
+  for (let p = 0; p < parties; p++) {
+    if (!forfeit[p] || b.partieWinner >= 0) continue;
+    const gained = points[p]! + b.penalties[p]!; // what the party gained in this deal
+    if (gained > 0) note(p, -gained, 'false figure: the points of this deal are lost (A-21)');
+    for (const fb of b.figs) if (fb.status === 'closed' && fb.writtenParty === p) reassign(fb, -1);
+    points[p]! -= 2;
+    b.penalties[p]! += 2;
+    s.events.push(freezeEvent({ type: 'penalty', party: p, points: 2, reason: 'false figure: 2 minus points ([003 §10])' }));
+  }
+  // Viertig/tritzig ask rejected and false: Bummerl at the end (A-40).
+  const ask = b.ask;
+  if (ask !== null && ask.answer === 'reject' && !ask.truthful && (r.askAtTargetMinus1 === 'viertig' || r.askAtTargetMinus1 === 'tritzig') && b.partieWinner < 0) {
+    endPartie(s, 1 - ask.party, 'Bummerl: the announced figure does not exist (A-40)');
+  }
+  // 3. priority order
+  const order: number[] = [];
+  const stakes = [0, 1, 2].filter((f) => b.figs[f]!.status === 'stake').sort((x, y) => {
+    const fx = b.figs[x]!;
+    const fy = b.figs[y]!;
+    return (fx.aus ? 0 : 1) - (fy.aus ? 0 : 1) || fx.seq - fy.seq;
+  });
+  order.push(...stakes);
+  let minCount = 0;
+  const ibk = r.askAtTargetMinus1 === 'ibk1717' && parties === 2;
+  if (ibk && !b.start1717 && b.figs[0]!.status === 'closed' && b.figs[0]!.writtenParty >= 0) {
+    if ([0, 1].every((p) => b.score[p]! + points[p]! === r.target - 1)) minCount = 3; // A-23 case (3)
+  }
+  if (ibk && b.start1717 && ask !== null && ask.answer === 'reject') {
+    // 17:17, an ask contested: the higher figure (≥ 3-fold; key count, Gleich > Hanger, rank) goes out; equal: the Spiel decides.
+    const key = (p: number) => {
+      let k = 0;
+      for (let seat = 0; seat < s.table.seats; seat++) {
+        if (s.table.party[seat] !== p) continue;
+        const g = codes[1]![seat]!;
+        const h = codes[2]![seat]!;
+        if (g >>> 4 >= 3) k = Math.max(k, (g >>> 4) * 1000 + 500 + (g & 15));
+        if (h >>> 4 >= 3) k = Math.max(k, (h >>> 4) * 1000 + (h & 15));
+      }
+      return k;
+    };
+    const k0 = key(0);
+    const k1 = key(1);
+    if (k0 !== k1 && b.partieWinner < 0) {
+      const w = k0 > k1 ? 0 : 1;
+      note(w, r.target - b.score[w]! - points[w]!, 'the higher asked figure goes out (17:17, [003 §25])');
+      endPartie(s, w, 'the higher asked figure goes out (17:17, [003 §25])');
+    }
+  }
+  for (const name of r.defaultFigureOrder) {
+    const f = name === 'Spiel' ? 0 : name === 'Gleich' ? 1 : 2;
+    if (b.figs[f]!.status === 'unbid') order.push(f);
+  }
+  for (const f of order) {
+    const fb = b.figs[f]!;
+    let w = winners[f]!;
+    let how = fb.status === 'stake' ? (fb.aus ? 'aus' : 'held') : 'silent';
+    if (f > 0 && fb.status === 'unbid' && ibk && b.start1717) {
+      w = -1;
+      how = 'not asked (17:17)';
+    } else if (f > 0 && fb.status === 'unbid' && minCount > 0 && best[f]! >>> 4 < minCount) {
+      w = -1;
+      how = 'two-fold does not go out (17:17, A-23)';
+    }
+    if (w >= 0 && forfeit[w]) w = -1;
+    let pts = 0;
+    if (b.partieWinner >= 0) how = 'not written (the Partie is over)';
+    else if (w >= 0) {
+      pts = fb.status === 'stake' ? (fb.aus ? Math.max(fb.level, r.target - b.score[w]! - points[w]!) : fb.level) : 1;
+      points[w]! += pts;
+    }
+    s.events.push(freezeEvent({ type: 'figure', figure: FIG[f]!, party: b.partieWinner >= 0 ? -1 : w, points: pts, code: f === 0 ? 0 : best[f]!, how }));
+    if (w >= 0 && pts > 0 && b.partieWinner < 0 && b.score[w]! + points[w]! >= r.target) {
+      endPartie(s, w, fb.aus && fb.status === 'stake' ? 'Aus held and won' : `the ${FIG[f]} reaches the target`);
+    }
   }
   s.points = points;
-  s.figureWinners = { Spiel: spiel, Gleich: gleich, Hanger: hanger };
+  s.figureWinners = { Spiel: winners[0]!, Gleich: winners[1]!, Hanger: winners[2]! };
   s.events.push(freezeEvent({ type: 'end', points: points.slice() }));
 }

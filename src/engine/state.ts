@@ -11,16 +11,16 @@
 //   → show (each player with free Perlaggen in hand christens them once for both figures, §5.1, §7.4)
 //   → done (silent scoring, §8.1).
 //
-// Room for bidding (the next issue, RULES §8.4): bids may be made "at any stage". The engine reaches every
-// decision through `advance()` in game.ts, which is the one place where a "bid window" phase can be
-// inserted: before every card (a window in which any seat may bid or answer before the player to move
-// lays his card) and after the Spiel is decided (before the showing). The state already keeps per-party
-// points as a list of writes, so immediate writes of declined bids can be added without changing scoring.
+// Bidding (RULES §8; bidding.ts explains the bid windows): three more decision phases —
+//   window (a seat may bid, raise or ask, or pass), answer (the opponents answer an offer or an ask at once),
+//   veto (1853: the bidder's partner may protest) — inserted before every card, right after the deal
+// (unseen bids) and around the showing. `bid` keeps the per-figure state machines and the immediate writes.
 import type { Suit } from '../cards/card.ts';
 import type { Perlaggen } from '../rules/perlaggen.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import type { Action } from './actions.ts';
 import type { HandEvent } from './history.ts';
+import { cloneBidding, type Bidding } from './bidding.ts';
 
 /** Locations of a card (state.loc[card]); 0..seats-1 = in that seat's hand. */
 export const LOC = Object.freeze({
@@ -32,7 +32,7 @@ export const LOC = Object.freeze({
   stock: 24, // the undealt rest
 });
 
-export type Phase = 'shuffle' | 'cut' | 'cutKeep' | 'exchange' | 'play' | 'show' | 'done';
+export type Phase = 'shuffle' | 'cut' | 'cutKeep' | 'exchange' | 'play' | 'window' | 'answer' | 'veto' | 'show' | 'done';
 
 /** Who sits where, who plays which hand, who plays with whom (RULES §3, A-41). */
 export interface Table {
@@ -138,8 +138,16 @@ export interface HandState {
   /** Party that conceded the Spiel ("gut gelassen"), -1 if none. */
   conceded: number;
 
+  /** Each seat's cards when the first card was led (after the cut and the exchange): suited bits and the Weli flag. */
+  startLo: number[];
+  startWeli: number[];
+  /** The bidding (bidding.ts), the Partie score at the start of the deal and this deal's immediate writes. */
+  bid: Bidding;
+
   /** Seats in showing order, and the index of the seat to show now. */
   showOrder: number[];
+  /** How many of showOrder belong to the Spiel party (who shows first, §9); the opponents' window opens after them. */
+  showSplit: number;
   showAt: number;
   shows: Array<Shown | null>;
 
@@ -176,6 +184,9 @@ export function cloneState(s: HandState): HandState {
     tricks: s.tricks.map((t) => ({ leader: t.leader, plays: t.plays.slice(), winner: t.winner })),
     tricksWon: s.tricksWon.slice(),
     showOrder: s.showOrder.slice(),
+    startLo: s.startLo.slice(),
+    startWeli: s.startWeli.slice(),
+    bid: cloneBidding(s.bid),
     shows: s.shows.slice(),
     points: s.points.slice(),
     figureWinners: s.figureWinners === null ? null : { ...s.figureWinners },

@@ -10,14 +10,14 @@ import { cardShort } from '../cards/notation.ts';
 import { resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { cardPower, effectiveSuit, trickWinnerIndex, type TrickContext } from '../engine/tricks.ts';
-import type { PolicyAction } from '../engine/actions.ts';
+import type { FigureName, PolicyAction } from '../engine/actions.ts';
 import { CardSet } from '../cards/cardset.ts';
 import { evaluateJoint, figureContext } from '../eval/evaluate.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { realize } from '../engine/scoring.ts';
-import type { Observation, ObservedPlay, ShowChoice } from '../engine/observe.ts';
+import type { Observation, ObservedBid, ObservedPlay, ShowChoice } from '../engine/observe.ts';
 
-export type { PolicyAction, Observation, ObservedPlay, ShowChoice };
+export type { PolicyAction, Observation, ObservedBid, ObservedPlay, ShowChoice, FigureName };
 export type { HandEvent } from '../engine/history.ts';
 
 /** A uniform random source handed to a policy (its state is private). */
@@ -37,6 +37,12 @@ export interface PolicyContext {
 
 export interface Policy {
   act(obs: Observation, ctx: PolicyContext): PolicyAction;
+  /**
+   * 'never': this policy never bids, raises, asks, holds or vetoes — the engine skips it in every bid window
+   * and lets every offer to it gut without calling act (fast, and the same as answering 'gut' / 'pass' /
+   * 'consent' / 'allow' every time). Default 'full': it is asked at every bid decision it can take.
+   */
+  readonly bidding?: 'never' | 'full';
 }
 
 export type OptionSpec =
@@ -54,9 +60,11 @@ export interface PolicyFactory {
   create(options: OptionValues): Policy;
 }
 
-/** Identity helper: type-checks a factory. */
+/** Type-checks a factory; create() fills in the declared defaults of options not given. */
 export function definePolicy(f: PolicyFactory): PolicyFactory {
-  return Object.freeze(f);
+  const defaults: OptionValues = {};
+  for (const [k, o] of Object.entries(f.options)) defaults[k] = o.default;
+  return Object.freeze({ ...f, create: (options: OptionValues) => f.create({ ...defaults, ...options }) });
 }
 
 // ---- card helpers (RULES §0.3, §1.2) ----
@@ -148,4 +156,33 @@ export function showingPlan(obs: Observation, seat: number): { free: number[]; a
   const fixed = [...plain, ...played.map((p) => p.as ?? p.card)];
   const as = free.length === 0 ? [] : realize(ctx, fixed, free.length, best);
   return { free, as, gleich: wordGleich(best), hanger: wordHanger(best) };
+}
+
+// ---- bidding helpers (RULES §8, §11.2) ----
+
+/** The party's virtual score: Partie score plus this deal's immediate writes. */
+export function virtualScore(obs: Observation, party: number): number {
+  return (obs.score[party] ?? 0) + (obs.written[party] ?? 0);
+}
+
+/**
+ * How many decline points the party may still open without a penalty or a void bid (RULES §11.2, A-13):
+ * target − 1 − virtual score − its open offers' decline values. ≤ 0 = gestrichen or at the limit.
+ */
+export function headroom(obs: Observation, party: number): number {
+  let open = 0;
+  for (const b of obs.bidding) if (b.status === 'offer' && b.offerParty === party) open += b.level - 1;
+  return obs.target - 1 - virtualScore(obs, party) - open;
+}
+
+/** Is the party gestrichen (at target − 1 or more: no bids, no raises)? */
+export function gestrichen(obs: Observation, party: number): boolean {
+  return virtualScore(obs, party) >= obs.target - 1;
+}
+
+/** The figure under discussion in an answer (the head of the queue): the open offer not made by the answering party. */
+export function offerToAnswer(obs: Observation): ObservedBid | null {
+  const me = obs.party[obs.acting] ?? -1;
+  for (const b of obs.bidding) if (b.status === 'offer' && b.offerParty !== me) return b;
+  return null;
 }

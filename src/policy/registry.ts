@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { OptionValues, PolicyFactory } from './api.ts';
 import random from '../../strategies/random.ts';
 import simple from '../../strategies/simple.ts';
+import passive from '../../strategies/passive.ts';
 
 export class PolicyError extends Error {
   override name = 'PolicyError';
@@ -13,6 +14,7 @@ export class PolicyError extends Error {
 const BUILTIN: ReadonlyMap<string, PolicyFactory> = new Map([
   ['random', random],
   ['simple', simple],
+  ['passive', passive],
 ]);
 export const BUILTIN_POLICIES: readonly string[] = [...BUILTIN.keys()];
 
@@ -76,6 +78,13 @@ export async function resolvePolicy(spec: string): Promise<ResolvedPolicy> {
     factory = mod.default;
   }
   return { spec: spec.trim(), factory, options: parseOptions(factory, m[2] ?? '', spec) };
+}
+
+/** Options of a built-in factory: its defaults with `over` applied (unchecked; for code, not user input). */
+export function withDefaults(f: PolicyFactory, over: OptionValues = {}): OptionValues {
+  const out: OptionValues = {};
+  for (const [k, o] of Object.entries(f.options)) out[k] = o.default;
+  return { ...out, ...over };
 }
 
 /** Synchronous lookup of a built-in policy by name (no options). */

@@ -1,23 +1,21 @@
-// Play one deal: a pure function of (ruleset, players, policies, root seed, deal index, dealer). Chance
-// (the shuffle and the cut) draws from the deal's keyed stream (root, deal); each player's policy gets its
-// own keyed stream (root, deal, seat) — GUIDE guideline 8. This is what the Monte Carlo runner calls.
+// Play one deal: a pure function of (ruleset, players, policies, root seed, deal index, dealer[, Partie
+// score]). Chance (the shuffle and the cut) draws from the deal's keyed stream (root, deal); each player's
+// policy gets its own keyed stream (root, deal, seat) — GUIDE guideline 8. This is what the Monte Carlo
+// runner calls; `playPartie` (partie.ts) calls the same loop with Partie-keyed streams.
+//
+// Besides the final state it returns a DealSummary: plain numbers and small arrays for the runner's Arrow
+// columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
 import { actionText, sameAction, type PolicyAction } from '../engine/actions.ts';
-import {
-  CHANCE,
-  TERMINAL,
-  applyAction,
-  chanceOutcomes,
-  currentPlayer,
-  explainIllegal,
-  legalActions,
-  newHand,
-  returns,
-} from '../engine/game.ts';
+import { CHANCE, TERMINAL, applyAction, chanceOutcomes, currentPlayer, explainIllegal, legalActions, newHand, returns } from '../engine/game.ts';
 import { observe, type Observation } from '../engine/observe.ts';
 import type { HandState } from '../engine/state.ts';
+import type { Outcome } from '../engine/bidding.ts';
+import { figureContext, figureWord } from '../eval/evaluate.ts';
+import { wordGleich, wordHanger } from '../eval/figures.ts';
+import { popcount32 } from '../cards/mask.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { STREAM, keyedRng } from './seeds.ts';
+import { STREAM, keyedRng, type Rng } from './seeds.ts';
 
 /** A policy fault: an illegal action or an exception, named so the deal can be replayed. */
 export class PolicyFault extends Error {
@@ -39,14 +37,67 @@ export interface PlayDealOptions {
   readonly dealIndex: number;
   readonly dealer: number;
   readonly dummySeat?: number;
-  /** Partie score per party before the deal (for the observation). */
+  /** Partie score per party before the deal (gestrichen, limits, asks, the end of the Partie; default 0s). */
   readonly score?: readonly number[];
   /** Hook for tests: called at every decision with the state before the action. */
   readonly onDecision?: (s: HandState, player: number, obs: Observation, action: PolicyAction) => void;
   /** Verify each policy action with explainIllegal (default true). */
   readonly checked?: boolean;
-  /** Upper bound on steps (default 400). */
+  /** Upper bound on steps (default 1000). */
   readonly maxSteps?: number;
+}
+
+/** Level code of a figure raised to Aus in FigureSummary.finalLevel. */
+export const AUS_LEVEL = 99;
+
+/** One figure of a deal (Spiel, Gleich, Hanger), for the runner. */
+export interface FigureSummary {
+  /** Party that scored it (an immediate write or the end), -1 = nobody (steht, lapsed, not had, not written). */
+  readonly winnerParty: number;
+  /** Points it brought to winnerParty (penalties not included). */
+  readonly points: number;
+  /** Highest level reached: 1 = never bid (silent), 2 = bid (let gut or held), 3.. = raised ("Drei" …), AUS_LEVEL = raised to Aus. */
+  readonly finalLevel: number;
+  /** Party and seat that bid it first, -1 = unbid. */
+  readonly bidByParty: number;
+  readonly bidBySeat: number;
+  /** Where it was first bid: -1 unseen (right after the deal), 0..4 before a card of trick t+1, 5 after the Spiel; -2 unbid. */
+  readonly firstBidAt: number;
+  /** silent | gut | held | declinedRaise | aus (Aus held) | ausDeclined | conceded (Spiel let gut in play) */
+  readonly outcome: Outcome;
+  /** Written at once (a decline or a concede) rather than at the end. */
+  readonly writtenImmediately: boolean;
+}
+
+/** One deal, as plain numbers for the runner's columns. Parties are 0-based (party of seat s = table.party[s]). */
+export interface DealSummary {
+  readonly dealer: number;
+  /** Trump suit index 0..3 = H S L E. */
+  readonly trump: number;
+  /** The card turned up for trump (card id). */
+  readonly turned: number;
+  /** Perlaggen in each seat's hand at the first lead (after the cut keep and the exchange). */
+  readonly perlaggenPerSeat: readonly number[];
+  /** Best Gleich / Hanger code (eval/figures.ts: count << 4 | rank) each seat could make from its hand at the first lead. */
+  readonly bestGleichPerSeat: readonly number[];
+  readonly bestHangerPerSeat: readonly number[];
+  readonly tricksPerParty: readonly number[];
+  /** Party that made the Spiel; -1 lapsed or not reached (the Partie ended first). */
+  readonly spielParty: number;
+  /** Spiel, Gleich, Hanger in that order. */
+  readonly figures: readonly [FigureSummary, FigureSummary, FigureSummary];
+  /** Net points written this deal per party (penalties included). */
+  readonly pointsPerParty: readonly number[];
+  /** Penalty points per party (positive numbers; included in pointsPerParty). */
+  readonly penaltiesPerParty: readonly number[];
+  /** Policy decisions taken (engine auto-answers of silent seats not counted). */
+  readonly decisions: number;
+  /** Party that won the Partie during/at the end of this deal, -1. */
+  readonly partieWinner: number;
+  /** Bids or raises that were void (gestrichen, over the limit, vetoed, curtailed). */
+  readonly voidBids: number;
+  /** Party that asked (Dritzige / Viertig / 17:17), -1. */
+  readonly askParty: number;
 }
 
 export interface DealResult {
@@ -56,42 +107,124 @@ export interface DealResult {
   /** Points per player. */
   readonly returns: readonly number[];
   readonly decisions: number;
+  readonly summary: DealSummary;
 }
 
-export function playDeal(o: PlayDealOptions): DealResult {
-  const s = newHand(o.ruleset, { players: o.players, dealer: o.dealer, ...(o.dummySeat === undefined ? {} : { dummySeat: o.dummySeat }) });
-  if (o.policies.length !== s.table.players) throw new RangeError(`${s.table.players} players need ${s.table.players} policies, got ${o.policies.length}`);
-  const chance = keyedRng(o.rootSeed, o.dealIndex, STREAM.deal);
-  const ctxs = s.table.seatOfPlayer.map((seat) => ({ rng: keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat) }));
+/** Seats whose policy declared it never bids (bit mask). */
+export function silentSeats(table: HandState['table'], policies: readonly SeatPolicy[]): number {
+  let m = 0;
+  for (let seat = 0; seat < table.seats; seat++) if (policies[table.controller[seat]!]!.policy.bidding === 'never') m |= 1 << seat;
+  return m;
+}
+
+export interface RunStreams {
+  readonly chance: Rng;
+  readonly policy: ReadonlyArray<{ readonly rng: Rng }>;
+  /** For error messages: how to replay. */
+  readonly where: string;
+}
+
+/** Drive a hand to its end (shared by playDeal and playPartie). Returns the number of policy decisions. */
+export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>): number {
   const checked = o.checked ?? true;
-  const maxSteps = o.maxSteps ?? 400;
+  const maxSteps = o.maxSteps ?? 1000;
   let decisions = 0;
   for (let step = 0; ; step++) {
-    if (step > maxSteps) throw new Error(`deal ${o.dealIndex} (seed ${o.rootSeed}) did not end within ${maxSteps} steps`);
+    if (step > maxSteps) throw new Error(`${streams.where} did not end within ${maxSteps} steps`);
     const p = currentPlayer(s);
     if (p === TERMINAL) break;
     if (p === CHANCE) {
-      applyAction(s, { kind: 'chance', outcome: chance.below(chanceOutcomes(s)) });
+      applyAction(s, { kind: 'chance', outcome: streams.chance.below(chanceOutcomes(s)) });
       continue;
     }
-    const seat = s.table.seatOfPlayer[p]!;
-    const sp = o.policies[p]!;
-    const where = `policy ${sp.name} (player ${p}, seat P${seat + 1}), deal ${o.dealIndex}, seed ${o.rootSeed}`;
-    const obs = observe(s, p, o.score ?? []);
+    const sp = policies[p]!;
+    const obs = observe(s, p);
     let a: PolicyAction;
     try {
-      a = sp.policy.act(obs, ctxs[p]!);
+      a = sp.policy.act(obs, streams.policy[p]!);
     } catch (e) {
-      throw new PolicyFault(`${where}: threw ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      throw new PolicyFault(`policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}: threw ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
     if (checked) {
+      const whereP = `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;
       const why = a === null || typeof a !== 'object' ? 'not an action' : explainIllegal(s, a);
-      if (why !== null) throw new PolicyFault(`${where}: illegal action ${a !== null && typeof a === 'object' ? actionText(a) : String(a)}: ${why}`);
-      if (!legalActions(s).some((x) => sameAction(x, a))) throw new PolicyFault(`${where}: action ${actionText(a)} is not among the legal actions`);
+      if (why !== null) throw new PolicyFault(`${whereP}: illegal action ${a !== null && typeof a === 'object' ? actionText(a) : String(a)}: ${why}`);
+      if (!legalActions(s).some((x) => sameAction(x, a))) throw new PolicyFault(`${whereP}: action ${actionText(a)} is not among the legal actions`);
     }
     o.onDecision?.(s, p, obs, a);
     applyAction(s, a);
     decisions++;
   }
-  return { state: s, points: s.points.slice(), returns: returns(s), decisions };
+  return decisions;
+}
+
+export function playDeal(o: PlayDealOptions): DealResult {
+  const base = { players: o.players, dealer: o.dealer, ...(o.dummySeat === undefined ? {} : { dummySeat: o.dummySeat }) };
+  const probe = newHand(o.ruleset, base);
+  if (o.policies.length !== probe.table.players) throw new RangeError(`${probe.table.players} players need ${probe.table.players} policies, got ${o.policies.length}`);
+  const s = newHand(o.ruleset, { ...base, silentSeats: silentSeats(probe.table, o.policies), ...(o.score === undefined ? {} : { score: o.score }) });
+  const streams: RunStreams = {
+    chance: keyedRng(o.rootSeed, o.dealIndex, STREAM.deal),
+    policy: s.table.seatOfPlayer.map((seat) => ({ rng: keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat) })),
+    where: `deal ${o.dealIndex}, seed ${o.rootSeed}`,
+  };
+  const decisions = runHand(s, o.policies, streams, o);
+  return { state: s, points: s.points.slice(), returns: returns(s), decisions, summary: summarize(s, decisions) };
+}
+
+/** The DealSummary of a finished hand. */
+export function summarize(s: HandState, decisions: number): DealSummary {
+  const { table } = s;
+  const b = s.bid;
+  const perSeat = (fn: (seat: number) => number): number[] => {
+    const out = new Array<number>(table.seats);
+    for (let seat = 0; seat < table.seats; seat++) out[seat] = fn(seat);
+    return out;
+  };
+  const started = s.startLo.length === table.seats;
+  const ctx = s.trump === null ? null : figureContext(s.ruleset, s.trump);
+  const words = perSeat((seat) => (started && ctx !== null ? figureWord(ctx, s.startLo[seat]!, s.startWeli[seat]!) : 0));
+  const perl = s.perl;
+  // Figure results from the end events (one short backwards scan) and the bid records.
+  const endPts = [0, 0, 0];
+  const endParty = [-1, -1, -1];
+  for (let i = s.events.length - 1; i >= 0; i--) {
+    const e = s.events[i]!;
+    if (e.type === 'figure') {
+      const f = e.figure === 'Spiel' ? 0 : e.figure === 'Gleich' ? 1 : 2;
+      endPts[f] = e.points;
+      endParty[f] = e.points > 0 ? e.party : -1;
+    } else if (e.type === 'spiel' || e.type === 'show') break;
+  }
+  const fig = (f: number): FigureSummary => {
+    const fb = b.figs[f]!;
+    const closed = fb.status === 'closed';
+    return {
+      winnerParty: closed ? fb.writtenParty : endParty[f]!,
+      points: closed ? fb.writtenPoints : endPts[f]!,
+      finalLevel: fb.aus ? AUS_LEVEL : fb.maxLevel,
+      bidByParty: fb.firstParty,
+      bidBySeat: fb.firstSeat,
+      firstBidAt: fb.firstParty < 0 ? -2 : fb.firstPoint,
+      outcome: fb.outcome,
+      writtenImmediately: closed,
+    };
+  };
+  return {
+    dealer: s.dealer,
+    trump: s.trump === null ? -1 : 'HSLE'.indexOf(s.trump),
+    turned: s.turned,
+    perlaggenPerSeat: perSeat((seat) => (started && perl !== null ? popcount32((s.startLo[seat]! & perl.lo) >>> 0) + (s.startWeli[seat]! & perl.weli) : 0)),
+    bestGleichPerSeat: words.map(wordGleich),
+    bestHangerPerSeat: words.map(wordHanger),
+    tricksPerParty: s.tricksWon.slice(),
+    spielParty: s.spielParty >= 0 ? s.spielParty : -1,
+    figures: [fig(0), fig(1), fig(2)],
+    pointsPerParty: s.points.slice(),
+    penaltiesPerParty: b.penalties.slice(),
+    decisions,
+    partieWinner: b.partieWinner,
+    voidBids: b.voidBids,
+    askParty: b.ask === null ? -1 : b.ask.party,
+  };
 }

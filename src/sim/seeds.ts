@@ -102,3 +102,17 @@ export function keyedRng(rootSeed: number, dealIndex: number, kind: number, seat
   const [a, b, c, d] = keyWords([r0, r1, d0, d1, kind >>> 0, (seat + 1) >>> 0]);
   return new Rng(a, b, c, d);
 }
+
+/**
+ * The stream for one deal of a Partie: (root seed, Partie index, deal number within the Partie, kind, seat).
+ * A Partie has as many deals as it takes, so its deals cannot be numbered globally in advance: they are keyed
+ * by the Partie index and their number inside it (GUIDE guideline 8; never `root + something`). The key has
+ * a different length and a tag word, so it never meets a keyedRng stream.
+ */
+export function keyedPartieRng(rootSeed: number, partieIndex: number, dealNo: number, kind: number, seat = -1): Rng {
+  const [r0, r1] = words53(rootSeed);
+  const [p0, p1] = words53(partieIndex);
+  const [d0, d1] = words53(dealNo);
+  const [a, b, c, d] = keyWords([0x50617274, r0, r1, p0, p1, d0, d1, kind >>> 0, (seat + 1) >>> 0]);
+  return new Rng(a, b, c, d);
+}

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { playTranscript } from '../../src/cli/play.ts';
+import { partieTranscript, playTranscript } from '../../src/cli/play.ts';
 
 const DIR = join(import.meta.dirname, '..', 'playthroughs');
 const CASES = [
@@ -21,6 +21,16 @@ describe('playthroughs', () => {
       const file = join(DIR, `${c.ruleset}.txt`);
       if (process.env['UPDATE_PLAYTHROUGHS'] === '1' || !existsSync(file)) writeFileSync(file, text);
       expect(text).toBe(readFileSync(file, 'utf8'));
+    });
+  }
+
+  for (const c of CASES) {
+    it(`${c.ruleset}: perlagg play --ruleset ${c.ruleset} --seed ${c.seed} --partie (a whole Partie and its score sheet)`, async () => {
+      const text = await partieTranscript({ ruleset: c.ruleset, seed: c.seed, players: 4, deal: 0, partie: 0 });
+      const file = join(DIR, `${c.ruleset}-partie.txt`);
+      if (process.env['UPDATE_PLAYTHROUGHS'] === '1' || !existsSync(file)) writeFileSync(file, text);
+      expect(text).toBe(readFileSync(file, 'utf8'));
+      expect(text).toMatch(/Schreibtafel/);
     });
   }
 

@@ -1,0 +1,774 @@
+// RULES §8 (bidding), §11.2 (gestrichen, target − 2, A-13/A-14/A-45), §11.4 (asking), §12 (penalties of
+// bids): the bidding war as a party-level state machine per figure (the §8.3 machine):
+//
+//   unbid --bid by P-->                 offer(2, by P)
+//   offer(n, by P) --gut by Q-->        closed: P writes n − 1 at once      ("gut": 1, "zwei gut": 2, …)
+//   offer(n, by P) --hold by Q-->       stake(n, raise right Q)
+//   offer(n, by P) --raise by Q-->      offer(n + 1, by Q)                  (one step; never beyond Aus)
+//   stake(n, right H) --raise by H-->   offer(n + 1, by H)                  (in any later bid window)
+//   end of deal: stake(n) → the party with the better figure writes n (steht: nobody); unbid → 1.
+//
+// BID WINDOWS — where a bid can be made (README quotes this). RULES §8.4 lets anybody bid "at any stage";
+// the engine opens a window at these decision points, and in each window every seat, clockwise from the
+// seat about to act, gets one turn in which it may pass, bid (one figure, several named together, or all
+// three cumulatively), raise a stake it holds the raise right of, or ask (§11.4):
+//   • point −1, once, right after the deal (before the first lead): the unseen window — only unseen bids
+//     (§8.7); the bidder's observation then shows no own cards;
+//   • point t = 0..4: before every card of trick t+1 (so before each of the 20 cards);
+//   • point 5: after the Spiel is decided — first the Spiel party's window, then it shows (weisen), then
+//     the opponents' window (abweisen or bid), then they show; held figures are decided at the end (§9).
+// A bid is answered at once by the opposing party (its seat that last acted on that figure, else the first
+// opponent clockwise from the bidder); answers can raise back and forth. A seat whose policy declares that
+// it never bids (Policy.bidding = 'never') is skipped by every window and lets every offer gut without a
+// call; with every seat silent no window opens at all (the hot path of passive simulations).
+// Bidding needs two parties (4 players, the Strohmann, 6 players, 2 players); with three players each for
+// himself the sources give no answering rule, so those tables score silently.
+import { WELI } from '../cards/card.ts';
+import { CardSet } from '../cards/cardset.ts';
+import { evaluateJoint } from '../eval/evaluate.ts';
+import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
+import type { FigureName, PolicyAction } from './actions.ts';
+import { freezeEvent } from './history.ts';
+import { figCtx } from './scoring.ts';
+import type { HandState } from './state.ts';
+import { effectiveSuit } from './tricks.ts';
+import { openTrick, tctx } from './legality.ts';
+
+export const FIGURES: readonly FigureName[] = Object.freeze(['Spiel', 'Gleich', 'Hanger']);
+export const F_SPIEL = 0;
+export const F_GLEICH = 1;
+export const F_HANGER = 2;
+export const figIndex = (f: FigureName): number => (f === 'Spiel' ? 0 : f === 'Gleich' ? 1 : 2);
+
+/** How a figure ended (DealSummary.outcome). */
+export type Outcome = 'silent' | 'gut' | 'held' | 'declinedRaise' | 'aus' | 'ausDeclined' | 'conceded' | 'void';
+
+export interface FigureBid {
+  status: 'unbid' | 'offer' | 'stake' | 'closed';
+  /** Level of the open offer or of the stake (2 = a plain bid / held). */
+  level: number;
+  /** The offer or stake is "Aus" (RULES §8.3 law 5, A-15). */
+  aus: boolean;
+  /** Party and seat of the open (or last) offer. */
+  offerParty: number;
+  offerSeat: number;
+  /** Party entitled to raise a stake (the last acceptor). */
+  raiseRight: number;
+  /** Per party: the seat that last acted on this figure (-1). */
+  lastSeat: number[];
+  firstParty: number;
+  firstSeat: number;
+  /** Window point of the first bid (-1 unseen, 0..4 before a card of trick t+1, 5 after the Spiel). */
+  firstPoint: number;
+  /** Priority: order of first bidding (the Vorgebotene first); Infinity while unbid. */
+  seq: number;
+  unseen: boolean;
+  /** Immediate write when closed: party and points. */
+  writtenParty: number;
+  writtenPoints: number;
+  outcome: Outcome;
+  /** Per party: seats bound to have the figure (bit mask), RULES §8.5. */
+  obligated: number[];
+  /** Parties that bid/held/raised the Spiel without the Spielfarbe (bit mask), §8.5. */
+  violation: number;
+  /** Highest level ever offered (for summaries). */
+  maxLevel: number;
+}
+
+export interface AskState {
+  seat: number;
+  party: number;
+  count: number;
+  type: 'Gleich' | 'Hanger';
+  /** Does the asker really hold what he claims (judged by the engine when it matters)? */
+  truthful: boolean;
+  answer: 'pending' | 'allow' | 'reject';
+  answerSeat: number;
+}
+
+export interface Bidding {
+  /** Bidding possible at this table (two parties) and some seat not silent. */
+  active: boolean;
+  /** Seats whose policy never bids (bit mask). */
+  silent: number;
+  figs: FigureBid[];
+  /** Figures with open offers, in answering order. */
+  queue: number[];
+  answerSeat: number;
+  /** The open window: its seats, the index of the seat deciding now, its point; null when none. */
+  window: number[] | null;
+  windowAt: number;
+  point: number;
+  /** Window points already held in this hand (so each opens once): key = point*8 + cards in the trick. */
+  windowsDone: Set<number>;
+  /** Where play continues when the window closes. */
+  resume: 'play' | 'show';
+  veto: { seat: number; undo: FigureBid[]; figures: number[] } | null;
+  ask: AskState | null;
+  /** Parties that asked in this deal (bit mask). */
+  asked: number;
+  /** Parties that bid all three unseen (bit mask): blocks the opponents' ask (1853, [000 p.31]). */
+  unseenAll: number;
+  seq: number;
+  /** Partie score per party at the start of the deal. */
+  score: number[];
+  /** Immediate writes of this deal per party (declines, gut, asks, penalties). */
+  written: number[];
+  /** Penalty points per party (positive numbers, already in `written`). */
+  penalties: number[];
+  /** Party that won the Partie during this deal, -1. */
+  partieWinner: number;
+  partieReason: string;
+  /** The deal started with every party at target − 1 (Innsbruck 17:17, §11.4.3). */
+  start1717: boolean;
+  /** Bids and raises that were void (gestrichen, over the limit, vetoed). */
+  voidBids: number;
+}
+
+export function newFigureBid(parties: number): FigureBid {
+  return {
+    status: 'unbid',
+    level: 1,
+    aus: false,
+    offerParty: -1,
+    offerSeat: -1,
+    raiseRight: -1,
+    lastSeat: new Array<number>(parties).fill(-1),
+    firstParty: -1,
+    firstSeat: -1,
+    firstPoint: -1,
+    seq: Infinity,
+    unseen: false,
+    writtenParty: -1,
+    writtenPoints: 0,
+    outcome: 'silent',
+    obligated: new Array<number>(parties).fill(0),
+    violation: 0,
+    maxLevel: 1,
+  };
+}
+
+function cloneFig(f: FigureBid): FigureBid {
+  return { ...f, lastSeat: f.lastSeat.slice(), obligated: f.obligated.slice() };
+}
+
+export function newBidding(parties: number, seats: number, score: readonly number[] | undefined, silent: number, target: number, askRule: string): Bidding {
+  const sc = score !== undefined && score.length === parties ? score.slice() : new Array<number>(parties).fill(0);
+  const allSilent = silent === (1 << seats) - 1;
+  return {
+    active: parties === 2 && !allSilent,
+    silent,
+    figs: [newFigureBid(parties), newFigureBid(parties), newFigureBid(parties)],
+    queue: [],
+    answerSeat: -1,
+    window: null,
+    windowAt: 0,
+    point: -2,
+    windowsDone: new Set(),
+    resume: 'play',
+    veto: null,
+    ask: null,
+    asked: 0,
+    unseenAll: 0,
+    seq: 0,
+    score: sc,
+    written: new Array<number>(parties).fill(0),
+    penalties: new Array<number>(parties).fill(0),
+    partieWinner: -1,
+    partieReason: '',
+    start1717: askRule === 'ibk1717' && parties === 2 && sc.every((x) => x === target - 1),
+    voidBids: 0,
+  };
+}
+
+export function cloneBidding(b: Bidding): Bidding {
+  return {
+    ...b,
+    figs: b.figs.map(cloneFig),
+    queue: b.queue.slice(),
+    window: b.window === null ? null : b.window.slice(),
+    windowsDone: new Set(b.windowsDone),
+    veto: b.veto === null ? null : { ...b.veto, undo: b.veto.undo.map(cloneFig), figures: b.veto.figures.slice() },
+    ask: b.ask === null ? null : { ...b.ask },
+    score: b.score.slice(),
+    written: b.written.slice(),
+    penalties: b.penalties.slice(),
+  };
+}
+
+// ---- score helpers ----
+
+/** Partie score plus this deal's immediate writes: the "virtual" score of RULES §11.2. */
+export function virtualScore(s: HandState, party: number): number {
+  return s.bid.score[party]! + s.bid.written[party]!;
+}
+const isSilent = (s: HandState, seat: number): boolean => ((s.bid.silent >>> seat) & 1) === 1;
+const other = (p: number): number => 1 - p;
+
+/** Decline values of the party's open offers (what it would write if all were let gut). */
+function openDeclines(s: HandState, party: number): number {
+  let n = 0;
+  for (const f of s.bid.queue) {
+    const fb = s.bid.figs[f]!;
+    if (fb.status === 'offer' && fb.offerParty === party) n += fb.level - 1;
+  }
+  return n;
+}
+
+/** Level of "Aus" for the next raise: upTo7ThenAus → 8; openToAus → the first level reaching either party's target (A-15). */
+function ausLevel(s: HandState): number {
+  if (s.ruleset.raiseLadder === 'upTo7ThenAus') return 8;
+  const t = s.ruleset.target;
+  let need = 2;
+  for (let p = 0; p < 2; p++) need = Math.max(need, t - virtualScore(s, p));
+  return need;
+}
+
+/**
+ * Check a bid or raise adding `declineValue` to the party's open declines (RULES §11.2, A-13, A-14, A-45).
+ * Returns the number of units allowed: `units` (all), fewer (curtailed, 1853 at target − 2), or 0 (void;
+ * a penalty has then been written where the ruleset has one).
+ */
+function checkLimit(s: HandState, party: number, units: number, valuePerUnit: number, what: string): number {
+  const r = s.ruleset;
+  const v = virtualScore(s, party);
+  const cap = r.target - 1;
+  if (v >= cap) {
+    // gestrichen: no bid, no raise (A-45)
+    if (r.bidWhenGestrichenPenalty === 'halve') penalize(s, party, v - Math.floor(v / 2), `${what} while gestrichen: half the points (RULES §11.2, A-14)`);
+    else penalize(s, party, 2, `${what} while gestrichen: 2 minus points (RULES §11.2, A-14)`);
+    return 0;
+  }
+  if (r.overbidLimit === 'targetMinus1Only') return units;
+  const room = cap - v - openDeclines(s, party);
+  const fits = Math.max(0, Math.floor(room / valuePerUnit));
+  if (fits >= units) return units;
+  if (r.overbidAtTargetMinus2 === 'curtailed') return fits; // the opponents restrict it (1853, [000 p.24])
+  penalize(s, party, 2, `${what} over the limit (score + open offers > target − 1): 2 minus points (A-13)`);
+  return 0;
+}
+
+export function penalize(s: HandState, party: number, points: number, reason: string): void {
+  s.bid.written[party]! -= points;
+  s.bid.penalties[party]! += points;
+  s.events.push(freezeEvent({ type: 'penalty', party, points, reason }));
+}
+
+/** Write points now; a party reaching the target ends the Partie in the middle of the hand (§11.3 step 1). */
+export function writeNow(s: HandState, party: number, points: number, reason: string, figure: FigureName | null): void {
+  s.bid.written[party]! += points;
+  s.events.push(freezeEvent({ type: 'write', party, points, reason, figure }));
+  if (s.bid.partieWinner < 0 && virtualScore(s, party) >= s.ruleset.target) endPartie(s, party, 'target reached by an immediate write');
+}
+
+export function endPartie(s: HandState, winner: number, reason: string): void {
+  s.bid.partieWinner = winner;
+  s.bid.partieReason = reason;
+  s.events.push(freezeEvent({ type: 'partieOver', winner, reason }));
+}
+
+// ---- Spielfarbe (RULES §8.5, A-16, A-38) ----
+
+/** May `seat` bid, hold or raise the Spiel now without breaking the Spielfarbe rule? */
+export function hasSpielfarbe(s: HandState, seat: number): boolean {
+  const r = s.ruleset;
+  if (r.spielfarbeRule === 'none') return true;
+  const t = openTrick(s);
+  if (t === null || t.plays.length === 0) return true;
+  if (r.spielfarbeRule === 'lastTrickWithPerlagg' && s.tricks.length < s.table.handSize) return true;
+  const ctx = tctx(s);
+  const perl = s.perl!;
+  let suit = effectiveSuit(ctx, t.plays[0]!.card, t.plays[0]!.as);
+  if (r.spielfarbeRule === 'anyPendingTrick') {
+    for (const p of t.plays) if (effectiveSuit(ctx, p.card, p.as) === ctx.trump) suit = ctx.trump;
+  }
+  const lo = s.handLo[seat]!;
+  if (r.spielfarbePerlaggInHandCounts && ((lo & perl.lo) !== 0 || (s.handWeli[seat] === 1 && perl.weli === 1))) return true;
+  const plain = (lo & ~perl.lo) >>> 0;
+  const suitMask = (0xff << (suit * 8)) >>> 0;
+  const trumpMask = (0xff << (ctx.trump * 8)) >>> 0;
+  if ((plain & suitMask) !== 0) return true;
+  if (r.spielfarbeRule === 'anyPendingTrick') return (plain & trumpMask) !== 0; // trump is always Spielfarbe
+  return (plain & trumpMask) !== 0; // VIBK: "that suit, a trump or a Perlagg"
+}
+
+// ---- figures a seat can still make (asks, obligations) ----
+
+/** Best Gleich and Hanger multiplicities the seat can still reach (played cards fixed, free Perlaggen wild). */
+export function reachableCounts(s: HandState, seat: number): [number, number] {
+  const frontier = jointOf(s, seat);
+  let g = 0;
+  let h = 0;
+  for (const w of frontier) {
+    g = Math.max(g, codeCount(wordGleich(w)));
+    h = Math.max(h, codeCount(wordHanger(w)));
+  }
+  return [g, h];
+}
+
+function jointOf(s: HandState, seat: number, extra?: { card: number; as: number | null }): number[] {
+  const played: Array<{ card: number; as: number | null }> = [];
+  for (const t of s.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
+  let lo = s.handLo[seat]!;
+  let weli = s.handWeli[seat]!;
+  if (extra !== undefined) {
+    played.push(extra);
+    if (extra.card === WELI) weli = 0;
+    else lo = (lo & ~(1 << extra.card)) >>> 0;
+  }
+  return evaluateJoint(figCtx(s), { inHand: new CardSet(lo, weli), played });
+}
+
+/** Figures (bit 1 Gleich, bit 2 Hanger) the seat is bound to have (RULES §8.5). */
+export function obligationsOf(s: HandState, seat: number): number {
+  const party = s.table.party[seat]!;
+  let m = 0;
+  for (let f = 1; f < 3; f++) if (((s.bid.figs[f]!.obligated[party]! >>> seat) & 1) === 1) m |= 1 << f;
+  return m;
+}
+
+function frontierMeets(frontier: readonly number[], need: number): boolean {
+  for (const w of frontier) {
+    if ((need & 2) !== 0 && wordGleich(w) === 0) continue;
+    if ((need & 4) !== 0 && wordHanger(w) === 0) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * RULES §8.5 / GC-34: a seat bound to a figure must spend its un-christened Perlaggen on it: a Perlagg may
+ * be laid (as `as`) only if the bound figures can still be made afterwards — when they could be made before.
+ */
+export function playKeepsObligations(s: HandState, seat: number, card: number, as: number | null): boolean {
+  if (!s.bid.active) return true;
+  const need = obligationsOf(s, seat);
+  if (need === 0) return true;
+  if (s.perl!.level[card] === 0) return true;
+  if (!frontierMeets(jointOf(s, seat), need)) return true; // he cannot make it anyway
+  return frontierMeets(jointOf(s, seat, { card, as }), need);
+}
+
+/** The showing words allowed to a bound seat: those making the bound figures, when any does. */
+export function showMeetsObligations(s: HandState, seat: number, word: number): boolean {
+  const need = obligationsOf(s, seat);
+  if (need === 0) return true;
+  if ((need & 2) !== 0 && wordGleich(word) === 0) return false;
+  if ((need & 4) !== 0 && wordHanger(word) === 0) return false;
+  return true;
+}
+
+// ---- windows ----
+
+/** Cards laid so far in this hand (the window key). */
+function cardsLaid(s: HandState): number {
+  let n = 0;
+  for (const t of s.tricks) n += t.plays.length;
+  return n;
+}
+
+/**
+ * Open a window at `point` for `seats` (in order), unless it was held already. Returns true when a window
+ * is now open (phase 'window'), false when it closed at once (nobody can act).
+ */
+export function openWindow(s: HandState, point: number, seats: readonly number[], resume: 'play' | 'show'): boolean {
+  const b = s.bid;
+  if (!b.active || b.partieWinner >= 0) return false;
+  const key = point * 64 + (point === 5 ? (resume === 'show' ? seats[0]! : 0) : cardsLaid(s));
+  if (b.windowsDone.has(key)) return false;
+  b.windowsDone.add(key);
+  const live: number[] = [];
+  for (const seat of seats) if (!isSilent(s, seat)) live.push(seat);
+  if (live.length === 0) return false;
+  b.window = live;
+  b.windowAt = 0;
+  b.point = point;
+  b.resume = resume;
+  return seekWindowSeat(s);
+}
+
+/** Move to the next window seat that has something to do; close the window when none is left. */
+function seekWindowSeat(s: HandState): boolean {
+  const b = s.bid;
+  const w = b.window!;
+  while (b.windowAt < w.length) {
+    if (hasWindowAction(s, w[b.windowAt]!)) {
+      s.phase = 'window';
+      return true;
+    }
+    b.windowAt += 1;
+  }
+  b.window = null;
+  return false;
+}
+
+function spielOpen(s: HandState): boolean {
+  return s.spielParty === -1;
+}
+
+function figureOpenForBid(s: HandState, f: number, point: number): boolean {
+  if (s.bid.figs[f]!.status !== 'unbid') return false;
+  if (f === F_SPIEL && (!spielOpen(s) || point === 5)) return false;
+  if (s.bid.start1717 && s.ruleset.askAtTargetMinus1 === 'ibk1717') return true;
+  return true;
+}
+
+function partyMayBidMore(s: HandState, party: number): boolean {
+  if (s.ruleset.figuresPerPartyPerDeal === 'any') return true;
+  return !s.bid.figs.some((f) => f.firstParty === party);
+}
+
+function askAllowed(s: HandState, seat: number): boolean {
+  const r = s.ruleset;
+  const b = s.bid;
+  if (r.askAtTargetMinus1 === 'none' || b.point < 0 || b.point === 5) return false;
+  const party = s.table.party[seat]!;
+  if (((b.asked >>> party) & 1) === 1 || b.ask !== null) return false;
+  if (r.askAtTargetMinus1 === 'ibk1717') return b.start1717 && s.tricks.length === 1;
+  if (virtualScore(s, party) !== r.target - 1) return false;
+  if (((b.unseenAll >>> other(party)) & 1) === 1) return false; // [000 p.31]
+  return s.tricks.length === 1 && s.tricks[0]!.plays.length === 0; // "first of all", before the first card
+}
+
+function askCounts(s: HandState): number[] {
+  const r = s.ruleset.askAtTargetMinus1;
+  if (r === 'viertig') return [4, 5];
+  if (r === 'ibk1717' && s.ruleset.ibkTwofoldAt1717) return [2, 3, 4, 5];
+  return [3, 4, 5];
+}
+
+function hasWindowAction(s: HandState, seat: number): boolean {
+  const b = s.bid;
+  const party = s.table.party[seat]!;
+  if (askAllowed(s, seat)) return true;
+  if (partyMayBidMore(s, party)) for (let f = 0; f < 3; f++) if (figureOpenForBid(s, f, b.point)) return true;
+  if (b.point < 0) return false;
+  for (let f = 0; f < 3; f++) {
+    const fb = b.figs[f]!;
+    if (fb.status === 'stake' && fb.raiseRight === party && !fb.aus && (f !== F_SPIEL || spielOpen(s))) return true;
+  }
+  return false;
+}
+
+/** Legal actions of the window seat: pass first, then bids (singles, named pairs, named triples, cumulative), raises, asks. */
+export function windowActions(s: HandState, seat: number, out: PolicyAction[]): void {
+  const b = s.bid;
+  const party = s.table.party[seat]!;
+  const unseen = b.point < 0;
+  out.push({ kind: 'pass' });
+  const open: FigureName[] = [];
+  if (partyMayBidMore(s, party)) for (let f = 0; f < 3; f++) if (figureOpenForBid(s, f, b.point)) open.push(FIGURES[f]!);
+  for (const f of open) out.push({ kind: 'bid', figures: [f], cumulative: false, unseen });
+  if (s.ruleset.figuresPerPartyPerDeal === 'any') {
+    for (const a of open) for (const c of open) if (a !== c) out.push({ kind: 'bid', figures: [a, c], cumulative: false, unseen });
+    if (open.length === 3) {
+      for (const a of open) for (const c of open) for (const d of open) if (a !== c && a !== d && c !== d) out.push({ kind: 'bid', figures: [a, c, d], cumulative: false, unseen });
+      out.push({ kind: 'bid', figures: s.ruleset.defaultFigureOrder.slice(), cumulative: true, unseen });
+    }
+  }
+  if (!unseen) {
+    for (let f = 0; f < 3; f++) {
+      const fb = b.figs[f]!;
+      if (fb.status === 'stake' && fb.raiseRight === party && !fb.aus && (f !== F_SPIEL || spielOpen(s))) out.push({ kind: 'raise', figure: FIGURES[f]!, to: fb.level + 1 });
+    }
+  }
+  if (askAllowed(s, seat)) {
+    for (const count of askCounts(s)) {
+      out.push({ kind: 'ask', count, type: 'Gleich' });
+      out.push({ kind: 'ask', count, type: 'Hanger' });
+    }
+  }
+}
+
+export function answerActions(s: HandState, out: PolicyAction[]): void {
+  const b = s.bid;
+  if (b.ask !== null && b.ask.answer === 'pending') {
+    out.push({ kind: 'allow' });
+    if (mayReject(s, b.answerSeat)) out.push({ kind: 'reject' });
+    return;
+  }
+  const f = b.queue[0]!;
+  const fb = b.figs[f]!;
+  out.push({ kind: 'gut' }, { kind: 'hold' });
+  if (!fb.aus && (s.ruleset.raiseRight === 'holderOnly' || s.ruleset.raiseRight === 'eitherParty')) out.push({ kind: 'raise', figure: FIGURES[f]!, to: fb.level + 1 });
+}
+
+export function vetoActions(out: PolicyAction[]): void {
+  out.push({ kind: 'consent' }, { kind: 'veto' });
+}
+
+/** The seat deciding now in the bidding phases. */
+export function biddingSeat(s: HandState): number {
+  const b = s.bid;
+  if (s.phase === 'window') return b.window![b.windowAt]!;
+  if (s.phase === 'answer') return b.answerSeat;
+  return b.veto!.seat;
+}
+
+// ---- applying the bidding actions ----
+
+/** Where the engine continues after the bidding phases: set by game.ts (avoids an import cycle). */
+let continueHook: (s: HandState) => void = () => {
+  throw new Error('engine not initialised');
+};
+export function setContinue(fn: (s: HandState) => void): void {
+  continueHook = fn;
+}
+
+/**
+ * Back to the window after a seat's action and its answers. After a valid bid, raise or ask the same seat
+ * may act again (bid the next figure once the first is answered: GC-37/38/39); after a pass, a void or a
+ * vetoed bid the turn passes on. On with play when the window is over.
+ */
+function nextInWindow(s: HandState, stay = false): void {
+  const b = s.bid;
+  if (b.partieWinner >= 0) {
+    b.window = null;
+    continueHook(s);
+    return;
+  }
+  if (!stay) b.windowAt += 1;
+  if (b.window !== null && seekWindowSeat(s)) return;
+  continueHook(s);
+}
+
+export function applyPass(s: HandState): void {
+  nextInWindow(s);
+}
+
+export function applyBid(s: HandState, seat: number, figures: readonly FigureName[], cumulative: boolean, unseen: boolean): void {
+  const b = s.bid;
+  const party = s.table.party[seat]!;
+  const what = cumulative ? 'a bid of all three' : figures.length > 1 ? 'a bid of several figures' : 'a bid';
+  const kept = checkLimit(s, party, figures.length, 1, what);
+  s.events.push(freezeEvent({ type: 'bid', seat, party, figures: figures.slice(), cumulative, unseen, kept, point: b.point }));
+  if (kept === 0) {
+    b.voidBids += 1;
+    nextInWindow(s);
+    return;
+  }
+  if (kept < figures.length) b.voidBids += 1;
+  const undo = b.figs.map(cloneFig);
+  const opened: number[] = [];
+  for (let i = 0; i < kept; i++) {
+    const f = figIndex(figures[i]!);
+    const fb = b.figs[f]!;
+    fb.status = 'offer';
+    fb.level = 2;
+    fb.maxLevel = 2;
+    fb.aus = false;
+    fb.offerParty = party;
+    fb.offerSeat = seat;
+    fb.lastSeat[party] = seat;
+    fb.firstParty = party;
+    fb.firstSeat = seat;
+    fb.firstPoint = b.point;
+    fb.seq = b.seq++;
+    fb.unseen = unseen;
+    bind(s, fb, f, seat, party, unseen);
+    opened.push(f);
+  }
+  if (unseen && kept === 3) b.unseenAll |= 1 << party;
+  b.queue = opened;
+  startVetoOrAnswer(s, seat, undo, opened);
+}
+
+/** Obligations (§8.5): Gleich/Hanger bind the seat to have it; the Spiel binds it to the Spielfarbe. */
+function bind(s: HandState, fb: FigureBid, f: number, seat: number, party: number, unseen: boolean): void {
+  if (unseen) return; // A-39: no obligation for unseen bids
+  if (f === F_SPIEL) {
+    if (!hasSpielfarbe(s, seat)) fb.violation |= 1 << party;
+  } else fb.obligated[party]! |= 1 << seat;
+}
+
+/** A later raise by the holder of the raise right ("zuerst phlegmatisch halten, und erst dann Drei sagen"). */
+export function applyWindowRaise(s: HandState, seat: number, figure: FigureName, to: number): void {
+  const b = s.bid;
+  const party = s.table.party[seat]!;
+  const f = figIndex(figure);
+  const fb = b.figs[f]!;
+  const undo = b.figs.map(cloneFig);
+  const ok = raiseTo(s, fb, f, seat, party, to, false);
+  if (!ok) {
+    b.voidBids += 1;
+    nextInWindow(s);
+    return;
+  }
+  b.queue = [f];
+  startVetoOrAnswer(s, seat, undo, [f]);
+}
+
+/** Raise the figure's offer/stake to `to` by `party`; false when void (penalty written). A jump binds its author (GC-30). */
+function raiseTo(s: HandState, fb: FigureBid, f: number, seat: number, party: number, to: number, answer: boolean): boolean {
+  const declineValue = to - 1;
+  const ok = checkLimit(s, party, 1, declineValue - openDeclinesOf(fb, party), to === 3 ? 'a Drei' : 'a raise') === 1;
+  const aus = ok && to >= ausLevel(s);
+  s.events.push(freezeEvent({ type: 'raise', seat, party, figure: FIGURES[f]!, to, aus, answer, valid: ok }));
+  if (!ok) return false;
+  fb.status = 'offer';
+  fb.level = to;
+  fb.maxLevel = Math.max(fb.maxLevel, to);
+  fb.aus = aus;
+  fb.offerParty = party;
+  fb.offerSeat = seat;
+  fb.lastSeat[party] = seat;
+  bind(s, fb, f, seat, party, false);
+  return true;
+}
+/** Part of `party`'s open declines already counted for this very figure (its own open offer, replaced by the raise). */
+function openDeclinesOf(fb: FigureBid, party: number): number {
+  return fb.status === 'offer' && fb.offerParty === party ? fb.level - 1 : 0;
+}
+
+function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[], figures: number[]): void {
+  const b = s.bid;
+  if (s.ruleset.partnerVeto) {
+    const party = s.table.party[seat]!;
+    for (let i = 1; i < s.table.seats; i++) {
+      const p = (seat + i) % s.table.seats;
+      if (s.table.party[p] === party && !isSilent(s, p) && s.table.controller[p] !== s.table.controller[seat]) {
+        b.veto = { seat: p, undo, figures };
+        s.phase = 'veto';
+        return;
+      }
+    }
+  }
+  settleAnswers(s);
+}
+
+export function applyVeto(s: HandState, veto: boolean): void {
+  const b = s.bid;
+  const v = b.veto!;
+  s.events.push(freezeEvent({ type: 'veto', seat: v.seat, veto }));
+  b.veto = null;
+  if (veto) {
+    b.figs = v.undo;
+    b.queue = [];
+    b.voidBids += 1;
+    nextInWindow(s);
+    return;
+  }
+  settleAnswers(s);
+}
+
+/** Find who answers the head of the queue; silent parties let it gut at once. Back to the window when done. */
+function settleAnswers(s: HandState): void {
+  const b = s.bid;
+  while (b.queue.length > 0 && b.partieWinner < 0) {
+    const f = b.queue[0]!;
+    const fb = b.figs[f]!;
+    const q = other(fb.offerParty);
+    const seat = answeringSeat(s, fb, q);
+    if (seat >= 0) {
+      b.answerSeat = seat;
+      s.phase = 'answer';
+      return;
+    }
+    answerGut(s, -1, q);
+  }
+  b.queue = [];
+  nextInWindow(s, true);
+}
+
+function answeringSeat(s: HandState, fb: FigureBid, q: number): number {
+  const last = fb.lastSeat[q]!;
+  if (last >= 0 && !isSilent(s, last)) return last;
+  const n = s.table.seats;
+  for (let i = 1; i < n; i++) {
+    const seat = (fb.offerSeat + i) % n;
+    if (s.table.party[seat] === q && !isSilent(s, seat)) return seat;
+  }
+  return -1;
+}
+
+function answerGut(s: HandState, seat: number, q: number): void {
+  const b = s.bid;
+  const f = b.queue.shift()!;
+  const fb = b.figs[f]!;
+  const o = fb.offerParty;
+  s.events.push(freezeEvent({ type: 'answer', seat, party: q, figure: FIGURES[f]!, answer: 'gut', level: fb.level, aus: fb.aus }));
+  fb.status = 'closed';
+  fb.writtenParty = o;
+  fb.writtenPoints = fb.level - 1;
+  fb.outcome = fb.aus ? 'ausDeclined' : fb.level === 2 ? 'gut' : 'declinedRaise';
+  if (!s.ruleset.obligationSurvivesDecline) fb.obligated[q] = 0;
+  if (seat >= 0) fb.lastSeat[q] = seat;
+  writeNow(s, o, fb.level - 1, fb.level === 2 ? 'gut' : `${fb.level - 1} gut`, FIGURES[f]!);
+}
+
+export function applyAnswer(s: HandState, a: 'gut' | 'hold' | 'raise', to: number): void {
+  const b = s.bid;
+  const seat = b.answerSeat;
+  const q = s.table.party[seat]!;
+  const f = b.queue[0]!;
+  const fb = b.figs[f]!;
+  if (a === 'gut') {
+    answerGut(s, seat, q);
+  } else if (a === 'raise' && raiseTo(s, fb, f, seat, q, to, true)) {
+    // the other side answers now
+  } else {
+    // hold (or a void raise, which stands as a hold: holding is always allowed, A-45)
+    b.queue.shift();
+    s.events.push(freezeEvent({ type: 'answer', seat, party: q, figure: FIGURES[f]!, answer: 'hold', level: fb.level, aus: fb.aus }));
+    fb.status = 'stake';
+    fb.raiseRight = q;
+    fb.lastSeat[q] = seat;
+    fb.outcome = fb.aus ? 'aus' : 'held';
+    bind(s, fb, f, seat, q, false);
+  }
+  settleAnswers(s);
+}
+
+// ---- asking (RULES §11.4) ----
+
+export function applyAsk(s: HandState, seat: number, count: number, type: 'Gleich' | 'Hanger'): void {
+  const b = s.bid;
+  const party = s.table.party[seat]!;
+  const [g, h] = reachableCounts(s, seat);
+  const typed = s.ruleset.askAtTargetMinus1 === 'dritzig';
+  const truthful = typed ? (type === 'Gleich' ? g >= count : h >= count) : Math.max(g, h) >= count;
+  b.asked |= 1 << party;
+  s.events.push(freezeEvent({ type: 'ask', seat, party, count, kind: type }));
+  b.ask = { seat, party, count, type, truthful, answer: 'pending', answerSeat: -1 };
+  const n = s.table.seats;
+  for (let i = 1; i < n; i++) {
+    const p = (seat + i) % n;
+    if (s.table.party[p] !== party && !isSilent(s, p)) {
+      b.ask.answerSeat = p;
+      b.answerSeat = p;
+      s.phase = 'answer';
+      return;
+    }
+  }
+  resolveAsk(s, -1, true);
+}
+
+/** May the answering seat reject the ask? Only with a figure of its own as multiple (a Gleich rejects both kinds, a Hanger only a Hanger; A-30). */
+export function mayReject(s: HandState, seat: number): boolean {
+  const a = s.bid.ask!;
+  const [g, h] = reachableCounts(s, seat);
+  const r = s.ruleset.askAtTargetMinus1;
+  if (r === 'dritzig') return a.type === 'Gleich' ? g >= a.count : Math.max(g, h) >= a.count;
+  if (r === 'ibk1717') return Math.max(g, h) >= (s.ruleset.ibkTwofoldAt1717 ? 2 : 3);
+  return Math.max(g, h) >= a.count;
+}
+
+export function applyAskAnswer(s: HandState, allow: boolean): void {
+  resolveAsk(s, s.bid.answerSeat, allow);
+}
+
+function resolveAsk(s: HandState, seat: number, allow: boolean): void {
+  const b = s.bid;
+  const a = b.ask!;
+  a.answer = allow ? 'allow' : 'reject';
+  const opp = other(a.party);
+  const rule = s.ruleset.askAtTargetMinus1;
+  s.events.push(freezeEvent({ type: 'askAnswer', seat, party: opp, allow, truthful: allow ? a.truthful : rule === 'dritzig' && !a.truthful ? false : null }));
+  if (allow) {
+    if (a.truthful) writeNow(s, a.party, Math.max(1, s.ruleset.target - virtualScore(s, a.party)), 'the asked figure is shown', null);
+    else if (rule === 'viertig' || rule === 'tritzig') endPartie(s, opp, 'Bummerl: the announced figure does not exist (A-40)');
+  } else if (rule === 'dritzig' && !a.truthful) {
+    writeNow(s, opp, 2, 'a false Dritzige ask rejected ([000 p.32])', null);
+  }
+  nextInWindow(s, true);
+}

@@ -1,0 +1,16 @@
+// The passive bidder: plays its cards as `simple` does, never bids, raises, asks or vetoes, and lets every
+// offer gut. It declares Policy.bidding = 'never', so the engine opens no window for it and answers for it
+// without a call — the baseline of the silent game (RULES §8.1) at full speed.
+import { definePolicy } from '../src/policy/api.ts';
+import simple from './simple.ts';
+
+export default definePolicy({
+  name: 'passive',
+  version: '1.0.0',
+  description: 'plays like simple, never bids and always lets gut',
+  options: {},
+  create() {
+    const inner = simple.create({ bidding: 'none' });
+    return { bidding: 'never', act: (obs, ctx) => inner.act(obs, ctx) };
+  },
+});
