@@ -35,7 +35,8 @@ export async function run(): Promise<object> {
   const ruleset = resolveRuleset(RULESET);
   const ctx = figureContext(ruleset, TRUMP); // builds the tables (once) outside every loop
 
-  // bare: draw + the hand's two words.
+  // bare: draw + the hand's two words. The draw is written out again in draw+fast (and twin) on purpose:
+  // each contender is one flat loop, and bare is exactly draw+fast without the evaluation.
   const bareRng = new Sfc32(0x9e3779b9, 0x243f6a88, 0xb7e15162, 1);
   const bareDeck = deckOf(33);
   const bare = (n: number): number => {

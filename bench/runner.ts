@@ -1,5 +1,6 @@
 // Bench: the Monte Carlo runner. In one run:
-//   bare-deal     the keyed deal alone: a stream per deal from (seed, deal), the engine's shuffle, cut, deal, turn-up
+//   bare-deal     the keyed deal alone: a stream per deal from (seed, deal), the engine's shuffle, cut, deal and
+//                 turn-up as the figures job runs them (FastDealer, the engine's deal without its state machine)
 //   deal+eval     the figures job in this thread: the same deals + every hand's figures + the columns
 //   runner 1w/2w  the whole runner (pool, transfer, in-order commit) with 1 and 2 worker threads
 //   10^7 deals    with Arrow output, 2 workers: peak RSS and RSS along the way (flat memory)
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveRuleset } from '../src/rules/registry.ts';
 import { createJob } from '../src/sim/jobs/index.ts';
-import { EngineDealer } from '../src/sim/jobs/figures.ts';
+import { FastDealer } from '../src/sim/jobs/fast-deal.ts';
 import type { SimSpec } from '../src/sim/job.ts';
 import { runSimulation } from '../src/sim/runner.ts';
 import { STREAM, keyedRng } from '../src/sim/seeds.ts';
@@ -22,7 +23,7 @@ const TARGET_2W_1W = 1.8;
 export async function run(): Promise<object> {
   const spec: SimSpec = { mode: 'figures', ruleset: 'oberland', players: 4, policies: [], seed: 1, constraints: { hands: {}, trump: null, predicate: null } };
   const r = resolveRuleset(spec.ruleset);
-  const dealer = new EngineDealer(r, 4);
+  const dealer = new FastDealer(r, 4);
   const dealt = { hands: new Int32Array(4), weli: new Int32Array(4), trump: 'H' as 'H' | 'S' | 'L' | 'E', turned: 0 };
   let bareAt = 0;
   const bare = (n: number): number => {

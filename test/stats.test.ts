@@ -24,3 +24,30 @@ describe('intervals', () => {
     expect(m.halfWidth).toBeCloseTo(2.446912 * Math.sqrt(14 / 3 / 7), 5);
   });
 });
+
+import { parseSprt, sprt } from '../src/stats/sprt.ts';
+import { emptyMoments as em, pushMoment as pm } from '../src/stats/intervals.ts';
+
+describe('SPRT', () => {
+  it('accepts H1 when the mean sits at m1, H0 when it sits at m0, and parses its bounds', () => {
+    const b = parseSprt('0,0.1')!;
+    expect(b).toEqual({ m0: 0, m1: 0.1, alpha: 0.05, beta: 0.05 });
+    expect(parseSprt('0,0')).toBeNull();
+    expect(parseSprt('x,1')).toBeNull();
+    const hi = em();
+    const lo = em();
+    // deterministic samples with sd 1 around 0.1 and around 0
+    for (let i = 0; i < 4000; i++) {
+      const e = i % 2 === 0 ? 1 : -1;
+      pm(hi, 0.1 + e);
+      pm(lo, 0 + e);
+    }
+    expect(sprt(hi, b).verdict).toBe('H1');
+    expect(sprt(lo, b).verdict).toBe('H0');
+    const few = em();
+    pm(few, 0.1);
+    pm(few, -0.1);
+    expect(sprt(few, b).verdict).toBe('continue');
+    expect(sprt(hi, b).upper).toBeCloseTo(Math.log(0.95 / 0.05), 12);
+  });
+});

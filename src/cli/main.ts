@@ -6,6 +6,7 @@ import { rulesCommand } from './rules.ts';
 import { simulateCommand } from './simulate.ts';
 import { mergeCommand } from './merge.ts';
 import { benchCommand } from './bench.ts';
+import { schemaCommand } from './schema.ts';
 import { playCommand } from './play.ts';
 import { reportError, UsageError } from './errors.ts';
 
@@ -21,6 +22,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(simulateCommand)
       .command(mergeCommand)
       .command(benchCommand)
+      .command(schemaCommand)
       .demandCommand(1, 'name a command (perlagg --help lists them)')
       .strict()
       .recommendCommands()

@@ -8,6 +8,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { parseCards } from '../cards/notation.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import { formatInterval } from '../stats/intervals.ts';
+import { parseSprt } from '../stats/sprt.ts';
 import type { SimMode, SimSpec } from '../sim/job.ts';
 import { DEFAULT_WORKERS, intervalOf, runSimulation, type Progress, type RunResult, type Shard } from '../sim/runner.ts';
 import { UsageError } from './errors.ts';
@@ -16,6 +17,7 @@ interface SimulateArgs {
   ruleset: string;
   seed: number;
   deals?: number;
+  partien?: number;
   mode: string;
   players: number;
   policies?: string;
@@ -27,12 +29,14 @@ interface SimulateArgs {
   untilCi?: number;
   metric?: string;
   timeBudget?: string;
-  batchSize: number;
+  batchSize?: number;
   hand?: string[];
   trump?: string;
   where?: string;
   json: boolean;
   quiet: boolean;
+  duplicate: boolean;
+  sprt?: string;
 }
 
 /**
@@ -61,6 +65,9 @@ export function splitPolicies(text: string): string[] {
     return /[/\\]|\.(ts|js|mjs)$/.test(name) && !isAbsolute(name) ? resolve(name) + (m[2] ?? '') : p;
   });
 }
+
+/** Batch sizes that keep a task well above the pool's per-task cost (~50 µs) and a resume's loss small. */
+export const DEFAULT_BATCH: Readonly<Record<SimMode, number>> = { figures: 16384, hands: 512, partien: 32 };
 
 /** "90" or "90s", "5m", "2h" -> milliseconds. */
 export function parseDuration(text: string): number {
@@ -130,12 +137,30 @@ function summaryTable(r: RunResult): string {
   return t.toString();
 }
 
+/** With duplicate deals: how much pairing narrowed the interval of A - B (GUIDE §5). */
+export function varianceRatio(r: RunResult): number | null {
+  const paired = r.metrics['a_minus_b'] ?? r.metrics['a_wins'];
+  const single = r.metrics['a_minus_b_single'] ?? r.metrics['a_wins_single'];
+  if (paired === undefined || single === undefined) return null;
+  const sp = intervalOf(paired).se;
+  const ss = intervalOf(single).se;
+  return sp > 0 ? (ss * ss) / (sp * sp) : null;
+}
+
+function pairingLine(r: RunResult): string[] {
+  const v = varianceRatio(r);
+  if (v === null) return [];
+  return [`Duplicate play: variance ratio unpaired/paired = ${v.toFixed(2)} (the paired interval is ${Math.sqrt(v).toFixed(2)}x narrower than an unpaired one from as many games).`];
+}
+
 function summaryJson(r: RunResult, settings: object): object {
   return {
     ...settings,
     dealsDone: r.dealsDone,
     rejected: r.rejected,
     stoppedBy: r.stoppedBy,
+    varianceRatioUnpairedOverPaired: varianceRatio(r),
+    sprt: r.sprt,
     elapsedMs: Math.round(r.elapsedMs),
     metrics: Object.fromEntries(r.specs.map((m) => {
       const i = intervalOf(r.metrics[m.name]!);
@@ -147,13 +172,14 @@ function summaryJson(r: RunResult, settings: object): object {
 
 export const simulateCommand: CommandModule<object, SimulateArgs> = {
   command: 'simulate',
-  describe: 'Monte Carlo over deals on all cores: figures of dealt hands, or whole hands played by policies',
+  describe: 'Monte Carlo on all cores: figures of dealt hands, hands played by policies, or whole Partien',
   builder: (y: Argv<object>) =>
     y
       .option('ruleset', { alias: 'r', type: 'string', default: 'oberland', describe: 'ruleset, optionally with overrides' })
       .option('seed', { alias: 's', type: 'number', default: 1, describe: 'root seed: deal i\'s cards are a function of (seed, i)' })
       .option('deals', { alias: 'n', type: 'number', describe: 'number of deals (the whole run, all shards together)' })
-      .option('mode', { type: 'string', default: 'figures', choices: ['figures', 'hands'], describe: 'figures: deal and evaluate every hand, no play; hands: play whole hands with --policies' })
+      .option('partien', { type: 'number', describe: 'play this many whole Partien (sets --mode partien): a Partie table and a hand table' })
+      .option('mode', { type: 'string', default: 'figures', choices: ['figures', 'hands', 'partien'], describe: 'figures: deal and evaluate every hand, no play; hands: play hands with --policies; partien: whole Partien' })
       .option('players', { alias: 'p', type: 'number', default: 4, describe: 'players at the table: 2, 3, 4 or 6' })
       .option('policies', { type: 'string', describe: 'hands: one policy for all, one per party, or one per player, comma-separated; options in braces, e.g. "simple,random{bidRate=0.2}"; a file path loads a policy module' })
       .option('workers', { alias: 'w', type: 'number', default: DEFAULT_WORKERS, describe: 'worker threads (0 = run in this thread)' })
@@ -162,27 +188,40 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('shard', { type: 'string', describe: 'run shard i of n, e.g. 0/3' })
       .option('shards', { type: 'number', describe: 'number of shards, the index taken from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX' })
       .option('until-ci', { type: 'number', describe: 'stop when the 95% interval half-width of --metric is at most this' })
-      .option('metric', { type: 'string', describe: 'the metric --until-ci watches (default: the first metric)' })
+      .option('metric', { type: 'string', describe: 'the metric --until-ci or --sprt watches (default: the mode\'s main metric: hand_gleich3, p0_minus_p1, a_minus_b with --duplicate, p0_wins)' })
+      .option('sprt', { type: 'string', describe: 'stop when an SPRT on the (mean) metric decides: "m0,m1" (H0 mean m0, H1 mean m1, alpha = beta = 0.05) or "m0,m1,alpha,beta"' })
       .option('time-budget', { type: 'string', describe: 'stop after this long, e.g. 90s, 5m, 2h (the output is a prefix of the full run)' })
-      .option('batch-size', { type: 'number', default: 16384, describe: 'deals per task and per Arrow record batch (part of the settings)' })
+      .option('batch-size', { type: 'number', describe: 'deals (hands, Partien) per task and per Arrow record batch; part of the settings (default: figures 16384, hands 512, partien 32)' })
       .option('hand', { type: 'string', array: true, describe: 'fixed cards for a seat, e.g. --hand 0=HK,Weli (repeatable)' })
       .option('trump', { alias: 't', type: 'string', describe: 'fixed trump suit; deals with another trump are redealt (counted)' })
       .option('where', { type: 'string', describe: 'a module whose default export (deal) => boolean keeps a deal; others are redealt (counted)' })
+      .option('duplicate', { type: 'boolean', default: false, describe: 'hands: play every deal twice with the two policies\' partnerships swapped (paired comparison of --policies A,B)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' })
       .example('perlagg simulate -n 1000000', 'how often a hand, a party, the table holds a dritziges Gleich (Oberland)')
       .example('perlagg simulate -r 1853 --until-ci 0.001 --metric hand_gleich3', 'until the interval is ±0.001')
       .example('perlagg simulate -n 1e6 --hand 0=HK,Weli -t H', 'given that seat 0 holds HK and the Weli, Herz trump')
       .example('perlagg simulate -n 3000000 --shard 1/3 --out results/big', 'one shard of three (then perlagg merge)')
-      .example('perlagg simulate --mode hands -n 100000 --policies simple,random', 'party 0 plays simple, party 1 random') as unknown as Argv<SimulateArgs>,
+      .example('perlagg simulate --mode hands -n 100000 --policies simple,random', 'party 0 plays simple, party 1 random')
+      .example('perlagg simulate -r 1853 --partien 10000 --policies simple,passive --out results/p', 'whole Partien: a Partie table and a hand table') as unknown as Argv<SimulateArgs>,
   handler: async (argv: ArgumentsCamelCase<SimulateArgs>) => {
     const r = resolveRuleset(argv.ruleset);
     const shard = shardFrom(argv.shard, argv.shards, process.env);
+    if (argv.partien !== undefined) {
+      if (argv.deals !== undefined) throw new UsageError('give --deals or --partien, not both');
+      if (!(Number.isInteger(argv.partien) && argv.partien >= 1)) throw new UsageError('--partien must be a whole number >= 1');
+      if (argv.mode !== 'figures' && argv.mode !== 'partien') throw new UsageError(`--partien plays whole Partien; it does not go with --mode ${argv.mode}`);
+      argv.mode = 'partien';
+      argv.deals = argv.partien;
+    }
+    const unit = argv.mode === 'partien' ? 'Partien' : argv.mode === 'hands' ? 'hands' : 'deals';
     if (argv.deals !== undefined && !(Number.isInteger(argv.deals) && argv.deals >= 1)) throw new UsageError('--deals must be a whole number >= 1');
     if (!(Number.isInteger(argv.seed) && argv.seed >= 0)) throw new UsageError('--seed must be a whole number >= 0');
     if (!(Number.isInteger(argv.workers) && argv.workers >= 0)) throw new UsageError('--workers must be a whole number >= 0');
     if (argv.untilCi !== undefined && !(argv.untilCi > 0)) throw new UsageError('--until-ci must be a positive half-width, e.g. 0.001');
-    if (argv.metric !== undefined && argv.untilCi === undefined) throw new UsageError('--metric goes with --until-ci');
+    if (argv.metric !== undefined && argv.untilCi === undefined && argv.sprt === undefined) throw new UsageError('--metric goes with --until-ci or --sprt');
+    const sprtBounds = argv.sprt === undefined ? null : parseSprt(argv.sprt);
+    if (argv.sprt !== undefined && sprtBounds === null) throw new UsageError(`--sprt ${argv.sprt}: write m0,m1 (different numbers) or m0,m1,alpha,beta with alpha and beta below 0.5`);
     if (argv.resume && argv.out === undefined) throw new UsageError('--resume needs --out');
     let predicate: string | null = null;
     if (argv.where !== undefined) {
@@ -197,9 +236,11 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       policies: argv.policies === undefined ? [] : splitPolicies(argv.policies),
       seed: argv.seed,
       constraints: { hands: parseHands(argv.hand), trump: argv.trump?.toUpperCase() ?? null, predicate },
+      ...(argv.duplicate ? { duplicate: true } : {}),
     };
+    if (argv.duplicate && spec.mode === 'figures') throw new UsageError('--duplicate compares two policies: use it with --mode hands or --partien');
     const out = argv.out === undefined ? null : shard === null ? argv.out : join(argv.out, `shard-${shard.index}-of-${shard.count}`);
-    const bar = !argv.quiet && !argv.json && process.stderr.isTTY ? new SingleBar({ format: ' {bar} {percentage}% | {value}/{total} deals | {rate} deals/s | ETA {eta_formatted} | {ci}', hideCursor: true, stream: process.stderr, etaBuffer: 20 }) : null;
+    const bar = !argv.quiet && !argv.json && process.stderr.isTTY ? new SingleBar({ format: ` {bar} {percentage}% | {value}/{total} ${unit} | {rate} ${unit}/s | ETA {eta_formatted} | {ci}`, hideCursor: true, stream: process.stderr, etaBuffer: 20 }) : null;
     let started = false;
     const onProgress = (p: Progress): void => {
       if (bar === null) return;
@@ -214,6 +255,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
         bar.update(p.dealsDone, payload);
       }
     };
+    const mainMetric = argv.duplicate ? (spec.mode === 'partien' ? 'a_wins' : 'a_minus_b') : { figures: 'hand_gleich3', hands: 'p0_minus_p1', partien: 'p0_wins' }[spec.mode];
     const abort = new AbortController();
     const onSigint = () => abort.abort();
     process.once('SIGINT', onSigint);
@@ -222,12 +264,13 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       result = await runSimulation({
         spec,
         deals: argv.deals ?? null,
-        batchSize: argv.batchSize,
+        batchSize: argv.batchSize ?? DEFAULT_BATCH[spec.mode],
         workers: argv.workers,
         out,
         resume: argv.resume,
         shard,
-        untilCi: argv.untilCi === undefined ? null : { metric: argv.metric ?? (spec.mode === 'figures' ? 'hand_gleich3' : 'p0_minus_p1'), halfWidth: argv.untilCi },
+        untilCi: argv.untilCi === undefined ? null : { metric: argv.metric ?? mainMetric, halfWidth: argv.untilCi },
+        sprt: sprtBounds === null ? null : { metric: argv.metric ?? mainMetric, bounds: sprtBounds },
         timeBudgetMs: argv.timeBudget === undefined ? null : parseDuration(argv.timeBudget),
         onProgress,
         signal: abort.signal,
@@ -242,8 +285,10 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       const rate = result.dealsDone - result.resumedFrom > 0 ? Math.round((result.dealsDone - result.resumedFrom) / (result.elapsedMs / 1000)) : 0;
       const lines = [
         `perlagg simulate: ${spec.ruleset}, ${spec.players} players, seed ${spec.seed}${shard ? `, shard ${shard.index}/${shard.count}` : ''}`,
-        `${result.dealsDone.toLocaleString('en-US')} deals${result.resumedFrom > 0 ? ` (${result.resumedFrom.toLocaleString('en-US')} before resuming)` : ''}, ${(result.elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en-US')} deals/s; stopped by: ${result.stoppedBy}${result.rejected > 0 ? `; ${result.rejected.toLocaleString('en-US')} deals redealt by constraints (acceptance ${(result.dealsDone / (result.dealsDone + result.rejected)).toFixed(4)})` : ''}`,
+        `${result.dealsDone.toLocaleString('en-US')} ${unit}${result.resumedFrom > 0 ? ` (${result.resumedFrom.toLocaleString('en-US')} before resuming)` : ''}, ${(result.elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en-US')} ${unit}/s; stopped by: ${{ deals: `the ${unit} asked for`, interval: 'the interval width', sprt: 'the SPRT', time: 'the time budget', interrupted: 'an interrupt' }[result.stoppedBy]}${result.rejected > 0 ? `; ${result.rejected.toLocaleString('en-US')} deals redealt by constraints (acceptance ${(result.dealsDone / (result.dealsDone + result.rejected)).toFixed(4)})` : ''}`,
         summaryTable(result),
+        ...pairingLine(result),
+        ...(result.sprt === null ? [] : [`SPRT on ${result.sprt.metric}: ${result.sprt.verdict === 'continue' ? 'undecided' : `${result.sprt.verdict} accepted`} (LLR ${result.sprt.llr.toFixed(2)}, bounds ${result.sprt.lower.toFixed(2)} .. ${result.sprt.upper.toFixed(2)})`]),
       ];
       if (out !== null) lines.push(result.stoppedBy === 'interrupted' ? `Interrupted: ${out} holds the committed batches; continue with the same command and --resume.` : `Wrote ${result.files.join(', ')} and manifest.json`);
       process.stdout.write(lines.join('\n') + '\n');

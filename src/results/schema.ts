@@ -61,27 +61,63 @@ export const DEALS_COLUMNS: readonly ColumnSpec[] = [
  * per seat).
  */
 export const HANDS_COLUMNS: readonly ColumnSpec[] = [
-  { name: 'deal', type: 'uint32', doc: 'deal index (cards and every policy\'s randomness are functions of the root seed, this index and the seat)' },
-  { name: 'dealer', type: 'uint8', doc: 'dealing seat (deal mod seats)' },
+  { name: 'partie', type: 'uint32', doc: 'Partie index (with --partien; else equal to deal)' },
+  { name: 'deal', type: 'uint32', doc: 'deal index (--mode hands), or the deal\'s number within its Partie (--partien, from 0)' },
+  { name: 'seating', type: 'uint8', doc: 'with --duplicate: 0 = the policies as given (A for party 0), 1 = swapped; else 0' },
+  { name: 'dealer', type: 'uint8', doc: 'dealing seat' },
   { name: 'trump', type: 'utf8', doc: 'trump suit H, S, L or E' },
   { name: 'turned', type: 'utf8', doc: 'the turned-up card' },
-  { name: 'spiel_party', type: 'int8', doc: 'party that made the Spiel; -1 when it lapsed (nobody reached the tricks)' },
+  { name: 'spiel_party', type: 'int8', doc: 'party that made the Spiel; -1 when it lapsed or was not reached' },
   { name: 'decisions', type: 'uint16', doc: 'policy decisions taken in the hand' },
-  { name: 's{i}_perlaggen', type: 'uint8', doc: 'Perlaggen in seat i\'s hand as dealt (after the cut, before any exchange)' },
-  { name: 's{i}_gleich', type: 'uint8', doc: 'cards in its best Gleich as dealt, Perlaggen christened freely (0 = none)' },
-  { name: 's{i}_hanger', type: 'uint8', doc: 'cards in its best Hanger as dealt (0 = none)' },
+  { name: 'void_bids', type: 'uint8', doc: 'bids or raises that were void (gestrichen, over the limit, vetoed, curtailed)' },
+  { name: 'ask_party', type: 'int8', doc: 'party that asked for the Dritzige / Viertig / at 17:17 (-1 none)' },
+  { name: 'partie_winner', type: 'int8', doc: 'party that won the Partie in this hand (-1 none)' },
+  { name: 's{i}_perlaggen', type: 'uint8', doc: 'Perlaggen in seat i\'s hand at the first lead (after the cut and any exchange)' },
+  { name: 's{i}_gleich', type: 'uint8', doc: 'cards in its best Gleich then, Perlaggen christened freely (0 = none)' },
+  { name: 's{i}_hanger', type: 'uint8', doc: 'cards in its best Hanger then (0 = none)' },
   { name: 'p{j}_tricks', type: 'uint8', doc: 'tricks party j took' },
-  { name: 'p{j}_spiel', type: 'int16', doc: 'points party j wrote for the Spiel in this hand' },
-  { name: 'p{j}_gleich', type: 'int16', doc: 'points party j wrote for the Gleich' },
-  { name: 'p{j}_hanger', type: 'int16', doc: 'points party j wrote for the Hanger' },
-  { name: 'p{j}_points', type: 'int16', doc: 'all points party j wrote in this hand (penalties included)' },
+  { name: 'p{j}_points', type: 'int16', doc: 'points party j wrote in this hand, penalties included (net)' },
+  { name: 'p{j}_penalties', type: 'int16', doc: 'penalty points party j lost in this hand' },
+  { name: '{f}_winner', type: 'int8', doc: 'party that scored figure f (spiel, gleich, hanger); -1 nobody (steht, lapsed, not had)' },
+  { name: '{f}_points', type: 'uint8', doc: 'points figure f brought its winner' },
+  { name: '{f}_level', type: 'uint8', doc: 'highest level figure f reached: 1 silent (never bid), 2 bid, 3.. raised (Drei ...), 99 Aus' },
+  { name: '{f}_bid_party', type: 'int8', doc: 'party that first bid figure f (-1 unbid)' },
+  { name: '{f}_bid_seat', type: 'int8', doc: 'seat that first bid it (-1 unbid)' },
+  { name: '{f}_bid_at', type: 'int8', doc: 'where it was first bid: -1 unseen (after the deal), 0-4 before a card of trick 1-5, 5 after the Spiel, -2 unbid' },
+  { name: '{f}_outcome', type: 'utf8', doc: 'silent, gut, held, declinedRaise, aus, ausDeclined, conceded or void' },
+  { name: '{f}_immediate', type: 'uint8', doc: '1 when its points were written at once (a decline, a concede)' },
 ];
 
-/** A table's columns for a number of seats and parties: `s{i}_` / `p{j}_` templates repeated in order. */
+/** `perlagg simulate --partien`: one row per Partie (its hands are in hands.arrow). */
+export const PARTIEN_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'partie', type: 'uint32', doc: 'Partie index (its deals and choices are functions of the root seed, this index, the deal number and the seat)' },
+  { name: 'seating', type: 'uint8', doc: 'with --duplicate: 0 = the policies as given (A for party 0), 1 = swapped; else 0' },
+  { name: 'first_dealer', type: 'uint8', doc: 'dealer of the first deal' },
+  { name: 'deals', type: 'uint16', doc: 'deals played' },
+  { name: 'winner', type: 'int8', doc: 'winning party' },
+  { name: 'double', type: 'uint8', doc: '1 when the loser lost double (1853 Double, RULES §11.5)' },
+  { name: 'ended_mid_hand', type: 'uint8', doc: '1 when the Partie was decided during a hand (an immediate write, a granted ask, a Bummerl)' },
+  { name: 'decisions', type: 'uint32', doc: 'policy decisions in the whole Partie' },
+  { name: 'p{j}_score', type: 'int16', doc: 'party j\'s final score' },
+  { name: 'p{j}_gestrichen_at', type: 'int16', doc: 'deal number at whose start party j was first gestrichen (at target - 1 or more), -1 never' },
+  { name: 'p{j}_penalties', type: 'int16', doc: 'penalty points party j lost over the Partie' },
+];
+
+export const FIGURE_KEYS = ['spiel', 'gleich', 'hanger'] as const;
+
+/**
+ * A table's columns for a number of seats and parties: `s{i}_` templates repeated per seat, `p{j}_` per
+ * party, `{f}_` per figure (spiel, gleich, hanger), in that order after the fixed columns.
+ */
 export function expandSeats(columns: readonly ColumnSpec[], seats: number, parties = 0): ColumnSpec[] {
-  const out = columns.filter((c) => !c.name.includes('{i}') && !c.name.includes('{j}'));
-  for (let s = 0; s < seats; s++) for (const c of columns) if (c.name.includes('{i}')) out.push({ ...c, name: c.name.replace('{i}', String(s)) });
-  for (let p = 0; p < parties; p++) for (const c of columns) if (c.name.includes('{j}')) out.push({ ...c, name: c.name.replace('{j}', String(p)) });
+  const templated = (c: ColumnSpec) => /\{[ijf]\}/.test(c.name);
+  const out = columns.filter((c) => !templated(c));
+  const each = (key: string, values: readonly string[]) => {
+    for (const v of values) for (const c of columns) if (c.name.includes(key)) out.push({ ...c, name: c.name.replace(key, v) });
+  };
+  each('{i}', Array.from({ length: seats }, (_, s) => String(s)));
+  each('{j}', Array.from({ length: parties }, (_, p) => String(p)));
+  each('{f}', FIGURE_KEYS);
   return out;
 }
 
@@ -90,4 +126,5 @@ export const TABLES: Readonly<Record<string, readonly ColumnSpec[]>> = {
   exact: EXACT_COLUMNS,
   deals: DEALS_COLUMNS,
   hands: HANDS_COLUMNS,
+  partien: PARTIEN_COLUMNS,
 };

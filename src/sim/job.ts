@@ -24,6 +24,11 @@ export interface SimSpec {
   readonly policies: readonly string[];
   readonly seed: number;
   readonly constraints: DealConstraints;
+  /**
+   * Duplicate deals (hands mode, two parties, two policies A and B): every deal is played twice, A for
+   * party 0 and B for party 1, then swapped; the same cards and the same per-seat random streams.
+   */
+  readonly duplicate?: boolean;
 }
 
 export type ColumnArray = Uint8Array | Uint16Array | Uint32Array | Int8Array | Int16Array | Int32Array | Float64Array | string[];

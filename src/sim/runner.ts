@@ -11,6 +11,7 @@ import { BatchStreamWriter, streamToFile } from '../results/stream.ts';
 import { readRunManifest, settingsDiff, writeRunManifest, type RunManifest } from '../results/run-manifest.ts';
 import { codeVersion, sha256 } from '../results/manifest.ts';
 import { meanInterval, wilson, type Interval } from '../stats/intervals.ts';
+import { sprt as sprtTest, type SprtBounds, type SprtState } from '../stats/sprt.ts';
 import { emptyAcc, mergeAcc, RunError, SimSpecError, type BatchResult, type Job, type MetricAcc, type MetricSpec, type SimSpec } from './job.ts';
 import { createJob } from './jobs/index.ts';
 import { runTask, type BatchTask } from './task.ts';
@@ -35,6 +36,8 @@ export interface RunOptions {
   readonly untilCi: { readonly metric: string; readonly halfWidth: number } | null;
   /** Stop after this much wall time (the output is then a prefix of the full run). */
   readonly timeBudgetMs: number | null;
+  /** Stop when an SPRT on this mean metric accepts H0 or H1 (checked after each batch: deterministic). */
+  readonly sprt?: { readonly metric: string; readonly bounds: SprtBounds } | null;
   readonly onProgress?: (p: Progress) => void;
   /** Aborting stops after the batch being committed; the run can be resumed. */
   readonly signal?: AbortSignal;
@@ -48,7 +51,7 @@ export interface Progress {
   readonly watched: { readonly metric: string; readonly interval: Interval } | null;
 }
 
-export type StopReason = 'deals' | 'interval' | 'time' | 'interrupted';
+export type StopReason = 'deals' | 'interval' | 'sprt' | 'time' | 'interrupted';
 
 export { RunError };
 
@@ -61,12 +64,19 @@ export interface RunResult {
   readonly elapsedMs: number;
   readonly resumedFrom: number;
   readonly files: readonly string[];
+  /** The SPRT's state at the end, when one was asked for. */
+  readonly sprt: (SprtState & { readonly metric: string }) | null;
 }
 
 
 /** The interval of a metric from its accumulator. */
 export function intervalOf(acc: MetricAcc): Interval {
   return acc.kind === 'proportion' ? wilson(acc.k, acc.n) : meanInterval(acc);
+}
+
+function sprtOf(acc: MetricAcc, b: SprtBounds): SprtState {
+  if (acc.kind !== 'mean') throw new Error('internal: SPRT on a proportion');
+  return sprtTest(acc, b);
 }
 
 /** Shard k of n gets a contiguous run of batches; batch b covers deals [b * size, (b + 1) * size). */
@@ -86,6 +96,7 @@ export function runSettings(opts: RunOptions): Record<string, unknown> {
     players: opts.spec.players,
     policies: opts.spec.policies,
     seed: opts.spec.seed,
+    duplicate: opts.spec.duplicate === true,
     constraints: {
       hands: opts.spec.constraints.hands,
       trump: opts.spec.constraints.trump,
@@ -95,6 +106,7 @@ export function runSettings(opts: RunOptions): Record<string, unknown> {
     batchSize: opts.batchSize,
     shard: opts.shard,
     untilCi: opts.untilCi,
+    sprt: opts.sprt ?? null,
   };
 }
 
@@ -121,12 +133,15 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
   if (!(opts.batchSize >= 1 && Number.isInteger(opts.batchSize))) throw new SimSpecError('--batch-size must be a whole number >= 1');
   if (opts.deals !== null && !(Number.isInteger(opts.deals) && opts.deals >= 1 && opts.deals <= 2 ** 32)) throw new SimSpecError('--deals must be a whole number from 1 to 2^32');
   if (opts.shard !== null && opts.deals === null) throw new SimSpecError('a sharded run needs --deals (the shards split a fixed range)');
-  if (opts.deals === null && opts.untilCi === null && opts.timeBudgetMs === null) throw new SimSpecError('give --deals, --until-ci or --time-budget');
+  if (opts.deals === null && opts.untilCi === null && opts.timeBudgetMs === null && !opts.sprt) throw new SimSpecError('give --deals, --until-ci, --sprt or --time-budget');
   // The job in this thread: validates the spec (and gives the tables and metrics) before anything is written.
   const job: Job = await createJob(spec);
-  if (opts.untilCi !== null && !job.metrics.some((m) => m.name === opts.untilCi!.metric)) {
-    throw new SimSpecError(`--metric ${opts.untilCi.metric}: no such metric (metrics: ${job.metrics.map((m) => m.name).join(', ')})`);
+  for (const watch of [opts.untilCi?.metric, opts.sprt?.metric]) {
+    if (watch !== undefined && !job.metrics.some((m) => m.name === watch)) {
+      throw new SimSpecError(`--metric ${watch}: no such metric (metrics: ${job.metrics.map((m) => m.name).join(', ')})`);
+    }
   }
+  if (opts.sprt && job.metrics.find((m) => m.name === opts.sprt!.metric)!.kind !== 'mean') throw new SimSpecError(`--sprt needs a mean metric; ${opts.sprt.metric} is a proportion`);
 
   const totalBatches = opts.deals === null ? null : Math.ceil(opts.deals / opts.batchSize);
   const [firstBatch, endBatch] = totalBatches === null ? [0, Infinity] : shardBatches(totalBatches, opts.shard);
@@ -238,6 +253,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
       const elapsed = performance.now() - t0;
       opts.onProgress?.({ dealsDone, dealsTotal: opts.deals === null ? null : dealEnd(endBatch - 1) - firstBatch * opts.batchSize, elapsedMs: elapsed, dealsPerSec: (dealsDone - resumedFrom) / (elapsed / 1000), watched: watched() });
       if (opts.untilCi !== null && intervalOf(metrics[opts.untilCi.metric]!).halfWidth <= opts.untilCi.halfWidth) stoppedBy = 'interval';
+      else if (opts.sprt && sprtOf(metrics[opts.sprt.metric]!, opts.sprt.bounds).verdict !== 'continue') stoppedBy = 'sprt';
       else if (opts.timeBudgetMs !== null && elapsed >= opts.timeBudgetMs) stoppedBy = 'time';
       else if (opts.signal?.aborted) stoppedBy = 'interrupted';
     }
@@ -279,7 +295,8 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
     manifest.updated = new Date().toISOString();
     writeRunManifest(opts.out, manifest);
   }
-  return { metrics, specs: job.metrics, dealsDone, rejected, stoppedBy: stoppedBy!, elapsedMs: performance.now() - t0, resumedFrom, files };
+  const sprtEnd = opts.sprt ? { metric: opts.sprt.metric, ...sprtOf(metrics[opts.sprt.metric]!, opts.sprt.bounds) } : null;
+  return { metrics, specs: job.metrics, dealsDone, rejected, stoppedBy: stoppedBy!, elapsedMs: performance.now() - t0, resumedFrom, files, sprt: sprtEnd };
 }
 
 export const DEFAULT_WORKERS = availableParallelism();

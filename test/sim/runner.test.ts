@@ -71,12 +71,81 @@ describe('runner: played hands', () => {
     expect(t.numRows).toBe(300);
     const p0 = t.getChild('p0_points')!.toArray() as Int16Array;
     const p1 = t.getChild('p1_points')!.toArray() as Int16Array;
-    // every 4-player hand writes at least one point (GC-62) and the per-figure columns add up
+    // the per-figure columns explain each party's points: figures won minus penalties
     for (let i = 0; i < t.numRows; i++) {
-      expect(p0[i]! + p1[i]!).toBeGreaterThanOrEqual(1);
-      const sum = (p: number) => ['spiel', 'gleich', 'hanger'].reduce((a, f) => a + (t.getChild(`p${p}_${f}`)!.get(i) as number), 0);
-      expect(sum(0)).toBe(p0[i]);
-      expect(sum(1)).toBe(p1[i]);
+      const won = (p: number) => ['spiel', 'gleich', 'hanger'].reduce((a, f) => a + (t.getChild(`${f}_winner`)!.get(i) === p ? (t.getChild(`${f}_points`)!.get(i) as number) : 0), 0);
+      expect(won(0) - (t.getChild('p0_penalties')!.get(i) as number), `hand ${i}`).toBe(p0[i]);
+      expect(won(1) - (t.getChild('p1_penalties')!.get(i) as number), `hand ${i}`).toBe(p1[i]);
+    }
+  });
+});
+
+describe('runner: duplicate deals', () => {
+  it('plays each deal in both seatings with the same cards; the paired difference is computed from them', { timeout: 120_000 }, async () => {
+    // 1853: no permanent Perlaggen, so no cutter's choice: both seatings hold exactly the same cards. (Where
+    // the cutter may keep a Perlagg, that is a player's choice and the hands may differ; the chance events,
+    // shuffle and cut, are always the same.)
+    const spec: SimSpec = { ...SPEC, mode: 'hands', ruleset: '1853', policies: ['simple', 'random'], duplicate: true };
+    const outs = [join(tmp(), 'a'), join(tmp(), 'b')];
+    const r0 = await runSimulation(base({ spec, deals: 120, batchSize: 32, workers: 0, out: outs[0]! }));
+    await runSimulation(base({ spec, deals: 120, batchSize: 32, workers: 2, out: outs[1]! }));
+    expect(bytesOf(join(outs[0]!, 'hands.arrow')).equals(bytesOf(join(outs[1]!, 'hands.arrow')))).toBe(true);
+    const { tableFromIPC } = await import('apache-arrow');
+    const t = tableFromIPC(readFileSync(join(outs[0]!, 'hands.arrow')));
+    expect(t.numRows).toBe(240);
+    let paired = 0;
+    for (let i = 0; i < t.numRows; i += 2) {
+      expect([t.getChild('seating')!.get(i), t.getChild('seating')!.get(i + 1)]).toEqual([0, 1]);
+      expect(t.getChild('deal')!.get(i)).toBe(t.getChild('deal')!.get(i + 1));
+      expect(t.getChild('turned')!.get(i)).toBe(t.getChild('turned')!.get(i + 1)); // the same cards
+      const diff = (row: number, a: number) => (t.getChild(`p${a}_points`)!.get(row) as number) - (t.getChild(`p${1 - a}_points`)!.get(row) as number);
+      paired += (diff(i, 0) + diff(i + 1, 1)) / 2;
+    }
+    const acc = r0.metrics['a_minus_b']!;
+    expect(acc.kind === 'mean' && acc.n).toBe(120);
+    expect(acc.kind === 'mean' && acc.sum).toBeCloseTo(paired, 9);
+  });
+});
+
+describe('runner: SPRT stop rule', () => {
+  it('stops where the SPRT decides, at the same deal for any worker count', { timeout: 120_000 }, async () => {
+    const spec: SimSpec = { ...SPEC, mode: 'hands', ruleset: 'innsbruck', policies: ['simple', 'random'], duplicate: true };
+    const go = (workers: number) => runSimulation(base({ spec, deals: null, batchSize: 16, workers, sprt: { metric: 'a_minus_b', bounds: { m0: 0, m1: 0.5, alpha: 0.05, beta: 0.05 } } }));
+    const a = await go(0);
+    const b = await go(2);
+    expect(a.stoppedBy).toBe('sprt');
+    expect(a.sprt?.verdict).toBe('H1');
+    expect(b.dealsDone).toBe(a.dealsDone);
+    expect(b.sprt?.llr).toBe(a.sprt?.llr);
+  });
+});
+
+describe('runner: whole Partien', () => {
+  it('partien mode: both tables the same bytes for 0 and 2 workers, and consistent with each other', { timeout: 180_000 }, async () => {
+    for (const ruleset of ['1853', 'innsbruck']) {
+      const spec: SimSpec = { ...SPEC, mode: 'partien', ruleset, policies: ['simple', 'random'] };
+      const outs = [join(tmp(), 'a'), join(tmp(), 'b')];
+      await runSimulation(base({ spec, deals: 24, batchSize: 5, workers: 0, out: outs[0]! }));
+      await runSimulation(base({ spec, deals: 24, batchSize: 5, workers: 2, out: outs[1]! }));
+      for (const f of ['partien.arrow', 'hands.arrow']) expect(bytesOf(join(outs[0]!, f)).equals(bytesOf(join(outs[1]!, f))), `${ruleset} ${f}`).toBe(true);
+      const { tableFromIPC } = await import('apache-arrow');
+      const P = tableFromIPC(readFileSync(join(outs[0]!, 'partien.arrow')));
+      const H = tableFromIPC(readFileSync(join(outs[0]!, 'hands.arrow')));
+      expect(P.numRows).toBe(24);
+      const target = resolveRuleset(ruleset).target;
+      const handPartie = H.getChild('partie')!.toArray() as Uint32Array;
+      for (let i = 0; i < P.numRows; i++) {
+        const k = P.getChild('partie')!.get(i) as number;
+        const rows = [...handPartie.keys()].filter((r) => handPartie[r] === k);
+        expect(rows.length, `Partie ${k}`).toBe(P.getChild('deals')!.get(i));
+        for (const j of [0, 1]) {
+          const sum = rows.reduce((a, r) => a + (H.getChild(`p${j}_points`)!.get(r) as number), 0);
+          expect(sum, `Partie ${k} party ${j}`).toBe(P.getChild(`p${j}_score`)!.get(i));
+        }
+        const winner = P.getChild('winner')!.get(i) as number;
+        expect([0, 1]).toContain(winner);
+        if (!P.getChild('ended_mid_hand')!.get(i)) expect(P.getChild(`p${winner}_score`)!.get(i) as number).toBeGreaterThanOrEqual(target);
+      }
     }
   });
 });
@@ -176,7 +245,7 @@ describe('runner: answers', () => {
       [['simulate', '-n', '10', '--trump', 'E'], /not a trump suit of oberland/],
       [['simulate', '-n', '10', '--shard', '3/3'], /index must be 0 to 2/],
       [['simulate', '-n', '10', '--until-ci', '0.01', '--metric', 'nope'], /no such metric/],
-      [['simulate'], /give --deals, --until-ci or --time-budget/],
+      [['simulate'], /give --deals, --until-ci, --sprt or --time-budget/],
       [['simulate', '-n', '10', '--time-budget', 'soon'], /duration/],
       [['simulate', '-n', '10', '--where', 'no-such-file.ts'], /no such file/],
       [['merge', join(dir, 'nothing-here'), '--out', out], /no shard|not found|does not exist|no such/i],

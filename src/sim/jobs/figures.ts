@@ -5,7 +5,8 @@
 //
 // The deal is the engine's own (src/engine): shuffle and cut as chance nodes drawn from the deal's keyed
 // stream, the cutter keeping every permanent Perlagg the cut shows (RULES §4.2, A-31: keeping never
-// hurts), the ruleset's deal pattern and turn-up; the hands are taken as dealt, before any exchange.
+// hurts), the ruleset's deal pattern and turn-up; the hands are taken as dealt, before any exchange. The
+// job runs FastDealer (fast-deal.ts), which gives exactly the engine's hands (EngineDealer is its twin).
 // With fixed cards (--hand) the engine's cut cannot be honoured, so those deals place the fixed cards and
 // deal the rest of the deck uniformly (UniformDealer); the manifest records which dealer ran.
 import { WELI, type CardId, type Suit } from '../../cards/card.ts';
@@ -17,6 +18,7 @@ import type { RulesVariant } from '../../rules/variant.ts';
 import { DEALS_COLUMNS, expandSeats, type ColumnSpec } from '../../results/schema.ts';
 import { STREAM, keyedRng, type Rng } from '../seeds.ts';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, newHand } from '../../engine/game.ts';
+import { FastDealer } from './fast-deal.ts';
 import { SimSpecError, allocColumns, emptyAcc, pushMean, pushProportion, type BatchResult, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../job.ts';
 
 /** What a predicate module sees of a deal (plain data, card short names). */
@@ -167,8 +169,8 @@ const KEEP = Object.freeze({ kind: 'keepCut', keep: true } as const);
 export async function createFiguresJob(spec: SimSpec): Promise<Job> {
   const r = resolveRuleset(spec.ruleset);
   if (![2, 3, 4, 6].includes(spec.players)) throw new SimSpecError(`--players must be 2, 3, 4 or 6, not ${spec.players}`);
-  const engine = new EngineDealer(r, spec.players);
-  const players = engine.seats(); // one column group per hand at the table
+  const engine = new FastDealer(r, spec.players);
+  const players = new EngineDealer(r, spec.players).seats(); // one column group per hand at the table
   const fixed = new Map<number, CardId[]>();
   for (const [seat, cards] of Object.entries(spec.constraints.hands)) {
     const s = Number(seat);
