@@ -28,14 +28,15 @@ export function buildTable(specs: readonly ColumnSpec[], data: Readonly<Record<s
   return new Table(schema, [new RecordBatch(schema, struct)]);
 }
 
-/** Write bytes to path atomically (temp file in the same folder, fsync, rename). */
-export function writeFileAtomic(path: string, bytes: Uint8Array | string): void {
+/**
+ * Create `path` atomically: `fill` writes the content to a temp file in the same folder, which is fsynced
+ * and renamed over `path` (then the folder is fsynced). A reader sees the old file or the new one.
+ */
+export function writeAtomically(path: string, fill: (fd: number) => void): void {
   const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}`);
   const fd = openSync(tmp, 'w');
   try {
-    const buf = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    fill(fd);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -48,6 +49,17 @@ export function writeFileAtomic(path: string, bytes: Uint8Array | string): void 
   } catch {
     // fsync of a directory is not supported everywhere; the rename itself is atomic.
   }
+}
+
+/** Write all of `bytes` at the fd's position. */
+export function writeAll(fd: number, bytes: Uint8Array): void {
+  let off = 0;
+  while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+}
+
+/** Write bytes to path atomically (temp file in the same folder, fsync, rename). */
+export function writeFileAtomic(path: string, bytes: Uint8Array | string): void {
+  writeAtomically(path, (fd) => writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
 }
 
 /** Write an Arrow IPC file (random-access format, readable by pyarrow, polars, arrow-js). */

@@ -10,8 +10,9 @@
 //    file is written from the shards' batches by the same function that converts a stream (its bytes depend
 //    only on the schema and the batches' values), and the committed stream position an unsharded run would
 //    have recorded is recomputed from the batches (each shard's is checked the same way).
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeAll, writeAtomically } from './arrow-file.ts';
 import { OutputError } from './manifest.ts';
 import { fileSha256, finalizeRun, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from './run-manifest.ts';
 import { arrowFileSource, batchesToFile, ipcKind, readStreamBatches, readStreamSchema, streamBatchBytes, streamSchemaBytes, type BatchSource, type Committed } from './stream.ts';
@@ -218,18 +219,11 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
     const t0 = first.m.tables[plan.name]!;
     const dst = join(outDir, t0.file);
     if (plan.kind === 'stream') {
-      const tmp = join(dirname(dst), `.${basename(dst)}.tmp-${process.pid}`);
-      const fd = openSync(tmp, 'w');
-      try {
+      writeAtomically(dst, (fd) => {
         copyRange(join(ordered[0]!.dir, t0.file), 0, plan.head, fd);
         for (const s of ordered) copyRange(join(s.dir, t0.file), plan.head, s.m.tables[plan.name]!.committed.bytes - EOS_BYTES, fd);
-        let off = 0;
-        while (off < EOS.byteLength) off += writeSync(fd, EOS, off, EOS.byteLength - off);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(tmp, dst);
+        writeAll(fd, EOS);
+      });
       readStreamBatches(dst, { ...plan.committed, complete: true });
       tables[plan.name] = { ...t0, committed: plan.committed };
     } else {
