@@ -112,18 +112,38 @@ export function runSettings(opts: RunOptions): Record<string, unknown> {
 
 
 /**
+ * The parent's node flags a worker should inherit: none of its module loaders (`--import tsx`, tsx's
+ * `--require .../preflight.cjs`, `--loader ...`), which would bring back tsx's CommonJS hook (see
+ * tsx-esm.mjs), and no inspector.
+ */
+export function workerExecArgv(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith('--inspect')) continue;
+    if (['--import', '--require', '-r', '--loader', '--experimental-loader'].includes(a)) {
+      i++; // and its value
+      continue;
+    }
+    if (/^--(import|require|loader|experimental-loader)=/.test(a)) continue;
+    out.push(a);
+  }
+  return out;
+}
+
+/**
  * A pool of worker threads running src/sim/task.ts. TypeScript workers get tsx's ESM loader only
  * (tsx-esm.mjs says why: with the CommonJS hook too, workers ran the hot loop 2.1x slower).
  */
 export function createPool(workers: number): Piscina {
-  const filename = new URL('./task.ts', import.meta.url).href;
+  const filename = new URL('./worker.mjs', import.meta.url).href;
   const tsx = new URL('./tsx-esm.mjs', import.meta.url).href;
   return new Piscina({
     filename,
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 60_000,
-    execArgv: [...process.execArgv.filter((a) => !a.startsWith('--inspect')), '--import', tsx],
+    execArgv: [...workerExecArgv(process.execArgv), '--import', tsx],
   });
 }
 
