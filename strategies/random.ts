@@ -3,6 +3,14 @@
 // With every rate 0 it declares that it never bids (Policy.bidding = 'never'): the engine then skips it.
 import { definePolicy, type PolicyAction } from '../src/policy/api.ts';
 
+const isAsk = (a: PolicyAction): boolean => a.kind === 'ask';
+const isBidOrRaise = (a: PolicyAction): boolean => a.kind === 'bid' || a.kind === 'raise';
+/** The k-th (0-based) action matching `is`. */
+function nth(legal: readonly PolicyAction[], k: number, is: (a: PolicyAction) => boolean): PolicyAction {
+  for (const a of legal) if (is(a) && k-- === 0) return a;
+  throw new Error('internal: fewer matching actions than counted');
+}
+
 export default definePolicy({
   name: 'random',
   version: '2.0.0',
@@ -34,10 +42,16 @@ export default definePolicy({
         const rng = ctx.rng;
         switch (obs.phase) {
           case 'window': {
-            const asks = legal.filter((a) => a.kind === 'ask');
-            if (asks.length > 0 && rng.nextFloat() < askRate) return asks[rng.below(asks.length)]!;
-            const bids = legal.filter((a) => a.kind === 'bid' || a.kind === 'raise');
-            if (bids.length > 0 && rng.nextFloat() < bidRate) return bids[rng.below(bids.length)]!;
+            // counted, then the k-th picked: the same draws as filtering into lists, without the lists
+            let asks = 0;
+            let bids = 0;
+            for (let i = 0; i < legal.length; i++) {
+              const k = legal[i]!.kind;
+              if (k === 'ask') asks++;
+              else if (k === 'bid' || k === 'raise') bids++;
+            }
+            if (asks > 0 && rng.nextFloat() < askRate) return nth(legal, rng.below(asks), isAsk);
+            if (bids > 0 && rng.nextFloat() < bidRate) return nth(legal, rng.below(bids), isBidOrRaise);
             return legal[0]!; // pass
           }
           case 'answer': {

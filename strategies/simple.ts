@@ -20,12 +20,14 @@ import {
   definePolicy,
   perlaggLevel,
   rankValue,
+  showingFigures,
   showingPlan,
   suitIndex,
   suitOfLetter,
   winningIndex,
   cardOf,
   type Observation,
+  type ObservedPlay,
   type PolicyAction,
 } from '../src/policy/api.ts';
 
@@ -38,69 +40,112 @@ function cost(obs: Observation, card: number): number {
   return (suitIndex(card) === trump ? 16 : 0) + rankValue(card);
 }
 
+// Hot path: no closures are created per decision (helpers are module functions), and the showing plan is
+// computed only when a Perlagg may be laid. The choices are exactly those of version 2.0.0.
+
+/** The cheapest of xs (the first among equals). */
+function cheapest(obs: Observation, xs: readonly Play[]): Play {
+  let best = xs[0]!;
+  let bestCost = cost(obs, best.card);
+  for (let i = 1; i < xs.length; i++) {
+    const c = cost(obs, xs[i]!.card);
+    if (c < bestCost) {
+      best = xs[i]!;
+      bestCost = c;
+    }
+  }
+  return best;
+}
+
+/** Would (card, as) take the open trick `trick`? */
+function wins(obs: Observation, trick: readonly ObservedPlay[], card: number, as: number | null): boolean {
+  const plays: Array<{ card: number; as: number | null }> = trick.slice();
+  plays.push({ card, as });
+  return winningIndex(obs, plays) === trick.length;
+}
+
+function findPlay(plays: readonly Play[], card: number, as: number | null): Play | null {
+  for (const a of plays) if (a.card === card && a.as === as) return a;
+  return null;
+}
+
+function hasCard(plays: readonly Play[], card: number): boolean {
+  for (const a of plays) if (a.card === card) return true;
+  return false;
+}
+
+/** A Perlagg to lay: the lowest first, christened for the figure if that also wins, else as trump As. */
+function perlaggPlay(obs: Observation, plays: readonly Play[], trick: readonly ObservedPlay[], plan: { free: number[]; as: number[] }, trumpAs: number, winNeeded: boolean): PolicyAction | null {
+  const free: number[] = [];
+  for (const c of plan.free) if (hasCard(plays, c)) free.push(c);
+  if (free.length === 0) return null;
+  const sorted = free.length === 1 ? free : free.slice().sort((a, b) => perlaggLevel(obs, a) - perlaggLevel(obs, b));
+  for (const c of sorted) {
+    const id = plan.as[plan.free.indexOf(c)] ?? c;
+    if (!winNeeded || wins(obs, trick, c, id)) return findPlay(plays, c, id);
+    if (wins(obs, trick, c, trumpAs)) return findPlay(plays, c, trumpAs);
+  }
+  return null;
+}
+
 function playAction(obs: Observation): PolicyAction {
   const seat = obs.acting;
   const myParty = obs.party[seat]!;
-  const plays = obs.legal.filter((a): a is Play => a.kind === 'play');
-  const plain = plays.filter((a) => a.as === null && perlaggLevel(obs, a.card) === 0);
+  const plays: Play[] = [];
+  const plain: Play[] = [];
+  for (const a of obs.legal) {
+    if (a.kind !== 'play') continue;
+    plays.push(a);
+    if (a.as === null && perlaggLevel(obs, a.card) === 0) plain.push(a);
+  }
   const trick = currentTrick(obs);
   const trumpSuit = suitOfLetter(obs.trump ?? 'H');
   const trumpAs = cardOf(trumpSuit, 8);
-  const wins = (card: number, as: number | null) => winningIndex(obs, [...trick, { card, as }]) === trick.length;
-  const cheapest = (xs: Play[]) => xs.reduce((a, b) => (cost(obs, b.card) < cost(obs, a.card) ? b : a));
   // Does this trick decide the Spiel? (a party on need-1 tricks)
   const need = 3;
-  const decisive = obs.tricksWon.some((t) => t === need - 1);
-  const plan = showingPlan(obs, seat);
-  const planned = (card: number): number => plan.as[plan.free.indexOf(card)] ?? card;
-  const perlaggPlay = (winNeeded: boolean): PolicyAction | null => {
-    const free = plan.free.filter((c) => plays.some((a) => a.card === c));
-    if (free.length === 0) return null;
-    // The lowest Perlagg first; christened for the figure if that also wins, else as trump As.
-    const sorted = [...free].sort((a, b) => perlaggLevel(obs, a) - perlaggLevel(obs, b));
-    for (const c of sorted) {
-      const id = planned(c);
-      if (!winNeeded || wins(c, id)) return plays.find((a) => a.card === c && a.as === id) ?? null;
-      if (wins(c, trumpAs)) return plays.find((a) => a.card === c && a.as === trumpAs) ?? null;
-    }
-    return null;
-  };
+  let decisive = false;
+  for (const t of obs.tricksWon) if (t === need - 1) decisive = true;
+  let plan: { free: number[]; as: number[] } | null = null;
   if (trick.length === 0) {
     // Lead: a side-suit As, else the cheapest plain card.
-    const aces = plain.filter((a) => rankValue(a.card) === 8 && suitIndex(a.card) !== trumpSuit);
-    if (aces.length > 0) return aces[0]!;
-    if (plain.length > 0) return cheapest(plain);
-    return perlaggPlay(decisive) ?? perlaggPlay(false) ?? plays[0]!;
+    for (const a of plain) if (rankValue(a.card) === 8 && suitIndex(a.card) !== trumpSuit) return a;
+    if (plain.length > 0) return cheapest(obs, plain);
+    return perlaggPlay(obs, plays, trick, (plan ??= showingPlan(obs, seat)), trumpAs, decisive) ?? perlaggPlay(obs, plays, trick, (plan ??= showingPlan(obs, seat)), trumpAs, false) ?? plays[0]!;
   }
   const w = trick[winningIndex(obs, trick)]!;
   const partnerWinning = obs.party[w.seat] === myParty;
-  if (partnerWinning && plain.length > 0) return cheapest(plain);
-  const winners = plain.filter((a) => wins(a.card, null));
-  if (winners.length > 0) return cheapest(winners);
+  if (partnerWinning && plain.length > 0) return cheapest(obs, plain);
+  const winners: Play[] = [];
+  for (const a of plain) if (wins(obs, trick, a.card, null)) winners.push(a);
+  if (winners.length > 0) return cheapest(obs, winners);
   if (decisive && !partnerWinning) {
-    const p = perlaggPlay(true);
+    const p = perlaggPlay(obs, plays, trick, (plan ??= showingPlan(obs, seat)), trumpAs, true);
     if (p !== null) return p;
   }
-  if (plain.length > 0) return cheapest(plain);
-  return perlaggPlay(false) ?? plays[0]!;
+  if (plain.length > 0) return cheapest(obs, plain);
+  return perlaggPlay(obs, plays, trick, (plan ??= showingPlan(obs, seat)), trumpAs, false) ?? plays[0]!;
+}
+
+function exchangeKey(obs: Observation, c: number): number {
+  return perlaggLevel(obs, c) > 0 ? 100 + perlaggLevel(obs, c) : rankValue(c);
 }
 
 function exchangeAction(obs: Observation): PolicyAction {
   const ex = obs.legal.filter((a): a is Extract<PolicyAction, { kind: 'exchange' }> => a.kind === 'exchange');
   if (ex.length === 0) return obs.legal[0]!;
   // Give the cheapest card: a plain card by rank, else the lowest Perlagg.
-  const key = (c: number) => (perlaggLevel(obs, c) > 0 ? 100 + perlaggLevel(obs, c) : rankValue(c));
-  return ex.reduce((a, b) => (key(b.card) < key(a.card) ? b : a));
+  return ex.reduce((a, b) => (exchangeKey(obs, b.card) < exchangeKey(obs, a.card) ? b : a));
+}
+
+function showScore(c: { gleich: number; hanger: number }, og: number, oh: number): number {
+  return (c.gleich > og ? 1000 : 0) + (c.hanger > oh ? 1000 : 0) + c.gleich + c.hanger;
 }
 
 function showAction(obs: Observation): PolicyAction {
-  const me = obs.party[obs.acting]!;
-  const oppBest = (f: 'gleich' | 'hanger') => Math.max(0, ...obs.shown.filter((x) => obs.party[x.seat] !== me).map((x) => x[f]));
-  const og = oppBest('gleich');
-  const oh = oppBest('hanger');
+  const og = oppShown(obs, 'gleich');
+  const oh = oppShown(obs, 'hanger');
   let best = obs.showChoices[0]!;
-  const score = (c: (typeof obs.showChoices)[number]) => (c.gleich > og ? 1000 : 0) + (c.hanger > oh ? 1000 : 0) + c.gleich + c.hanger;
-  for (const c of obs.showChoices) if (score(c) > score(best)) best = c;
+  for (const c of obs.showChoices) if (showScore(c, og, oh) > showScore(best, og, oh)) best = c;
   return best.action;
 }
 
@@ -117,8 +162,7 @@ function strength(obs: Observation): { gleich: number; hanger: number } {
   if (obs.hand.length === 0 && obs.tricks.every((t) => t.plays.every((p) => p.seat !== obs.acting))) return { gleich: 0, hanger: 0 };
   const shown = obs.shown.find((x) => x.seat === obs.acting);
   if (shown !== undefined) return { gleich: shown.gleich, hanger: shown.hanger };
-  const plan = showingPlan(obs, obs.acting);
-  return { gleich: plan.gleich, hanger: plan.hanger };
+  return showingFigures(obs, obs.acting); // showingPlan's figures, without the christening
 }
 
 /** Best code of a figure the opponents have shown (0 if none shown). */
@@ -142,48 +186,62 @@ function figureGood(code: number, threshold: number): boolean {
   return code > 0 && code >= threshold;
 }
 
+function bidOf(obs: Observation, f: FigureName): PolicyAction | undefined {
+  for (const a of obs.legal) if (a.kind === 'bid' && a.figures.length === 1 && a.figures[0] === f) return a;
+  return undefined;
+}
+
+function findKind(obs: Observation, k: PolicyAction['kind']): PolicyAction | undefined {
+  for (const a of obs.legal) if (a.kind === k) return a;
+  return undefined;
+}
+
 function windowAction(obs: Observation, sense: BidSense): PolicyAction {
   const pass = obs.legal[0]!;
   const me = obs.party[obs.acting]!;
   if (obs.point < 0) return pass; // never bids blind
-  const ask = obs.legal.filter((a): a is Extract<PolicyAction, { kind: 'ask' }> => a.kind === 'ask');
-  if (ask.length > 0) {
-    const st = strength(obs);
-    const g = st.gleich >>> 4;
-    const h = st.hanger >>> 4;
-    const pick = ask.filter((a) => (a.type === 'Gleich' ? g : h) >= a.count).sort((x, y) => y.count - x.count)[0];
-    if (pick !== undefined) return pick;
+  let st: { gleich: number; hanger: number } | null = null;
+  let pick: Extract<PolicyAction, { kind: 'ask' }> | undefined;
+  for (const a of obs.legal) {
+    if (a.kind !== 'ask') continue;
+    st ??= strength(obs);
+    // the highest count the hand makes (the first of equals)
+    if ((a.type === 'Gleich' ? st.gleich >>> 4 : st.hanger >>> 4) >= a.count && (pick === undefined || a.count > pick.count)) pick = a;
   }
+  if (pick !== undefined) return pick;
   if (gestrichen(obs, me)) return pass;
   const room = headroom(obs, me);
-  const bidOf = (f: FigureName) => obs.legal.find((a) => a.kind === 'bid' && a.figures.length === 1 && a.figures[0] === f);
   const trickOpen = currentTrick(obs).length > 0;
   // the Spiel (H-15): between tricks, with the tricks and a good card
-  if (room >= 1 && !trickOpen && bidOf('Spiel') !== undefined && spielStrong(obs, sense)) return bidOf('Spiel')!;
+  if (room >= 1 && !trickOpen) {
+    const spiel = bidOf(obs, 'Spiel');
+    if (spiel !== undefined && spielStrong(obs, sense)) return spiel;
+  }
   // Gleich and Hanger: before the first card, or after the showing when ours beats what the opponents showed
   const first = obs.point === 0 && obs.tricks.length === 1 && obs.tricks[0]!.plays.length === 0;
   if (room >= 1 && (first || obs.point === 5)) {
-    const st = strength(obs);
+    st ??= strength(obs);
     const gOk = obs.point === 5 ? st.gleich > oppShown(obs, 'gleich') && figureGood(st.gleich, 1) && obs.shown.some((x) => obs.party[x.seat] !== me) : figureGood(st.gleich, sense.gleichCode);
     const hOk = obs.point === 5 ? st.hanger > oppShown(obs, 'hanger') && figureGood(st.hanger, 1) && obs.shown.some((x) => obs.party[x.seat] !== me) : figureGood(st.hanger, sense.hangerCode);
-    if (gOk && bidOf('Gleich') !== undefined) return bidOf('Gleich')!;
-    if (hOk && bidOf('Hanger') !== undefined) return bidOf('Hanger')!;
+    const gleich = gOk ? bidOf(obs, 'Gleich') : undefined;
+    if (gleich !== undefined) return gleich;
+    const hanger = hOk ? bidOf(obs, 'Hanger') : undefined;
+    if (hanger !== undefined) return hanger;
   }
   return pass;
 }
 
 function answerAction(obs: Observation, sense: BidSense): PolicyAction {
-  const find = (k: PolicyAction['kind']) => obs.legal.find((a) => a.kind === k);
-  if (find('allow') !== undefined) return find('reject') ?? find('allow')!;
-  const gut = find('gut')!;
+  if (findKind(obs, 'allow') !== undefined) return findKind(obs, 'reject') ?? findKind(obs, 'allow')!;
+  const gut = findKind(obs, 'gut')!;
   const offer = offerToAnswer(obs);
   if (offer === null) return gut;
   const me = obs.party[obs.acting]!;
-  const raise = find('raise');
+  const raise = findKind(obs, 'raise');
   const canRaise = raise !== undefined && !gestrichen(obs, me) && headroom(obs, me) >= offer.level;
   if (offer.figure === 'Spiel') {
     if (currentTrick(obs).length > 0 || !spielStrong(obs, { ...sense, spielTricks: Math.max(1, sense.spielTricks - 1) })) return gut;
-    return find('hold') ?? gut;
+    return findKind(obs, 'hold') ?? gut;
   }
   const st = strength(obs);
   const code = offer.figure === 'Gleich' ? st.gleich : st.hanger;
@@ -191,7 +249,7 @@ function answerAction(obs: Observation, sense: BidSense): PolicyAction {
   const opp = oppShown(obs, offer.figure === 'Gleich' ? 'gleich' : 'hanger');
   if (opp > 0 && code <= opp) return gut;
   if (canRaise && (code >>> 4 >= sense.raiseCount || (opp > 0 && code > opp && obs.point === 5))) return raise!;
-  if (figureGood(code, threshold) || (opp > 0 && code > opp)) return find('hold') ?? gut;
+  if (figureGood(code, threshold) || (opp > 0 && code > opp)) return findKind(obs, 'hold') ?? gut;
   return gut;
 }
 

@@ -113,3 +113,61 @@ export function actionText(a: Action): string {
 function cardText(c: unknown): string {
   return typeof c === 'number' && Number.isInteger(c) && c >= 0 && c <= 32 ? cardShort(c) : String(c);
 }
+
+// ---- shared action records ----
+//
+// Legal actions are handed to policies inside observations; they are deeply frozen records shared by every
+// decision (no allocation per decision in the hot loop). Same fields, same order as literal actions.
+
+type A<K extends PolicyAction['kind']> = Extract<PolicyAction, { kind: K }>;
+const simple = <K extends PolicyAction['kind']>(kind: K): A<K> => Object.freeze({ kind }) as A<K>;
+export const PASS = simple('pass');
+export const GUT = simple('gut');
+export const HOLD = simple('hold');
+export const VETO = simple('veto');
+export const CONSENT = simple('consent');
+export const ALLOW = simple('allow');
+export const REJECT = simple('reject');
+export const CONCEDE = simple('concede');
+export const DECLINE_EXCHANGE = simple('declineExchange');
+export const KEEP_CUT: A<'keepCut'> = Object.freeze({ kind: 'keepCut', keep: true });
+export const LEAVE_CUT: A<'keepCut'> = Object.freeze({ kind: 'keepCut', keep: false });
+
+const PLAYS: Array<A<'play'>> = [];
+for (let card = 0; card < 33; card++) {
+  for (let as = 0; as <= 32; as++) PLAYS.push(Object.freeze({ kind: 'play', card, as: as === 32 ? null : as }));
+}
+/** The play action (card, as); as = null: plain or un-christened. */
+export function playOf(card: number, as: number | null): A<'play'> {
+  return PLAYS[card * 33 + (as === null ? 32 : as)]!;
+}
+
+const EXCHANGES: Array<A<'exchange'>> = Array.from({ length: 33 }, (_, card) => Object.freeze({ kind: 'exchange', card }));
+export function exchangeOf(card: number): A<'exchange'> {
+  return EXCHANGES[card]!;
+}
+
+const RAISES: Array<Array<A<'raise'>>> = [[], [], []];
+const FIG_NAMES: readonly FigureName[] = ['Spiel', 'Gleich', 'Hanger'];
+/** Raise figure f (0 Spiel, 1 Gleich, 2 Hanger) to `to`. */
+export function raiseOf(f: number, to: number): A<'raise'> {
+  let r = RAISES[f]![to];
+  if (r === undefined) RAISES[f]![to] = r = Object.freeze({ kind: 'raise', figure: FIG_NAMES[f]!, to });
+  return r;
+}
+
+const ASKS = new Map<number, A<'ask'>>();
+export function askOf(count: number, type: 'Gleich' | 'Hanger'): A<'ask'> {
+  const k = count * 2 + (type === 'Gleich' ? 0 : 1);
+  let r = ASKS.get(k);
+  if (r === undefined) ASKS.set(k, (r = Object.freeze({ kind: 'ask', count, type })));
+  return r;
+}
+
+const BIDS = new Map<string, A<'bid'>>();
+export function bidOf(figures: readonly FigureName[], cumulative: boolean, unseen: boolean): A<'bid'> {
+  const k = `${figures.join(',')}|${cumulative ? 1 : 0}${unseen ? 1 : 0}`;
+  let r = BIDS.get(k);
+  if (r === undefined) BIDS.set(k, (r = Object.freeze({ kind: 'bid', figures: Object.freeze(figures.slice()), cumulative, unseen })));
+  return r;
+}

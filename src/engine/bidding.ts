@@ -25,9 +25,11 @@
 // himself the sources give no answering rule, so those tables score silently.
 import { WELI } from '../cards/card.ts';
 import { CardSet } from '../cards/cardset.ts';
-import { evaluateJoint } from '../eval/evaluate.ts';
+import { jointFrontier, jointFrontierOfParts } from './joint.ts';
+import { figureParts } from '../eval/evaluate.ts';
+import type { FigureParts } from '../eval/core.ts';
 import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
-import type { FigureName, PolicyAction } from './actions.ts';
+import { ALLOW, CONSENT, GUT, HOLD, PASS, REJECT, VETO, askOf, bidOf, raiseOf, type FigureName, type PolicyAction } from './actions.ts';
 import { freezeEvent } from './history.ts';
 import { figCtx } from './scoring.ts';
 import type { HandState } from './state.ts';
@@ -306,7 +308,7 @@ export function reachableCounts(s: HandState, seat: number): [number, number] {
   return [g, h];
 }
 
-function jointOf(s: HandState, seat: number, extra?: { card: number; as: number | null }): number[] {
+function jointOf(s: HandState, seat: number, extra?: { card: number; as: number | null }): readonly number[] {
   const played: Array<{ card: number; as: number | null }> = [];
   for (const t of s.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
   let lo = s.handLo[seat]!;
@@ -316,7 +318,7 @@ function jointOf(s: HandState, seat: number, extra?: { card: number; as: number 
     if (extra.card === WELI) weli = 0;
     else lo = (lo & ~(1 << extra.card)) >>> 0;
   }
-  return evaluateJoint(figCtx(s), { inHand: new CardSet(lo, weli), played });
+  return jointFrontier(figCtx(s), lo, weli, played);
 }
 
 /** Figures (bit 1 Gleich, bit 2 Hanger) the seat is bound to have (RULES §8.5). */
@@ -347,6 +349,58 @@ export function playKeepsObligations(s: HandState, seat: number, card: number, a
   if (s.perl!.level[card] === 0) return true;
   if (!frontierMeets(jointOf(s, seat), need)) return true; // he cannot make it anyway
   return frontierMeets(jointOf(s, seat, { card, as }), need);
+}
+
+/**
+ * playKeepsObligations for every candidate play of one decision: the frontier before the play is computed
+ * once. null = every play keeps them (no bidding, no obligation, or the figures cannot be made anyway).
+ */
+export function obligationFilter(s: HandState, seat: number): ((card: number, as: number | null) => boolean) | null {
+  if (!s.bid.active) return null;
+  const need = obligationsOf(s, seat);
+  if (need === 0) return null;
+  const level = s.perl!.level;
+  const ctx = figCtx(s);
+  const weliNatural = ctx.ruleset.weliNaturalInFigures;
+  let before = -1; // can he make them now? (-1 not yet known; computed at the first Perlagg)
+  let baseCard = -1;
+  let base: FigureParts | null = null;
+  return (card, as) => {
+    if (level[card] === 0) return true;
+    if (before < 0) before = frontierMeets(jointOf(s, seat), need) ? 1 : 0;
+    if (before === 0) return true; // he cannot make it anyway
+    if (card !== baseCard || base === null) {
+      // the hand without the card, the played cards so far: the evaluator's parts, once per card
+      let lo = s.handLo[seat]!;
+      let weli = s.handWeli[seat]!;
+      if (card === WELI) weli = 0;
+      else lo = (lo & ~(1 << card)) >>> 0;
+      base = figureParts(ctx, { inHand: new CardSet(lo, weli), played: playedBy(s, seat) });
+      baseCard = card;
+    }
+    // then the card laid as `as`, added exactly as figureParts adds a last played card
+    const identity = as ?? card;
+    let mask = base.mask;
+    let extra = base.extraByRank;
+    let nat = base.naturalWeliInFigures;
+    if (identity === WELI) {
+      if (weliNatural) nat = 1;
+    } else {
+      const bit = 1 << identity;
+      if ((mask & bit) !== 0) {
+        const e = extra === null ? new Array<number>(8).fill(0) : extra.slice();
+        e[identity & 7]! += 1;
+        extra = e;
+      } else mask = (mask | bit) >>> 0;
+    }
+    return frontierMeets(jointFrontierOfParts(ctx, { mask, extraByRank: extra, naturalWeliInFigures: nat, wilds: base.wilds }), need);
+  };
+}
+
+function playedBy(s: HandState, seat: number): Array<{ card: number; as: number | null }> {
+  const played: Array<{ card: number; as: number | null }> = [];
+  for (const t of s.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
+  return played;
 }
 
 /** The showing words allowed to a bound seat: those making the bound figures, when any does. */
@@ -415,7 +469,9 @@ function figureOpenForBid(s: HandState, f: number, point: number): boolean {
 
 function partyMayBidMore(s: HandState, party: number): boolean {
   if (s.ruleset.figuresPerPartyPerDeal === 'any') return true;
-  return !s.bid.figs.some((f) => f.firstParty === party);
+  const figs = s.bid.figs;
+  for (let f = 0; f < figs.length; f++) if (figs[f]!.firstParty === party) return false;
+  return true;
 }
 
 function askAllowed(s: HandState, seat: number): boolean {
@@ -430,11 +486,14 @@ function askAllowed(s: HandState, seat: number): boolean {
   return s.tricks.length === 1 && s.tricks[0]!.plays.length === 0; // "first of all", before the first card
 }
 
-function askCounts(s: HandState): number[] {
+const ASK_4 = Object.freeze([4, 5]);
+const ASK_2 = Object.freeze([2, 3, 4, 5]);
+const ASK_3 = Object.freeze([3, 4, 5]);
+function askCounts(s: HandState): readonly number[] {
   const r = s.ruleset.askAtTargetMinus1;
-  if (r === 'viertig') return [4, 5];
-  if (r === 'ibk1717' && s.ruleset.ibkTwofoldAt1717) return [2, 3, 4, 5];
-  return [3, 4, 5];
+  if (r === 'viertig') return ASK_4;
+  if (r === 'ibk1717' && s.ruleset.ibkTwofoldAt1717) return ASK_2;
+  return ASK_3;
 }
 
 function hasWindowAction(s: HandState, seat: number): boolean {
@@ -450,32 +509,56 @@ function hasWindowAction(s: HandState, seat: number): boolean {
   return false;
 }
 
+/** The bid actions of a window (singles, named pairs, named triples, cumulative) per open figures, shared frozen records. */
+const bidLists = new WeakMap<object, Array<readonly PolicyAction[] | undefined>>();
+let lastBidRuleset: object | null = null;
+let lastBidList: Array<readonly PolicyAction[] | undefined> | undefined;
+function bidActions(s: HandState, openMask: number, unseen: boolean): readonly PolicyAction[] {
+  let per = s.ruleset === lastBidRuleset ? lastBidList : bidLists.get(s.ruleset);
+  if (per === undefined) bidLists.set(s.ruleset, (per = []));
+  lastBidRuleset = s.ruleset;
+  lastBidList = per;
+  const k = openMask * 2 + (unseen ? 1 : 0);
+  let list = per[k];
+  if (list === undefined) {
+    const out: PolicyAction[] = [];
+    const open: FigureName[] = [];
+    for (let f = 0; f < 3; f++) if ((openMask >>> f) & 1) open.push(FIGURES[f]!);
+    for (const f of open) out.push(bidOf([f], false, unseen));
+    if (s.ruleset.figuresPerPartyPerDeal === 'any') {
+      for (const a of open) for (const c of open) if (a !== c) out.push(bidOf([a, c], false, unseen));
+      if (open.length === 3) {
+        for (const a of open) for (const c of open) for (const d of open) if (a !== c && a !== d && c !== d) out.push(bidOf([a, c, d], false, unseen));
+        out.push(bidOf(s.ruleset.defaultFigureOrder, true, unseen));
+      }
+    }
+    per[k] = list = Object.freeze(out);
+  }
+  return list;
+}
+
 /** Legal actions of the window seat: pass first, then bids (singles, named pairs, named triples, cumulative), raises, asks. */
 export function windowActions(s: HandState, seat: number, out: PolicyAction[]): void {
   const b = s.bid;
   const party = s.table.party[seat]!;
   const unseen = b.point < 0;
-  out.push({ kind: 'pass' });
-  const open: FigureName[] = [];
-  if (partyMayBidMore(s, party)) for (let f = 0; f < 3; f++) if (figureOpenForBid(s, f, b.point)) open.push(FIGURES[f]!);
-  for (const f of open) out.push({ kind: 'bid', figures: [f], cumulative: false, unseen });
-  if (s.ruleset.figuresPerPartyPerDeal === 'any') {
-    for (const a of open) for (const c of open) if (a !== c) out.push({ kind: 'bid', figures: [a, c], cumulative: false, unseen });
-    if (open.length === 3) {
-      for (const a of open) for (const c of open) for (const d of open) if (a !== c && a !== d && c !== d) out.push({ kind: 'bid', figures: [a, c, d], cumulative: false, unseen });
-      out.push({ kind: 'bid', figures: s.ruleset.defaultFigureOrder.slice(), cumulative: true, unseen });
-    }
+  out.push(PASS);
+  let openMask = 0;
+  if (partyMayBidMore(s, party)) for (let f = 0; f < 3; f++) if (figureOpenForBid(s, f, b.point)) openMask |= 1 << f;
+  if (openMask !== 0) {
+    const bids = bidActions(s, openMask, unseen);
+    for (let i = 0; i < bids.length; i++) out.push(bids[i]!);
   }
   if (!unseen) {
     for (let f = 0; f < 3; f++) {
       const fb = b.figs[f]!;
-      if (fb.status === 'stake' && fb.raiseRight === party && !fb.aus && (f !== F_SPIEL || spielOpen(s))) out.push({ kind: 'raise', figure: FIGURES[f]!, to: fb.level + 1 });
+      if (fb.status === 'stake' && fb.raiseRight === party && !fb.aus && (f !== F_SPIEL || spielOpen(s))) out.push(raiseOf(f, fb.level + 1));
     }
   }
   if (askAllowed(s, seat)) {
     for (const count of askCounts(s)) {
-      out.push({ kind: 'ask', count, type: 'Gleich' });
-      out.push({ kind: 'ask', count, type: 'Hanger' });
+      out.push(askOf(count, 'Gleich'));
+      out.push(askOf(count, 'Hanger'));
     }
   }
 }
@@ -483,18 +566,18 @@ export function windowActions(s: HandState, seat: number, out: PolicyAction[]): 
 export function answerActions(s: HandState, out: PolicyAction[]): void {
   const b = s.bid;
   if (b.ask !== null && b.ask.answer === 'pending') {
-    out.push({ kind: 'allow' });
-    if (mayReject(s, b.answerSeat)) out.push({ kind: 'reject' });
+    out.push(ALLOW);
+    if (mayReject(s, b.answerSeat)) out.push(REJECT);
     return;
   }
   const f = b.queue[0]!;
   const fb = b.figs[f]!;
-  out.push({ kind: 'gut' }, { kind: 'hold' });
-  if (!fb.aus && (s.ruleset.raiseRight === 'holderOnly' || s.ruleset.raiseRight === 'eitherParty')) out.push({ kind: 'raise', figure: FIGURES[f]!, to: fb.level + 1 });
+  out.push(GUT, HOLD);
+  if (!fb.aus && (s.ruleset.raiseRight === 'holderOnly' || s.ruleset.raiseRight === 'eitherParty')) out.push(raiseOf(f, fb.level + 1));
 }
 
 export function vetoActions(out: PolicyAction[]): void {
-  out.push({ kind: 'consent' }, { kind: 'veto' });
+  out.push(CONSENT, VETO);
 }
 
 /** The seat deciding now in the bidding phases. */

@@ -13,7 +13,7 @@
 // Guideline 14 (verify / can / do): the hot loop calls applyAction with an action taken from
 // legalActions; everything else goes through applyChecked.
 import type { RulesVariant } from '../rules/variant.ts';
-import { actionText, sameAction, type Action, type PolicyAction } from './actions.ts';
+import { CONCEDE, DECLINE_EXCHANGE, KEEP_CUT, LEAVE_CUT, actionText, exchangeOf, sameAction, type Action, type PolicyAction } from './actions.ts';
 import {
   applyCut,
   applyDeclineExchange,
@@ -43,6 +43,7 @@ import {
   applyWindowRaise,
   biddingSeat,
   newBidding,
+  obligationFilter,
   obligationsOf,
   openWindow,
   playKeepsObligations,
@@ -52,7 +53,7 @@ import {
   windowActions,
   writeNow,
 } from './bidding.ts';
-import { LOC, deckOf, seatTable, type HandState, type TableOptions } from './state.ts';
+import { LOC, deckOf, seatTable, type HandState, type Table, type TableOptions } from './state.ts';
 import { trickWinnerIndex } from './tricks.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { cardShort } from '../cards/notation.ts';
@@ -76,12 +77,19 @@ export interface HandOptions extends TableOptions {
   readonly silentSeats?: number;
 }
 
-export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
+/** The table newHand would seat, with newHand's checks of the options (and its errors). */
+export function probeTable(ruleset: RulesVariant, opts: HandOptions): Table {
   const table = seatTable(ruleset, opts);
   const dealer = opts.dealer ?? 0;
   if (!(Number.isInteger(dealer) && dealer >= 0 && dealer < table.seats)) {
     throw new RangeError(`the dealer's seat must be 0..${table.seats - 1}, got ${dealer}`);
   }
+  return table;
+}
+
+export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
+  const table = probeTable(ruleset, opts);
+  const dealer = opts.dealer ?? 0;
   const deck = deckOf(ruleset);
   const loc = new Int8Array(33).fill(LOC.absent);
   for (const c of deck) loc[c] = LOC.pack;
@@ -127,6 +135,8 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     figureWinners: null,
     events: [],
     actions: [],
+    obsCache: null,
+    showCache: null,
   };
 }
 
@@ -292,15 +302,33 @@ function startShow(s: HandState): void {
 
 /** Showing choices of a seat, restricted to those that make its bound figures when any does (RULES §8.5). */
 export function allowedShows(s: HandState, seat: number): ShowOption[] {
+  // The same decision asks several times (advanceShow, then the observation and the legal actions): the
+  // state changes only through applyAction, which records an action, so (seat, actions, events) is the key.
+  const c = s.showCache as ShowCache | null;
+  if (c !== null && c.seat === seat && c.actions === s.actions.length && c.events === s.events.length) return c.opts.slice();
+  const opts = computeAllowedShows(s, seat);
+  for (const o of opts) Object.freeze(o.as);
+  const cache: ShowCache = { seat, actions: s.actions.length, events: s.events.length, opts };
+  s.showCache = cache;
+  return opts.slice();
+}
+interface ShowCache {
+  seat: number;
+  actions: number;
+  events: number;
+  opts: ShowOption[];
+}
+
+function computeAllowedShows(s: HandState, seat: number): ShowOption[] {
   const all = showOptions(s, seat);
   if (!s.bid.active || obligationsOf(s, seat) === 0) return all;
   const ok = all.filter((o) => showMeetsObligations(s, seat, o.word));
   return ok.length > 0 ? ok : all;
 }
 
-function recordShow(s: HandState, seat: number, as: readonly number[]): void {
+function recordShow(s: HandState, seat: number, as: readonly number[], known = -1): void {
   const free = freePerlaggen(s, seat);
-  const word = shownWord(s, seat, as);
+  const word = known >= 0 ? known : shownWord(s, seat, as);
   const cards: Array<{ card: number; as: number | null }> = [];
   let m = s.handLo[seat]!;
   while (m !== 0) {
@@ -325,7 +353,7 @@ function advanceShow(s: HandState): void {
     const opts = allowedShows(s, seat);
     s.phase = 'show';
     if (opts.length > 1) return;
-    recordShow(s, seat, opts[0]!.as);
+    recordShow(s, seat, opts[0]!.as, opts[0]!.word); // its word is shownWord(s, seat, as), computed by showOptions
   }
   s.phase = 'done';
   scoreHand(s);
@@ -375,23 +403,28 @@ export function legalActions(s: HandState): PolicyAction[] {
   const out: PolicyAction[] = [];
   switch (s.phase) {
     case 'cutKeep':
-      out.push({ kind: 'keepCut', keep: true }, { kind: 'keepCut', keep: false });
+      out.push(KEEP_CUT, LEAVE_CUT);
       break;
     case 'exchange': {
       const seat = exchangerNow(s);
-      for (const card of exchangeCards(s, seat)) out.push({ kind: 'exchange', card });
-      if (!exchangeIsCompulsory(s, seat)) out.push({ kind: 'declineExchange' });
+      for (const card of exchangeCards(s, seat)) out.push(exchangeOf(card));
+      if (!exchangeIsCompulsory(s, seat)) out.push(DECLINE_EXCHANGE);
       break;
     }
     case 'play':
       legalPlays(s, s.turn, out);
       if (s.bid.active && obligationsOf(s, s.turn) !== 0) {
-        for (let i = out.length - 1; i >= 0; i--) {
-          const a = out[i]!;
-          if (a.kind === 'play' && !playKeepsObligations(s, s.turn, a.card, a.as)) out.splice(i, 1);
+        const keeps = obligationFilter(s, s.turn);
+        if (keeps !== null) {
+          let k = 0;
+          for (let i = 0; i < out.length; i++) {
+            const a = out[i]!;
+            if (a.kind !== 'play' || keeps(a.card, a.as)) out[k++] = a;
+          }
+          out.length = k;
         }
       }
-      if (mayConcede(s)) out.push({ kind: 'concede' });
+      if (mayConcede(s)) out.push(CONCEDE);
       break;
     case 'show':
       for (const o of allowedShows(s, actingSeat(s))) out.push({ kind: 'show', as: o.as });

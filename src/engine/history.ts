@@ -47,11 +47,22 @@ export function eventSeenBy(e: HandEvent): number | null {
 
 /** Freeze an event all the way down: observations share events, so nobody may change one. */
 export function freezeEvent<E extends HandEvent>(e: E): E {
-  return deepFreeze(e);
+  // Events are flat records whose only nested values are arrays of primitives or of flat records (the
+  // shown cards): freeze those one level down, without the generic walk's allocations.
+  const o = e as unknown as Record<string, unknown>;
+  for (const k in o) {
+    const v = o[k];
+    if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) deepFreeze(v);
+  }
+  return Object.freeze(e);
 }
 function deepFreeze<T>(v: T): T {
   if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
-    for (const x of Object.values(v)) deepFreeze(x);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) deepFreeze(v[i]);
+    } else {
+      for (const x of Object.values(v)) deepFreeze(x);
+    }
     Object.freeze(v);
   }
   return v;

@@ -12,7 +12,7 @@
 //   L or a trump), `wattenStyleFollow` (only trump leads must be followed), `mustFollowSuit = false` (free),
 //   `mustOvertake` (a player following with a plain card of L who can win with one must win).
 import { WELI } from '../cards/card.ts';
-import type { PolicyAction } from './actions.ts';
+import { playOf, type PolicyAction } from './actions.ts';
 import { cardPower, effectiveSuit, trickContext, trickWinnerIndex, type TrickContext } from './tricks.ts';
 import type { HandState, Trick } from './state.ts';
 import { cardShort } from '../cards/notation.ts';
@@ -38,8 +38,17 @@ export function handCards(s: HandState, seat: number): number[] {
 }
 
 export function tctx(s: HandState): TrickContext {
-  return trickContext(s.ruleset, s.perl!);
+  // the last context asked for, without trickContext's two map lookups
+  if (s.perl === lastPerl && s.ruleset === lastRuleset && lastTctx !== null) return lastTctx;
+  const c = trickContext(s.ruleset, s.perl!);
+  lastPerl = s.perl;
+  lastRuleset = s.ruleset;
+  lastTctx = c;
+  return c;
 }
+let lastPerl: object | null = null;
+let lastRuleset: object | null = null;
+let lastTctx: TrickContext | null = null;
 
 /** Would (card, as) take the open trick if laid now? */
 export function wouldWin(s: HandState, trick: Trick, card: number, as: number | null): boolean {
@@ -114,16 +123,67 @@ export function legalPlays(s: HandState, seat: number, out: PolicyAction[]): voi
   const allowNull = s.ruleset.unchristenedPerlagg !== 'forbidden';
   const trick = openTrick(s);
   const free = trick === null || trick.plays.length === 0 || !s.ruleset.follow.mustFollowSuit;
-  for (const card of handCards(s, seat)) {
+  const hand = handCards(s, seat);
+  // Following: explainPlay's verdict (its follow part) with the hand's facts worked out once.
+  const f = free ? null : followFacts(s, trick!, hand);
+  for (const card of hand) {
     if (p.level[card]! > 0) {
       // Rule 1: a Perlagg is always legal, whatever its christening (unless the A-04 switch restricts it).
       const always = free || s.ruleset.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit;
-      for (let as = 0; as < 32; as++) if (always || explainPlay(s, seat, card, as) === null) out.push({ kind: 'play', card, as });
-      if (allowNull && (always || explainPlay(s, seat, card, null) === null)) out.push({ kind: 'play', card, as: null });
-    } else if (free || explainPlay(s, seat, card, null) === null) {
-      out.push({ kind: 'play', card, as: null });
+      for (let as = 0; as < 32; as++) if (always || followAllows(s, f!, trick!, card, as)) out.push(playOf(card, as));
+      if (allowNull && (always || followAllows(s, f!, trick!, card, null))) out.push(playOf(card, null));
+    } else if (free || followAllows(s, f!, trick!, card, null)) {
+      out.push(playOf(card, null));
     }
   }
+}
+
+interface FollowFacts {
+  readonly ctx: TrickContext;
+  /** null: every card is allowed (Watten-style follow of a side suit, or the seat does not hold L). */
+  readonly led: number | null;
+  readonly plainL: readonly number[];
+  /** mustOvertake: the plain cards of L that would win (computed on first use). */
+  winners: number[] | null;
+}
+
+function followFacts(s: HandState, trick: Trick, hand: readonly number[]): FollowFacts {
+  const r = s.ruleset;
+  const p = s.perl!;
+  const ctx = tctx(s);
+  const led = effectiveSuit(ctx, trick.plays[0]!.card, trick.plays[0]!.as);
+  if (r.follow.wattenStyleFollow && led !== ctx.trump) return { ctx, led: null, plainL: [], winners: null };
+  const plainL = hand.filter((c) => p.level[c] === 0 && natSuit(c) === led);
+  const anyPerlagg = hand.some((c) => p.level[c]! > 0);
+  const holds = plainL.length > 0 || (r.follow.perlaggCountsAsHoldingSuit && anyPerlagg);
+  return { ctx, led: holds ? led : null, plainL, winners: null };
+}
+
+/**
+ * explainPlay(s, seat, card, as) === null for a card of the seat's hand (as: 0..31 for a Perlagg, null
+ * where un-christened play is allowed; null for a plain card) while following (mustFollowSuit, the trick
+ * led): the same rules, without building the words.
+ */
+function followAllows(s: HandState, f: FollowFacts, trick: Trick, card: number, as: number | null): boolean {
+  const led = f.led;
+  if (led === null) return true;
+  const r = s.ruleset;
+  const ctx = f.ctx;
+  if (s.perl!.level[card]! > 0) {
+    if (r.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit) return true;
+    const s2 = effectiveSuit(ctx, card, as);
+    return s2 === led || s2 === ctx.trump;
+  }
+  const cs = natSuit(card);
+  if (cs === led) {
+    if (r.follow.mustOvertake) {
+      f.winners ??= f.plainL.filter((c) => wouldWin(s, trick, c, null));
+      if (f.winners.length > 0 && !f.winners.includes(card)) return false;
+    }
+    return true;
+  }
+  if (cs === ctx.trump && r.follow.mayTrumpWhileHoldingSuit) return !r.follow.trumpInsteadOfSuitOnlyIfWinning || wouldWin(s, trick, card, null);
+  return false;
 }
 
 export { cardPower };

@@ -1,6 +1,8 @@
 // GUIDE guideline 3: the only bridge from the state to a policy. An Observation is built from fresh plain
-// objects and exactly-sized plain arrays (never views or shared buffers, GUIDE §2), and holds only what the
-// player may know: his own hand (and the hands he sees: the dummy's for its holder, §3), the public cards
+// objects and exactly-sized plain arrays, or deeply frozen ones shared across a hand's decisions (the
+// history, tricks, shown figures, public card lists, the action records) — never views, shared buffers or
+// anything of the engine's that can change (GUIDE §2) — and holds only what the player may know: his own
+// hand (and the hands he sees: the dummy's for its holder, §3), the public cards
 // (played cards with their christenings, the turned trump, the shown stock cards, the face-up exchanged
 // card, skipped turn-up cards, the Perlaggen the cutter kept), the exchanges, the public history, the score
 // and the legal actions. Never another seat's cards, never a seed or a deal index.
@@ -148,90 +150,250 @@ function cardsOf(s: HandState, seat: number): number[] {
   return out;
 }
 
-function copyAction(a: PolicyAction): PolicyAction {
-  switch (a.kind) {
-    case 'show':
-      return { kind: 'show', as: a.as.slice() };
-    case 'play':
-      return { kind: 'play', card: a.card, as: a.as };
-    case 'exchange':
-      return { kind: 'exchange', card: a.card };
-    case 'keepCut':
-      return { kind: 'keepCut', keep: a.keep };
-    case 'bid':
-      return { kind: 'bid', figures: a.figures.slice(), cumulative: a.cumulative, unseen: a.unseen };
-    case 'raise':
-      return { kind: 'raise', figure: a.figure, to: a.to };
-    case 'ask':
-      return { kind: 'ask', count: a.count, type: a.type };
-    default:
-      return { kind: a.kind } as PolicyAction;
-  }
+// ---- per-hand caches of deeply frozen snapshots (shared across decisions) ----
+//
+// Everything public that only grows during a hand (the history, the tricks, the shown cards, …) is handed
+// to policies as deeply frozen snapshots, rebuilt only when the underlying list changed. The snapshots are
+// copies (never the engine's own arrays); their elements are the engine's frozen records (events, plays,
+// exchanges), which nobody can change. The cache lives on the state object (a clone starts without one).
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+interface HistoryCache {
+  /** Events of s.events scanned so far. */
+  len: number;
+  seen: HandEvent[];
+  snap: readonly HandEvent[];
 }
 
-/** The observation of `player` now: fresh plain data. */
-export function observe(s: HandState, player: number, score: readonly number[] = []): Observation {
-  const mine = seatsOf(s, player);
-  const own = mine[0]!;
-  const toAct = currentPlayer(s) === player;
-  const legal = toAct ? legalActions(s).map(copyAction) : [];
-  const showChoices: ShowChoice[] = [];
-  if (toAct && s.phase === 'show') {
-    for (const o of allowedShows(s, actingSeat(s))) {
-      showChoices.push({ action: { kind: 'show', as: o.as.slice() }, gleich: wordGleich(o.word), hanger: wordHanger(o.word) });
-    }
+interface ObsCache {
+  ruleset: string;
+  perlaggen: readonly number[];
+  perl: object | null;
+  history: Array<HistoryCache | undefined>;
+  blindHistory: Array<HistoryCache | undefined>;
+  skippedLen: number;
+  skipped: readonly number[];
+  stockRef: readonly number[] | null;
+  stockShown: readonly number[];
+  cutKeptLen: number;
+  cutKept: readonly number[];
+  exchangesLen: number;
+  exchanges: readonly ObservedExchange[];
+  /** Frozen observed tricks per index (completed tricks only). */
+  doneTricks: ObservedTrick[];
+  tricksKey: number;
+  tricks: readonly ObservedTrick[];
+  shownMask: number;
+  shown: readonly ObservedShow[];
+  shownBySeat: Array<ObservedShow | undefined>;
+  /** Own / seen hands per seat as frozen arrays, with the cards they were built from. */
+  handLo: number[];
+  handWeli: number[];
+  hands: Array<readonly number[] | undefined>;
+  bids: Array<ObservedBid | undefined>;
+  bidding: readonly ObservedBid[];
+  tricksWon: readonly number[];
+  score: readonly number[];
+  written: readonly number[];
+}
+
+type ObservedExchange = { seat: number; gave: number; took: number };
+
+function cacheOf(s: HandState): ObsCache {
+  let c = s.obsCache as ObsCache | null;
+  if (c === null) {
+    c = {
+      ruleset: rulesetName(s),
+      perlaggen: EMPTY,
+      perl: null,
+      history: [],
+      blindHistory: [],
+      skippedLen: 0,
+      skipped: EMPTY,
+      stockRef: null,
+      stockShown: EMPTY,
+      cutKeptLen: 0,
+      cutKept: EMPTY,
+      exchangesLen: 0,
+      exchanges: EMPTY,
+      doneTricks: [],
+      tricksKey: 0,
+      tricks: EMPTY,
+      shownMask: 0,
+      shown: EMPTY,
+      shownBySeat: [],
+      handLo: [],
+      handWeli: [],
+      hands: [],
+      bids: [],
+      bidding: EMPTY,
+      tricksWon: EMPTY,
+      score: EMPTY,
+      written: EMPTY,
+    };
+    s.obsCache = c;
   }
-  // The unseen window (point -1): the bidder has not looked at his cards.
-  const blind = toAct && s.phase === 'window' && s.bid.point < 0;
-  const history: HandEvent[] = [];
-  for (const e of s.events) {
+  return c;
+}
+
+const perlaggenOf = new WeakMap<object, readonly number[]>();
+function perlaggenList(s: HandState): readonly number[] {
+  const p = s.perl;
+  if (p === null) return EMPTY;
+  let l = perlaggenOf.get(p);
+  if (l === undefined) perlaggenOf.set(p, (l = Object.freeze(p.order.slice())));
+  return l;
+}
+
+function perlaggenOfCache(s: HandState, c: ObsCache): readonly number[] {
+  c.perl = s.perl;
+  c.perlaggen = perlaggenList(s);
+  return c.perlaggen;
+}
+
+function sees(s: HandState, player: number, own: number, seat: number): boolean {
+  return seat === own || s.table.sees[player]!.includes(seat);
+}
+
+function historyOf(s: HandState, c: ObsCache, player: number, own: number, blind: boolean): readonly HandEvent[] {
+  const list = blind ? c.blindHistory : c.history;
+  let h = list[player];
+  if (h === undefined) list[player] = h = { len: 0, seen: [], snap: EMPTY };
+  const events = s.events;
+  const n = events.length;
+  if (h.len === n) return h.snap;
+  for (let i = h.len; i < n; i++) {
+    const e = events[i]!;
     const by = eventSeenBy(e);
     // events are deep-frozen plain data (history.ts): sharing them gives nothing away and nothing to change
-    if (by === null || (mine.includes(by) && !(blind && e.type === 'dealt'))) history.push(e);
+    if (by === null || (sees(s, player, own, by) && !(blind && e.type === 'dealt'))) h.seen.push(e);
   }
-  const parties = s.table.parties;
-  const b = s.bid;
-  const seqs = b.figs.map((f) => f.seq).filter((x) => x !== Infinity).sort((x, y) => x - y);
-  return {
-    ruleset: rulesetName(s),
-    players: s.table.players,
-    seats: s.table.seats,
-    player,
-    seat: own,
-    acting: toAct ? actingSeat(s) : -1,
-    party: s.table.party.slice(),
-    dealer: s.dealer,
-    vorhand: s.vorhand,
-    cutter: s.cutter,
-    handSize: s.table.handSize,
-    dummySeat: s.table.dummySeat,
-    phase: s.phase,
-    hand: blind ? [] : cardsOf(s, own),
-    seenHands: blind ? [] : mine.slice(1).map((seat) => ({ seat, cards: cardsOf(s, seat) })),
-    trump: s.trump,
-    perlaggen: s.perl === null ? [] : s.perl.order.slice(),
-    turned: s.turned,
-    faceUp: s.faceUp,
-    skipped: s.skipped.slice(),
-    stockShown: s.shownStock.slice(),
-    cutKept: s.cutKept.slice(),
-    cutSeen: mine.includes(s.cutter) ? s.cutSeen : -1,
-    exchanges: s.exchanges.map((x) => ({ seat: x.seat, gave: x.gave, took: x.took })),
-    tricks: s.tricks.map((t) => ({ leader: t.leader, plays: t.plays.map((p) => ({ seat: p.seat, card: p.card, as: p.as })), winner: t.winner })),
-    tricksWon: s.tricksWon.slice(),
-    spielParty: s.spielParty,
-    conceded: s.conceded,
-    shown: s.shows
-      .filter((x) => x !== null)
-      .map((x) => ({ seat: x.seat, cards: x.cards.map((c) => ({ card: c.card, as: c.as })), gleich: wordGleich(x.word), hanger: wordHanger(x.word) })),
-    points: s.phase === 'done' ? s.points.slice() : new Array<number>(parties).fill(0),
-    score: score.length === parties ? score.slice() : b.score.slice(),
-    target: s.ruleset.target,
-    history,
-    legal,
-    showChoices,
-    bidding: b.figs.map((f, i) => ({
-      figure: (['Spiel', 'Gleich', 'Hanger'] as const)[i]!,
+  h.len = n;
+  if (h.seen.length !== h.snap.length) h.snap = Object.freeze(h.seen.slice());
+  return h.snap;
+}
+
+function tricksOf(s: HandState, c: ObsCache): readonly ObservedTrick[] {
+  const tr = s.tricks;
+  const n = tr.length;
+  if (n === 0) return EMPTY;
+  const last = tr[n - 1]!;
+  // the tricks only grow: their number, the open trick's plays and whether it is taken say everything
+  const key = n * 64 + last.plays.length * 2 + (last.winner >= 0 ? 1 : 0) + 1;
+  if (key === c.tricksKey) return c.tricks;
+  const out = new Array<ObservedTrick>(n);
+  for (let i = 0; i < n; i++) {
+    const t = tr[i]!;
+    let o = c.doneTricks[i];
+    if (o === undefined) {
+      o = Object.freeze({ leader: t.leader, plays: Object.freeze(t.plays.map(copyPlay)), winner: t.winner }) as ObservedTrick;
+      if (t.winner >= 0) c.doneTricks[i] = o;
+    }
+    out[i] = o;
+  }
+  c.tricksKey = key;
+  c.tricks = Object.freeze(out);
+  return c.tricks;
+}
+function copyPlay(p: { readonly seat: number; readonly card: number; readonly as: number | null }): ObservedPlay {
+  return Object.freeze({ seat: p.seat, card: p.card, as: p.as });
+}
+
+function shownOf(s: HandState, c: ObsCache): readonly ObservedShow[] {
+  let mask = 0;
+  const shows = s.shows;
+  for (let i = 0; i < shows.length; i++) if (shows[i] !== null) mask |= 1 << i;
+  if (mask === c.shownMask) return c.shown;
+  const out: ObservedShow[] = [];
+  for (let i = 0; i < shows.length; i++) {
+    const x = shows[i];
+    if (x === null || x === undefined) continue;
+    let o = c.shownBySeat[i];
+    if (o === undefined) {
+      o = Object.freeze({
+        seat: x.seat,
+        cards: Object.freeze(x.cards.map((cc) => Object.freeze({ card: cc.card, as: cc.as }))),
+        gleich: wordGleich(x.word),
+        hanger: wordHanger(x.word),
+      }) as ObservedShow;
+      c.shownBySeat[i] = o;
+    }
+    out.push(o);
+  }
+  c.shownMask = mask;
+  c.shown = Object.freeze(out);
+  return c.shown;
+}
+
+function frozenCopy(a: readonly number[]): readonly number[] {
+  return a.length === 0 ? EMPTY : Object.freeze(a.slice());
+}
+
+/** The cards of a seat as a frozen array, rebuilt only when that hand changed. */
+function handOf(s: HandState, c: ObsCache, seat: number): readonly number[] {
+  const lo = s.handLo[seat]!;
+  const weli = s.handWeli[seat]!;
+  const h = c.hands[seat];
+  if (h !== undefined && c.handLo[seat] === lo && c.handWeli[seat] === weli) return h;
+  const out = Object.freeze(cardsOf(s, seat));
+  c.hands[seat] = out;
+  c.handLo[seat] = lo;
+  c.handWeli[seat] = weli;
+  return out;
+}
+
+/** A frozen copy of a short list of numbers, the previous one when nothing changed. */
+function sameOrFrozen(prev: readonly number[], now: readonly number[]): readonly number[] {
+  if (prev.length === now.length) {
+    let same = true;
+    for (let i = 0; i < now.length; i++) {
+      if (prev[i] !== now[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return prev;
+  }
+  return Object.freeze(now.slice());
+}
+
+const ZEROS: Array<readonly number[] | undefined> = [];
+function zeros(n: number): readonly number[] {
+  let z = ZEROS[n];
+  if (z === undefined) ZEROS[n] = z = Object.freeze(new Array<number>(n).fill(0));
+  return z;
+}
+
+function biddingOf(s: HandState, c: ObsCache): readonly ObservedBid[] {
+  const figs = s.bid.figs;
+  let changed = c.bidding.length !== 3;
+  for (let i = 0; i < 3; i++) {
+    const f = figs[i]!;
+    let priority = -1;
+    if (f.seq !== Infinity) {
+      priority = 0;
+      for (let j = 0; j < 3; j++) if (figs[j]!.seq < f.seq) priority++;
+    }
+    const o = c.bids[i];
+    if (
+      o !== undefined &&
+      o.status === f.status &&
+      o.level === f.level &&
+      o.aus === f.aus &&
+      o.offerParty === f.offerParty &&
+      o.raiseRight === f.raiseRight &&
+      o.firstParty === f.firstParty &&
+      o.unseen === f.unseen &&
+      o.writtenParty === f.writtenParty &&
+      o.writtenPoints === f.writtenPoints &&
+      o.priority === priority
+    ) {
+      continue;
+    }
+    changed = true;
+    c.bids[i] = Object.freeze({
+      figure: FIGURE_NAMES[i]!,
       status: f.status,
       level: f.level,
       aus: f.aus,
@@ -241,10 +403,112 @@ export function observe(s: HandState, player: number, score: readonly number[] =
       unseen: f.unseen,
       writtenParty: f.writtenParty,
       writtenPoints: f.writtenPoints,
-      priority: f.seq === Infinity ? -1 : seqs.indexOf(f.seq),
-    })),
+      priority,
+    });
+  }
+  if (changed) c.bidding = Object.freeze([c.bids[0]!, c.bids[1]!, c.bids[2]!]);
+  return c.bidding;
+}
+
+const FIGURE_NAMES = ['Spiel', 'Gleich', 'Hanger'] as const;
+
+/**
+ * The observation of `player` now: fresh plain data, or deeply frozen snapshots (history, tricks, shown
+ * figures, public card lists) that are shared across this hand's decisions and never change.
+ */
+export function observe(s: HandState, player: number, score: readonly number[] = []): Observation {
+  const table = s.table;
+  const own = table.seatOfPlayer[player]!;
+  const toAct = currentPlayer(s) === player;
+  const acting = toAct ? actingSeat(s) : -1;
+  let legal: PolicyAction[];
+  let showChoices: ShowChoice[];
+  if (toAct && s.phase === 'show') {
+    // one call gives both: the legal shows and the figures each makes
+    const opts = allowedShows(s, acting);
+    legal = new Array<PolicyAction>(opts.length);
+    showChoices = new Array<ShowChoice>(opts.length);
+    for (let i = 0; i < opts.length; i++) {
+      const o = opts[i]!;
+      legal[i] = { kind: 'show', as: o.as.slice() };
+      showChoices[i] = { action: { kind: 'show', as: o.as.slice() }, gleich: wordGleich(o.word), hanger: wordHanger(o.word) };
+    }
+  } else {
+    // legalActions hands out shared, deeply frozen action records (actions.ts) in a fresh list: no copy needed
+    legal = toAct ? legalActions(s) : [];
+    showChoices = [];
+  }
+  const c = cacheOf(s);
+  // The unseen window (point -1): the bidder has not looked at his cards.
+  const blind = toAct && s.phase === 'window' && s.bid.point < 0;
+  const parties = table.parties;
+  const b = s.bid;
+  if (s.skipped.length !== c.skippedLen) {
+    c.skippedLen = s.skipped.length;
+    c.skipped = frozenCopy(s.skipped);
+  }
+  if (s.shownStock !== c.stockRef) {
+    c.stockRef = s.shownStock;
+    c.stockShown = frozenCopy(s.shownStock);
+  }
+  if (s.cutKept.length !== c.cutKeptLen) {
+    c.cutKeptLen = s.cutKept.length;
+    c.cutKept = frozenCopy(s.cutKept);
+  }
+  if (s.exchanges.length !== c.exchangesLen) {
+    c.exchangesLen = s.exchanges.length;
+    c.exchanges = Object.freeze(s.exchanges.map((x) => Object.freeze({ seat: x.seat, gave: x.gave, took: x.took })));
+  }
+  let seenHands: Array<{ seat: number; cards: number[] }> = EMPTY as never[];
+  const others = table.sees[player]!;
+  if (!blind && others.length > 0) {
+    seenHands = [];
+    for (let i = 0; i < others.length; i++) seenHands.push({ seat: others[i]!, cards: handOf(s, c, others[i]!) as number[] });
+  }
+  const points = s.phase === 'done' ? s.points.slice() : (zeros(parties) as number[]);
+  c.tricksWon = sameOrFrozen(c.tricksWon, s.tricksWon);
+  c.written = sameOrFrozen(c.written, b.written);
+  const score0 = score.length === parties ? score : b.score;
+  c.score = sameOrFrozen(c.score, score0);
+  return {
+    ruleset: c.ruleset,
+    players: table.players,
+    seats: table.seats,
+    player,
+    seat: own,
+    acting,
+    party: table.party as number[], // frozen with the table
+    dealer: s.dealer,
+    vorhand: s.vorhand,
+    cutter: s.cutter,
+    handSize: table.handSize,
+    dummySeat: table.dummySeat,
+    phase: s.phase,
+    hand: (blind ? EMPTY : handOf(s, c, own)) as number[],
+    seenHands,
+    trump: s.trump,
+    perlaggen: (s.perl === c.perl ? c.perlaggen : perlaggenOfCache(s, c)) as number[],
+    turned: s.turned,
+    faceUp: s.faceUp,
+    skipped: c.skipped as number[],
+    stockShown: c.stockShown as number[],
+    cutKept: c.cutKept as number[],
+    cutSeen: sees(s, player, own, s.cutter) ? s.cutSeen : -1,
+    exchanges: c.exchanges as ObservedExchange[],
+    tricks: tricksOf(s, c) as ObservedTrick[],
+    tricksWon: c.tricksWon as number[],
+    spielParty: s.spielParty,
+    conceded: s.conceded,
+    shown: shownOf(s, c) as ObservedShow[],
+    points,
+    score: c.score as number[],
+    target: s.ruleset.target,
+    history: historyOf(s, c, player, own, blind) as HandEvent[],
+    legal,
+    showChoices,
+    bidding: biddingOf(s, c) as ObservedBid[],
     point: s.phase === 'window' ? b.point : -2,
-    written: b.written.slice(),
+    written: c.written as number[],
     ask: b.ask === null ? null : { seat: b.ask.seat, party: b.ask.party, count: b.ask.count, type: b.ask.type, answer: b.ask.answer },
     biddingTable: parties === 2,
   };

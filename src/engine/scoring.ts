@@ -12,20 +12,37 @@
 // parties (A-33, `tieBetween: 'opposingParties'`), or between any two players (`'anyPlayers'`).
 import { WELI } from '../cards/card.ts';
 import { CardSet } from '../cards/cardset.ts';
-import { evaluateHand, evaluateJoint, figureContext, type FigureContext } from '../eval/evaluate.ts';
+import { evaluateHand, figureContext, type FigureContext } from '../eval/evaluate.ts';
+import { jointFrontier } from './joint.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { freezeEvent } from './history.ts';
 import { endPartie } from './bidding.ts';
 import type { HandState } from './state.ts';
 
 export function figCtx(s: HandState): FigureContext {
-  return figureContext(s.ruleset, s.trump!);
+  // the last context asked for, without figureContext's two map lookups
+  if (s.ruleset === lastCtxRuleset && s.trump === lastCtxTrump && lastCtx !== null) return lastCtx;
+  const ctx = figureContext(s.ruleset, s.trump!);
+  lastCtxRuleset = s.ruleset;
+  lastCtxTrump = s.trump;
+  lastCtx = ctx;
+  return ctx;
 }
+let lastCtxRuleset: object | null = null;
+let lastCtxTrump: string | null = null;
+let lastCtx: FigureContext | null = null;
 
 /** The seat's played cards as the evaluator takes them. */
 function playedOf(s: HandState, seat: number): Array<{ card: number; as: number | null }> {
   const out: Array<{ card: number; as: number | null }> = [];
   for (const t of s.tricks) for (const p of t.plays) if (p.seat === seat) out.push({ card: p.card, as: p.as });
+  return out;
+}
+
+/** The seat's played cards: the state's own frozen records (read only). */
+function playedRecords(s: HandState, seat: number): Array<{ readonly card: number; readonly as: number | null }> {
+  const out: Array<{ readonly card: number; readonly as: number | null }> = [];
+  for (const t of s.tricks) for (const p of t.plays) if (p.seat === seat) out.push(p);
   return out;
 }
 
@@ -108,19 +125,45 @@ export function showOptions(s: HandState, seat: number): ShowOption[] {
   const ctx = figCtx(s);
   const free = freePerlaggen(s, seat);
   const plain = plainInHand(s, seat);
-  const played = playedOf(s, seat);
-  const frontier = evaluateJoint(ctx, { inHand: new CardSet(s.handLo[seat]!, s.handWeli[seat]!), played });
-  const fixed = [...plain.ids(), ...played.map((p) => p.as ?? p.card)];
+  const played = playedRecords(s, seat);
+  const frontier = jointFrontier(ctx, s.handLo[seat]!, s.handWeli[seat]!, played);
   const out: ShowOption[] = [];
+  let fixed: number[] | null = null; // only needed to christen
+  if (free.length > 0) {
+    fixed = [];
+    let m = plain.lo;
+    while (m !== 0) {
+      fixed.push(31 - Math.clz32(m & -m));
+      m = (m & (m - 1)) >>> 0;
+    }
+    if (plain.weli === 1) fixed.push(WELI);
+    for (const p of played) fixed.push(p.as ?? p.card);
+  }
+  let bare = -1; // the word with nothing to christen: the same for every entry
   for (const w of frontier) {
-    const as = free.length === 0 ? [] : realize(ctx, fixed, free.length, w);
-    const word = shownWord(s, seat, as);
+    let as: number[];
+    let word: number;
+    if (free.length === 0) {
+      as = [];
+      if (bare < 0) bare = wordAsShown(ctx, plain, played, free, as);
+      word = bare;
+    } else {
+      as = realize(ctx, fixed!, free.length, w);
+      word = wordAsShown(ctx, plain, played, free, as);
+    }
     if (wordGleich(word) !== wordGleich(w) || wordHanger(word) !== wordHanger(w)) {
       throw new Error(`internal: showing christening does not realise the frontier entry (seat ${seat}, word ${w}, got ${word})`);
     }
     out.push({ as, word });
   }
   return out;
+}
+
+/** shownWord from the parts it reads (the seat's plain cards, played cards and free Perlaggen). */
+function wordAsShown(ctx: FigureContext, plain: CardSet, played: ReadonlyArray<{ card: number; as: number | null }>, free: readonly number[], as: readonly number[]): number {
+  const all = played.slice();
+  for (let i = 0; i < free.length; i++) all.push({ card: free[i]!, as: as[i]! });
+  return evaluateHand(ctx, { inHand: plain, played: all });
 }
 
 /** Party that strictly has the best code, -1 if nobody has one or it steht. */
@@ -160,6 +203,23 @@ export function finishEarly(s: HandState): void {
 
 const FIG = ['Spiel', 'Gleich', 'Hanger'] as const;
 
+/** scoreHand's write of `pts` to `party` (nothing once the Partie is over). */
+function noteWrite(s: HandState, points: number[], party: number, pts: number, reason: string): void {
+  const b = s.bid;
+  if (b.partieWinner >= 0) return; // the Partie is over: nothing more is written
+  points[party]! += pts;
+  s.events.push(freezeEvent({ type: 'write', party, points: pts, reason, figure: null }));
+  if (pts > 0 && b.partieWinner < 0 && b.score[party]! + points[party]! >= s.ruleset.target) endPartie(s, party, reason);
+}
+
+// A correction moves a written figure to another party (-1: nobody), so its record (and the runner's
+// DealSummary) says who finally scored it.
+function reassign(b: HandState['bid'], fb: HandState['bid']['figs'][number], party: number): void {
+  if (b.partieWinner >= 0) return;
+  fb.writtenParty = party;
+  if (party < 0) fb.writtenPoints = 0;
+}
+
 /**
  * The end of a hand (RULES §8.1, §10, §11.3, §12): one place where a deal's points are computed.
  *  1. immediate writes of the deal (declines, gut, asks, penalties) stand as written (bidding.ts);
@@ -185,19 +245,7 @@ export function scoreHand(s: HandState): void {
   const best = [0, Math.max(0, ...codes[1]!), Math.max(0, ...codes[2]!)];
   const points = b.written.slice();
   const forfeit = new Array<boolean>(parties).fill(false);
-  const note = (party: number, pts: number, reason: string) => {
-    if (b.partieWinner >= 0) return; // the Partie is over: nothing more is written
-    points[party]! += pts;
-    s.events.push(freezeEvent({ type: 'write', party, points: pts, reason, figure: null }));
-    if (pts > 0 && b.partieWinner < 0 && b.score[party]! + points[party]! >= r.target) endPartie(s, party, reason);
-  };
-  // A correction moves a written figure to another party (-1: nobody), so its record (and the runner's
-  // DealSummary) says who finally scored it.
-  const reassign = (fb: (typeof b.figs)[number], party: number) => {
-    if (b.partieWinner >= 0) return;
-    fb.writtenParty = party;
-    if (party < 0) fb.writtenPoints = 0;
-  };
+  const note = (party: number, pts: number, reason: string): void => noteWrite(s, points, party, pts, reason);
   // 2. obligations
   for (let f = 0; f < 3; f++) {
     const fb = b.figs[f]!;
@@ -209,7 +257,7 @@ export function scoreHand(s: HandState): void {
       }
       if (fb.status === 'closed' && fb.unseen && r.unseenBids === 'scoreOnlyIfHad' && fb.writtenParty === fb.firstParty && partyBest(s, codes[f]!, fb.writtenParty) === 0) {
         note(fb.writtenParty, -fb.writtenPoints, `the unseen ${FIG[f]} let gut is not there: not written (A-39)`);
-        reassign(fb, -1);
+        reassign(b, fb, -1);
       }
     }
     if (viol === 0 || parties !== 2) continue;
@@ -219,7 +267,7 @@ export function scoreHand(s: HandState): void {
       if (violWritten) {
         note(wp, -fb.writtenPoints, `false ${FIG[f]}: the point is erased ([000 p.31])`);
         note(1 - wp, fb.writtenPoints, `false ${FIG[f]}: written to the opponents ([000 p.31])`);
-        reassign(fb, 1 - wp);
+        reassign(b, fb, 1 - wp);
       } else if (fb.status === 'stake') {
         winners[f] = viol === 3 ? -1 : 1 - (viol === 1 ? 0 : 1);
         for (let p = 0; p < 2; p++) {
@@ -230,14 +278,14 @@ export function scoreHand(s: HandState): void {
       for (let p = 0; p < 2; p++) if (((viol >>> p) & 1) === 1) forfeit[p] = true;
     } else if (violWritten) {
       note(wp, -fb.writtenPoints, `the ${FIG[f]} is not proved: not written`);
-      reassign(fb, -1);
+      reassign(b, fb, -1);
     }
   }
   for (let p = 0; p < parties; p++) {
     if (!forfeit[p] || b.partieWinner >= 0) continue;
     const gained = points[p]! + b.penalties[p]!; // what the party gained in this deal
     if (gained > 0) note(p, -gained, 'false figure: the points of this deal are lost (A-21)');
-    for (const fb of b.figs) if (fb.status === 'closed' && fb.writtenParty === p) reassign(fb, -1);
+    for (const fb of b.figs) if (fb.status === 'closed' && fb.writtenParty === p) reassign(b, fb, -1);
     points[p]! -= 2;
     b.penalties[p]! += 2;
     s.events.push(freezeEvent({ type: 'penalty', party: p, points: 2, reason: 'false figure: 2 minus points ([003 §10])' }));

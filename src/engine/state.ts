@@ -160,12 +160,18 @@ export interface HandState {
   events: HandEvent[];
   /** Every action applied (chance outcomes included): replaying them from newHand() rebuilds the state. */
   actions: Action[];
+
+  /** Engine-private caches of this state object (observe.ts, game.ts): null when empty; a clone starts empty. */
+  obsCache: unknown;
+  showCache: unknown;
 }
 
 /** The deck of the ruleset, ids ascending (Weli last when present). */
 export function deckOf(r: RulesVariant): number[] {
   const n = r.deckHasWeli ? 33 : 32;
-  return Array.from({ length: n }, (_, i) => i);
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
 }
 
 export function cloneState(s: HandState): HandState {
@@ -192,6 +198,8 @@ export function cloneState(s: HandState): HandState {
     figureWinners: s.figureWinners === null ? null : { ...s.figureWinners },
     events: s.events.slice(),
     actions: s.actions.slice(),
+    obsCache: null,
+    showCache: null,
   };
 }
 
@@ -217,6 +225,20 @@ export interface TableOptions {
  *   modelled: it is treated as 'none' here.
  */
 export function seatTable(r: RulesVariant, opts: TableOptions): Table {
+  // The table is frozen data: seat each (ruleset, players, dummy seat) once.
+  const key = opts.players * 8 + (opts.dummySeat === undefined ? 7 : opts.dummySeat >= 0 && opts.dummySeat < 7 && Number.isInteger(opts.dummySeat) ? opts.dummySeat : -1);
+  if (key >= 0 && Number.isInteger(opts.players) && opts.players >= 0 && opts.players < 16) {
+    let per = tables.get(r);
+    if (per === undefined) tables.set(r, (per = []));
+    let t = per[key];
+    if (t === undefined) per[key] = t = buildTable(r, opts);
+    return t;
+  }
+  return buildTable(r, opts);
+}
+const tables = new WeakMap<RulesVariant, Array<Table | undefined>>();
+
+function buildTable(r: RulesVariant, opts: TableOptions): Table {
   const n = opts.players;
   if (![2, 3, 4, 6].includes(n)) throw new RangeError(`Perlaggen is played by 2, 3, 4 or 6 players, not ${n}`);
   const strohmann = n === 3 && r.threePlayers === 'strohmann';

@@ -2,7 +2,7 @@
 //
 // A policy module (strategies/<name>.ts) default-exports a PolicyFactory: a name, a version, declared
 // options (type, range, default) and create(options) -> Policy. A Policy gets an Observation (observe.ts:
-// fresh plain data, only what its player may know) and a PolicyContext whose `rng` is the player's own
+// fresh or deeply frozen plain data, only what its player may know) and a PolicyContext whose `rng` is the player's own
 // keyed stream for this deal (root seed, deal index, seat; GUIDE guideline 8) — never Math.random, never
 // the observation's content as a seed. It returns one of obs.legal.
 import { WELI } from '../cards/card.ts';
@@ -12,7 +12,8 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { cardPower, effectiveSuit, trickWinnerIndex, type TrickContext } from '../engine/tricks.ts';
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
 import { CardSet } from '../cards/cardset.ts';
-import { evaluateJoint, figureContext } from '../eval/evaluate.ts';
+import { figureContext } from '../eval/evaluate.ts';
+import { jointFrontier } from '../engine/joint.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { realize } from '../engine/scoring.ts';
 import type { Observation, ObservedBid, ObservedPlay, ShowChoice } from '../engine/observe.ts';
@@ -96,8 +97,23 @@ function rulesetOf(obs: Observation): RulesVariant {
   return r;
 }
 
+/** Contexts by the observation's (frozen, shared) Perlaggen list: no key to build on the hot path. */
+const trickCtxByList = new WeakMap<readonly number[], { ruleset: string; trump: string | null; ctx: TrickContext }>();
+
 /** The trick-resolution context of the observed deal (RULES §2.3). */
 function trickCtx(obs: Observation): TrickContext {
+  const list = obs.perlaggen;
+  const frozen = Object.isFrozen(list);
+  if (frozen) {
+    const e = trickCtxByList.get(list);
+    if (e !== undefined && e.ruleset === obs.ruleset && e.trump === obs.trump) return e.ctx;
+  }
+  const ctx = trickCtxByKey(obs);
+  if (frozen) trickCtxByList.set(list, { ruleset: obs.ruleset, trump: obs.trump, ctx });
+  return ctx;
+}
+
+function trickCtxByKey(obs: Observation): TrickContext {
   const key = `${obs.ruleset}|${obs.trump}|${obs.perlaggen.join(',')}`;
   let c = trickCtxCache.get(key);
   if (c === undefined) {
@@ -117,8 +133,19 @@ function trickCtx(obs: Observation): TrickContext {
 
 /** Index of the card that takes (so far) a trick given as plays. */
 export function winningIndex(obs: Observation, plays: ReadonlyArray<{ card: number; as: number | null }>): number {
-  return trickWinnerIndex(trickCtx(obs), plays.map((p) => p.card), plays.map((p) => p.as), plays.length);
+  const n = plays.length;
+  const cards = n <= 8 ? scratchCards : new Array<number>(n);
+  const ids = n <= 8 ? scratchIds : new Array<number | null>(n);
+  for (let i = 0; i < n; i++) {
+    const p = plays[i]!;
+    cards[i] = p.card;
+    ids[i] = p.as;
+  }
+  return trickWinnerIndex(trickCtx(obs), cards, ids, n);
 }
+// reused by winningIndex (trickWinnerIndex reads the first n entries and keeps nothing)
+const scratchCards: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
+const scratchIds: Array<number | null> = [null, null, null, null, null, null, null, null];
 
 /** Effective suit of a played card (its christening's suit, else its own). */
 export function playedSuit(obs: Observation, card: number, as: number | null): number {
@@ -143,16 +170,52 @@ export function currentTrick(obs: Observation): ObservedPlay[] {
  */
 export function showingPlan(obs: Observation, seat: number): { free: number[]; as: number[]; gleich: number; hanger: number } {
   const hand = seat === obs.seat ? obs.hand : (obs.seenHands.find((h) => h.seat === seat)?.cards ?? []);
+  return computePlan(obs, seat, hand);
+}
+
+/**
+ * The figures of showingPlan(obs, seat) — its `gleich` and `hanger` — without working out the christening
+ * (the same frontier entry is chosen): for policies that only weigh their strength.
+ */
+export function showingFigures(obs: Observation, seat: number): { gleich: number; hanger: number } {
+  const hand = seat === obs.seat ? obs.hand : (obs.seenHands.find((h) => h.seat === seat)?.cards ?? []);
+  const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
+  const played: Array<{ card: number; as: number | null }> = [];
+  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
+  let lo = 0;
+  let weli = 0;
+  for (const c of hand) {
+    if (c === WELI) weli = 1;
+    else lo |= 1 << c;
+  }
+  const frontier = jointFrontier(ctx, lo >>> 0, weli, played);
+  let best = frontier[0]!;
+  for (const w of frontier) if (planScore(w) > planScore(best)) best = w;
+  return { gleich: wordGleich(best), hanger: wordHanger(best) };
+}
+
+interface Plan {
+  free: number[];
+  as: number[];
+  gleich: number;
+  hanger: number;
+}
+
+function planScore(w: number): number {
+  return (wordGleich(w) > 0 ? 1000 : 0) + (wordHanger(w) > 0 ? 1000 : 0) + wordGleich(w) + wordHanger(w);
+}
+
+function computePlan(obs: Observation, seat: number, hand: readonly number[]): Plan {
   const r = rulesetOf(obs);
   const ctx = figureContext(r, (obs.trump ?? 'H') as 'H');
   const played: Array<{ card: number; as: number | null }> = [];
   for (const t of obs.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
   const free = hand.filter((c) => perlaggLevel(obs, c) > 0);
   const plain = hand.filter((c) => perlaggLevel(obs, c) === 0);
-  const frontier = evaluateJoint(ctx, { inHand: CardSet.of(hand), played });
+  const set = CardSet.of(hand);
+  const frontier = jointFrontier(ctx, set.lo, set.weli, played);
   let best = frontier[0]!;
-  const score = (w: number) => (wordGleich(w) > 0 ? 1000 : 0) + (wordHanger(w) > 0 ? 1000 : 0) + wordGleich(w) + wordHanger(w);
-  for (const w of frontier) if (score(w) > score(best)) best = w;
+  for (const w of frontier) if (planScore(w) > planScore(best)) best = w;
   const fixed = [...plain, ...played.map((p) => p.as ?? p.card)];
   const as = free.length === 0 ? [] : realize(ctx, fixed, free.length, best);
   return { free, as, gleich: wordGleich(best), hanger: wordHanger(best) };

@@ -3,7 +3,7 @@
 // write, a granted ask, a Bummerl). A pure function of (ruleset, players, policies, root seed, Partie index
 // [, first dealer]): deal n of Partie k draws its cards from keyedPartieRng(root, k, n, deal) and each
 // player's choices from keyedPartieRng(root, k, n, policy, seat) (GUIDE guideline 8).
-import { newHand, returns } from '../engine/game.ts';
+import { newHand, probeTable, returns } from '../engine/game.ts';
 import type { HandState } from '../engine/state.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { STREAM, keyedPartieRng } from './seeds.ts';
@@ -66,8 +66,7 @@ export function doubleThreshold(r: RulesVariant): number {
 export function playPartie(o: PlayPartieOptions): PartieResult {
   const r = o.ruleset;
   const base = { players: o.players, ...(o.dummySeat === undefined ? {} : { dummySeat: o.dummySeat }) };
-  const probe = newHand(r, { ...base, dealer: 0 });
-  const { table } = probe;
+  const table = probeTable(r, { ...base, dealer: 0 });
   if (o.policies.length !== table.players) throw new RangeError(`${table.players} players need ${table.players} policies, got ${o.policies.length}`);
   const silent = silentSeats(table, o.policies);
   const score = new Array<number>(table.parties).fill(0);

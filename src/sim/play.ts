@@ -6,8 +6,8 @@
 // Besides the final state it returns a DealSummary: plain numbers and small arrays for the runner's Arrow
 // columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
-import { actionText, sameAction, type PolicyAction } from '../engine/actions.ts';
-import { CHANCE, TERMINAL, applyAction, chanceOutcomes, currentPlayer, explainIllegal, legalActions, newHand, returns } from '../engine/game.ts';
+import { actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
+import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, newHand, returns } from '../engine/game.ts';
 import { observe, type Observation } from '../engine/observe.ts';
 import type { HandState } from '../engine/state.ts';
 import type { Outcome } from '../engine/bidding.ts';
@@ -124,6 +124,12 @@ export interface RunStreams {
   readonly where: string;
 }
 
+// Chance actions as shared frozen records (they are kept in state.actions; nobody changes them).
+const CHANCE_ACTIONS: Action[] = Array.from({ length: 64 }, (_, outcome) => Object.freeze({ kind: 'chance' as const, outcome }));
+function chanceAction(outcome: number): Action {
+  return CHANCE_ACTIONS[outcome] ?? { kind: 'chance', outcome };
+}
+
 /** Drive a hand to its end (shared by playDeal and playPartie). Returns the number of policy decisions. */
 export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>): number {
   const checked = o.checked ?? true;
@@ -134,7 +140,7 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
     const p = currentPlayer(s);
     if (p === TERMINAL) break;
     if (p === CHANCE) {
-      applyAction(s, { kind: 'chance', outcome: streams.chance.below(chanceOutcomes(s)) });
+      applyAction(s, chanceAction(streams.chance.below(chanceOutcomes(s))));
       continue;
     }
     const sp = policies[p]!;
@@ -160,9 +166,9 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
 
 export function playDeal(o: PlayDealOptions): DealResult {
   const base = { players: o.players, dealer: o.dealer, ...(o.dummySeat === undefined ? {} : { dummySeat: o.dummySeat }) };
-  const probe = newHand(o.ruleset, base);
-  if (o.policies.length !== probe.table.players) throw new RangeError(`${probe.table.players} players need ${probe.table.players} policies, got ${o.policies.length}`);
-  const s = newHand(o.ruleset, { ...base, silentSeats: silentSeats(probe.table, o.policies), ...(o.score === undefined ? {} : { score: o.score }) });
+  const probe = probeTable(o.ruleset, base);
+  if (o.policies.length !== probe.players) throw new RangeError(`${probe.players} players need ${probe.players} policies, got ${o.policies.length}`);
+  const s = newHand(o.ruleset, { ...base, silentSeats: silentSeats(probe, o.policies), ...(o.score === undefined ? {} : { score: o.score }) });
   const streams: RunStreams = {
     chance: keyedRng(o.rootSeed, o.dealIndex, STREAM.deal),
     policy: s.table.seatOfPlayer.map((seat) => ({ rng: keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat) })),
