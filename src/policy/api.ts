@@ -3,7 +3,7 @@
 // A policy module (strategies/<name>.ts) default-exports a PolicyFactory: a name, a version, declared
 // options (type, range, default) and create(options) -> Policy. A Policy gets an Observation (observe.ts:
 // fresh or deeply frozen plain data, only what its player may know) and a PolicyContext whose `rng` is the player's own
-// keyed stream for this deal (root seed, deal index, seat; GUIDE guideline 8) — never Math.random, never
+// keyed stream for this deal (root seed, deal index, seat; GUIDE guideline 8) — never the global Math RNG, never
 // the observation's content as a seed. It returns one of obs.legal.
 import { WELI } from '../cards/card.ts';
 import { cardShort } from '../cards/notation.ts';
