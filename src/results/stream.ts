@@ -26,7 +26,41 @@ import { Footer } from 'apache-arrow/ipc/metadata/file';
 import { toUint8Array, type ArrayBufferViewInput } from 'apache-arrow/util/buffer';
 import { arrowType, type ColumnSpec, type ColumnType } from './schema.ts';
 
-export type ColumnData = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float64Array | readonly string[];
+/**
+ * A string column already dictionary-encoded: `values` in order of first appearance, `indices` into them
+ * (what encodeDictionary makes). Workers send string columns this way: a transferable Int32Array instead of
+ * thousands of strings to copy; the batch's bytes are the same as for the plain strings.
+ */
+export interface DictColumn {
+  readonly kind: 'dict';
+  readonly indices: Int32Array;
+  readonly values: readonly string[];
+}
+
+export type ColumnData = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float64Array | readonly string[] | DictColumn;
+
+export function isDictColumn(c: unknown): c is DictColumn {
+  return typeof c === 'object' && c !== null && (c as { kind?: unknown }).kind === 'dict';
+}
+
+/** Dictionary-encode strings: the values in order of first appearance and each row's index into them. */
+export function encodeDictionary(strings: readonly unknown[], column = 'column'): DictColumn {
+  const index = new Map<string, number>();
+  const values: string[] = [];
+  const indices = new Int32Array(strings.length);
+  for (let r = 0; r < strings.length; r++) {
+    const s = strings[r];
+    if (typeof s !== 'string') throw new Error(`internal: column ${column} row ${r} is not a string`);
+    let k = index.get(s);
+    if (k === undefined) {
+      k = values.length;
+      index.set(s, k);
+      values.push(s);
+    }
+    indices[r] = k;
+  }
+  return { kind: 'dict', indices, values };
+}
 
 /** A position in a stream file up to which everything is durable and checked. */
 export interface Committed {
@@ -156,28 +190,18 @@ function makeBatch(schema: Schema, specs: readonly ColumnSpec[], columns: Readon
   specs.forEach((spec, i) => {
     const col = columns[spec.name];
     if (col === undefined) throw new Error(`internal: column ${spec.name} missing`);
-    if (rows === -1) rows = col.length;
-    if (col.length !== rows) throw new Error(`internal: column ${spec.name} has ${col.length} rows, expected ${rows}`);
+    const length = isDictColumn(col) ? col.indices.length : col.length;
+    if (rows === -1) rows = length;
+    if (length !== rows) throw new Error(`internal: column ${spec.name} has ${length} rows, expected ${rows}`);
     const type = schema.fields[i]!.type as DataType;
     if (spec.type === 'utf8') {
-      if (!Array.isArray(col)) throw new Error(`internal: column ${spec.name} (utf8) must be an array of strings`);
-      const strings = col as readonly unknown[];
-      const index = new Map<string, number>();
-      const values: string[] = [];
-      const indices = new Int32Array(strings.length);
-      for (let r = 0; r < strings.length; r++) {
-        const s = strings[r];
-        if (typeof s !== 'string') throw new Error(`internal: column ${spec.name} row ${r} is not a string`);
-        let k = index.get(s);
-        if (k === undefined) {
-          k = values.length;
-          index.set(s, k);
-          values.push(s);
-        }
-        indices[r] = k;
+      if (!Array.isArray(col) && !isDictColumn(col)) throw new Error(`internal: column ${spec.name} (utf8) must be strings or a DictColumn`);
+      const { indices, values } = isDictColumn(col) ? col : encodeDictionary(col as readonly unknown[], spec.name);
+      for (let r = 0; r < indices.length; r++) {
+        if (!(indices[r]! >= 0 && indices[r]! < values.length)) throw new Error(`internal: column ${spec.name} row ${r}: index outside its dictionary`);
       }
-      const dictionary = vectorFromArray(values, new Utf8());
-      children.push(makeData({ type: type as Dictionary<Utf8>, length: strings.length, nullCount: 0, data: indices, dictionary }));
+      const dictionary = vectorFromArray(values as string[], new Utf8());
+      children.push(makeData({ type: type as Dictionary<Utf8>, length: indices.length, nullCount: 0, data: indices, dictionary }));
     } else {
       const t = TYPED[spec.type];
       if (!t.is(col)) throw new Error(`internal: column ${spec.name} (${spec.type}) must be a ${t.name}`);

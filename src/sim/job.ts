@@ -2,6 +2,7 @@
 // columns of its tables for a range of deals, plus metric accumulators that merge associatively.
 // A job is a pure function of (spec, deal range): the same range gives the same bytes on any worker.
 import type { ColumnSpec } from '../results/schema.ts';
+import type { DictColumn } from '../results/stream.ts';
 import type { Moments } from '../stats/intervals.ts';
 
 export type SimMode = 'figures' | 'hands' | 'partien';
@@ -33,6 +34,9 @@ export interface SimSpec {
 
 export type ColumnArray = Uint8Array | Uint16Array | Uint32Array | Int8Array | Int16Array | Int32Array | Float64Array | string[];
 
+/** A column as it crosses from a worker: string columns arrive dictionary-encoded (stream.ts DictColumn). */
+export type ColumnPayload = ColumnArray | DictColumn;
+
 /** Accumulators of one metric over a range of deals. */
 export type MetricAcc = { readonly kind: 'proportion'; k: number; n: number } | ({ readonly kind: 'mean' } & Moments);
 
@@ -52,6 +56,9 @@ export interface BatchResult {
   /** Deals redealt because a constraint failed. */
   readonly rejected: number;
 }
+
+/** A batch as the runner receives it from a worker: string columns may arrive dictionary-encoded. */
+export type ReceivedBatch = Omit<BatchResult, 'tables'> & { readonly tables: Record<string, Record<string, ColumnPayload>> };
 
 export interface Job {
   /** What the job runs beyond the spec (policies with versions and options, which dealer): part of the settings. */

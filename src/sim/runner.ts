@@ -12,7 +12,7 @@ import { readRunManifest, settingsDiff, writeRunManifest, type RunManifest } fro
 import { codeVersion, sha256 } from '../results/manifest.ts';
 import { meanInterval, wilson, type Interval } from '../stats/intervals.ts';
 import { sprt as sprtTest, type SprtBounds, type SprtState } from '../stats/sprt.ts';
-import { emptyAcc, mergeAcc, RunError, SimSpecError, type BatchResult, type Job, type MetricAcc, type MetricSpec, type SimSpec } from './job.ts';
+import { emptyAcc, mergeAcc, RunError, SimSpecError, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec } from './job.ts';
 import { createJob } from './jobs/index.ts';
 import { runTask, type BatchTask } from './task.ts';
 
@@ -233,10 +233,10 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
   const pool = opts.workers > 0 ? (injectedPool ?? createPool(opts.workers)) : null;
   const ownPool = pool !== null && injectedPool === null;
   const maxInFlight = pool === null ? 1 : Math.max(2, opts.workers * 2);
-  const inFlight = new Map<number, Promise<BatchResult>>();
+  const inFlight = new Map<number, Promise<ReceivedBatch>>();
   const submit = (b: number): void => {
     const task: BatchTask = { spec, start: b * opts.batchSize, end: dealEnd(b) };
-    inFlight.set(b, pool === null ? runTask(task) : (pool.run(task) as Promise<BatchResult>));
+    inFlight.set(b, pool === null ? runTask(task) : (pool.run(task) as Promise<ReceivedBatch>));
   };
 
   let stoppedBy: StopReason | null = null;

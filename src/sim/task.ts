@@ -2,7 +2,8 @@
 // not by copy (GUIDE guideline 10). Jobs are built once per worker and spec.
 import { Piscina } from 'piscina';
 import { createJob } from './jobs/index.ts';
-import type { BatchResult, Job, SimSpec } from './job.ts';
+import { encodeDictionary, isDictColumn } from '../results/stream.ts';
+import type { BatchResult, ColumnPayload, Job, ReceivedBatch, SimSpec } from './job.ts';
 
 export interface BatchTask {
   readonly spec: SimSpec;
@@ -19,18 +20,27 @@ export async function runTask(task: BatchTask): Promise<BatchResult> {
   return (await job).runBatch(task.start, task.end);
 }
 
-/** The ArrayBuffers of a result's typed-array columns, to transfer. */
-export function transferList(r: BatchResult): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [];
-  for (const cols of Object.values(r.tables)) {
-    for (const c of Object.values(cols)) if (!Array.isArray(c)) out.push((c as Uint8Array).buffer as ArrayBuffer);
+/**
+ * Make a result cheap to send: string columns dictionary-encoded (the writer's own encoding, so the bytes
+ * are the same), and the ArrayBuffers of every typed array listed for transfer instead of copy.
+ */
+export function forTransfer(r: BatchResult): { result: ReceivedBatch; buffers: ArrayBuffer[] } {
+  const buffers: ArrayBuffer[] = [];
+  const tables: ReceivedBatch['tables'] = {};
+  for (const [t, cols] of Object.entries(r.tables)) {
+    const out: Record<string, ColumnPayload> = {};
+    for (const [name, c] of Object.entries(cols)) {
+      const payload = Array.isArray(c) ? encodeDictionary(c, name) : c;
+      out[name] = payload;
+      buffers.push((isDictColumn(payload) ? payload.indices : (payload as Uint8Array)).buffer as ArrayBuffer);
+    }
+    tables[t] = out;
   }
-  return out;
+  return { result: { ...r, tables }, buffers };
 }
 
 export default async function worker(task: BatchTask): Promise<unknown> {
-  const result = await runTask(task);
-  const buffers = transferList(result);
+  const { result, buffers } = forTransfer(await runTask(task));
   return Piscina.move({
     get [Piscina.transferableSymbol]() {
       return buffers;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RecordBatchStreamReader, tableFromIPC, type RecordBatch } from 'apache-arrow';
 import { arrowType, type ColumnSpec } from '../../src/results/schema.ts';
-import { BatchStreamWriter, TornFileError, readStreamBatches, streamToFile, type ColumnData, type Committed } from '../../src/results/stream.ts';
+import { BatchStreamWriter, TornFileError, encodeDictionary, readStreamBatches, streamToFile, type ColumnData, type Committed } from '../../src/results/stream.ts';
 
 const COLUMNS: readonly ColumnSpec[] = [
   { name: 'policy', type: 'utf8', doc: 'policy name' },
@@ -40,7 +40,7 @@ function batch(k: number, rows = 3 + (k % 4)): Record<string, ColumnData> {
 
 /** Rows of a batch as plain values, to compare with what readers return. */
 function rowsOf(cols: Record<string, ColumnData>): Record<string, string | number>[] {
-  const n = cols.seat!.length;
+  const n = (cols.seat as ArrayLike<number>).length;
   return Array.from({ length: n }, (_, r) => Object.fromEntries(COLUMNS.map((c) => [c.name, (cols[c.name] as ArrayLike<string | number>)[r]!])));
 }
 
@@ -288,5 +288,34 @@ describe('torn files: cut at every byte of the last batches', () => {
     expect(message).toContain(path);
     expect(message).toMatch(/has \d+ bytes but \d+ are committed/);
     expect(message).not.toContain('\n');
+  });
+});
+
+
+describe('dictionary-encoded string columns', () => {
+  it('a batch given as a DictColumn is the same bytes as the plain strings', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perlagg-dict-'));
+    const strings = ['S', 'H', 'S', 'E', 'H', 'L'];
+    const cols = (trump: ColumnData) => ({ seat: new Uint8Array([0, 1, 2, 3, 0, 1]), trump, points: new Int16Array([1, 2, -2, 0, 3, 1]) });
+    const specs = [
+      { name: 'seat', type: 'uint8' as const, doc: '' },
+      { name: 'trump', type: 'utf8' as const, doc: '' },
+      { name: 'points', type: 'int16' as const, doc: '' },
+    ];
+    const a = BatchStreamWriter.create(join(dir, 'a.arrows'), specs);
+    a.append(cols(strings));
+    a.finish();
+    a.close();
+    const b = BatchStreamWriter.create(join(dir, 'b.arrows'), specs);
+    const enc = encodeDictionary(strings);
+    expect([...enc.values]).toEqual(['S', 'H', 'E', 'L']);
+    expect([...enc.indices]).toEqual([0, 1, 0, 2, 1, 3]);
+    b.append(cols(enc));
+    b.finish();
+    b.close();
+    expect(readFileSync(join(dir, 'b.arrows')).equals(readFileSync(join(dir, 'a.arrows')))).toBe(true);
+    const bad = BatchStreamWriter.create(join(dir, 'c.arrows'), specs);
+    expect(() => bad.append(cols({ kind: 'dict', indices: new Int32Array([0, 1, 0, 2, 1, 9]), values: ['S', 'H', 'E', 'L'] }))).toThrow(/outside its dictionary/);
+    bad.close();
   });
 });
