@@ -15,6 +15,7 @@ import { createJob } from '../src/sim/jobs/index.ts';
 import { FastDealer } from '../src/sim/jobs/fast-deal.ts';
 import type { SimSpec } from '../src/sim/job.ts';
 import { runSimulation } from '../src/sim/runner.ts';
+import { DEFAULT_BATCH } from '../src/cli/simulate.ts';
 import { STREAM, keyedRng } from '../src/sim/seeds.ts';
 import { checksum, formatTable, isMain, measure, measurementTable, type Contender } from './lib.ts';
 
@@ -75,10 +76,10 @@ export async function run(): Promise<object> {
   const h1: number[] = [];
   const h2: number[] = [];
   for (let round = 0; round < 3; round++) {
-    w1.push(await runnerRate(spec, 1, 2_000_000, 16384));
-    w2.push(await runnerRate(spec, 2, 4_000_000, 16384));
-    h1.push(await runnerRate(handsSpec, 1, 6000, 256));
-    h2.push(await runnerRate(handsSpec, 2, 12000, 256));
+    w1.push(await runnerRate(spec, 1, 3_000_000, DEFAULT_BATCH.figures));
+    w2.push(await runnerRate(spec, 2, 6_000_000, DEFAULT_BATCH.figures));
+    h1.push(await runnerRate(handsSpec, 1, 8192, DEFAULT_BATCH.hands));
+    h2.push(await runnerRate(handsSpec, 2, 16384, DEFAULT_BATCH.hands));
   }
   const best = (xs: number[]) => Math.max(...xs);
 
@@ -91,7 +92,7 @@ export async function run(): Promise<object> {
   const tl = performance.now();
   try {
     await runSimulation({
-      spec, deals, batchSize: 65536, workers: 2, out: join(dir, 'run'), resume: false, shard: null, untilCi: null, timeBudgetMs: null,
+      spec, deals, batchSize: DEFAULT_BATCH.figures, workers: 2, out: join(dir, 'run'), resume: false, shard: null, untilCi: null, timeBudgetMs: null,
       onProgress: (p) => {
         const m = process.memoryUsage().rss;
         peak = Math.max(peak, m);
