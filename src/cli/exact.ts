@@ -116,7 +116,7 @@ function jsonOf(r: RulesVariant, excluded: CardSet, ds: ExactDistribution[]): ob
   };
 }
 
-function writeOut(dir: string, r: RulesVariant, excluded: CardSet, ds: ExactDistribution[], argv: ExactArgs): void {
+function writeOut(dir: string, r: RulesVariant, excluded: CardSet, ds: ExactDistribution[]): void {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir} exists and is not a folder`);
   const parameters = { ruleset: canonicalName(r), trumps: ds.map((d) => d.trump), excluded: excluded.ids().map((id) => cardsShort([id])) };
   checkOutputFolder(dir, 'exact', parameters);
@@ -155,7 +155,6 @@ function writeOut(dir: string, r: RulesVariant, excluded: CardSet, ds: ExactDist
     created: new Date().toISOString(),
     timings: Object.fromEntries(ds.flatMap((d) => [[`${d.trump}.tablesMs`, d.timings.tablesMs], [`${d.trump}.enumerateMs`, d.timings.enumerateMs]])),
   });
-  void argv;
 }
 
 export const exactCommand: CommandModule<object, ExactArgs> = {
@@ -177,7 +176,7 @@ export const exactCommand: CommandModule<object, ExactArgs> = {
     const trumps = parseTrumps(r, argv.trump);
     const excluded = argv.exclude !== undefined ? CardSet.parse(argv.exclude) : CardSet.EMPTY;
     const ds = trumps.map((t) => exactDistribution(r, t, excluded));
-    if (argv.out !== undefined) writeOut(argv.out, r, excluded, ds, argv);
+    if (argv.out !== undefined) writeOut(argv.out, r, excluded, ds);
     if (argv.json) process.stdout.write(JSON.stringify(jsonOf(r, excluded, ds)) + '\n');
     else {
       process.stdout.write(ds.map(report).join('\n\n') + '\n');

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import Table from 'cli-table3';
 import { SingleBar } from 'cli-progress';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { parseCards } from '../cards/notation.ts';
+import { cardShort, parseCards } from '../cards/notation.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import { formatInterval } from '../stats/intervals.ts';
 import { parseSprt } from '../stats/sprt.ts';
@@ -125,11 +125,10 @@ function parseHands(items: readonly string[] | undefined): Record<string, string
     const m = /^(\d+)\s*=\s*(.+)$/.exec(item);
     if (m === null) throw new UsageError(`--hand ${item}: write seat=cards, e.g. 0=HK,Weli`);
     if (out[m[1]!] !== undefined) throw new UsageError(`--hand: seat ${m[1]} given twice`);
-    out[m[1]!] = parseCards(m[2]!).map((id) => cardShortOf(id));
+    out[m[1]!] = parseCards(m[2]!).map(cardShort);
   }
   return out;
 }
-import { cardShort as cardShortOf } from '../cards/notation.ts';
 
 function summaryTable(r: RunResult): string {
   const t = new Table({ head: ['metric', 'estimate [95% interval]', 'n', 'what it is'], style: { head: [], border: [], compact: true }, wordWrap: true, colWidths: [24, 30, 12, 56] });

@@ -103,13 +103,6 @@ export function exactRows(d: ExactDistribution): ExactRow[] {
   return rows;
 }
 
-/** Sum of counts over the cells a predicate accepts. */
-export function countWhere(d: ExactDistribution, pred: (r: ExactRow) => boolean): number {
-  let s = 0;
-  for (const r of exactRows(d)) if (pred(r)) s += r.hands;
-  return s;
-}
-
 /** The headline figures: how often a hand can show a dritziges (>= 3) Gleich / Hanger, and thanks to what. */
 export interface ExactSummary {
   readonly hands: number;

@@ -28,7 +28,8 @@ export class FastDealer {
   private readonly permanent: Uint8Array;
   private readonly allowed: Uint8Array; // by suit index
   private readonly weliSuit: number;
-  private readonly seats: number;
+  /** Hands at the table (4 for the 1853 three-player game with its Strohmann). */
+  readonly seats: number;
   private readonly handSize: number;
   private readonly pattern: readonly number[];
   private readonly keeps: boolean;

@@ -170,7 +170,7 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
   const r = resolveRuleset(spec.ruleset);
   if (![2, 3, 4, 6].includes(spec.players)) throw new SimSpecError(`--players must be 2, 3, 4 or 6, not ${spec.players}`);
   const engine = new FastDealer(r, spec.players);
-  const players = new EngineDealer(r, spec.players).seats(); // one column group per hand at the table
+  const players = engine.seats; // one column group per hand at the table
   const fixed = new Map<number, CardId[]>();
   for (const [seat, cards] of Object.entries(spec.constraints.hands)) {
     const s = Number(seat);
