@@ -83,20 +83,13 @@ describe('ruleset names as players write them', () => {
 });
 
 describe('the commands take them everywhere a suit or a ruleset is taken', () => {
-  it('exact --trump Herz --ruleset Oberland equals exact -t H -r oberland; simulate and rules likewise', () => {
+  it('exact --trump Herz,Laub --ruleset Oberland; simulate -r Südtirol --trump herz equals -r suedtirol -t H', () => {
     const a = perlagg('exact', '--ruleset', 'Oberland', '--trump', 'Herz,Laub', '--json');
-    const b = perlagg('exact', '-r', 'oberland', '-t', 'H,L', '--json');
     expect(a.code, a.stderr).toBe(0);
-    const noTimings = (text: string) => {
-      const j = JSON.parse(text) as { ruleset: string; results: Array<{ trump: string; timings?: unknown }> };
-      for (const x of j.results) delete x.timings;
-      return j;
-    };
-    const ja = noTimings(a.stdout);
-    const jb = noTimings(b.stdout);
+    const ja = JSON.parse(a.stdout) as { ruleset: string; results: Array<{ trump: string; summary: { dritzigesGleich: { count: number } } }> };
     expect(ja.ruleset).toBe('oberland');
     expect(ja.results.map((x) => x.trump)).toEqual(['H', 'L']);
-    expect(ja.results).toEqual(jb.results);
+    expect(ja.results[0]!.summary.dritzigesGleich.count).toBe(138_537); // the README's Oberland, Herz trump figure
 
     const s = perlagg('simulate', '-r', 'Südtirol', '--trump', 'herz', '-n', '64', '-w', '0', '--json');
     const t = perlagg('simulate', '-r', 'suedtirol', '--trump', 'H', '-n', '64', '-w', '0', '--json');
@@ -110,12 +103,6 @@ describe('the commands take them everywhere a suit or a ruleset is taken', () =>
     const bad = perlagg('simulate', '-r', 'oberland', '--trump', 'Kreuz', '-n', '64', '-w', '0');
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim()).toBe('perlagg: --trump Kreuz: not a suit (write H, S, L, E or Herz, Schell, Laub, Eichel)');
-    const bad2 = perlagg('exact', '--trump', 'Eichel');
-    expect(bad2.code).toBe(2);
-    expect(bad2.stderr).toMatch(/E cannot be trump in oberland/);
-
-    const r = perlagg('rules', '-r', 'Innsbruck');
-    expect(r.code).toBe(0);
-    expect(r.stdout.startsWith('innsbruck: ')).toBe(true);
+    expect(bad.stdout).toBe('');
   });
 });
