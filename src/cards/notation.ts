@@ -10,13 +10,14 @@ export class CardNotationError extends Error {
 /**
  * The words players write for a suit (RULES §0.3), normalized (lower case, umlauts as ae/oe/ue, no spaces
  * or hyphens): the letter, the German name and its plural, the colour names Rot and Grün (also Bieten's
- * "die Rote", "die Grüne"), Gras for Laub, and the English names used in docs/rules.md.
+ * "die Rote", "die Grüne"), Gras for Laub, the English names used in docs/rules.md, and the French suits the
+ * 1853 book pairs them with, "Herz (coeur); Schell (carreau); Laub (pique) und Eichel (trèfle)" [000 p.11].
  */
 const SUIT_WORDS: ReadonlyArray<[string, Suit]> = [
-  ['h', 'H'], ['herz', 'H'], ['herzen', 'H'], ['rot', 'H'], ['rote', 'H'], ['hearts', 'H'],
-  ['s', 'S'], ['schell', 'S'], ['schellen', 'S'], ['bells', 'S'],
-  ['l', 'L'], ['laub', 'L'], ['gruen', 'L'], ['grun', 'L'], ['gruene', 'L'], ['grune', 'L'], ['gras', 'L'], ['leaves', 'L'],
-  ['e', 'E'], ['eichel', 'E'], ['eicheln', 'E'], ['acorns', 'E'],
+  ['h', 'H'], ['herz', 'H'], ['herzen', 'H'], ['rot', 'H'], ['rote', 'H'], ['hearts', 'H'], ['coeur', 'H'],
+  ['s', 'S'], ['schell', 'S'], ['schellen', 'S'], ['bells', 'S'], ['carreau', 'S'],
+  ['l', 'L'], ['laub', 'L'], ['gruen', 'L'], ['grun', 'L'], ['gruene', 'L'], ['grune', 'L'], ['gras', 'L'], ['leaves', 'L'], ['pique', 'L'],
+  ['e', 'E'], ['eichel', 'E'], ['eicheln', 'E'], ['acorns', 'E'], ['trefle', 'E'],
 ];
 const SUIT_BY_WORD: ReadonlyMap<string, Suit> = new Map(SUIT_WORDS);
 /** For reading a card: the suit word it starts with, longest words first ("eichel" before "e"). */
@@ -36,7 +37,7 @@ const WELI_ALIASES = new Set(['w', 'weli', 'welli', 'schellweli', 'schellwelli']
 function normalize(text: string): string {
   return text
     .toLowerCase()
-    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/å/g, 'a')
+    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/å/g, 'a').replace(/[èé]/g, 'e')
     .replace(/[\s\-_.]/g, '');
 }
 

@@ -16,10 +16,10 @@ function perlagg(...args: string[]): { code: number; stdout: string; stderr: str
 describe('suits as players write them', () => {
   it('reads the letter, the German name, the colour names and the English names, in any case', () => {
     const cases: Record<string, string[]> = {
-      H: ['H', 'h', 'Herz', 'herz', 'HERZ', 'Herzen', 'Rot', 'rot', 'Rote', 'hearts'],
-      S: ['S', 's', 'Schell', 'schell', 'Schellen', 'bells'],
-      L: ['L', 'l', 'Laub', 'laub', 'Grün', 'grün', 'Gruen', 'Grun', 'Grüne', 'Gras', 'leaves'],
-      E: ['E', 'e', 'Eichel', 'eichel', 'Eicheln', 'acorns'],
+      H: ['H', 'h', 'Herz', 'herz', 'HERZ', 'Herzen', 'Rot', 'rot', 'Rote', 'hearts', 'coeur'],
+      S: ['S', 's', 'Schell', 'schell', 'Schellen', 'bells', 'carreau'],
+      L: ['L', 'l', 'Laub', 'laub', 'Grün', 'grün', 'Gruen', 'Grun', 'Grüne', 'Gras', 'leaves', 'pique'],
+      E: ['E', 'e', 'Eichel', 'eichel', 'Eicheln', 'acorns', 'trèfle', 'Trefle'],
     };
     for (const [suit, words] of Object.entries(cases)) {
       for (const w of words) expect(parseSuit(w), w).toBe(suit);
@@ -28,7 +28,7 @@ describe('suits as players write them', () => {
   });
 
   it('refuses anything else with one line naming the text (and the option when given)', () => {
-    for (const bad of ['', 'Q', 'Herzas', 'Kreuz', 'Pik', 'HS', 'Weli']) {
+    for (const bad of ['', 'Q', 'Herzas', 'Kreuz', 'Pik', 'HS', 'Weli', 'Karo']) {
       expect(tryParseSuit(bad), bad).toBeNull();
       expect(() => parseSuit(bad)).toThrow(CardNotationError);
     }
