@@ -63,8 +63,9 @@ export const rulesCommand: CommandModule<object, RulesArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'print the canonical JSON record (as manifests keep it)' })
       .option('ambiguities', { alias: 'a', type: 'boolean', default: false, describe: 'list A-01..A-46: the default reading, the switch that selects each alternative, where docs/rules.md explains it' })
       .example('perlagg rules -r 1853', 'every parameter of the 1853 rules')
-      .example('perlagg rules -a', 'the 46 ambiguities and their switches')
-      .example('perlagg rules -r "innsbruck{follow.perlaggCountsAsHoldingSuit=true}" --json', 'a derived ruleset as JSON') as Argv<RulesArgs>,
+      .example('perlagg rules -a', 'the 46 ambiguities, their switches, where docs/rules.md explains each')
+      .example('perlagg rules -r Südtirol', 'names as players write them: Oberland, Südtirol, Innsbruck')
+      .example('perlagg rules -r "oberland{target=18}" --json', 'a derived ruleset as JSON') as Argv<RulesArgs>,
   handler: (argv: ArgumentsCamelCase<RulesArgs>) => {
     const r = resolveRuleset(argv.ruleset);
     if (argv.ambiguities) {
