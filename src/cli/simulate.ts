@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import Table from 'cli-table3';
 import { SingleBar } from 'cli-progress';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { cardShort, parseCards } from '../cards/notation.ts';
+import { cardShort, parseCards, parseSuit } from '../cards/notation.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import { formatInterval } from '../stats/intervals.ts';
 import { parseSprt } from '../stats/sprt.ts';
@@ -231,7 +231,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       predicate = isAbsolute(argv.where) ? argv.where : resolve(argv.where);
       if (!existsSync(predicate)) throw new UsageError(`--where ${argv.where}: no such file`);
     }
-    if (argv.trump !== undefined && !['H', 'S', 'L', 'E'].includes(argv.trump.toUpperCase())) throw new UsageError(`--trump ${argv.trump}: not a suit (H, S, L, E)`);
+    if (argv.trump !== undefined) argv.trump = parseSuit(argv.trump, '--trump');
     const spec: SimSpec = {
       mode: argv.mode as SimMode,
       ruleset: canonicalName(r),
