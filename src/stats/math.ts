@@ -158,17 +158,23 @@ export function uniformOpen(rng: Rng): number {
   return (rng.nextUint32() + 0.5) / 4294967296;
 }
 
+const POISSON1_CDF: Float64Array = (() => {
+  const c = new Float64Array(20);
+  let p = Math.exp(-1);
+  let s = 0;
+  for (let k = 0; k < 20; k++) {
+    s += p;
+    c[k] = s;
+    p /= k + 1;
+  }
+  return c;
+})();
+
 /** A Poisson(1) draw by inversion (the weights of the Poisson bootstrap). */
 export function poisson1(rng: Rng): number {
   const u = uniformOpen(rng);
   let k = 0;
-  let p = Math.exp(-1);
-  let cdf = p;
-  while (u > cdf && k < 40) {
-    k++;
-    p /= k;
-    cdf += p;
-  }
+  while (k < 19 && u > POISSON1_CDF[k]!) k++;
   return k;
 }
 
