@@ -116,6 +116,11 @@ export interface PentanomialSprtStatus {
   readonly decidedAt: number | null;
   readonly afterStop: number;
   readonly checkEvery: number;
+  /**
+   * The one cell every pair fell in (e.g. 2: every pair split, as an A/A run with shared streams gives), or
+   * null. While set the test does not decide (no spread to test against).
+   */
+  readonly constant: number | null;
   /** A's mean score per game, and its Elo: at a stop biased toward the accepted hypothesis (see `corrected`). */
   readonly score: number;
   readonly elo: number;
@@ -233,10 +238,22 @@ export class PentanomialSprt {
     this.#llr = r.llr;
     this.#x0 = r.x0;
     this.#x1 = r.x1;
-    if (n < this.minPairs) return;
+    // every pair in one cell (an A/A Partie run with shared streams splits every pair): no spread, no decision
+    if (n < this.minPairs || this.#constantCell() !== null) return;
     if (r.llr >= this.upper) this.#verdict = 'H1';
     else if (r.llr <= this.lower) this.#verdict = 'H0';
     if (this.#verdict !== 'continue') this.#decidedAt = n;
+  }
+
+  /** The cell holding every pair so far, or null (none yet, or more than one cell used). */
+  #constantCell(): number | null {
+    let cell: number | null = null;
+    for (let i = 0; i < this.#counts.length; i++) {
+      if (this.#counts[i]! === 0) continue;
+      if (cell !== null) return null;
+      cell = i;
+    }
+    return cell;
   }
 
   #moments(): { n: number; mean: number; variance: number } {
@@ -265,16 +282,19 @@ export class PentanomialSprt {
       decidedAt: this.#decidedAt,
       afterStop: this.#afterStop,
       checkEvery: this.checkEvery,
+      constant: this.#constantCell(),
       score: mean,
       elo: eloFromScore(mean),
-      eloNote: this.#verdict === 'continue' ? 'from the mean score (the test has not stopped)' : `from the mean score at the stop: biased toward ${this.#verdict} (a sequential stop); see the corrected estimate`,
+      eloNote:
+        this.#constantCell() !== null && n > 0 ? `every one of the ${n} pairs in cell ${this.#constantCell()}: no spread, no test`
+        : this.#verdict === 'continue' ? 'from the mean score (the test has not stopped)' : `from the mean score at the stop: biased toward ${this.#verdict} (a sequential stop); see the corrected estimate`,
     };
   }
 
   /** The median-unbiased score and Elo at the end of the test, with intervals (stop-estimate.ts). */
   corrected(level = 0.95): EloStopEstimate | null {
     const { n, mean, variance } = this.#moments();
-    if (n < 2 || !(variance > 0) || this.#llr === null) return null;
+    if (n < 2 || !(variance > 0) || this.#llr === null || this.#constantCell() !== null) return null;
     const llr = multinomialLlr(this.#counts, this.scores, this.s0, this.s1, this.#x0, this.#x1).llr;
     const decided = this.#verdict === 'continue' ? null : this.#verdict;
     const model = normalLlrModel(this.s0, this.s1, variance);

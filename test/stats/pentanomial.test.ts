@@ -112,6 +112,18 @@ describe('pentanomial GSPRT', () => {
     }
   });
 
+  it('an A/A Partie run with shared streams (every pair split) is said to be constant and never decides', () => {
+    const t = new PentanomialSprt({ elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05 });
+    for (let i = 0; i < 3000; i++) t.pushPair(1, 0);
+    const s = t.status();
+    expect(s.constant).toBe(2);
+    expect(s.verdict).toBe('continue');
+    expect(s.eloNote).toContain('every one of the 3000 pairs in cell 2');
+    expect(t.corrected()).toBeNull();
+    t.pushPair(1, 1);
+    expect(t.status().constant).toBeNull();
+  });
+
   it('resumes from JSON exactly; a trinomial of single games works the same way', () => {
     const b = { elo0: 0, elo1: 30, alpha: 0.05, beta: 0.05 };
     const straight = new PentanomialSprt(b);
