@@ -1,6 +1,6 @@
 // The shared numerical pieces of src/stats, in one place: the normal distribution (with a log-cdf that stays
 // accurate far in the tails, which jstat's 1 - erf does not), Student t quantiles, a bracketing root finder,
-// and the few random draws the statistics need (from a keyed Rng, never Math.random; GUIDE guideline 8).
+// and the few random draws the statistics need (from a keyed Rng, as GUIDE guideline 8 asks).
 import jStat from 'jstat';
 import type { Rng } from '../sim/seeds.ts';
 
