@@ -138,6 +138,12 @@ function runView(dir: string, m: Json): RunView {
   };
 }
 
+/** The policies as given, a policy file by its file name (the manifest keeps the absolute path). */
+function policyNames(settings: Json): string[] {
+  if (!Array.isArray(settings['policies'])) return [];
+  return (settings['policies'] as unknown[]).map((p) => String(p).replace(/^[^{}]*[/\\]/, ''));
+}
+
 const unitOf = (mode: string): string => (mode === 'partien' ? 'Partien' : mode === 'hands' ? 'hands' : 'deals');
 
 function constraintWords(settings: Json): string {
@@ -174,7 +180,7 @@ export function simulationDataOfRun(dir: string, m: Json): SimulationChartData {
     mode,
     players: Number(s['players'] ?? 4),
     seed: Number(s['seed'] ?? 0),
-    policies: Array.isArray(s['policies']) ? (s['policies'] as unknown[]).map(String) : [],
+    policies: policyNames(s),
     done: v.done,
     unit,
     stoppedBy: v.complete ? (v.stoppedBy === null ? 'the end of the run' : (STOP_WORDS(unit)[v.stoppedBy] ?? v.stoppedBy)) : null,
@@ -193,7 +199,7 @@ export function duplicateDataOfRun(dir: string, m: Json): DuplicateChartData | n
   const paired = v.metrics[partien ? 'a_wins' : 'a_minus_b'];
   const single = v.metrics[partien ? 'a_wins_single' : 'a_minus_b_single'];
   if (paired === undefined || single === undefined || paired.n === 0) return null;
-  const policies = Array.isArray(s['policies']) ? (s['policies'] as unknown[]).map(String) : [];
+  const policies = policyNames(s);
   const p = intervalOfAcc(paired);
   const u = intervalOfAcc(single);
   const share = v.metrics['a_spiel'];

@@ -215,3 +215,38 @@ describe('charts: builders', () => {
     expect(helveticaWidth('iii', 12)).toBeLessThan(helveticaWidth('MMM', 12) / 3);
   });
 });
+
+describe('charts: data from a run manifest', () => {
+  const manifest = (settings: Record<string, unknown>, metrics: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    tool: 'perlagg', command: 'simulate', settings, metrics, progress: { dealsDone: 100 }, complete: true, stoppedBy: 'deals', ...extra,
+  });
+
+  it('a mean of shares goes on the share axis, a difference gets its zero line, n and docs come along', async () => {
+    const { simulationDataOfRun } = await import('../../src/charts/folder.ts');
+    const d = simulationDataOfRun('x', manifest(
+      { mode: 'figures', ruleset: 'oberland', players: 4, seed: 3, policies: [] },
+      { hand_gleich3: { kind: 'mean', n: 100, sum: 58, sumSq: 58 }, table_gleich3: { kind: 'proportion', k: 99, n: 100 }, p0_minus_p1: { kind: 'mean', n: 100, sum: 50, sumSq: 900 }, empty: { kind: 'mean', n: 0, sum: 0, sumSq: 0 } },
+    ));
+    expect(d.metrics.map((m) => [m.name, m.scale])).toEqual([['hand_gleich3', 'share'], ['table_gleich3', 'share'], ['p0_minus_p1', 'mean']]);
+    expect(d.metrics[0]!.doc).toBe('share of hands that can show a dritziges (3+) Gleich');
+    expect(d.metrics[0]!.estimate).toBeCloseTo(0.58, 12);
+    expect(d.metrics[1]!.low).toBeLessThan(0.99);
+    expect(d.metrics[2]!.reference).toBe(0);
+    expect(d.stoppedBy).toBe('the deals asked for');
+    expect(d.done).toBe(100);
+  });
+
+  it('a policy file is named by its file name; a shard and fixed cards are said', async () => {
+    const { simulationDataOfRun, duplicateDataOfRun } = await import('../../src/charts/folder.ts');
+    const m = manifest(
+      { mode: 'hands', ruleset: '1853', players: 4, seed: 1, policies: ['/home/u/bots/mine.ts{depth=2}', 'simple'], duplicate: true, shard: { index: 1, count: 3 }, constraints: { hands: { 0: ['HK', 'Weli'] }, trump: null, predicate: null } },
+      { a_minus_b: { kind: 'mean', n: 50, sum: 25, sumSq: 100 }, a_minus_b_single: { kind: 'mean', n: 100, sum: 50, sumSq: 400 } },
+    );
+    const d = simulationDataOfRun('x', m);
+    expect(d.policies).toEqual(['mine.ts{depth=2}', 'simple']);
+    expect(d.constraints).toBe('seat 0 holds HK Weli; shard 1 of 3');
+    const dup = duplicateDataOfRun('x', m)!;
+    expect([dup.a, dup.b, dup.unit, dup.quantity, dup.paired.n, dup.unpaired.n]).toEqual(['mine.ts{depth=2}', 'simple', 'hands', 'points', 50, 100]);
+    expect(duplicateDataOfRun('x', { ...m, settings: { ...m.settings, duplicate: false } })).toBeNull();
+  });
+});
