@@ -48,9 +48,10 @@ const clampFinite = (x: number, fallback: number): number => (Number.isFinite(x)
 export function intervalPanel(p: IntervalPanel): Record<string, unknown> {
   const keys = p.rows.map((r) => r.key);
   const share = p.scale === 'share';
-  // Infinite interval ends (a mean from one observation) are drawn to the panel's edge.
-  const lo = Math.min(...p.rows.map((r) => clampFinite(r.low, r.estimate)), p.reference ?? Infinity);
-  const hi = Math.max(...p.rows.map((r) => clampFinite(r.high, r.estimate)), p.reference ?? -Infinity);
+  // Infinite interval ends (a mean from one observation) are drawn to the edge of the data (of 0-100% for
+  // shares); the numbers beside say ∞.
+  const lo = share ? 0 : Math.min(...p.rows.map((r) => clampFinite(r.low, r.estimate)), p.reference ?? Infinity);
+  const hi = share ? 1 : Math.max(...p.rows.map((r) => clampFinite(r.high, r.estimate)), p.reference ?? -Infinity);
   // one number of digits for the panel, enough for its narrowest interval; percentages where the axis has them
   const percent = share || /%$/.test(p.format ?? '');
   const halves = p.rows.map((r) => (r.high - r.low) / 2).filter((h) => Number.isFinite(h) && h > 0);
