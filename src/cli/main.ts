@@ -8,6 +8,7 @@ import { mergeCommand } from './merge.ts';
 import { benchCommand } from './bench.ts';
 import { schemaCommand } from './schema.ts';
 import { playCommand } from './play.ts';
+import { plotCommand } from './plot.ts';
 import { reportError, UsageError } from './errors.ts';
 
 export async function main(argv: string[]): Promise<number> {
@@ -23,6 +24,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(mergeCommand)
       .command(benchCommand)
       .command(schemaCommand)
+      .command(plotCommand)
       .demandCommand(1, 'name a command (perlagg --help lists them)')
       .strict()
       .recommendCommands()

@@ -11,6 +11,7 @@ import { formatInterval } from '../stats/intervals.ts';
 import { parseSprt } from '../stats/sprt.ts';
 import type { SimMode, SimSpec } from '../sim/job.ts';
 import { DEFAULT_WORKERS, intervalOf, runSimulation, type Progress, type RunResult, type Shard } from '../sim/runner.ts';
+import { writeRunCharts } from '../charts/commands.ts';
 import { UsageError } from './errors.ts';
 
 interface SimulateArgs {
@@ -297,5 +298,6 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       process.stdout.write(lines.join('\n') + '\n');
     }
     if (result.stoppedBy === 'interrupted') process.exitCode = 130;
+    await writeRunCharts(out, { json: argv.json });
   },
 };
