@@ -114,6 +114,15 @@ export interface RunOptions<S, O, A> {
   readonly onDecision?: (s: S, player: number, obs: O, action: A) => void;
 }
 
+function who<R, S, O, A extends { readonly kind: string }, D>(game: Game<R, S, O, A, D>, s: S, name: string, p: number, where: string): string {
+  return `policy ${name} (player ${p}, seat P${game.seatOfPlayer(s, p) + 1}), ${where}`;
+}
+function isLegal<R, S, O, A extends { readonly kind: string }, D>(game: Game<R, S, O, A, D>, s: S, a: A): boolean {
+  const legal = game.legalActions(s);
+  for (let i = 0; i < legal.length; i++) if (game.sameAction(legal[i]!, a)) return true;
+  return false;
+}
+
 const CHANCE_ACTIONS: ChanceAction[] = Array.from({ length: 64 }, (_, outcome) => Object.freeze({ kind: 'chance' as const, outcome }));
 
 /**
@@ -143,17 +152,16 @@ export function runDeal<R, S, O, A extends { readonly kind: string }, D>(
     }
     const sp = policies[p]!;
     const obs = game.observe(s, p);
-    const who = () => `policy ${sp.name} (player ${p}, seat P${game.seatOfPlayer(s, p) + 1}), ${streams.where}`;
     let a: A;
     try {
       a = sp.policy.act(obs, streams.policy[p]!);
     } catch (e) {
-      throw new GamePolicyFault(`${who()}: threw ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: threw ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
     if (checked) {
       const why = a === null || typeof a !== 'object' ? 'not an action' : game.explainIllegal(s, a);
-      if (why !== null) throw new GamePolicyFault(`${who()}: illegal action ${a !== null && typeof a === 'object' ? game.actionText(a) : String(a)}: ${why}`);
-      if (!game.legalActions(s).some((x) => game.sameAction(x, a))) throw new GamePolicyFault(`${who()}: action ${game.actionText(a)} is not among the legal actions`);
+      if (why !== null) throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: illegal action ${a !== null && typeof a === 'object' ? game.actionText(a) : String(a)}: ${why}`);
+      if (!isLegal(game, s, a)) throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: action ${game.actionText(a)} is not among the legal actions`);
     }
     o.onDecision?.(s, p, obs, a);
     game.applyAction(s, a);

@@ -59,8 +59,10 @@ export interface BietenDealOptions {
 const suitOf = (c: number): number => c >>> 3;
 const SUIT_WORD = ['Herz', 'Schell', 'Laub', 'Eichel'];
 
+/** Events are flat records; the only nested values are arrays of numbers (the deal, the points). */
 function freeze<E extends BietenEvent>(e: E): E {
-  for (const v of Object.values(e)) if (Array.isArray(v)) Object.freeze(v);
+  if (e.type === 'dealt') Object.freeze(e.cards);
+  else if (e.type === 'end') Object.freeze(e.points);
   return Object.freeze(e);
 }
 

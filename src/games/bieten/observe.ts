@@ -104,9 +104,125 @@ function historyOf(s: BietenState, player: number): BietenEvent[] {
   return h.snap as BietenEvent[];
 }
 
+type ObsTrick = BietenObservation['tricks'][number];
+
+/** Per deal: deeply frozen snapshots of the public parts, rebuilt only when they changed (shared by all players). */
+interface PublicCache {
+  names: readonly string[];
+  active: readonly number[];
+  done: ObsTrick[];
+  tricksKey: number;
+  tricks: readonly ObsTrick[];
+  figures: readonly BietenObservedFigure[];
+  points: readonly number[];
+  penalties: readonly number[];
+  out: readonly number[];
+  results: readonly FigureResult[] | null;
+}
+const publicCaches = new WeakMap<BietenState, PublicCache>();
+
+function sameOrFrozen(prev: readonly number[], now: readonly number[]): readonly number[] {
+  if (prev.length === now.length) {
+    let same = true;
+    for (let i = 0; i < now.length; i++) {
+      if (prev[i] !== now[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return prev;
+  }
+  return Object.freeze(now.slice());
+}
+
+function figureChanged(o: BietenObservedFigure | undefined, f: BietenState['figs'][number]): boolean {
+  return (
+    o === undefined ||
+    o.status !== f.status ||
+    o.stake !== f.stake ||
+    o.bidder !== f.bidder ||
+    o.holder !== f.holder ||
+    o.groschenBy !== f.groschenBy ||
+    o.writtenTo !== f.writtenTo ||
+    o.writtenPoints !== f.writtenPoints
+  );
+}
+
+function publicOf(s: BietenState): PublicCache {
+  let c = publicCaches.get(s);
+  if (c === undefined) {
+    c = {
+      names: Object.isFrozen(s.names) ? s.names : Object.freeze(s.names.slice()),
+      active: Object.isFrozen(s.active) ? s.active : Object.freeze(s.active.slice()),
+      done: [],
+      tricksKey: -1,
+      tricks: Object.freeze([]),
+      figures: Object.freeze([]),
+      points: Object.freeze([]),
+      penalties: Object.freeze([]),
+      out: Object.freeze([]),
+      results: null,
+    };
+    publicCaches.set(s, c);
+  }
+  const n = s.tricks.length;
+  const last = s.tricks[n - 1];
+  const key = n === 0 ? 0 : n * 64 + last!.plays.length * 2 + (last!.winner >= 0 ? 1 : 0) + 1;
+  if (key !== c.tricksKey) {
+    const out: ObsTrick[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = s.tricks[i]!;
+      let o = c.done[i];
+      if (o === undefined) {
+        o = Object.freeze({ leader: t.leader, plays: Object.freeze(t.plays.map((p) => Object.freeze({ seat: p.seat, card: p.card, revoke: p.revoke }))), winner: t.winner }) as ObsTrick;
+        if (t.winner >= 0) c.done[i] = o;
+      }
+      out.push(o);
+    }
+    c.tricks = Object.freeze(out);
+    c.tricksKey = key;
+  }
+  let changed = c.figures.length !== 5;
+  for (let i = 0; i < 5 && !changed; i++) changed = figureChanged(c.figures[i], s.figs[i]!);
+  if (changed) {
+    const out: BietenObservedFigure[] = [];
+    for (let i = 0; i < 5; i++) {
+      const f = s.figs[i]!;
+      let order = -1;
+      if (f.seq !== Infinity) {
+        order = 0;
+        for (const g of s.figs) if (g.seq < f.seq) order++;
+      }
+      out.push(
+        Object.freeze({
+          figure: BIETEN_FIGURES[i]!,
+          status: f.status,
+          stake: f.stake,
+          bidder: f.bidder,
+          holder: f.holder,
+          groschenBy: f.groschenBy,
+          order,
+          writtenTo: f.writtenTo,
+          writtenPoints: f.writtenPoints,
+        }),
+      );
+    }
+    c.figures = Object.freeze(out);
+  }
+  c.points = sameOrFrozen(c.points, s.points);
+  c.penalties = sameOrFrozen(c.penalties, s.penalties);
+  c.out = sameOrFrozen(c.out, s.outOrder);
+  if (s.results !== null && c.results === null) c.results = Object.freeze(s.results.map((r) => Object.freeze({ ...r })));
+  return c;
+}
+
+/**
+ * What `player` may know now: fresh plain data, or deeply frozen snapshots shared across this deal's
+ * decisions and players (the tricks, the wagers, the history) that nobody can change.
+ */
 export function observeBieten(s: BietenState, player: number): BietenObservation {
   const toAct = currentPlayer(s) === player;
-  const rank = s.figs.map((f) => f.seq);
+  const c = publicOf(s);
   return {
     game: 'bieten',
     ruleset: rulesName(s),
@@ -114,32 +230,22 @@ export function observeBieten(s: BietenState, player: number): BietenObservation
     seats: s.seats,
     player,
     seat: player,
-    names: s.names.slice(),
-    active: s.active.slice(),
+    names: c.names as string[],
+    active: c.active as number[],
     dealer: s.dealer,
     vorhand: s.vorhand,
     cutter: s.cutter,
     phase: s.phase,
     acting: toAct ? actingSeat(s) : -1,
     hand: cardsOf(s.hand[player] ?? 0),
-    tricks: s.tricks.map((t) => ({ leader: t.leader, plays: t.plays.map((p) => ({ seat: p.seat, card: p.card, revoke: p.revoke })), winner: t.winner })),
-    figures: s.figs.map((f, i) => ({
-      figure: BIETEN_FIGURES[i]!,
-      status: f.status,
-      stake: f.stake,
-      bidder: f.bidder,
-      holder: f.holder,
-      groschenBy: f.groschenBy,
-      order: f.seq === Infinity ? -1 : rank.filter((x) => x < f.seq).length,
-      writtenTo: f.writtenTo,
-      writtenPoints: f.writtenPoints,
-    })),
+    tricks: c.tricks as ObsTrick[],
+    figures: c.figures as BietenObservedFigure[],
     offer: s.offer === null ? null : { figure: BIETEN_FIGURES[s.offer.figure]!, by: s.offer.by, level: s.offer.level, queue: s.offer.queue.slice() },
-    score: s.score.slice(),
-    points: s.points.slice(),
-    penalties: s.penalties.slice(),
-    outThisDeal: s.outOrder.slice(),
-    results: s.results === null ? null : s.results.map((r) => ({ ...r })),
+    score: s.score as number[],
+    points: c.points as number[],
+    penalties: c.penalties as number[],
+    outThisDeal: c.out as number[],
+    results: c.results as FigureResult[] | null,
     history: historyOf(s, player),
     legal: toAct ? legalActions(s) : [],
   };

@@ -72,6 +72,8 @@ export interface PlayBietenOptions {
   /** The first dealer, or 'cut' (default): cutting for the deal as rule 3 says. */
   readonly firstDealer?: number | 'cut';
   readonly names?: readonly string[];
+  /** Admit revokes as actions (policies may revoke and are penalised); default false. */
+  readonly revokes?: boolean;
   readonly checked?: boolean;
   readonly onDecision?: RunOptions<BietenState, BietenObservation, BietenAction>['onDecision'];
   /** Called after each deal with its final state. */
@@ -139,7 +141,7 @@ export function playBietenGame(o: PlayBietenOptions): BietenGameResult {
   const maxDeals = o.maxDeals ?? 500;
   for (let d = 0; loser < 0; d++) {
     if (d >= maxDeals) throw new Error(`game ${o.gameIndex} (seed ${o.rootSeed}) did not end within ${maxDeals} deals`);
-    const s = newDeal(o.rules, { players: n, dealer, score, out, ...(o.names === undefined ? {} : { names: o.names }) });
+    const s = newDeal(o.rules, { players: n, dealer, score, out, ...(o.names === undefined ? {} : { names: o.names }), ...(o.revokes === true ? { revokes: true } : {}) });
     const k = runDeal(
       bietenGame,
       s,

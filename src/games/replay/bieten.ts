@@ -64,8 +64,9 @@ function decisionWords(s: BietenState): string {
 
 /** Apply one recorded action; silence is a pass: a player who may pass and is not the line's player passes. */
 function step(s: BietenState, seat: number, st: Statement): void {
+  let first: string | null = null;
   for (;;) {
-    if (s.phase === 'done') throw new ReplayError(st.line, `"${st.text}": the deal is over (all cards are on the table)`);
+    if (s.phase === 'done') throw new ReplayError(st.line, `"${st.text}": ${first ?? 'the deal is over (all cards are on the table)'}`);
     const a = parseAction(st, s, seat);
     const actor = actingSeat(s);
     const why = actor === seat ? explainIllegal(s, a) : `${decisionWords(s)}, not ${s.names[seat]}`;
@@ -73,12 +74,13 @@ function step(s: BietenState, seat: number, st: Statement): void {
       applyAction(s, a);
       return;
     }
-    // Vorhand's window after his first card: a line of another player, or a card, means he said nothing
-    if ((actor !== seat || a.kind === 'play' || a.kind === 'revoke') && legalActions(s).some((x) => x.kind === 'pass')) {
+    if (actor === seat) first ??= why;
+    // Vorhand's window after his first card: without a line of his that fits there, he said nothing
+    if ((actor !== seat || a.kind !== 'pass') && legalActions(s).some((x) => x.kind === 'pass')) {
       applyAction(s, { kind: 'pass' });
       continue;
     }
-    throw new ReplayError(st.line, `"${st.text}": ${why}`);
+    throw new ReplayError(st.line, `"${st.text}": ${first ?? why}`);
   }
 }
 

@@ -43,7 +43,12 @@ function parseAction(st: Statement, s: HandState): Action {
       const all = args.some((a) => ['all', 'alle', 'hoell', 'hoellauf'].includes(norm(a)));
       const unseen = args.some((a) => ['unseen', 'ungesehen'].includes(norm(a)));
       if (!all && figs.length === 0) throw new ReplayError(st.line, 'name the figures bid (Spiel, Gleich, Hanger) or "all"');
-      return bidOf(all ? [] : figs, all, unseen);
+      if (all) {
+        // "Höll' auf": the ruleset names the figures' order; the legal cumulative bid carries it
+        const hit = legalActions(s).find((a) => a.kind === 'bid' && a.cumulative && a.unseen === unseen);
+        return hit ?? bidOf(['Spiel', 'Gleich', 'Hanger'], true, unseen);
+      }
+      return bidOf(figs, false, unseen);
     }
     case 'drei':
       return raise(s, figs[0] ?? null, 3);
@@ -108,9 +113,16 @@ function raise(s: HandState, figure: FigureName | null, to: number): Action {
 
 const QUIET = new Set(['pass', 'consent']);
 
+/**
+ * Apply one recorded action. Silence is a pass: at a decision where the seat may say nothing (pass in a bid
+ * window, consent to the partner's bid) and the line is another seat's, or this seat's act is not possible
+ * there, the seat says nothing and the line is tried at the next decision. When it fits nowhere, the error
+ * is the reason it was not possible at its own seat's first decision.
+ */
 function step(s: HandState, seat: number, st: Statement): void {
+  let first: string | null = null;
   for (;;) {
-    if (s.phase === 'done') throw new ReplayError(st.line, `"${st.text}": the hand is over`);
+    if (s.phase === 'done') throw new ReplayError(st.line, `"${st.text}": ${first ?? 'the hand is over'}`);
     const a = parseAction(st, s);
     const actor = actingSeat(s);
     const why = actor === seat ? explainIllegal(s, a) : `it is P${actor + 1}'s turn, not P${seat + 1}'s`;
@@ -119,15 +131,23 @@ function step(s: HandState, seat: number, st: Statement): void {
       return;
     }
     if (a.kind === ('revoke' as string) && /unknown action kind/.test(why)) throw new ReplayError(st.line, `"${st.text}": ${NO_REVOKES}`);
-    // silence: a seat that may pass (a bid window) or consent (the partner's veto) and has no line says nothing
+    if (actor === seat) first ??= why;
     const quiet = legalActions(s).find((x) => QUIET.has(x.kind));
     if (quiet !== undefined && (actor !== seat || !QUIET.has(a.kind))) {
-      if (actor !== seat || a.kind === 'play' || a.kind === 'show' || a.kind === 'concede') {
-        applyAction(s, quiet);
-        continue;
-      }
+      applyAction(s, quiet);
+      continue;
     }
-    throw new ReplayError(st.line, `"${st.text}": ${why}`);
+    throw new ReplayError(st.line, `"${st.text}": ${first ?? why}`);
+  }
+}
+
+/** After the last line of a hand: the seats that may say nothing do (the bid windows after the showing). */
+function silence(s: HandState): void {
+  for (;;) {
+    if (s.phase === 'done') return;
+    const quiet = legalActions(s).find((x) => QUIET.has(x.kind));
+    if (quiet === undefined) return;
+    applyAction(s, quiet);
   }
 }
 
@@ -163,6 +183,7 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
   if (header.names !== null && header.names.some((x, i) => x.toUpperCase() !== names[i])) {
     throw new ReplayError(all[0]!.line, `Perlaggen seats are named ${names.join(' ')} (write "players ${players}")`);
   }
+  const partyName = (p: number) => (parties === seats ? names[p]! : `Partei ${String.fromCharCode(65 + p)}`);
   const score = new Array<number>(parties).fill(0);
   if (header.score !== null) {
     if (header.score.words.length !== parties || !header.score.words.every((w) => /^\d+$/.test(w))) throw new ReplayError(header.score.line, `give the score of each of the ${parties} parties, e.g. "score 0 0"`);
@@ -175,7 +196,7 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
   let dealer = 0;
   let winner = -1;
   for (const [k, block] of deals.entries()) {
-    if (winner >= 0) throw new ReplayError(block.line, `the Partie is over: party ${winner + 1} has won`);
+    if (winner >= 0) throw new ReplayError(block.line, `the Partie is over: ${partyName(winner)} has won`);
     const hands: number[][] = Array.from({ length: seats }, () => []);
     const given = new Set<number>();
     let turned = -1;
@@ -230,6 +251,7 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
         continue;
       }
       if (key === 'expect') {
+        if (s !== null) silence(s);
         if (s === null || (s as HandState).phase !== 'done') throw new ReplayError(st.line, `"${st.text}": the hand is not over yet`);
         const what = norm(st.words[1] ?? '');
         if (what !== 'points' && what !== 'score') throw new ReplayError(st.line, 'write "expect points 1 2" or "expect score 3 4" (one number a party)');
@@ -242,7 +264,8 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
       step(start(st.line), seat, st);
     }
     const done = start(block.line);
-    if (done.phase !== 'done') throw new ReplayError(block.body.at(-1)?.line ?? block.line, `hand ${k + 1} is not finished: P${actingSeat(done) + 1} is to act (${done.phase})`);
+    silence(done);
+    if (done.phase !== 'done') throw new ReplayError(block.body.at(-1)?.line ?? block.line, `hand ${k + 1} is not finished: P${actingSeat(done) + 1} is to act (${done.phase}: ${legalActions(done).map((a) => a.kind).filter((x, i, xs) => xs.indexOf(x) === i).join(', ')})`);
     for (let p = 0; p < parties; p++) score[p]! += done.points[p]!;
     sheet.push(score.slice());
     dealPoints.push(done.points.slice());
@@ -257,10 +280,10 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
     lines.push(`=== Spiel ${k + 1}${block.label === '' || block.label === String(k + 1) ? '' : ` (${block.label})`} ===`);
     // the transcript of `perlagg play` without its first two lines (seed and policies mean nothing here)
     lines.push(...transcript(done, { ruleset, seed: 0, deal: k, policies: names }).trimEnd().split('\n').slice(2));
-    lines.push(`Stand: ${score.map((v, p) => `Partei ${p + 1} ${v}`).join(', ')} (Ziel ${ruleset.target})`);
+    lines.push(`Stand: ${score.map((v, p) => `${partyName(p)} ${v}`).join(', ')} (Ziel ${ruleset.target})`);
     dealer = (dealer + 1) % seats;
   }
-  if (winner >= 0) lines.push(`Die Partie ist aus: Partei ${winner + 1} gewinnt.`);
+  if (winner >= 0) lines.push(`Die Partie ist aus: ${partyName(winner)} gewinnt.`);
   return { text: lines.join('\n') + '\n', ruleset, dealPoints, sheet, winner, states };
 }
 
