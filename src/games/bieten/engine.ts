@@ -346,11 +346,20 @@ function lastTrickLed(s: BietenState): boolean {
 }
 
 /**
+ * Rule 14: in the last trick, may this seat bid or hold the Spiel — does it hold a card of the led suit, or
+ * has it laid one into this trick (the leader, a player who followed)?
+ */
+function hasSpielSuit(s: BietenState, seat: number): boolean {
+  const led = ledSuit(s);
+  return holdsSuit(s, seat, led) || openTrick(s).plays.some((p) => p.seat === seat && suitOf(p.card) === led);
+}
+
+/**
  * Is a bid (value 1) or a Groschen (value 2) on figure f by `seat` void, and why (rules 14, 19, 20)?
  * null = valid.
  */
 export function voidReason(s: BietenState, seat: number, f: number, value: 1 | 2): VoidReason | null {
-  if (f === FIGURE_INDEX.Spiel && lastTrickLed(s) && !holdsSuit(s, seat, ledSuit(s))) return 'spielWithoutSuit';
+  if (f === FIGURE_INDEX.Spiel && lastTrickLed(s) && !hasSpielSuit(s, seat)) return 'spielWithoutSuit';
   const room = need(s, seat) - 1; // gut points the seat may still open
   if (room <= 0) return 'gestrichen';
   const pledged = s.rules.bidLimit === 'figuresByNeed' ? s.pledged[seat]! : 0;
@@ -430,7 +439,7 @@ function applyAnswer(s: BietenState, kind: 'gut' | 'hold'): void {
   const figure = BIETEN_FIGURES[o.figure]!;
   if (kind === 'hold') {
     // holding the Spiel in the last trick without its suit is punished (rule 14)
-    const why = o.figure === FIGURE_INDEX.Spiel && lastTrickLed(s) && !holdsSuit(s, seat, ledSuit(s)) ? 'spielWithoutSuit' : null;
+    const why = o.figure === FIGURE_INDEX.Spiel && lastTrickLed(s) && !hasSpielSuit(s, seat) ? 'spielWithoutSuit' : null;
     s.events.push(freeze({ type: 'answer', seat, figure, answer: 'hold', level: o.level, void: why }));
     if (why !== null) {
       voidAct(s, seat, o.figure, ACT.hold, why);

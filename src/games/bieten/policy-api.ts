@@ -94,13 +94,19 @@ function pledged(obs: Observation, seat: number): number {
   return n;
 }
 
+/** Rule 14: in the last trick, once led, does the player hold (or has he laid into it) a card of the led suit? */
+function hasSpielSuit(obs: Observation): boolean {
+  const led = ledSuit(obs);
+  return obs.hand.some((c) => suitOf(c) === led) || openPlays(obs).some((p) => p.seat === obs.seat && suitOf(p.card) === led);
+}
+
 /**
  * Would this bid (value 1) or Groschen (value 2) on `figure` by `seat` be void and cost a penalty, and why?
  * The engine's rule (rules 14, 19, 20) from what the observation shows; null = valid.
  */
 export function voidReason(obs: Observation, seat: number, figure: Figure, value: 1 | 2): VoidReason | null {
   const last = obs.tricks.length === 3 && openPlays(obs).length > 0;
-  if (figure === 'Spiel' && last && seat === obs.seat && !obs.hand.some((c) => suitOf(c) === ledSuit(obs))) return 'spielWithoutSuit';
+  if (figure === 'Spiel' && last && seat === obs.seat && !hasSpielSuit(obs)) return 'spielWithoutSuit';
   const room = need(obs, seat) - 1;
   if (room <= 0) return 'gestrichen';
   return pledged(obs, seat) + value > room ? 'overbid' : null;
@@ -110,7 +116,7 @@ export function voidReason(obs: Observation, seat: number, figure: Figure, value
 export function holdIsVoid(obs: Observation): boolean {
   const o = obs.offer;
   if (o === null || o.figure !== 'Spiel') return false;
-  return obs.tricks.length === 3 && openPlays(obs).length > 0 && !obs.hand.some((c) => suitOf(c) === ledSuit(obs));
+  return obs.tricks.length === 3 && openPlays(obs).length > 0 && !hasSpielSuit(obs);
 }
 
 /** The legal action that is a plain card play of `card`, if any. */
