@@ -19,6 +19,7 @@ export async function main(argv: string[]): Promise<number> {
       .usage('perlagg <command> [options]\n\nExact answers and simulations for the Tyrolean card game Perlaggen.')
       .command(exactCommand)
       .command(playCommand)
+      .command((await import('./replay.ts')).replayCommand)
       .command(rulesCommand)
       .command(simulateCommand)
       .command(mergeCommand)

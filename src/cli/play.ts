@@ -14,11 +14,26 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { playDeal, type SeatPolicy } from '../sim/play.ts';
 import { doubleThreshold, playPartie } from '../sim/partie.ts';
 import { UsageError } from './errors.ts';
+import { bietenGameTranscript, bietenPlayTranscript } from '../games/bieten/play.ts';
+
+/** `perlagg play --game bieten [--partie]`. */
+function bietenPlay(a: { ruleset: string; seed: number; players: number; deal: number; policies?: string; dealer?: number; partie?: boolean; partieIndex?: number }): Promise<string> {
+  const req = {
+    ruleset: a.ruleset,
+    seed: a.seed,
+    players: a.players,
+    deal: a.deal,
+    ...(a.policies === undefined ? {} : { policies: a.policies.split(',').map((x) => x.trim()).filter((x) => x.length > 0) }),
+    ...(a.dealer === undefined ? {} : { dealer: a.dealer }),
+  };
+  return a.partie === true ? bietenGameTranscript({ ...req, partie: a.partieIndex ?? 0 }) : bietenPlayTranscript(req);
+}
 
 interface PlayArgs {
   partie?: boolean;
   partieIndex?: number;
-  ruleset: string;
+  game?: string;
+  ruleset?: string;
   seed: number;
   policies?: string;
   players: number;
@@ -258,7 +273,8 @@ export const playCommand: CommandModule<object, PlayArgs> = {
   describe: 'play one hand and print it as a Perlagg player would follow it',
   builder: (y: Argv) =>
     y
-      .option('ruleset', { type: 'string', default: 'oberland', describe: 'ruleset name, e.g. 1853, oberland, suedtirol, innsbruck, oberland{target=18}' })
+      .option('game', { type: 'string', default: 'perlaggen', describe: 'the game: perlaggen, or bieten (the precursor game of [001])' })
+      .option('ruleset', { type: 'string', describe: 'ruleset name, e.g. 1853, oberland, suedtirol, innsbruck, oberland{target=18}; bieten, bieten{target=9} (default oberland; bieten with --game bieten)' })
       .option('seed', { type: 'number', default: 1, describe: 'root seed (the deal and every policy draw from streams keyed by it)' })
       .option('policies', { type: 'string', describe: 'comma-separated policies, one per player (built in: random, simple; or a file path); default simple' })
       .option('players', { type: 'number', default: 4, describe: 'number of players: 2, 3, 4 or 6' })
@@ -267,6 +283,13 @@ export const playCommand: CommandModule<object, PlayArgs> = {
       .option('partie', { type: 'boolean', default: false, describe: 'play a whole Partie and print the score sheet' })
       .option('partie-index', { type: 'number', default: 0, describe: 'Partie index (keys the deals of --partie)' }) as unknown as Argv<PlayArgs>,
   handler: async (argv: ArgumentsCamelCase<PlayArgs>) => {
+    // the game switch: Bieten is its own rules module (src/games/bieten) behind the same contract
+    if (argv.game !== undefined && argv.game !== 'perlaggen') {
+      if (argv.game !== 'bieten') throw new UsageError(`--game: unknown game "${argv.game}" (known: perlaggen, bieten)`);
+      process.stdout.write(await bietenPlay({ ...argv, ruleset: argv.ruleset ?? 'bieten' }));
+      return;
+    }
+    argv.ruleset ??= 'oberland';
     if (argv.partie === true) {
       process.stdout.write(
         await partieTranscript({

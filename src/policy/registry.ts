@@ -6,6 +6,8 @@ import type { OptionValues, PolicyFactory } from './api.ts';
 import random from '../../strategies/random.ts';
 import simple from '../../strategies/simple.ts';
 import passive from '../../strategies/passive.ts';
+import bietenRandom from '../../strategies/bieten-random.ts';
+import bietenPlain from '../../strategies/bieten-plain.ts';
 
 export class PolicyError extends Error {
   override name = 'PolicyError';
@@ -17,6 +19,16 @@ const BUILTIN: ReadonlyMap<string, PolicyFactory> = new Map([
   ['passive', passive],
 ]);
 export const BUILTIN_POLICIES: readonly string[] = [...BUILTIN.keys()];
+
+/** Built-in policies by game (a name may mean a different policy in each game: `random`). */
+const BUILTIN_BY_GAME: ReadonlyMap<string, ReadonlyMap<string, PolicyFactory<any, any>>> = new Map([
+  ['perlaggen', BUILTIN],
+  ['bieten', new Map<string, PolicyFactory<any, any>>([['random', bietenRandom], ['plain', bietenPlain]])],
+]);
+/** The built-in policy names of a game. */
+export function builtinPoliciesOf(game: string): readonly string[] {
+  return [...(BUILTIN_BY_GAME.get(game) ?? new Map()).keys()];
+}
 
 export interface ResolvedPolicy {
   readonly spec: string;
@@ -57,15 +69,16 @@ function isFactory(x: unknown): x is PolicyFactory {
   return typeof x === 'object' && x !== null && typeof f.name === 'string' && typeof f.version === 'string' && typeof f.create === 'function' && typeof f.options === 'object';
 }
 
-/** A built-in policy or one loaded from a file ("./my-bot.ts"), with its options. */
-export async function resolvePolicy(spec: string): Promise<ResolvedPolicy> {
+/** A built-in policy or one loaded from a file ("./my-bot.ts"), with its options; of Perlaggen unless `game` says otherwise. */
+export async function resolvePolicy(spec: string, game = 'perlaggen'): Promise<ResolvedPolicy> {
   const m = /^\s*([^{}]+?)\s*(?:\{([^{}]*)\})?\s*$/.exec(spec);
   if (m === null) throw new PolicyError(`malformed policy "${spec}" (write a name, e.g. simple, or a file path)`);
   const name = m[1]!;
-  let factory = BUILTIN.get(name.toLowerCase());
+  const builtin = BUILTIN_BY_GAME.get(game) ?? BUILTIN;
+  let factory = builtin.get(name.toLowerCase());
   if (factory === undefined) {
     if (!/[/\\]|\.(ts|js|mjs)$/.test(name)) {
-      throw new PolicyError(`unknown policy "${name}" (built in: ${BUILTIN_POLICIES.join(', ')}; or give a file path)`);
+      throw new PolicyError(`unknown ${game === 'perlaggen' ? '' : `${game} `}policy "${name}" (built in: ${[...builtin.keys()].join(', ')}; or give a file path)`);
     }
     const path = isAbsolute(name) ? name : resolve(process.cwd(), name);
     let mod: { default?: unknown };
@@ -76,6 +89,7 @@ export async function resolvePolicy(spec: string): Promise<ResolvedPolicy> {
     }
     if (!isFactory(mod.default)) throw new PolicyError(`policy file ${name} does not default-export a policy factory`);
     factory = mod.default;
+    if ((factory.game ?? 'perlaggen') !== game) throw new PolicyError(`policy file ${name} plays ${factory.game ?? 'perlaggen'}, not ${game}`);
   }
   return { spec: spec.trim(), factory, options: parseOptions(factory, m[2] ?? '', spec) };
 }
@@ -87,9 +101,9 @@ export function withDefaults(f: PolicyFactory, over: OptionValues = {}): OptionV
   return { ...out, ...over };
 }
 
-/** Synchronous lookup of a built-in policy by name (no options). */
-export function builtinPolicy(name: string): PolicyFactory {
-  const f = BUILTIN.get(name);
-  if (f === undefined) throw new PolicyError(`unknown policy "${name}" (built in: ${BUILTIN_POLICIES.join(', ')})`);
-  return f;
+/** Synchronous lookup of a built-in policy by name (no options); of Perlaggen unless `game` says otherwise. */
+export function builtinPolicy(name: string, game = 'perlaggen'): PolicyFactory {
+  const f = (BUILTIN_BY_GAME.get(game) ?? BUILTIN).get(name);
+  if (f === undefined) throw new PolicyError(`unknown policy "${name}" (built in: ${builtinPoliciesOf(game).join(', ')})`);
+  return f as PolicyFactory;
 }
