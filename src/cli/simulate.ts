@@ -12,6 +12,7 @@ import { parseSprt } from '../stats/sprt.ts';
 import type { SimMode, SimSpec } from '../sim/job.ts';
 import { DEFAULT_WORKERS, intervalOf, runSimulation, type Progress, type RunResult, type Shard } from '../sim/runner.ts';
 import { UsageError } from './errors.ts';
+import { isPolicyFile } from '../policy/registry.ts';
 
 interface SimulateArgs {
   ruleset: string;
@@ -62,7 +63,7 @@ export function splitPolicies(text: string): string[] {
   return out.map((p) => {
     const m = /^([^{}]+?)(\{.*\})?$/.exec(p)!;
     const name = m[1]!;
-    return /[/\\]|\.(ts|js|mjs)$/.test(name) && !isAbsolute(name) ? resolve(name) + (m[2] ?? '') : p;
+    return isPolicyFile(name) && !isAbsolute(name) ? resolve(name) + (m[2] ?? '') : p;
   });
 }
 

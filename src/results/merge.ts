@@ -10,10 +10,11 @@
 //    file is written from the shards' batches by the same function that converts a stream (its bytes depend
 //    only on the schema and the batches' values), and the committed stream position an unsharded run would
 //    have recorded is recomputed from the batches (each shard's is checked the same way).
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { io } from './io.ts';
 import { join } from 'node:path';
 import { writeAll, writeAtomically } from './arrow-file.ts';
-import { OutputError } from './manifest.ts';
+import { OutputError, codeDiff } from './manifest.ts';
 import { fileSha256, finalizeRun, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from './run-manifest.ts';
 import { arrowFileSource, batchesToFile, ipcKind, readStreamBatches, readStreamSchema, streamBatchBytes, streamSchemaBytes, type BatchSource, type Committed } from './stream.ts';
 
@@ -66,7 +67,7 @@ function copyRange(fromPath: string, start: number, end: number, toFd: number): 
       const n = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos);
       if (n === 0) throw new OutputError(`${fromPath} shrank while being merged`);
       let off = 0;
-      while (off < n) off += writeSync(toFd, buf, off, n - off);
+      while (off < n) off += io.writeSync(toFd, buf, off, n - off, null);
       pos += n;
     }
   } finally {
@@ -106,7 +107,7 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
     if (s.count !== first.count) throw new OutputError(`${what} disagree on the number of shards (${s.count}, ${first.count})`);
     const field = settingsDiff({ ...first.m.settings, shard: null }, { ...s.m.settings, shard: null });
     if (field !== null) throw new OutputError(`${what} differ in setting ${field}; they are not shards of one run`);
-    if (s.m.code.package !== first.m.code.package || s.m.code.commit !== first.m.code.commit) {
+    if (codeDiff(s.m.code, first.m.code) !== null) {
       throw new OutputError(`${what} were made by different code (${s.m.code.package} ${s.m.code.commit}, ${first.m.code.package} ${first.m.code.commit})`);
     }
     if (Object.keys(s.m.tables).sort().join(',') !== Object.keys(first.m.tables).sort().join(',')) throw new OutputError(`${what} hold different tables`);

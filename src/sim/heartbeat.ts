@@ -21,6 +21,8 @@ export const HB = Object.freeze({
   deal: 7,
   /** Deal number inside the Partie (partien), -1 otherwise. */
   partieDeal: 8,
+  /** Set to 1 by the watchdog (watchdog.mjs) when it ended a decision that took too long. */
+  timedOut: 9,
 });
 export const SLOT_WORDS = 16;
 

@@ -23,6 +23,11 @@ export class PolicyFault extends Error {
   override name = 'PolicyFault';
 }
 
+/** A policy (or the --where predicate) that did not return within the decision time limit. */
+export class DecisionTimeout extends PolicyFault {
+  override name = 'DecisionTimeout';
+}
+
 export interface SeatPolicy {
   /** Name for error messages (policy spec). */
   readonly name: string;

@@ -3,12 +3,46 @@
 import { Piscina } from 'piscina';
 import { createJob } from './jobs/index.ts';
 import { encodeDictionary, isDictColumn } from '../results/stream.ts';
-import type { BatchResult, ColumnPayload, Job, ReceivedBatch, SimSpec } from './job.ts';
+import { RunError, RunFailure, SimSpecError, type BatchResult, type ColumnPayload, type Job, type ReceivedBatch, type SimSpec } from './job.ts';
+import { DecisionTimeout, PolicyFault } from './play.ts';
+import { PolicyError } from '../policy/registry.ts';
+import { RulesetError } from '../rules/registry.ts';
+import { CardNotationError } from '../cards/notation.ts';
+import { TornFileError } from '../results/stream.ts';
+import { OutputError } from '../results/manifest.ts';
+import { useHeartbeat } from './heartbeat.ts';
 
 export interface BatchTask {
   readonly spec: SimSpec;
   readonly start: number;
   readonly end: number;
+  /** The heartbeat buffer and this task's slot in it (heartbeat.ts); absent: no watcher. */
+  readonly heartbeat?: { readonly buffer: SharedArrayBuffer; readonly slot: number };
+}
+
+/** An error as it crosses from a worker: its class by name and its message (no stack). */
+export interface TaskFault {
+  readonly fault: { readonly name: string; readonly message: string };
+}
+
+const FAULT_CLASSES: Readonly<Record<string, new (message: string) => Error>> = {
+  PolicyFault, DecisionTimeout, SimSpecError, RunError, RunFailure, PolicyError, RulesetError, CardNotationError, TornFileError, OutputError,
+};
+
+export function faultOf(e: unknown): TaskFault {
+  const name = e instanceof Error ? e.name : 'Error';
+  const message = e instanceof Error ? e.message : String(e);
+  return { fault: { name: FAULT_CLASSES[name] === undefined ? 'Error' : name, message } };
+}
+
+export function isTaskFault(x: unknown): x is TaskFault {
+  return typeof x === 'object' && x !== null && typeof (x as TaskFault).fault === 'object';
+}
+
+/** The error a worker threw, rebuilt in this thread with its class, so it is reported as it would be here. */
+export function rebuildFault(f: TaskFault): Error {
+  const C = FAULT_CLASSES[f.fault.name];
+  return C === undefined ? new Error(f.fault.message) : new C(f.fault.message);
 }
 
 const jobs = new Map<string, Promise<Job>>();
@@ -40,7 +74,16 @@ export function forTransfer(r: BatchResult): { result: ReceivedBatch; buffers: A
 }
 
 export default async function worker(task: BatchTask): Promise<unknown> {
-  const { result, buffers } = forTransfer(await runTask(task));
+  let raw: BatchResult;
+  try {
+    if (task.heartbeat !== undefined) useHeartbeat(task.heartbeat.buffer, task.heartbeat.slot);
+    raw = await runTask(task);
+  } catch (e) {
+    return faultOf(e);
+  } finally {
+    useHeartbeat(null);
+  }
+  const { result, buffers } = forTransfer(raw);
   return Piscina.move({
     get [Piscina.transferableSymbol]() {
       return buffers;
