@@ -5,4 +5,5 @@ import { register as registerModuleHook } from 'node:module';
 import { register } from 'tsx/esm/api';
 register();
 registerModuleHook(new URL('../src/sim/user-hook.mjs', import.meta.url).href);
-await import('../src/cli/main.ts');
+const { run } = await import('../src/cli/main.ts');
+await run();

@@ -1,9 +1,9 @@
 // Guarding an output folder (issue 9, items 6-8): one writer at a time (a lock file naming its owner),
 // and recognising what a crashed writer leaves behind — temp files of atomic writes, and the stream files
 // of a run killed before its first manifest was written — so they can be cleared instead of blocking.
-import { closeSync, existsSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { RunError } from '../sim/job.ts';
 
 export const LOCK_FILE = '.perlagg.lock';
@@ -112,4 +112,18 @@ export function uncommittedLeftovers(dir: string, ours: readonly string[]): stri
   if (!existsSync(dir)) return [];
   const names = readdirSync(dir).filter((n) => n !== LOCK_FILE);
   return names.every((n) => ours.includes(n) || isTempFile(n)) ? names : null;
+}
+
+/**
+ * mkdir -p, one level at a time (node's recursive mkdirSync never returns under /proc). Throws the first
+ * level's error (EACCES, ENOENT, EROFS …).
+ */
+export function makeFolder(dir: string): void {
+  const abs = resolve(dir);
+  const missing: string[] = [];
+  for (let d = abs; !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) mkdirSync(d);
 }

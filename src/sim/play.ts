@@ -184,6 +184,7 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
     const beat = hb;
     beat[HB.count]!++;
     beat[HB.player] = p;
+    beat[HB.seat] = s.table.seatOfPlayer[p]!;
     beat[HB.policy] = sp.id ?? -1;
     beat[HB.what] = 1;
     const whereP = (): string => `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;

@@ -2,7 +2,7 @@
 // pool (or in-process: the sequential reference path), committed strictly in batch order through a
 // reorder buffer, each commit recorded atomically in the manifest. Randomness is keyed by deal index, so
 // the output is the same bytes for any number of workers, and shards run apart and merged equal one run.
-import { existsSync, mkdirSync, readFileSync, rmSync, rmdirSync, statSync, statfsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, rmdirSync, statSync, statfsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
@@ -12,7 +12,7 @@ import { canonicalJson, rulesetHash, resolveRuleset } from '../rules/registry.ts
 import { BatchStreamWriter, streamToFile } from '../results/stream.ts';
 import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from '../results/run-manifest.ts';
 import { codeDiff, codeVersion, sha256, type CodeVersion } from '../results/manifest.ts';
-import { removeTempFiles, takeLock, uncommittedLeftovers, type FolderLock } from '../results/run-folder.ts';
+import { makeFolder, removeTempFiles, takeLock, uncommittedLeftovers, type FolderLock } from '../results/run-folder.ts';
 import { writeErrorText } from '../results/io.ts';
 import { HB, hb, heartbeatBuffer, readSlot, useHeartbeat } from './heartbeat.ts';
 import { DecisionTimeout } from './play.ts';
@@ -233,7 +233,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
       if (!statSync(dir).isDirectory()) throw new RunError(`--out ${dir} exists and is not a folder`);
     } else {
       try {
-        mkdirSync(dir, { recursive: true });
+        makeFolder(dir);
         created = true;
       } catch (e) {
         throw new RunError(`--out ${dir}: cannot create the folder (${(e as { code?: string }).code ?? String(e)})`);

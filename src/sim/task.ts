@@ -10,7 +10,7 @@ import { RulesetError } from '../rules/registry.ts';
 import { CardNotationError } from '../cards/notation.ts';
 import { TornFileError } from '../results/stream.ts';
 import { OutputError } from '../results/manifest.ts';
-import { useHeartbeat } from './heartbeat.ts';
+import { HB, hb, useHeartbeat } from './heartbeat.ts';
 
 export interface BatchTask {
   readonly spec: SimSpec;
@@ -47,11 +47,15 @@ export function rebuildFault(f: TaskFault): Error {
 
 const jobs = new Map<string, Promise<Job>>();
 
-export async function runTask(task: BatchTask): Promise<BatchResult> {
-  const key = JSON.stringify(task.spec);
+function jobFor(spec: SimSpec): Promise<Job> {
+  const key = JSON.stringify(spec);
   let job = jobs.get(key);
-  if (job === undefined) jobs.set(key, (job = createJob(task.spec)));
-  return (await job).runBatch(task.start, task.end);
+  if (job === undefined) jobs.set(key, (job = createJob(spec)));
+  return job;
+}
+
+export async function runTask(task: BatchTask): Promise<BatchResult> {
+  return (await jobFor(task.spec)).runBatch(task.start, task.end);
 }
 
 /**
@@ -76,11 +80,17 @@ export function forTransfer(r: BatchResult): { result: ReceivedBatch; buffers: A
 export default async function worker(task: BatchTask): Promise<unknown> {
   let raw: BatchResult;
   try {
-    if (task.heartbeat !== undefined) useHeartbeat(task.heartbeat.buffer, task.heartbeat.slot);
-    raw = await runTask(task);
+    const job = await jobFor(task.spec); // loading the job is no decision: the watch starts after it
+    if (task.heartbeat !== undefined) {
+      useHeartbeat(task.heartbeat.buffer, task.heartbeat.slot);
+      hb[HB.timedOut] = 0;
+      hb[HB.running] = 1;
+    }
+    raw = job.runBatch(task.start, task.end);
   } catch (e) {
     return faultOf(e);
   } finally {
+    hb[HB.running] = 0;
     useHeartbeat(null);
   }
   const { result, buffers } = forTransfer(raw);

@@ -158,7 +158,7 @@ export function beatText(slot: Int32Array, names: readonly string[], seed: numbe
   const deal = slot[HB.deal]! >>> 0;
   const where = partien ? `Partie ${deal} deal ${Math.max(0, slot[HB.partieDeal]!)}, seed ${seed}` : `deal ${deal}, seed ${seed}`;
   if (slot[HB.what] !== 1) return where;
-  return `policy ${names[slot[HB.policy]!] ?? '?'} (player ${slot[HB.player]}${slot[HB.seating]! > 0 ? `, seating ${slot[HB.seating]}` : ''}), ${where}`;
+  return `policy ${names[slot[HB.policy]!] ?? '?'} (player ${slot[HB.player]}, seat P${slot[HB.seat]! + 1}${slot[HB.seating]! > 0 ? `, seating ${slot[HB.seating]}` : ''}), ${where}`;
 }
 
 /** Write one hand's row `i` from its summary. */
