@@ -592,6 +592,10 @@ function checkProgress(dir: string, m: RunManifest, firstBatch: number, batchSiz
   }
   const deals = done === 0 ? 0 : dealEnd(firstBatch + done - 1) - firstBatch * batchSize;
   if (m.progress.dealsDone !== deals) throw new RunError(`--resume: ${dir}/manifest.json: dealsDone ${m.progress.dealsDone} does not follow from ${done} batches (${deals})`);
+  // every job writes rows to every table in every batch: each table has committed one batch per batch done
+  for (const [t, e] of Object.entries(m.tables)) {
+    if (e.committed.batches !== done) throw new RunError(`--resume: ${dir}/manifest.json: table ${t} has ${e.committed.batches} committed batches but batchesDone is ${done}`);
+  }
 }
 
 export const DEFAULT_WORKERS = availableParallelism();
