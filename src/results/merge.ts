@@ -12,7 +12,8 @@
 //    have recorded is recomputed from the batches (each shard's is checked the same way).
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { makeFolder, takeLock, uncommittedLeftovers } from './run-folder.ts';
-import { io } from './io.ts';
+import { io, writeErrorText } from './io.ts';
+import { RunFailure } from '../sim/job.ts';
 import { join } from 'node:path';
 import { writeAll, writeAtomically } from './arrow-file.ts';
 import { OutputError, codeDiff } from './manifest.ts';
@@ -233,6 +234,12 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
   const lock = takeLock(outDir);
   try {
     return mergeInto(outDir, first, ordered, plans, options);
+  } catch (e) {
+    const code = (e as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+      throw new RunFailure(`cannot write the merge into ${outDir}: ${writeErrorText(e)}; the shards are untouched: free some space and run the same merge again`);
+    }
+    throw e;
   } finally {
     lock.release();
   }

@@ -70,7 +70,7 @@ describe('item 4: each seat its own instance; state between deals is refused', (
     const memo = file('state/memo.mjs', `export default { name: 'memo', version: '1', description: '', options: {}, create() { let seen = 0; return { act(obs) { if (obs.tricks.length === 0) seen++; return obs.legal[seen % obs.legal.length]; } }; } };\n`);
     const dice = file('state/dice.mjs', `export default { name: 'dice', version: '1', description: '', options: {}, create() { return { act(obs) { return obs.legal[Math.floor(Math.random() * obs.legal.length)]; } }; } };\n`);
     for (const [bot, extra, w] of [[counting, ['--duplicate'], '2'], [memo, [], '0'], [dice, ['--partien', '4'], '0']] as const) {
-      const args = ['simulate', ...(extra.includes('--partien') ? [] : ['--mode', 'hands', '-n', '64']), ...extra, '--batch-size', '16', '-w', w, '-q', '--policies', `${bot},simple`, '--out', join(scratch, `out-${Math.random().toString(36).slice(2)}`)];
+      const args = ['simulate', ...((extra as readonly string[]).includes('--partien') ? [] : ['--mode', 'hands', '-n', '64']), ...extra, '--batch-size', '16', '-w', w, '-q', '--policies', `${bot},simple`, '--out', join(scratch, `out-${Math.random().toString(36).slice(2)}`)];
       const r = perlagg(args);
       expect(r.code, r.stderr).toBe(1);
       expect(oneLine(r.stderr)).toHaveLength(1);
