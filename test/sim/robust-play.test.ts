@@ -71,3 +71,17 @@ describe('runHand: what is applied is what was checked', () => {
     }
   });
 });
+
+describe('item 4: every seat and seating has its own policy instance', () => {
+  it('duplicate play: no policy object is shared between seats or seatings; fresh() makes new ones', async () => {
+    const { playSetup } = await import('../../src/sim/jobs/hands.ts');
+    const setup = await playSetup({ mode: 'hands', ruleset: 'innsbruck', players: 4, policies: ['simple', 'random'], seed: 1, duplicate: true, constraints: { hands: {}, trump: null, predicate: null } });
+    const all = setup.seatings.flat().map((s) => s.policy);
+    expect(all).toHaveLength(8);
+    expect(new Set(all).size).toBe(8);
+    expect(setup.seatings[0]!.map((s) => s.name)).toEqual(['simple', 'random', 'simple', 'random']);
+    expect(setup.seatings[1]!.map((s) => s.name)).toEqual(['random', 'simple', 'random', 'simple']);
+    const fresh = setup.fresh[0]!().map((s) => s.policy);
+    expect(fresh.some((p) => all.includes(p))).toBe(false);
+  });
+});
