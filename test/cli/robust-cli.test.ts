@@ -110,6 +110,23 @@ describe('items 5, 11, 12: a misbehaving policy or predicate: one line, exit 1, 
 });
 
 describe('items 7, 10: Ctrl-C and a second writer', () => {
+  it('Ctrl-C stops a policy that never returns, with 0 workers too: exit 130', { timeout: 120_000 }, async () => {
+    const hang = file('ctrl-c/hang.mjs', `export default { name: 'h', version: '1', description: '', options: {}, create() { return { act(obs) { if (obs.tricks.length > 1) for (;;) {} return obs.legal[0]; } }; } };\n`);
+    const out = join(scratch, 'ctrl-c-out');
+    const child = spawn(process.execPath, [BIN, 'simulate', '--mode', 'hands', '-n', '20', '-w', '0', '-q', '--policies', `simple,${hang}`, '--out', out], { cwd: scratch, stdio: 'ignore' });
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const t0 = Date.now();
+    while (!existsSync(join(out, 'manifest.json'))) {
+      await new Promise((r) => setTimeout(r, 25));
+      if (Date.now() - t0 > 60_000) throw new Error('no manifest in 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 500)); // inside the endless decision by now
+    const sent = Date.now();
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(Date.now() - sent).toBeLessThan(10_000);
+  });
+
   it('SIGINT exits 130 with 0 and 2 workers; a concurrent --resume is refused at once; the resumed run equals an uninterrupted one', { timeout: 240_000 }, async () => {
     const args = ['simulate', '-r', '1853', '-s', '5', '-n', '200000', '--batch-size', '2000', '-q'];
     const whole = perlagg([...args, '-w', '2', '--out', join(scratch, 'whole')]);
