@@ -216,6 +216,8 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
   let rejected = 0;
   let dealsDone = 0;
   let folder: Folder | null = null;
+  /** This run created the folder's data files (a fresh run, not a resume). */
+  let createdFiles = false;
   /** Set when the manifest says every batch is done and the tables are being converted. */
   let finishing: StopReason | null = null;
   const committedBefore = () => (manifest === null ? 0 : manifest.progress.batchesDone);
@@ -294,6 +296,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
         throw new RunError(`${dir} already holds a run (${old.complete ? 'complete' : 'unfinished: add --resume to continue it'}); choose another --out`);
       }
       if (manifest === null) {
+        createdFiles = true;
         const now = new Date().toISOString();
         const tables: RunManifest['tables'] = {};
         for (const t of tableNames) {
@@ -337,7 +340,8 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
         }
       }
     } catch (e) {
-      abandon(folder, writers, manifest);
+      // a refused resume touches nothing of the run; a fresh run that failed here leaves nothing
+      abandon(folder, writers, createdFiles ? manifest : null, !createdFiles);
       throw e;
     }
   }

@@ -67,6 +67,20 @@ describe('item 3: committed data is checked, not trusted', () => {
     await expect(runSimulation(base({ out, resume: true }))).rejects.toThrow(/committed batch 2 of 3 .* does not match its checksum/);
   });
 
+  it('a refused resume touches nothing: the other table\'s stream stays', { timeout: 60_000 }, async () => {
+    const out = join(tmp(), 'run');
+    const spec: SimSpec = { ...SPEC, mode: 'partien', policies: ['simple', 'passive'] };
+    await interrupted(out, 2, { spec, deals: 12, batchSize: 2 });
+    const hands = join(out, 'hands.arrows');
+    const bytes = readFileSync(hands);
+    bytes[bytes.length - 40] = bytes[bytes.length - 40]! ^ 0x01;
+    writeFileSync(hands, bytes);
+    const before = readdirSync(out).sort();
+    await expect(runSimulation(base({ out, spec, deals: 12, batchSize: 2, resume: true }))).rejects.toThrow(/hands\.arrows: committed batch 2 of 2 .* does not match its checksum/);
+    expect(readdirSync(out).sort()).toEqual(before);
+    expect(readFileSync(join(out, 'partien.arrows')).length).toBeGreaterThan(0);
+  });
+
   it('an edited batchesDone, dealsDone or metrics is refused; so is a manifest without its seal', { timeout: 60_000 }, async () => {
     const out = join(tmp(), 'run');
     await interrupted(out, 3);
