@@ -384,6 +384,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
   } else {
     watchdog = new Worker(new URL('./watchdog.mjs', import.meta.url), { workerData: { buffer: beats, limitMs }, execArgv: [] });
     watchdog.unref();
+    watchdog.on('error', () => {}); // a watchdog that could not start only loses the time limit
   }
   // --workers 0: the batch runs in this thread inside a vm call that Ctrl-C (or the watchdog's SIGINT) interrupts
   const vmContext = vm.createContext({ run: null as null | (() => BatchResult) });

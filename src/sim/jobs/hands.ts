@@ -137,7 +137,7 @@ export type Decision = { readonly player: number; readonly action: PolicyAction 
 
 /**
  * Compare a deal's decisions with its replay by fresh instances: a policy whose decisions differ keeps state
- * between deals (or seatings), or draws randomness from somewhere other than ctx.rng (Math.random).
+ * between deals (or seatings), or draws randomness from somewhere other than ctx.rng (the global Math RNG).
  */
 export function checkReplay(played: readonly Decision[], replay: readonly Decision[], seats: readonly SeatPolicy[], where: string): void {
   const n = Math.max(played.length, replay.length);
@@ -147,7 +147,7 @@ export function checkReplay(played: readonly Decision[], replay: readonly Decisi
     if (a !== undefined && b !== undefined && a.player === b.player && sameAction(a.action, b.action)) continue;
     const player = (a ?? b)!.player;
     throw new PolicyFault(
-      `policy ${seats[player]!.name} (player ${player}) keeps state between deals or uses unkeyed randomness (Math.random?): ` +
+      `policy ${seats[player]!.name} (player ${player}) keeps state between deals or uses randomness other than ctx.rng: ` +
         `${where} replayed with fresh instances went otherwise at decision ${i + 1}; a decision may depend only on the observation and ctx.rng`,
     );
   }
