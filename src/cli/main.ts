@@ -34,7 +34,7 @@ export async function main(argv: string[]): Promise<number> {
       .version(false)
       .wrap(Math.min(110, process.stdout.columns || 110))
       .fail((msg, err) => {
-        throw err ?? new UsageError(msg);
+        throw err ?? new UsageError(yargsMessage(msg));
       })
       .parseAsync();
   } catch (e) {
@@ -43,5 +43,15 @@ export async function main(argv: string[]): Promise<number> {
   return code;
 }
 
-const code = await main(hideBin(process.argv));
-process.exitCode = code;
+/** yargs' messages on one line, naming the option and what it allows. */
+export function yargsMessage(msg: string): string {
+  const choice = /^Invalid values:\s*Argument: (\S+), Given: (.*), Choices: (.*)$/s.exec(msg.trim());
+  if (choice !== null) return `--${choice[1]} ${choice[2]!.trim()}: not one of ${choice[3]!.replace(/"/g, '').trim()}`;
+  return msg.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** Run the command line and set the process's exit code: a command may set its own (simulate: 130 after Ctrl-C); an error's code wins. */
+export async function run(argv: string[] = hideBin(process.argv)): Promise<void> {
+  const code = await main(argv);
+  if (code !== 0 || process.exitCode === undefined) process.exitCode = code;
+}

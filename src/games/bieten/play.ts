@@ -73,7 +73,7 @@ async function seat(req: BietenPlayRequest): Promise<{ rules: BietenRules; specs
   if (specs.length !== req.players) throw new UsageError(`--policies names ${specs.length} policies for ${req.players} players`);
   const policies: BietenPolicy[] = [];
   for (const spec of specs) {
-    const p = await resolvePolicy(spec, 'bieten');
+    const p = await resolvePolicy(spec, { game: 'bieten' });
     const f = p.factory as unknown as PolicyFactory<BietenObservation, BietenAction>;
     policies.push({ name: p.spec, policy: f.create(p.options) });
   }
