@@ -215,7 +215,8 @@ export interface TableOptions {
  * Seat the table (RULES §3, A-41). Seats are numbered clockwise; the dealer's left neighbour (seat
  * dealer+1) is Vorhand.
  * - 4 players: P1&P3 vs P2&P4 (parties 0 and 1 = seats 0,2 and 1,3).
- * - 6 players: two parties of three, alternating (seats 0,2,4 vs 1,3,5), 4 cards each [003 Intro 2], A-41.
+ * - 6 players: two parties of three, alternating (seats 0,2,4 vs 1,3,5); 5 cards each in 1853 [000 p.13],
+ *   4 in Innsbruck [003 Intro 2] (`sixPlayersHandSize`, A-41).
  *   The sources do not say who sits where; alternating seats as with four is our reading.
  * - 2 players, and 3 under `threePlayers: 'individual'`: each for himself.
  * - 3 under `threePlayers: 'strohmann'` [000 p.12]: four hands; the dummy (default seat 3) is played by the
@@ -275,11 +276,16 @@ function buildTable(r: RulesVariant, opts: TableOptions): Table {
     seatOfPlayer: Object.freeze(seatOfPlayer),
     party: Object.freeze(party),
     parties,
-    handSize: seats === 6 ? 4 : 5,
+    handSize: handSizeOf(r, seats),
     dummySeat,
     sees: Object.freeze(sees.map((x) => Object.freeze(x))),
     spielTricks: 3,
   });
+}
+
+/** Cards per hand at a table of `seats` hands: 5, or the ruleset's number with six (RULES §3, A-41). */
+export function handSizeOf(r: RulesVariant, seats: number): number {
+  return seats === 6 ? r.sixPlayersHandSize : 5;
 }
 
 /** "P1".."P6": seats as RULES writes them. */

@@ -49,8 +49,13 @@ export const RulesVariantSchema = z
     threePlayers: z.enum(['strohmann', 'individual']),
     /** 1853 Strohmann information rule: (b) only the dummy holder sees two hands (default), (a) the other two may show each other [RULES §3]. */
     strohmannInfo: z.enum(['dummyHolderOnly', 'othersShowEachOther']),
-    /** 6 players: two parties of three with 4 cards, the Spiel lapsing on 2:2. */
+    /** 6 players: two parties of three. */
     sixPlayers: z.enum(['twoPartiesOfThree']),
+    /**
+     * Cards per hand with six players: 1853 five (RULES §3, [000 p.13]: "drei und drei", the 32 cards are
+     * enough, the Spiel is always decided); Innsbruck four, the Spiel lapsing on 2:2 ([003 Intro 2], A-41).
+     */
+    sixPlayersHandSize: z.number().int().min(4).max(5),
     /** Information partners share by signs (RULES §13). */
     partnerInfo: z.enum(['none', 'signals', 'fullPartnerHands']),
 

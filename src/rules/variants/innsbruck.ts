@@ -17,6 +17,7 @@ export const innsbruck: RulesVariantInput = {
   threePlayers: 'individual', // [003 Intro 2], A-41
   strohmannInfo: 'dummyHolderOnly',
   sixPlayers: 'twoPartiesOfThree', // [003 Intro 2], A-41
+  sixPlayersHandSize: 4, // [003 Intro 2] "mit 4 Karten zu sechs", A-41
   partnerInfo: 'signals', // [003 Intro 8]
   dealPattern: [2, 3],
   dealerRotation: 'left', // [003 §33]

@@ -18,6 +18,7 @@ export const oberland: RulesVariantInput = {
   threePlayers: 'individual', // [002 §1.3], A-41
   strohmannInfo: 'dummyHolderOnly',
   sixPlayers: 'twoPartiesOfThree',
+  sixPlayersHandSize: 4, // not stated; as Innsbruck
   partnerInfo: 'none', // sources silent (RULES §13 proposes signals for V1853/VIBK only)
   dealPattern: [2, 3], // [002 §1.3]
   dealerRotation: 'left', // [002 §1.3]

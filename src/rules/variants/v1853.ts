@@ -17,6 +17,7 @@ export const v1853: RulesVariantInput = {
   threePlayers: 'strohmann', // [000 p.12], A-41
   strohmannInfo: 'dummyHolderOnly', // [000 p.12] option (b), preferred
   sixPlayers: 'twoPartiesOfThree', // [000 p.13]
+  sixPlayersHandSize: 5, // [000 p.13] 3 vs 3, five cards (RULES §3); four is Innsbruck's rule
   partnerInfo: 'signals', // [000 p.32-33], RULES §13
   dealPattern: [3, 2], // [000 p.13]
   dealerRotation: 'left',
