@@ -31,7 +31,7 @@ import type { FigureParts } from '../eval/core.ts';
 import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
 import { ALLOW, CONSENT, GUT, HOLD, PASS, REJECT, VETO, askOf, bidOf, raiseOf, type FigureName, type PolicyAction } from './actions.ts';
 import { freezeEvent } from './history.ts';
-import { figCtx } from './scoring.ts';
+import { figCtx, judgeGoingOut } from './scoring.ts';
 import type { HandState } from './state.ts';
 import { effectiveSuit } from './tricks.ts';
 import { openTrick, tctx } from './legality.ts';
@@ -75,6 +75,8 @@ export interface FigureBid {
   violation: number;
   /** Highest level ever offered (for summaries). */
   maxLevel: number;
+  /** Its immediate write has been corrected (RULES §11.3, §12): never corrected twice. */
+  corrected: boolean;
 }
 
 export interface AskState {
@@ -125,6 +127,8 @@ export interface Bidding {
   start1717: boolean;
   /** Bids and raises that were void (gestrichen, over the limit, vetoed). */
   voidBids: number;
+  /** Parties that lost the points of this deal for a false figure (Innsbruck §10, A-21), bit mask. */
+  forfeited: number;
 }
 
 export function newFigureBid(parties: number): FigureBid {
@@ -147,6 +151,7 @@ export function newFigureBid(parties: number): FigureBid {
     obligated: new Array<number>(parties).fill(0),
     violation: 0,
     maxLevel: 1,
+    corrected: false,
   };
 }
 
@@ -180,6 +185,7 @@ export function newBidding(parties: number, seats: number, score: readonly numbe
     partieReason: '',
     start1717: askRule === 'ibk1717' && parties === 2 && sc.every((x) => x === target - 1),
     voidBids: 0,
+    forfeited: 0,
   };
 }
 
@@ -256,11 +262,15 @@ export function penalize(s: HandState, party: number, points: number, reason: st
   s.events.push(freezeEvent({ type: 'penalty', party, points, reason }));
 }
 
-/** Write points now; a party reaching the target ends the Partie in the middle of the hand (§11.3 step 1). */
+/**
+ * Write points now. A party reaching the target goes out in the middle of the hand (§11.3 step 1) — once
+ * the deal's claims are checked: going out, a party must have what was let gut to it (scoring.ts
+ * judgeGoingOut, RULES §12 [000 p.31-32]); a correction can leave it short, or put the other party out.
+ */
 export function writeNow(s: HandState, party: number, points: number, reason: string, figure: FigureName | null): void {
   s.bid.written[party]! += points;
   s.events.push(freezeEvent({ type: 'write', party, points, reason, figure }));
-  if (s.bid.partieWinner < 0 && virtualScore(s, party) >= s.ruleset.target) endPartie(s, party, 'target reached by an immediate write');
+  if (s.bid.partieWinner < 0 && virtualScore(s, party) >= s.ruleset.target) judgeGoingOut(s, party, 'target reached by an immediate write');
 }
 
 export function endPartie(s: HandState, winner: number, reason: string): void {
@@ -308,7 +318,8 @@ export function reachableCounts(s: HandState, seat: number): [number, number] {
   return [g, h];
 }
 
-function jointOf(s: HandState, seat: number, extra?: { card: number; as: number | null }): readonly number[] {
+/** The seat's joint frontier now (played cards fixed, free Perlaggen wild): what it can still show. */
+export function jointOf(s: HandState, seat: number, extra?: { card: number; as: number | null }): readonly number[] {
   const played: Array<{ card: number; as: number | null }> = [];
   for (const t of s.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
   let lo = s.handLo[seat]!;
@@ -848,7 +859,11 @@ function resolveAsk(s: HandState, seat: number, allow: boolean): void {
   const rule = s.ruleset.askAtTargetMinus1;
   s.events.push(freezeEvent({ type: 'askAnswer', seat, party: opp, allow, truthful: allow ? a.truthful : rule === 'dritzig' && !a.truthful ? false : null }));
   if (allow) {
-    if (a.truthful) writeNow(s, a.party, Math.max(1, s.ruleset.target - virtualScore(s, a.party)), 'the asked figure is shown', null);
+    if (a.truthful) {
+      // Granted: the asker shows it and is out ([000 p.29]) — his deal's let-gut claims are checked as he goes out.
+      judgeGoingOut(s, a.party, '');
+      if (b.partieWinner < 0) writeNow(s, a.party, Math.max(1, s.ruleset.target - virtualScore(s, a.party)), 'the asked figure is shown', null);
+    }
     else if (rule === 'viertig' || rule === 'tritzig') endPartie(s, opp, 'Bummerl: the announced figure does not exist (A-40)');
   } else if (rule === 'dritzig' && !a.truthful) {
     writeNow(s, opp, 2, 'a false Dritzige ask rejected ([000 p.32])', null);

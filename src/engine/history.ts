@@ -28,6 +28,12 @@ export type HandEvent =
   | { readonly type: 'askAnswer'; readonly seat: number; readonly party: number; readonly allow: boolean; readonly truthful: boolean | null }
   | { readonly type: 'write'; readonly party: number; readonly points: number; readonly reason: string; readonly figure: 'Spiel' | 'Gleich' | 'Hanger' | null }
   | { readonly type: 'penalty'; readonly party: number; readonly points: number; readonly reason: string }
+  /**
+   * An end-of-deal correction (RULES §11.3, §12, A-39): `points` written to party `from` in this deal (for
+   * `figure`, or all its points of the deal when null) are erased and written to `to` (-1: to nobody). It
+   * amends earlier writes; it is not a write of its own in the order of writing.
+   */
+  | { readonly type: 'correction'; readonly figure: 'Spiel' | 'Gleich' | 'Hanger' | null; readonly from: number; readonly to: number; readonly points: number; readonly reason: string }
   | { readonly type: 'partieOver'; readonly winner: number; readonly reason: string }
   | { readonly type: 'end'; readonly points: readonly number[] };
 

@@ -37,6 +37,16 @@ export function checkBidding(s: HandState): void {
         sum[e.party]! += e.points;
         if (e.reason.includes('false') || e.reason.includes('not proved') || e.reason.includes('unseen')) falseFig = true;
         break;
+      case 'correction':
+        // an amendment of earlier writes (RULES §11.3, §12): the points move from `from` to `to`
+        virt[e.from]! -= e.points;
+        sum[e.from]! -= e.points;
+        if (e.to >= 0) {
+          virt[e.to]! += e.points;
+          sum[e.to]! += e.points;
+        }
+        falseFig = true;
+        break;
       case 'veto':
         if (e.veto) snapshot.forEach((x, k) => Object.assign(fig[k]!, x));
         break;

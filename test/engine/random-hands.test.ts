@@ -98,9 +98,18 @@ describe('Partien end exactly when a party reaches the target', () => {
           // the winner is the first party over the target in the order of writing
           const firstOver = (() => {
             const v = last.bid.score.slice();
-            for (const e of last.events) {
+            const ev = last.events;
+            for (let i = 0; i < ev.length; i++) {
+              const e = ev[i]!;
               if (e.type === 'write' || (e.type === 'figure' && e.points > 0)) v[e.party]! += e.points;
               if (e.type === 'penalty') v[e.party]! -= e.points;
+              if (e.type === 'correction') {
+                v[e.from]! -= e.points;
+                if (e.to >= 0) v[e.to]! += e.points;
+              }
+              // corrections come together and amend the writes before them: judge after the last of a run
+              if (e.type === 'correction' && ev[i + 1]?.type === 'correction') continue;
+              if ((e.type === 'write' || e.type === 'penalty') && ev[i + 1]?.type === 'correction') continue;
               const p = v.findIndex((x) => x >= r.target);
               if (p >= 0) return p;
             }

@@ -521,10 +521,8 @@ describe('RULES §18.5 Double and penalties', () => {
       return s;
     };
     const a = run((s) => answer(s, 'gut'));
-    expect(a.events.filter((e) => e.type === 'write' && e.reason.includes('false')).map((e) => (e.type === 'write' ? [e.party, e.points] : []))).toEqual([
-      [0, -1],
-      [1, 1],
-    ]);
+    // (a) the point is erased and written to the opponents: one correction moving it from A to B
+    expect(a.events.filter((e) => e.type === 'correction').map((e) => (e.type === 'correction' ? [e.from, e.to, e.points] : []))).toEqual([[0, 1, 1]]);
     const b = run((s) => answer(s, 'hold'));
     expect(fig(b, 'Hanger')).toMatchObject({ party: 1, points: 2 });
     const c3 = run((s) => (raise(s, 'Hanger', 3), answer(s, 'hold')));
@@ -552,6 +550,6 @@ describe('RULES §18.5 Double and penalties', () => {
     answer(u, 'gut');
     finish(u);
     expect(u.bid.penalties[0]).toBe(0);
-    expect(u.events.some((e) => e.type === 'write' && e.party === 0 && e.points === -1)).toBe(true);
+    expect(u.events.some((e) => e.type === 'correction' && e.from === 0 && e.to === -1 && e.points === 1)).toBe(true);
   });
 });

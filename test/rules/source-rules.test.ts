@@ -1,12 +1,59 @@
 // Rules a review against the sources found the engine not following (issue 8), each a test named after
 // the rule and its source. Every one of them failed before the fix it names.
 import { describe, expect, it } from 'vitest';
-import { parseCards } from '../../src/cards/notation.ts';
+import { parseCard, parseCards } from '../../src/cards/notation.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
 import { playDeal } from '../../src/sim/play.ts';
+import { doubleThreshold } from '../../src/sim/partie.ts';
+import { actingSeat, applyChecked, handFromLayout, legalActions } from '../../src/engine/game.ts';
+import type { FigureName, PolicyAction } from '../../src/engine/actions.ts';
+import type { HandState } from '../../src/engine/state.ts';
 
 const simple = () => ({ name: 'simple', policy: builtinPolicy('simple').create({}) });
+const c = parseCard;
+
+/** A 4-player hand, dealer P4 so that P1 (party A) leads; hands in seat order P1..P4. */
+function setup(ruleset: string, turned: string, hands: readonly string[], score: number[] = [0, 0], extra: { stock?: string; skipped?: string; dealer?: number } = {}): HandState {
+  return handFromLayout(resolveRuleset(ruleset), { players: 4, dealer: extra.dealer ?? 3, score }, {
+    hands: hands.map((h) => parseCards(h)),
+    turned: c(turned),
+    ...(extra.stock === undefined ? {} : { stock: parseCards(extra.stock) }),
+    ...(extra.skipped === undefined ? {} : { skipped: parseCards(extra.skipped) }),
+  });
+}
+const is = (a: PolicyAction, kind: string) => a.kind === kind;
+/** Pass in the open window until `seat` is to act. */
+function toSeat(s: HandState, seat: number): void {
+  while (s.phase === 'window' && actingSeat(s) !== seat) applyChecked(s, { kind: 'pass' });
+  if (s.phase !== 'window') throw new Error(`no window for P${seat + 1} (phase ${s.phase})`);
+}
+/** Skip the unseen window (point −1). */
+function toFirstCard(s: HandState): void {
+  while (s.phase === 'window' && s.bid.point < 0) applyChecked(s, { kind: 'pass' });
+}
+function bid(s: HandState, seat: number, ...figures: FigureName[]): void {
+  toSeat(s, seat);
+  applyChecked(s, { kind: 'bid', figures, cumulative: false, unseen: s.bid.point < 0 });
+}
+/** Answer (consenting to the partner's act first where the 1853 veto is asked). */
+function answer(s: HandState, a: 'gut' | 'hold' | 'allow' | 'reject'): void {
+  while (s.phase === 'veto') applyChecked(s, { kind: 'consent' });
+  applyChecked(s, { kind: a });
+  while ((s.phase as string) === 'veto') applyChecked(s, { kind: 'consent' });
+}
+function passWindows(s: HandState): void {
+  while (s.phase === 'window' || s.phase === 'veto') applyChecked(s, { kind: s.phase === 'veto' ? 'consent' : 'pass' });
+}
+/** Play the hand out: pass/consent/allow in bidding, gut to offers, the first legal card and show. */
+function finish(s: HandState): void {
+  for (let i = 0; i < 500 && s.phase !== 'done'; i++) {
+    const legal = legalActions(s);
+    const pick = legal.find((a) => is(a, 'pass') || is(a, 'consent') || is(a, 'allow') || is(a, 'gut')) ?? legal[0]!;
+    applyChecked(s, pick);
+  }
+}
+const total = (s: HandState, p: number) => s.bid.score[p]! + s.points[p]!;
 
 describe('RULES §3: players and cards', () => {
   it('1853 [000 p.13] RULES §3: six players get five cards each (four is Innsbruck\'s rule, [003 Intro 2], A-41)', () => {
@@ -22,5 +69,67 @@ describe('RULES §3: players and cards', () => {
     const ibk = playDeal({ ruleset: resolveRuleset('innsbruck'), players: 6, policies: Array.from({ length: 6 }, simple), rootSeed: 6, dealIndex: 0, dealer: 0 });
     expect(ibk.state.table.handSize).toBe(4);
     void parseCards;
+  });
+});
+
+// 1853, trump Schell (S9 turned; Perlaggen SK S7 SU SO). P1 has no figure and no Perlagg: every Gleich or
+// Hanger he bids is false. P2 has no Hanger and no Perlagg.
+const FALSE1853 = ['HA L9 E7 H10 LO', 'HK LK S10 E8 H8', 'EA SA L8 E10 HU', 'SK EK HO L7 EU'];
+
+describe('RULES §11.3, A-39: the end-of-deal corrections', () => {
+  it('1853 [000 p.31-32] A-39: every end-of-deal correction applies after one reaches the target (the loser lands in the Double)', () => {
+    // X (party A) at 5 bids Gleich and then Hanger without having either; Y at 10 lets both gut: X 7.
+    const s = setup('1853', 'S9', FALSE1853, [5, 10]);
+    toFirstCard(s);
+    bid(s, 0, 'Gleich');
+    answer(s, 'gut');
+    bid(s, 0, 'Hanger');
+    answer(s, 'gut');
+    expect(s.bid.score[0]! + s.bid.written[0]!).toBe(7);
+    finish(s);
+    // Both points are erased and written to Y: Y 12 wins, X is back at 5 — below the Double line.
+    expect(s.bid.partieWinner).toBe(1);
+    expect(total(s, 0)).toBe(5);
+    expect(total(s, 1)).toBe(12);
+    expect(total(s, 0) < doubleThreshold(s.ruleset)).toBe(true);
+  });
+
+  it('1853 [000 p.31-32] A-39: an erasure is not a later write — nobody goes out on a point he never had', () => {
+    // X at 9 and Y at 9 each let a false figure gut: 10:10. Corrected, both stay at 10 (each gets the
+    // other's point), and the Spiel (the first figure of the default order) decides.
+    const s = setup('1853', 'S9', FALSE1853, [9, 9]);
+    toFirstCard(s);
+    bid(s, 0, 'Gleich');
+    answer(s, 'gut');
+    bid(s, 1, 'Hanger');
+    answer(s, 'gut');
+    expect([s.bid.score[0]! + s.bid.written[0]!, s.bid.score[1]! + s.bid.written[1]!]).toEqual([10, 10]);
+    finish(s);
+    expect(s.spielParty).toBeGreaterThanOrEqual(0);
+    expect(s.bid.partieWinner).toBe(s.spielParty);
+    expect(total(s, s.spielParty)).toBe(11);
+    expect(total(s, 1 - s.spielParty)).toBe(10);
+  });
+
+  it('1853 [000 p.31-32] RULES §11.3: a party that goes out in the middle of a hand must have its let-gut figures', () => {
+    // X at 9 bids a false Hanger, Y lets it gut: X 10. Y then concedes the Spiel: X would have 11.
+    // The Hanger is shown false when X claims the Partie: erased and written to Y, X is at 10 and the hand
+    // goes on to its end, where the figures decide.
+    const s = setup('1853', 'S9', FALSE1853, [9, 3]);
+    toFirstCard(s);
+    bid(s, 0, 'Hanger');
+    answer(s, 'gut');
+    passWindows(s);
+    applyChecked(s, legalActions(s).find((a) => a.kind === 'play')!); // P1 leads
+    passWindows(s);
+    expect(actingSeat(s)).toBe(1);
+    applyChecked(s, { kind: 'concede' }); // P2 lets the Spiel gut
+    expect(s.bid.partieWinner).toBe(-1);
+    expect(s.phase).not.toBe('done');
+    finish(s);
+    expect(s.figureWinners).not.toBeNull(); // the hand was scored at its end
+    expect(s.bid.figs[2]!.writtenParty).toBe(1);
+    const corrections = s.events.filter((e) => e.type === 'correction');
+    expect(corrections).toHaveLength(1);
   });
 });
