@@ -129,6 +129,11 @@ export interface Bidding {
   voidBids: number;
   /** Parties that lost the points of this deal for a false figure (Innsbruck §10, A-21), bit mask. */
   forfeited: number;
+  /**
+   * Per seat: the asked figure it is bound to (RULES §11.4, `askBinds`, [000 p.30] rule 3), 0 = none; else
+   * count << 4 | types << 8 (types: bit 0 a Gleich, bit 1 a Hanger of at least `count` cards will do).
+   */
+  askNeed: number[];
 }
 
 export function newFigureBid(parties: number): FigureBid {
@@ -186,6 +191,7 @@ export function newBidding(parties: number, seats: number, score: readonly numbe
     start1717: askRule === 'ibk1717' && parties === 2 && sc.every((x) => x === target - 1),
     voidBids: 0,
     forfeited: 0,
+    askNeed: new Array<number>(seats).fill(0),
   };
 }
 
@@ -201,6 +207,7 @@ export function cloneBidding(b: Bidding): Bidding {
     score: b.score.slice(),
     written: b.written.slice(),
     penalties: b.penalties.slice(),
+    askNeed: b.askNeed.slice(),
   };
 }
 
@@ -332,20 +339,33 @@ export function jointOf(s: HandState, seat: number, extra?: { card: number; as: 
   return jointFrontier(figCtx(s), lo, weli, played);
 }
 
-/** Figures (bit 1 Gleich, bit 2 Hanger) the seat is bound to have (RULES §8.5). */
+/**
+ * What the seat is bound to have (RULES §8.5, §11.4): bit 1 a Gleich, bit 2 a Hanger (it bid, held or
+ * raised them), and the asked figure (askNeed: count << 4 | types << 8) when it asked or rejected an ask.
+ */
 export function obligationsOf(s: HandState, seat: number): number {
   const party = s.table.party[seat]!;
-  let m = 0;
+  let m = s.bid.askNeed[seat]!;
   for (let f = 1; f < 3; f++) if (((s.bid.figs[f]!.obligated[party]! >>> seat) & 1) === 1) m |= 1 << f;
   return m;
 }
 
-function frontierMeets(frontier: readonly number[], need: number): boolean {
-  for (const w of frontier) {
-    if ((need & 2) !== 0 && wordGleich(w) === 0) continue;
-    if ((need & 4) !== 0 && wordHanger(w) === 0) continue;
-    return true;
+/** Does the figure word make everything in `need` (obligationsOf)? */
+function wordMeets(w: number, need: number): boolean {
+  if ((need & 2) !== 0 && wordGleich(w) === 0) return false;
+  if ((need & 4) !== 0 && wordHanger(w) === 0) return false;
+  const count = (need >>> 4) & 15;
+  if (count > 0) {
+    const types = need >>> 8;
+    const g = (types & 1) !== 0 && codeCount(wordGleich(w)) >= count;
+    const h = (types & 2) !== 0 && codeCount(wordHanger(w)) >= count;
+    if (!g && !h) return false;
   }
+  return true;
+}
+
+function frontierMeets(frontier: readonly number[], need: number): boolean {
+  for (const w of frontier) if (wordMeets(w, need)) return true;
   return false;
 }
 
@@ -417,10 +437,7 @@ function playedBy(s: HandState, seat: number): Array<{ card: number; as: number 
 /** The showing words allowed to a bound seat: those making the bound figures, when any does. */
 export function showMeetsObligations(s: HandState, seat: number, word: number): boolean {
   const need = obligationsOf(s, seat);
-  if (need === 0) return true;
-  if ((need & 2) !== 0 && wordGleich(word) === 0) return false;
-  if ((need & 4) !== 0 && wordHanger(word) === 0) return false;
-  return true;
+  return need === 0 || wordMeets(word, need);
 }
 
 // ---- windows ----
@@ -445,11 +462,30 @@ export function openWindow(s: HandState, point: number, seats: readonly number[]
   const live: number[] = [];
   for (const seat of seats) if (!isSilent(s, seat)) live.push(seat);
   if (live.length === 0) return false;
+  if (point === 0 && s.ruleset.askFirst) askerFirst(s, live);
   b.window = live;
   b.windowAt = 0;
   b.point = point;
   b.resume = resume;
   return seekWindowSeat(s);
+}
+
+/**
+ * "um's Dritzige fragen" comes first (1853 [000 p.29]): in the window before the first card, the seats of
+ * the one party that may still ask speak before its opponents, who may not pre-empt the ask by bidding.
+ */
+function askerFirst(s: HandState, seats: number[]): void {
+  let asker = -1;
+  for (let p = 0; p < s.table.parties; p++) {
+    if (!mayStillAsk(s, p)) continue;
+    if (asker >= 0) return; // both may ask: nobody may bid anyway; clockwise
+    asker = p;
+  }
+  if (asker < 0) return;
+  const first = seats.filter((x) => s.table.party[x] === asker);
+  const rest = seats.filter((x) => s.table.party[x] !== asker);
+  seats.length = 0;
+  seats.push(...first, ...rest);
 }
 
 /** Move to the next window seat that has something to do; close the window when none is left. */
@@ -490,28 +526,55 @@ function askAllowed(s: HandState, seat: number): boolean {
   const b = s.bid;
   if (r.askAtTargetMinus1 === 'none' || b.point < 0 || b.point === 5) return false;
   const party = s.table.party[seat]!;
-  if (((b.asked >>> party) & 1) === 1 || b.ask !== null) return false;
+  if (b.ask !== null) return escalationAllowed(s, party);
+  if (((b.asked >>> party) & 1) === 1) return false;
   if (r.askAtTargetMinus1 === 'ibk1717') return b.start1717 && s.tricks.length === 1;
-  if (virtualScore(s, party) !== r.target - 1) return false;
-  if (((b.unseenAll >>> other(party)) & 1) === 1) return false; // [000 p.31]
-  return s.tricks.length === 1 && s.tricks[0]!.plays.length === 0; // "first of all", before the first card
+  return mayStillAsk(s, party);
 }
 
-const ASK_4 = Object.freeze([4, 5]);
-const ASK_2 = Object.freeze([2, 3, 4, 5]);
-const ASK_3 = Object.freeze([3, 4, 5]);
+/** The party at target − 1 may still ask in this deal ("first of all", before the first card; no blind all-three bid against it). */
+function mayStillAsk(s: HandState, party: number): boolean {
+  const r = s.ruleset;
+  const b = s.bid;
+  if (r.askAtTargetMinus1 === 'none' || r.askAtTargetMinus1 === 'ibk1717' || ((b.asked >>> party) & 1) === 1) return false;
+  if (virtualScore(s, party) !== r.target - 1) return false;
+  if (((b.unseenAll >>> other(party)) & 1) === 1) return false; // [000 p.31]
+  return s.tricks.length === 1 && s.tricks[0]!.plays.length === 0;
+}
+
+/**
+ * "Viertig nicht erlaubt!" may be raised to "Fünftig erlaubt?" ([002 §1.6], A-40): after a rejection the
+ * asking party may ask again at a higher multiplicity, in the same window, before the first card.
+ */
+function escalationAllowed(s: HandState, party: number): boolean {
+  const a = s.bid.ask!;
+  const r = s.ruleset.askAtTargetMinus1;
+  return (r === 'viertig' || r === 'tritzig') && a.answer === 'reject' && a.party === party && a.count < 5 && s.tricks.length === 1 && s.tricks[0]!.plays.length === 0;
+}
+
+/** 1853 (`askFirst`): the opponents of a party that may still ask may only bid all three blind ([000 p.29, p.31]). */
+function blindAllThreeOnly(s: HandState, party: number): boolean {
+  return s.ruleset.askFirst && s.bid.point < 0 && mayStillAsk(s, other(party));
+}
+
+const ASK_FROM: readonly (readonly number[])[] = [2, 3, 4, 5, 6].map((k) => Object.freeze([2, 3, 4, 5].filter((n) => n >= k)));
 function askCounts(s: HandState): readonly number[] {
   const r = s.ruleset.askAtTargetMinus1;
-  if (r === 'viertig') return ASK_4;
-  if (r === 'ibk1717' && s.ruleset.ibkTwofoldAt1717) return ASK_2;
-  return ASK_3;
+  if (s.bid.ask !== null) return ASK_FROM[s.bid.ask.count + 1 - 2]!; // an escalation
+  if (r === 'viertig') return ASK_FROM[2]!;
+  if (r === 'ibk1717' && s.ruleset.ibkTwofoldAt1717) return ASK_FROM[0]!;
+  return ASK_FROM[1]!;
 }
 
 function hasWindowAction(s: HandState, seat: number): boolean {
   const b = s.bid;
   const party = s.table.party[seat]!;
   if (askAllowed(s, seat)) return true;
-  if (partyMayBidMore(s, party)) for (let f = 0; f < 3; f++) if (figureOpenForBid(s, f, b.point)) return true;
+  if (partyMayBidMore(s, party)) {
+    if (blindAllThreeOnly(s, party)) {
+      if (figureOpenForBid(s, 0, b.point) && figureOpenForBid(s, 1, b.point) && figureOpenForBid(s, 2, b.point)) return true;
+    } else for (let f = 0; f < 3; f++) if (figureOpenForBid(s, f, b.point)) return true;
+  }
   if (b.point < 0) return false;
   for (let f = 0; f < 3; f++) {
     const fb = b.figs[f]!;
@@ -558,7 +621,11 @@ export function windowActions(s: HandState, seat: number, out: PolicyAction[]): 
   if (partyMayBidMore(s, party)) for (let f = 0; f < 3; f++) if (figureOpenForBid(s, f, b.point)) openMask |= 1 << f;
   if (openMask !== 0) {
     const bids = bidActions(s, openMask, unseen);
-    for (let i = 0; i < bids.length; i++) out.push(bids[i]!);
+    const three = blindAllThreeOnly(s, party);
+    for (let i = 0; i < bids.length; i++) {
+      const a = bids[i]!;
+      if (!three || (a.kind === 'bid' && a.figures.length === 3)) out.push(a);
+    }
   }
   if (!unseen) {
     for (let f = 0; f < 3; f++) {
@@ -824,6 +891,8 @@ export function applyAsk(s: HandState, seat: number, count: number, type: 'Gleic
   b.asked |= 1 << party;
   s.events.push(freezeEvent({ type: 'ask', seat, party, count, kind: type }));
   b.ask = { seat, party, count, type, truthful, answer: 'pending', answerSeat: -1 };
+  // the asker is bound to what he asked with ([000 p.30] rule 3)
+  if (s.ruleset.askBinds) b.askNeed[seat] = (count << 4) | ((typed ? (type === 'Gleich' ? 1 : 2) : 3) << 8);
   const n = s.table.seats;
   for (let i = 1; i < n; i++) {
     const p = (seat + i) % n;
@@ -865,8 +934,10 @@ function resolveAsk(s: HandState, seat: number, allow: boolean): void {
       if (b.partieWinner < 0) writeNow(s, a.party, Math.max(1, s.ruleset.target - virtualScore(s, a.party)), 'the asked figure is shown', null);
     }
     else if (rule === 'viertig' || rule === 'tritzig') endPartie(s, opp, 'Bummerl: the announced figure does not exist (A-40)');
-  } else if (rule === 'dritzig' && !a.truthful) {
-    writeNow(s, opp, 2, 'a false Dritzige ask rejected ([000 p.32])', null);
+  } else {
+    // the rejecter is bound to an equally multiple figure: a Gleich for a Gleich, a Gleich or a Hanger for a Hanger (A-30)
+    if (s.ruleset.askBinds && seat >= 0) b.askNeed[seat] = (a.count << 4) | ((rule === 'dritzig' && a.type === 'Gleich' ? 1 : 3) << 8);
+    if (rule === 'dritzig' && !a.truthful) writeNow(s, opp, 2, 'a false Dritzige ask rejected ([000 p.32])', null);
   }
   nextInWindow(s, true);
 }

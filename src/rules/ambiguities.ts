@@ -95,7 +95,7 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-37', title: 'Hanger tie-break', proposal: 'the highest card; natural order in every suit', switches: [], noSwitch: 'for equal lengths the highest and the lowest card order Hangers alike' },
   { id: 'A-38', title: '1853 Perlagg in hand as Spielfarbe', proposal: 'it counts', switches: [{ field: 'spielfarbePerlaggInHandCounts', rulesets: ['1853'], alternatives: ['false'] }] },
   { id: 'A-39', title: 'obligations of unseen bids', proposal: 'no penalty; a let-gut unseen figure scores only if had', switches: [{ field: 'unseenBids', rulesets: ALL, alternatives: ['asSeen'] }] },
-  { id: 'A-40', title: '"Viertig erlaubt?"', proposal: 'asked before the first card by the party at target - 1; Bummerl = loss of the Partie', switches: [{ field: 'askAtTargetMinus1', rulesets: ['oberland', 'suedtirol'], alternatives: ['none'] }] },
+  { id: 'A-40', title: '"Viertig erlaubt?"', proposal: 'asked before the first card by the party at target - 1; a rejected ask may be raised by the asker ("Fünftig erlaubt?"; by the other side it would have no stated effect); Bummerl = loss of the Partie', switches: [{ field: 'askAtTargetMinus1', rulesets: ['oberland', 'suedtirol'], alternatives: ['none'] }] },
   {
     id: 'A-41', title: 'three and six players', proposal: '1853: Strohmann (option b); others each for himself; six: two parties of three, 5 cards in 1853 [000 p.13], 4 elsewhere [003 Intro 2]',
     switches: [

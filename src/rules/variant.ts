@@ -157,8 +157,16 @@ export const RulesVariantSchema = z
     falseFigureScope: z.enum(['deal', 'partie']),
     /** Revoke [RULES §12], A-22: 1853 substitute the card; VIBK Spiel to the opponents plus -2. */
     revokePenalty: z.enum(['substitute', 'spielPlus2', 'none']),
-    /** Asking at target - 1 [RULES §11.4], A-40, A-42. */
+    /**
+     * Asking at target - 1 [RULES §11.4], A-40, A-42: 1853 "um's Dritzige fragen"; Oberland "Viertig
+     * erlaubt?" and Südtirol "tritzig", where the asker may raise a rejected ask to the next multiplicity
+     * ("Fünftig erlaubt?" [002 §1.6]); Innsbruck 17:17.
+     */
     askAtTargetMinus1: z.enum(['dritzig', 'viertig', 'tritzig', 'ibk1717', 'none']),
+    /** The ask comes first: the opponents may not pre-empt it by bidding, only a blind all-three bid removes it (1853 [000 p.29, p.31]). */
+    askFirst: z.boolean(),
+    /** The asker and the rejecter are bound to the asked figure for the rest of the deal, as a held bid binds (1853 [000 p.30] rule 3). */
+    askBinds: z.boolean(),
     /** A-23: at a deal starting 17:17 a two-fold figure goes out (default false). */
     ibkTwofoldAt1717: z.boolean(),
     /** Double (Schneider), 1853 [RULES §11.5]. */

@@ -133,3 +133,62 @@ describe('RULES §11.3, A-39: the end-of-deal corrections', () => {
     expect(corrections).toHaveLength(1);
   });
 });
+
+describe('RULES §11.4: asking for the Dritzige, "Viertig erlaubt?"', () => {
+  // 1853, trump Schell: P1 four Unter (HU LU EU + S7 as SU), P2 three Asse, P3 two Könige.
+  const ASK = ['HU LU EU S7 H9', 'HA LA EA S10 L8', 'HK LK E9 H10 L7', 'EK S8 L10 E8 H8'];
+
+  it("1853 [000 p.29] um's Dritzige fragen comes first: the opponents may not pre-empt the ask by bidding; only a blind all-three bid removes it ([000 p.31], GC-48)", () => {
+    // Dealer P1: Vorhand P2 is an opponent of the party at 10.
+    const s = setup('1853', 'S9', ASK, [10, 3], { dealer: 0 });
+    expect(s.phase).toBe('window');
+    expect(actingSeat(s)).toBe(1); // the unseen window, P2 first
+    const blind = legalActions(s).filter((a) => a.kind === 'bid');
+    expect(blind.length).toBeGreaterThan(0);
+    expect(blind.every((a) => a.kind === 'bid' && a.figures.length === 3)).toBe(true); // all three, nothing less
+    toFirstCard(s);
+    // before the first card the party at 10 speaks first
+    expect([0, 2]).toContain(actingSeat(s));
+    toSeat(s, 0);
+    applyChecked(s, { kind: 'ask', count: 4, type: 'Gleich' });
+    answer(s, 'allow');
+    expect(s.bid.partieWinner).toBe(0);
+  });
+
+  it('1853 [000 p.30] rule 3: the asker and the rejecter are bound to the Dritzige and may not spend its Perlagg on anything else', () => {
+    // P1 at 10: two Unter and S7 (a Perlagg) make three Unter. P2: HA LA and SO (a Perlagg) make three Asse.
+    const s = setup('1853', 'S9', ['HU LU S7 H9 L10', 'HA LA SO S10 L8', 'HK LK E9 H10 L7', 'EK S8 EU E8 H8'], [10, 3]);
+    toFirstCard(s);
+    toSeat(s, 0);
+    applyChecked(s, { kind: 'ask', count: 3, type: 'Gleich' });
+    answer(s, 'reject');
+    passWindows(s);
+    expect(actingSeat(s)).toBe(0);
+    const unter = parseCards('HU SU LU EU');
+    const s7 = legalActions(s).filter((a) => a.kind === 'play' && a.card === c('S7'));
+    expect(s7.length).toBeGreaterThan(0);
+    expect(s7.every((a) => a.kind === 'play' && unter.includes(a.as!))).toBe(true); // only as an Unter
+    applyChecked(s, { kind: 'play', card: c('H9'), as: null });
+    passWindows(s);
+    expect(actingSeat(s)).toBe(1);
+    const asse = parseCards('HA SA LA EA');
+    const so = legalActions(s).filter((a) => a.kind === 'play' && a.card === c('SO'));
+    expect(so.length).toBeGreaterThan(0);
+    expect(so.every((a) => a.kind === 'play' && asse.includes(a.as!))).toBe(true); // the rejecter too
+  });
+
+  it('Oberland [002 §1.6] A-40: "Viertig nicht erlaubt!" may be raised to "Fünftig erlaubt?"', () => {
+    // Trump Laub. P1 at 14: LK SK EK, the Martl HK and the Weli: five Könige. P2: four Asse.
+    const s = setup('oberland', 'L9', ['HK LK SK EK W', 'HA LA SA EA H9', 'HO LO E9 H10 L7', 'EO S8 L10 E8 H8'], [14, 0]);
+    toFirstCard(s);
+    toSeat(s, 0);
+    applyChecked(s, { kind: 'ask', count: 4, type: 'Gleich' });
+    answer(s, 'reject'); // "Viertig nicht erlaubt!"
+    expect(actingSeat(s)).toBe(0);
+    expect(legalActions(s)).toContainEqual({ kind: 'ask', count: 5, type: 'Gleich' });
+    applyChecked(s, { kind: 'ask', count: 5, type: 'Gleich' }); // "Fünftig erlaubt?"
+    expect(legalActions(s)).not.toContainEqual({ kind: 'reject' });
+    answer(s, 'allow');
+    expect(s.bid.partieWinner).toBe(0);
+  });
+});

@@ -67,6 +67,8 @@ export const innsbruck: RulesVariantInput = {
   falseFigureScope: 'deal',
   revokePenalty: 'spielPlus2', // [003 §17], A-22
   askAtTargetMinus1: 'ibk1717', // [003 §25-§28], A-42
+  askFirst: false, // 17:17: nobody may bid anyway
+  askBinds: false, // §28: bound only until the figures stand; not modelled
   ibkTwofoldAt1717: false,
   double: false,
   doubleThreshold: 'moreThanHalf',

@@ -68,6 +68,8 @@ export const oberland: RulesVariantInput = {
   falseFigureScope: 'deal',
   revokePenalty: 'substitute', // not stated; follows the V1853 reading of A-05
   askAtTargetMinus1: 'viertig', // [002 §1.6], A-40
+  askFirst: false, // not stated
+  askBinds: false, // not stated
   ibkTwofoldAt1717: false,
   double: false,
   doubleThreshold: 'moreThanHalf',

@@ -67,6 +67,8 @@ export const v1853: RulesVariantInput = {
   falseFigureScope: 'deal',
   revokePenalty: 'substitute', // [000 p.31]
   askAtTargetMinus1: 'dritzig', // [000 p.29-32], A-42
+  askFirst: true, // [000 p.29]: "das Dritzige hat den Vorzug"
+  askBinds: true, // [000 p.30] rule 3
   ibkTwofoldAt1717: false,
   double: true, // [000 p.15]
   doubleThreshold: 'moreThanHalf', // [000 p.15], A-26
