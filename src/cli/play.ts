@@ -145,7 +145,7 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
         else say(`  ${who(e.seat)}: „${e.level === 2 ? 'Ich halte' : `Alle ${e.aus ? 'Aus' : LEVEL_WORD[e.level] ?? e.level} halten`}“ (${e.figure})`);
         break;
       case 'veto':
-        say(`  ${who(e.seat)}: ${e.veto ? 'Einspruch! Das Gebot gilt nicht.' : 'einverstanden'}`);
+        say(`  ${who(e.seat)}: ${!e.veto ? 'einverstanden' : e.act === 'bid' ? 'Einspruch! Das Gebot gilt nicht.' : e.act === 'hold' ? 'Einspruch! Es ist gut.' : 'Einspruch! Wir halten nur.'}`);
         break;
       case 'ask':
         say(`  ${who(e.seat)} fragt ums ${e.count === 3 ? 'Dritzige' : e.count === 4 ? 'Viertige' : e.count === 5 ? 'Fünftige' : 'Zweifache'} (${e.kind})`);
@@ -155,6 +155,9 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
         break;
       case 'write':
         say(`  → ${partyName(s, e.party)} schreibt ${e.points > 0 ? '+' : ''}${e.points} (${e.reason})`);
+        break;
+      case 'correction':
+        say(`  Berichtigung: ${partyName(s, e.from)} −${e.points}${e.to >= 0 ? `, ${partyName(s, e.to)} +${e.points}` : ''} (${e.reason})`);
         break;
       case 'penalty':
         if (e.points !== 0) say(`  Strafe: ${partyName(s, e.party)} −${e.points} (${e.reason})`);

@@ -107,7 +107,12 @@ export interface Bidding {
   windowsDone: Set<number>;
   /** Where play continues when the window closes. */
   resume: 'play' | 'show';
-  veto: { seat: number; undo: FigureBid[]; figures: number[] } | null;
+  /**
+   * A veto the bidder's (or the answerer's) partner may now lodge (1853, §8.6): after a bid or a raise in a
+   * window (`act` 'bid': vetoed, it is void), after a hold ('hold': vetoed, the figure is let gut) or after a
+   * Drei said in answer ('raise': vetoed, the offer is held). `undo` is the bidding before the act.
+   */
+  veto: { seat: number; undo: FigureBid[]; figures: number[]; act: 'bid' | 'hold' | 'raise'; actor: number; queue: number[] } | null;
   ask: AskState | null;
   /** Parties that asked in this deal (bit mask). */
   asked: number;
@@ -202,7 +207,7 @@ export function cloneBidding(b: Bidding): Bidding {
     queue: b.queue.slice(),
     window: b.window === null ? null : b.window.slice(),
     windowsDone: new Set(b.windowsDone),
-    veto: b.veto === null ? null : { ...b.veto, undo: b.veto.undo.map(cloneFig), figures: b.veto.figures.slice() },
+    veto: b.veto === null ? null : { ...b.veto, undo: b.veto.undo.map(cloneFig), figures: b.veto.figures.slice(), queue: b.veto.queue.slice() },
     ask: b.ask === null ? null : { ...b.ask },
     score: b.score.slice(),
     written: b.written.slice(),
@@ -781,33 +786,52 @@ function openDeclinesOf(fb: FigureBid, party: number): number {
   return fb.status === 'offer' && fb.offerParty === party ? fb.level - 1 : 0;
 }
 
+/** The partner who may veto `seat`'s act now (1853 `partnerVeto`, §8.6): the next seat of its party played by another player, -1. */
+function vetoSeat(s: HandState, seat: number): number {
+  if (!s.ruleset.partnerVeto) return -1;
+  const party = s.table.party[seat]!;
+  for (let i = 1; i < s.table.seats; i++) {
+    const p = (seat + i) % s.table.seats;
+    if (s.table.party[p] === party && !isSilent(s, p) && s.table.controller[p] !== s.table.controller[seat]) return p;
+  }
+  return -1;
+}
+
 function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[], figures: number[]): void {
-  const b = s.bid;
-  if (s.ruleset.partnerVeto) {
-    const party = s.table.party[seat]!;
-    for (let i = 1; i < s.table.seats; i++) {
-      const p = (seat + i) % s.table.seats;
-      if (s.table.party[p] === party && !isSilent(s, p) && s.table.controller[p] !== s.table.controller[seat]) {
-        b.veto = { seat: p, undo, figures };
-        s.phase = 'veto';
-        return;
-      }
-    }
+  const p = vetoSeat(s, seat);
+  if (p >= 0) {
+    s.bid.veto = { seat: p, undo, figures, act: 'bid', actor: seat, queue: [] };
+    s.phase = 'veto';
+    return;
   }
   settleAnswers(s);
 }
 
+/**
+ * The veto (1853 [000 p.33]): "Kann kein vermittelnder Ausweg gefunden werden, so hat jedenfalls diejenige
+ * Meinung den Vorzug, mit welcher die geringere Gefahr verbunden ist." The partner's protest stands for the
+ * less dangerous act, one step down: no bid instead of a bid or a raise, gut instead of holding, holding
+ * instead of a Drei. Letting gut is the least dangerous answer; a protest against it could never prevail,
+ * so none is asked for.
+ */
 export function applyVeto(s: HandState, veto: boolean): void {
   const b = s.bid;
   const v = b.veto!;
-  s.events.push(freezeEvent({ type: 'veto', seat: v.seat, veto }));
+  s.events.push(freezeEvent({ type: 'veto', seat: v.seat, veto, act: v.act }));
   b.veto = null;
-  if (veto) {
+  if (veto && v.act === 'bid') {
     b.figs = v.undo;
     b.queue = [];
     b.voidBids += 1;
     nextInWindow(s);
     return;
+  }
+  if (veto) {
+    b.figs = v.undo;
+    b.queue = v.queue;
+    const q = s.table.party[v.actor]!;
+    if (v.act === 'hold') answerGut(s, v.actor, q);
+    else holdOffer(s, v.actor, q);
   }
   settleAnswers(s);
 }
@@ -865,19 +889,38 @@ export function applyAnswer(s: HandState, a: 'gut' | 'hold' | 'raise', to: numbe
   const fb = b.figs[f]!;
   if (a === 'gut') {
     answerGut(s, seat, q);
-  } else if (a === 'raise' && raiseTo(s, fb, f, seat, q, to, true)) {
-    // the other side answers now
-  } else {
+    settleAnswers(s);
+    return;
+  }
+  // a hold or a Drei may be vetoed by the answerer's partner (1853): keep the bidding before the act
+  const vs = vetoSeat(s, seat);
+  const undo = vs >= 0 ? b.figs.map(cloneFig) : null;
+  const queue = vs >= 0 ? b.queue.slice() : null;
+  let act: 'hold' | 'raise' = 'raise';
+  if (!(a === 'raise' && raiseTo(s, fb, f, seat, q, to, true))) {
     // hold (or a void raise, which stands as a hold: holding is always allowed, A-45)
-    b.queue.shift();
-    s.events.push(freezeEvent({ type: 'answer', seat, party: q, figure: FIGURES[f]!, answer: 'hold', level: fb.level, aus: fb.aus }));
-    fb.status = 'stake';
-    fb.raiseRight = q;
-    fb.lastSeat[q] = seat;
-    fb.outcome = fb.aus ? 'aus' : 'held';
-    bind(s, fb, f, seat, q, false);
+    holdOffer(s, seat, q);
+    act = 'hold';
+  }
+  if (vs >= 0 && b.partieWinner < 0) {
+    b.veto = { seat: vs, undo: undo!, figures: [f], act, actor: seat, queue: queue! };
+    s.phase = 'veto';
+    return;
   }
   settleAnswers(s);
+}
+
+/** Hold the offer at the head of the queue: a stake, the raise right to the holder's party. */
+function holdOffer(s: HandState, seat: number, q: number): void {
+  const b = s.bid;
+  const f = b.queue.shift()!;
+  const fb = b.figs[f]!;
+  s.events.push(freezeEvent({ type: 'answer', seat, party: q, figure: FIGURES[f]!, answer: 'hold', level: fb.level, aus: fb.aus }));
+  fb.status = 'stake';
+  fb.raiseRight = q;
+  fb.lastSeat[q] = seat;
+  fb.outcome = fb.aus ? 'aus' : 'held';
+  bind(s, fb, f, seat, q, false);
 }
 
 // ---- asking (RULES §11.4) ----

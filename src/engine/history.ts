@@ -23,7 +23,7 @@ export type HandEvent =
   | { readonly type: 'bid'; readonly seat: number; readonly party: number; readonly figures: ReadonlyArray<'Spiel' | 'Gleich' | 'Hanger'>; readonly cumulative: boolean; readonly unseen: boolean; readonly kept: number; readonly point: number }
   | { readonly type: 'raise'; readonly seat: number; readonly party: number; readonly figure: 'Spiel' | 'Gleich' | 'Hanger'; readonly to: number; readonly aus: boolean; readonly answer: boolean; readonly valid: boolean }
   | { readonly type: 'answer'; readonly seat: number; readonly party: number; readonly figure: 'Spiel' | 'Gleich' | 'Hanger'; readonly answer: 'gut' | 'hold'; readonly level: number; readonly aus: boolean }
-  | { readonly type: 'veto'; readonly seat: number; readonly veto: boolean }
+  | { readonly type: 'veto'; readonly seat: number; readonly veto: boolean; readonly act: 'bid' | 'hold' | 'raise' }
   | { readonly type: 'ask'; readonly seat: number; readonly party: number; readonly count: number; readonly kind: 'Gleich' | 'Hanger' }
   | { readonly type: 'askAnswer'; readonly seat: number; readonly party: number; readonly allow: boolean; readonly truthful: boolean | null }
   | { readonly type: 'write'; readonly party: number; readonly points: number; readonly reason: string; readonly figure: 'Spiel' | 'Gleich' | 'Hanger' | null }

@@ -65,7 +65,7 @@ export function checkBidding(s: HandState): void {
         break;
       }
       case 'raise': {
-        if (!e.answer) snapshot = fig.map((f) => ({ ...f }));
+        snapshot = fig.map((f) => ({ ...f })); // a raise may be vetoed (1853, in a window or in answer)
         const f = fig[FIG.indexOf(e.figure)]!;
         if (e.answer) {
           expect(f.st).toBe('offer');
@@ -82,6 +82,7 @@ export function checkBidding(s: HandState): void {
         break;
       }
       case 'answer': {
+        if (e.answer === 'hold') snapshot = fig.map((x) => ({ ...x })); // a hold may be vetoed (1853 [000 p.33])
         const f = fig[FIG.indexOf(e.figure)]!;
         expect(f.st).toBe('offer');
         expect(f.by).not.toBe(e.party);

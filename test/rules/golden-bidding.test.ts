@@ -36,13 +36,16 @@ function bid(s: HandState, seat: number, ...figures: FigureName[]): void {
   toSeat(s, seat);
   applyChecked(s, { kind: 'bid', figures, cumulative: false, unseen: s.bid.point < 0 });
 }
+/** Answer; the 1853 partner's veto (after a bid, a hold or a Drei, [000 p.33]) is consented to. */
 function answer(s: HandState, a: 'gut' | 'hold' | 'consent' | 'allow' | 'reject'): void {
   if (s.phase === 'veto' && a !== 'consent') applyChecked(s, { kind: 'consent' });
   applyChecked(s, { kind: a });
+  if (a !== 'consent') while ((s.phase as string) === 'veto') applyChecked(s, { kind: 'consent' });
 }
 function raise(s: HandState, figure: FigureName, to: number): void {
   if (s.phase === 'veto') applyChecked(s, { kind: 'consent' });
   applyChecked(s, { kind: 'raise', figure, to });
+  while ((s.phase as string) === 'veto') applyChecked(s, { kind: 'consent' });
 }
 /** Play the hand out: pass/consent/allow in bidding, gut to offers, the first legal card and show. */
 function finish(s: HandState): void {

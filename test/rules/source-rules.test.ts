@@ -192,3 +192,40 @@ describe('RULES §11.4: asking for the Dritzige, "Viertig erlaubt?"', () => {
     expect(s.bid.partieWinner).toBe(0);
   });
 });
+
+describe("RULES §8.6: the 1853 partner's veto", () => {
+  // 1853, trump Schell; A1853: P1 Gleich KK + Hanger HK-HO, P2 AA, P3 888.
+  const A1853 = ['HK LK HO E9 L10', 'HA LA S10 E7 H10', 'H8 L8 E8 SA EU', 'EA LO HU S8 L9'];
+
+  it("1853 [000 p.33] the partner's veto covers every act — holding and Drei said in answer too; the less dangerous opinion prevails", () => {
+    // P1 bids the Gleich; P2 holds; P4 (P2's partner) protests: the less dangerous opinion, gut, prevails.
+    const s = setup('1853', 'S9', A1853);
+    toFirstCard(s);
+    bid(s, 0, 'Gleich');
+    applyChecked(s, { kind: 'consent' }); // P3 lets P1's bid stand
+    applyChecked(s, { kind: 'hold' }); // P2
+    expect(s.phase).toBe('veto');
+    expect(actingSeat(s)).toBe(3);
+    applyChecked(s, { kind: 'veto' });
+    expect(s.bid.figs[1]!.status).toBe('closed');
+    expect(s.bid.written).toEqual([1, 0]); // gut: P1's party writes 1
+    // P2 says Drei in answer; P4 protests: P2's party holds instead (the less dangerous of the two)
+    const t = setup('1853', 'S9', A1853);
+    toFirstCard(t);
+    bid(t, 0, 'Gleich');
+    applyChecked(t, { kind: 'consent' });
+    applyChecked(t, { kind: 'raise', figure: 'Gleich', to: 3 });
+    expect(t.phase).toBe('veto');
+    expect(actingSeat(t)).toBe(3);
+    applyChecked(t, { kind: 'veto' });
+    expect(t.bid.figs[1]).toMatchObject({ status: 'stake', level: 2, raiseRight: 1 });
+    // letting gut is the least dangerous act: a protest against it could never prevail, so none is asked
+    const u = setup('1853', 'S9', A1853);
+    toFirstCard(u);
+    bid(u, 0, 'Gleich');
+    applyChecked(u, { kind: 'consent' });
+    applyChecked(u, { kind: 'gut' });
+    expect(u.phase).not.toBe('veto');
+    expect(u.bid.written).toEqual([1, 0]);
+  });
+});
