@@ -24,7 +24,11 @@ import {
   exchangeCards,
   exchangeIsCompulsory,
   exchangerNow,
+  exchangeTarget,
+  applyLeftToPartner,
+  explainLeftToPartner,
   permanentPerlaggen as permanentOf,
+  setEndPartie,
   setStartPlay,
   shuffleOutcomesFor,
   takeFromHand,
@@ -42,6 +46,7 @@ import {
   applyVeto,
   applyWindowRaise,
   biddingSeat,
+  endPartie,
   newBidding,
   obligationFilter,
   obligationsOf,
@@ -119,6 +124,7 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     exchanges: [],
     exchangeOrder: [],
     exchangeAt: 0,
+    exchangeTarget: -1,
     tricks: [],
     turn: -1,
     tricksWon: new Array<number>(table.parties).fill(0),
@@ -135,6 +141,7 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     figureWinners: null,
     events: [],
     actions: [],
+    infractions: [],
     obsCache: null,
     showCache: null,
   };
@@ -151,6 +158,10 @@ function startPlay(s: HandState): void {
   enterPlay(s);
 }
 setStartPlay(startPlay);
+setEndPartie((s, winner, reason) => {
+  endPartie(s, winner, reason);
+  finishEarly(s);
+});
 
 /** Seats clockwise from `from`. */
 function clockwiseFrom(s: HandState, from: number): number[] {
@@ -476,11 +487,11 @@ export function explainIllegal(s: HandState, action: Action): string | null {
       const seat = exchangerNow(s);
       if (action.kind === 'declineExchange') {
         return exchangeIsCompulsory(s, seat)
-          ? `P${seat + 1} holds a plain trump and must exchange the turned-up Perlagg ${cardShort(s.faceUp)} (RULES §4.6, [000 p.19])`
+          ? `P${seat + 1} holds a plain trump and must exchange the turned-up Perlagg ${cardShort(exchangeTarget(s))} (RULES §4.6, [000 p.19])`
           : null;
       }
       if (exchangeCards(s, seat).includes(action.card)) return null;
-      return `P${seat + 1} cannot give ${typeof action.card === 'number' && action.card >= 0 && action.card <= 32 ? cardShort(action.card) : String(action.card)} for ${cardShort(s.faceUp)}: only ${exchangeCards(s, seat).map(cardShort).join(' ') || 'nothing'} (RULES §4.6, A-10)`;
+      return `P${seat + 1} cannot give ${typeof action.card === 'number' && action.card >= 0 && action.card <= 32 ? cardShort(action.card) : String(action.card)} for ${cardShort(exchangeTarget(s))}: only ${exchangeCards(s, seat).map(cardShort).join(' ') || 'nothing'} (RULES §4.6, A-10)`;
     }
     case 'play': {
       if (s.phase !== 'play') return wrongPhase();
@@ -590,7 +601,32 @@ export function applyAction(s: HandState, a: Action): void {
   }
 }
 
-export function applyChecked(s: HandState, a: Action): void {
+/** Options of the checked path. */
+export interface CheckedOptions {
+  /**
+   * The action is an infraction a recorded game shows (RULES §12, §4.6) — a card played against the follow
+   * rules (a revoke), or an exchange made by the dealer's partner while the dealer, able to take the
+   * Perlagg himself, left it to him. It is applied with the ruleset's penalty and correction instead of
+   * being refused, if it is such an infraction (explainInfraction says why not).
+   */
+  readonly infraction?: boolean;
+}
+
+/** Why `action` is not an infraction the ruleset knows a penalty and correction for (null: it is one). */
+export function explainInfraction(s: HandState, action: Action): string | null {
+  if (action.kind === 'exchange') return explainLeftToPartner(s, action.card);
+  return `${actionText(action)} is no infraction with a penalty (a revoke is a card play, a wrong exchange an exchange)`;
+}
+
+export function applyChecked(s: HandState, a: Action, opts: CheckedOptions = {}): void {
+  if (opts.infraction === true) {
+    const why = explainInfraction(s, a);
+    if (why !== null) throw new IllegalActionError(why);
+    s.infractions.push(s.actions.length);
+    s.actions.push(a);
+    if (a.kind === 'exchange') applyLeftToPartner(s, a.card);
+    return;
+  }
   const why = explainIllegal(s, a);
   if (why !== null) throw new IllegalActionError(why);
   applyAction(s, a);

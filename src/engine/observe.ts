@@ -13,7 +13,7 @@
 import { WELI } from '../cards/card.ts';
 import { canonicalName } from '../rules/registry.ts';
 import type { PolicyAction } from './actions.ts';
-import { exchangeCards, exchangeIsCompulsory } from './deal.ts';
+import { exchangeCards, exchangeCardsOver, exchangeIsCompulsory, exchangeTarget, exchangerNow, seekExchanger } from './deal.ts';
 import { actingSeat, allowedShows, currentPlayer, legalActions } from './game.ts';
 import { eventSeenBy, type HandEvent } from './history.ts';
 import { explainPlay } from './legality.ts';
@@ -93,6 +93,8 @@ export interface Observation {
   turned: number;
   faceUp: number;
   skipped: number[];
+  /** In the exchange: the face-up Perlagg now offered (the trump card or one laid aside, A-32), else -1. */
+  exchangeTarget: number;
   stockShown: number[];
   cutKept: number[];
   /** The card the cutter saw at the bottom of his packet (only in the cutter's own observation), else -1. */
@@ -172,6 +174,7 @@ interface ObsCache {
   perl: object | null;
   history: Array<HistoryCache | undefined>;
   blindHistory: Array<HistoryCache | undefined>;
+  skippedRef: readonly number[] | null;
   skippedLen: number;
   skipped: readonly number[];
   stockRef: readonly number[] | null;
@@ -209,6 +212,7 @@ function cacheOf(s: HandState): ObsCache {
       perl: null,
       history: [],
       blindHistory: [],
+      skippedRef: null,
       skippedLen: 0,
       skipped: EMPTY,
       stockRef: null,
@@ -443,7 +447,8 @@ export function observe(s: HandState, player: number, score: readonly number[] =
   const blind = toAct && s.phase === 'window' && s.bid.point < 0;
   const parties = table.parties;
   const b = s.bid;
-  if (s.skipped.length !== c.skippedLen) {
+  if (s.skipped !== c.skippedRef || s.skipped.length !== c.skippedLen) {
+    c.skippedRef = s.skipped;
     c.skippedLen = s.skipped.length;
     c.skipped = frozenCopy(s.skipped);
   }
@@ -491,6 +496,7 @@ export function observe(s: HandState, player: number, score: readonly number[] =
     turned: s.turned,
     faceUp: s.faceUp,
     skipped: c.skipped as number[],
+    exchangeTarget: s.phase === 'exchange' ? exchangeTarget(s) : -1,
     stockShown: c.stockShown as number[],
     cutKept: c.cutKept as number[],
     cutSeen: sees(s, player, own, s.cutter) ? s.cutSeen : -1,
@@ -548,48 +554,7 @@ function consistent(w: HandState, mine: readonly number[]): boolean {
     removeCard(lo, weli, x.seat, x.took);
     addCard(lo, weli, x.seat, x.gave);
   }
-  if (w.perl !== null && w.perl.level[w.turned]! > 0) {
-    const fake = { ...w, handLo: lo, handWeli: weli, faceUp: w.turned } as HandState;
-    const strictChain = w.ruleset.exchange.partnerOnlyIfDealerHasNoTrump;
-    const pending = w.phase === 'exchange';
-    const decider = pending ? w.exchangeOrder[w.exchangeAt]! : -1;
-    const deciderKnown = pending && mine.includes(decider);
-    const declined = (seat: number, faceUp: number) =>
-      w.events.some((e) => e.type === 'exchangeDeclined' && e.seat === seat && e.faceUp === faceUp);
-    for (let xi = 0; xi <= w.exchanges.length; xi++) {
-      const next = w.exchanges[xi];
-      let settled = false;
-      for (const seat of w.exchangeOrder) {
-        if (fake.perl!.level[fake.faceUp]! === 0) break;
-        if (next !== undefined && seat === next.seat) {
-          if (!exchangeCards(fake, seat).includes(next.gave)) return false;
-          settled = true;
-          break;
-        }
-        if (exchangeCards(fake, seat).length === 0) continue;
-        // An able seat that did not exchange: the pending decider, or it declined.
-        if (next === undefined && pending && (!deciderKnown || seat === decider)) {
-          settled = true;
-          break;
-        }
-        if (exchangeIsCompulsory(fake, seat)) return false;
-        if (mine.includes(seat) && !declined(seat, fake.faceUp)) return false;
-        if (strictChain) {
-          if (next !== undefined || pending) return false;
-          settled = true;
-          break;
-        }
-      }
-      if (next === undefined) {
-        if (pending && !settled) return false;
-        break;
-      }
-      if (!settled) return false;
-      removeCard(fake.handLo, fake.handWeli, next.seat, next.gave);
-      addCard(fake.handLo, fake.handWeli, next.seat, next.took);
-      fake.faceUp = next.gave;
-    }
-  }
+  if (w.perl !== null && !exchangeConsistent(w, lo, weli)) return false;
   // Replay the tricks: every play must have been legal.
   const hands = { ...w, handLo: atPlay.lo, handWeli: atPlay.weli } as HandState;
   for (const t of w.tricks) {
@@ -602,7 +567,48 @@ function consistent(w: HandState, mine: readonly number[]): boolean {
     }
   }
   void seats;
+  void mine; // every offer and decision of the exchange is public (exchangeConsistent)
   return true;
+}
+
+/**
+ * Replays the exchange chain (deal.ts seekExchanger) on the world's hands as they were before the exchange
+ * and compares it with the public record: every offer to the same seat, for the same face-up card, with the
+ * same duty; every exchange one the seat could make. An exchange left to the partner (an infraction) ends
+ * the check: the hand ended there.
+ */
+function exchangeConsistent(w: HandState, lo: readonly number[], weli: readonly number[]): boolean {
+  let faceUp = w.faceUp;
+  const skipped = w.skipped.slice();
+  for (let i = w.exchanges.length - 1; i >= 0; i--) {
+    const x = w.exchanges[i]!;
+    if (faceUp === x.gave) faceUp = x.took;
+    else skipped[skipped.indexOf(x.gave)] = x.took;
+  }
+  const fake = { ...w, handLo: lo.slice(), handWeli: weli.slice(), faceUp, skipped, loc: w.loc.slice(), exchanges: [], exchangeAt: 0, exchangeTarget: -1 } as HandState;
+  const offers: Array<Extract<HandEvent, { type: 'exchangeOffer' }>> = [];
+  const decisions: Array<Extract<HandEvent, { type: 'exchange' | 'exchangeDeclined' }>> = [];
+  for (const e of w.events) {
+    if (e.type === 'exchangeOffer') offers.push(e);
+    else if (e.type === 'exchange' || e.type === 'exchangeDeclined') decisions.push(e);
+  }
+  for (let i = 0; ; i++) {
+    const has = seekExchanger(fake);
+    const off = offers[i];
+    if (!has) return off === undefined;
+    if (off === undefined) return false;
+    const seat = exchangerNow(fake);
+    if (off.seat !== seat || off.faceUp !== exchangeTarget(fake) || off.must !== exchangeIsCompulsory(fake, seat)) return false;
+    const d = decisions[i];
+    if (d === undefined) return w.phase === 'exchange'; // the decision pending now
+    if (d.type === 'exchangeDeclined') {
+      fake.exchangeAt += 1;
+      continue;
+    }
+    if (d.seat !== seat) return true; // left to the partner: the hand ended there
+    if (!exchangeCards(fake, seat).includes(d.gave)) return false;
+    exchangeCardsOver(fake, seat, d.gave);
+  }
 }
 
 /**

@@ -127,6 +127,8 @@ export interface HandState {
   /** Seats in the order they may exchange (A-10) and the index of the one deciding now. */
   exchangeOrder: number[];
   exchangeAt: number;
+  /** The face-up Perlagg now offered: -1 the trump card (faceUp), i = skipped[i] (laid aside at the turn-up, A-32). */
+  exchangeTarget: number;
 
   tricks: Trick[];
   /** Seat to play now. */
@@ -158,8 +160,13 @@ export interface HandState {
 
   /** Every event, in order (history.ts). */
   events: HandEvent[];
-  /** Every action applied (chance outcomes included): replaying them from newHand() rebuilds the state. */
+  /**
+   * Every action applied (chance outcomes included): replaying them from newHand() rebuilds the state —
+   * those whose indices are in `infractions` through applyChecked's infraction path (a revoke, an exchange
+   * left to the partner; RULES §12, §4.6).
+   */
   actions: Action[];
+  infractions: number[];
 
   /** Engine-private caches of this state object (observe.ts, game.ts): null when empty; a clone starts empty. */
   obsCache: unknown;
@@ -198,6 +205,7 @@ export function cloneState(s: HandState): HandState {
     figureWinners: s.figureWinners === null ? null : { ...s.figureWinners },
     events: s.events.slice(),
     actions: s.actions.slice(),
+    infractions: s.infractions.slice(),
     obsCache: null,
     showCache: null,
   };

@@ -48,10 +48,11 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-08', title: 'deal pattern', proposal: 'Innsbruck 2 + 3', switches: [{ field: 'dealPattern', rulesets: ['innsbruck'], alternatives: ['3/2'] }] },
   { id: 'A-09', title: 'stock cards shown', proposal: '1853 bottom; Oberland, Südtirol none; Innsbruck top and bottom', switches: [{ field: 'showStock', rulesets: ALL, alternatives: ['none', 'bottom', 'topAndBottom'] }] },
   {
-    id: 'A-10', title: 'exchanging the turned-up Perlagg', proposal: '1853 compulsory with a plain trump; Innsbruck a right; Oberland the chain',
+    id: 'A-10', title: 'exchanging the turned-up Perlagg', proposal: '1853 compulsory with a plain trump; Innsbruck a right; Oberland the chain (dealer, partner, opponents in turn); "has no trump" = no card of the trump suit, so a dealer holding only a higher trump Perlagg keeps the right (it does not pass to his partner; giving the higher Perlagg is no exchange); leaving it to the partner while able is an infraction',
     switches: [
       { field: 'exchange.duty', rulesets: ALL, alternatives: ['optional', 'plainTrumpCompulsory'] },
       { field: 'exchange.who', rulesets: ALL, alternatives: ['dealerThenPartner', 'dealerPartnerThenOpponents'] },
+      { field: 'exchange.partnerOnlyIfDealerHasNoTrump', rulesets: ALL, alternatives: ['true', 'false'] },
     ],
   },
   {
@@ -87,7 +88,7 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-29', title: 'order of answering in Bieten', proposal: 'clockwise from the bidder', switches: [], noSwitch: 'Bieten only; both readings give the same result in the source' },
   { id: 'A-30', title: 'comparing figures in Dritzige contests', proposal: 'count, then Gleich > Hanger, then rank', switches: [{ field: 'dritzigeKey', rulesets: ALL, alternatives: ['countRankType'] }] },
   { id: 'A-31', title: 'cut mechanics', proposal: 'repeat while the next visible card is a permanent Perlagg', switches: [{ field: 'cutRepeat', rulesets: MODERN, alternatives: ['once'] }] },
-  { id: 'A-32', title: 'Oberland: Eichel turned up', proposal: 'keep turning; skipped cards stay face up', switches: [], noSwitch: 'the only reading that keeps the deal going; the skipped cards are public either way' },
+  { id: 'A-32', title: 'Oberland: Eichel turned up', proposal: 'keep turning; skipped cards stay face up; an Eichel Perlagg turned aside may be taken in the exchange with a plain Eichel card ("alle liegenden Perlaggen" [002 §1.3])', switches: [{ field: 'skippedTurnCards', rulesets: ['oberland'], alternatives: ['shownBesideStock'] }] },
   { id: 'A-33', title: '"steht" inside one partnership', proposal: 'ties only between opposing parties', switches: [{ field: 'tieBetween', rulesets: ALL, alternatives: ['anyPlayers'] }] },
   { id: 'A-34', title: 'partner veto', proposal: '1853 only', switches: [{ field: 'partnerVeto', rulesets: ALL, alternatives: ['true', 'false'] }] },
   { id: 'A-35', title: 'obligation after a declined raise', proposal: 'it survives', switches: [{ field: 'obligationSurvivesDecline', rulesets: ['1853'], alternatives: ['false'] }] },

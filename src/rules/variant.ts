@@ -71,8 +71,13 @@ export const RulesVariantSchema = z
     cutRepeat: z.enum(['repeat', 'once']),
     /** Stock cards shown after the turn-up [RULES §4.5]; A-09. */
     showStock: z.enum(['none', 'bottom', 'topAndBottom']),
-    /** cards of a suit not allowed as trump turned up before the trump card stay face up beside the stock. */
-    skippedTurnCards: z.enum(['shownBesideStock']),
+    /**
+     * A-32: cards of a suit not allowed as trump, turned up before the trump card, lie face up beside the
+     * stock; 'perlaggenExchangeable': a Perlagg among them (an Oberland Eichel Perlagg) may be taken in the
+     * exchange like the turned trump card, with a plain card of its suit ("alle liegenden Perlaggen"
+     * [002 §1.3]); 'shownBesideStock': they stay out of play.
+     */
+    skippedTurnCards: z.enum(['perlaggenExchangeable', 'shownBesideStock']),
     /** Exchanging a turned-up Perlagg [RULES §4.6], A-10. */
     exchange: z.object({
       /** Who may take it, in order. */
@@ -83,9 +88,13 @@ export const RulesVariantSchema = z
       lowerPerlaggMay: z.boolean(),
       /** Oberland: an Eichel Perlagg may "make it better", then be taken with a plain Eichel card. */
       eichelImprove: z.boolean(),
-      /** The partner may take it only if the dealer holds no trump. */
+      /**
+       * The partner may take it only if the dealer holds no card of the trump suit ("Hat er keinen Trumpf"
+       * [000 p.19] [003 §7]; a dealer holding only a higher trump Perlagg keeps the right); false: whenever
+       * the dealer cannot take it ([002 §1.3]), an able dealer who declines passing him over.
+       */
       partnerOnlyIfDealerHasNoTrump: z.boolean(),
-      /** Leaving the exchange to the partner while able costs the Partie (VOBER, VIBK). */
+      /** Leaving the exchange to the partner while able costs the Partie (VOBER, VIBK): an infraction (game.ts applyChecked). */
       leaveToPartnerLosesPartie: z.boolean(),
     }),
 

@@ -229,3 +229,50 @@ describe("RULES §8.6: the 1853 partner's veto", () => {
     expect(u.bid.written).toEqual([1, 0]);
   });
 });
+
+describe('RULES §4.6, A-10: the exchange of a turned-up Perlagg', () => {
+  it('1853 [000 p.19] Innsbruck [003 §7] A-10: "has no trump" means no card of the trump suit — a dealer holding only a higher trump Perlagg keeps the right, it does not pass to his partner', () => {
+    // 1853, LO turned (Laub trump; LK > L7 > LU > LO). Dealer P4's only Laub is the LK; his partner P2 holds L8.
+    const s = setup('1853', 'LO', ['H7 H8 H9 H10 HU', 'L8 S8 S9 S10 SU', 'E7 E8 E9 E10 EU', 'LK SO SK SA HO']);
+    expect(s.events.some((e) => e.type === 'exchangeOffer')).toBe(false);
+    expect(s.exchanges).toEqual([]);
+    expect(s.faceUp).toBe(c('LO'));
+    // Innsbruck, LU turned (Laub trump): the dealer's only Laub is the trump 7, a higher Perlagg.
+    const t = setup('innsbruck', 'LU', ['H7 H8 H9 H10 HU', 'L8 S8 S9 S10 SU', 'E8 E9 E10 EU EO', 'L7 SO SK SA HO']);
+    expect(t.events.some((e) => e.type === 'exchangeOffer')).toBe(false);
+    expect(t.faceUp).toBe(c('LU'));
+  });
+
+  it('Oberland [002 §1.3] A-10: the right goes round — dealer, partner, then the opponents in turn; a dealer able but unwilling passes his partner over', () => {
+    // LO turned (Laub trump). Dealer P4 holds L8 and declines; his partner P2 (L10) may not take it
+    // ("dem Partner ein Perlagg überlassen" costs the Partie); the opponents may, P1 first (L9), then P3.
+    const s = setup('oberland', 'LO', ['L9 H8 H9 H10 HU', 'L10 S8 S9 S10 SU', 'LA E8 E9 E10 H7', 'L8 SO SK SA HO']);
+    expect(actingSeat(s)).toBe(3);
+    applyChecked(s, { kind: 'declineExchange' });
+    expect(s.phase).toBe('exchange');
+    expect(actingSeat(s)).toBe(0);
+    applyChecked(s, { kind: 'declineExchange' });
+    expect(actingSeat(s)).toBe(2);
+    applyChecked(s, { kind: 'exchange', card: c('LA') });
+    expect(s.faceUp).toBe(c('LA'));
+    expect(s.loc[c('LO')]).toBe(2);
+    // a dealer without a card to give passes the right to his partner
+    const t = setup('oberland', 'LO', ['L9 H8 H9 H10 HU', 'L10 S8 S9 S10 SU', 'LA E8 E9 E10 H7', 'S7 SO SK SA HO']);
+    expect(actingSeat(t)).toBe(1);
+  });
+
+  it('Oberland [002 §1.3] A-10, A-32: an Eichel Perlagg turned aside lies face up and is taken like any face-up Perlagg, with a plain Eichel card', () => {
+    // EU turned first (Eichel is never trump, it is laid aside), then H8: Herz trump. Dealer P4 holds E9.
+    const hands = ['L9 H7 H9 H10 HU', 'L10 S8 S9 S10 SU', 'LA E8 L8 E10 LK', 'E9 SO SK SA HO'];
+    const s = setup('oberland', 'H8', hands, [0, 0], { skipped: 'EU' });
+    expect(s.trump).toBe('H');
+    expect(actingSeat(s)).toBe(3);
+    expect(legalActions(s)).toContainEqual({ kind: 'exchange', card: c('E9') });
+    applyChecked(s, { kind: 'exchange', card: c('E9') });
+    expect(s.skipped).toEqual([c('E9')]);
+    expect(s.loc[c('EU')]).toBe(3);
+    // the other reading (A-32): skipped cards stay out of play beside the stock
+    const t = setup('oberland{skippedTurnCards=shownBesideStock}', 'H8', hands, [0, 0], { skipped: 'EU' });
+    expect(t.events.some((e) => e.type === 'exchangeOffer')).toBe(false);
+  });
+});

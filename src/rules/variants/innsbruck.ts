@@ -25,7 +25,7 @@ export const innsbruck: RulesVariantInput = {
   cutterKeepsPermanentPerlaggen: true, // [003 §4]
   cutRepeat: 'repeat', // [003 §4] "einen oder mehrere", A-31
   showStock: 'topAndBottom', // [003 §7] "Luck und Boden"
-  skippedTurnCards: 'shownBesideStock',
+  skippedTurnCards: 'perlaggenExchangeable', // a Perlagg laid aside may be taken (only where a suit may not be trump)
   exchange: {
     who: 'dealerThenPartner', // [003 §7]: opponents excluded
     duty: 'optional',

@@ -26,13 +26,13 @@ export const oberland: RulesVariantInput = {
   cutterKeepsPermanentPerlaggen: true, // [002 §1.3]
   cutRepeat: 'repeat',
   showStock: 'none', // [002 §1.3], A-09
-  skippedTurnCards: 'shownBesideStock',
+  skippedTurnCards: 'perlaggenExchangeable', // a Perlagg laid aside may be taken (only where a suit may not be trump)
   exchange: {
     who: 'dealerPartnerThenOpponents', // [002 §1.3], A-10
     duty: 'optional',
     lowerPerlaggMay: true, // "mit gleicher Farbe": any trump-suit card
     eichelImprove: true, // "mit einem Eichelperlagg 'besser gemacht'"
-    partnerOnlyIfDealerHasNoTrump: true,
+    partnerOnlyIfDealerHasNoTrump: false, // [002 §1.3]: "Falls der Geber nicht alle liegenden Perlaggen holen kann, ist sein Partner dran"
     leaveToPartnerLosesPartie: true, // [002 §1.3]
   },
   follow: {

@@ -25,7 +25,7 @@ export const v1853: RulesVariantInput = {
   cutterKeepsPermanentPerlaggen: false, // no permanent Perlaggen
   cutRepeat: 'repeat',
   showStock: 'bottom', // [000 p.14], A-09
-  skippedTurnCards: 'shownBesideStock',
+  skippedTurnCards: 'perlaggenExchangeable', // a Perlagg laid aside may be taken (only where a suit may not be trump)
   exchange: {
     who: 'dealerThenPartner', // [000 p.19]
     duty: 'plainTrumpCompulsory',
