@@ -112,7 +112,7 @@ export interface Bidding {
    * window (`act` 'bid': vetoed, it is void), after a hold ('hold': vetoed, the figure is let gut) or after a
    * Drei said in answer ('raise': vetoed, the offer is held). `undo` is the bidding before the act.
    */
-  veto: { seat: number; undo: FigureBid[]; figures: number[]; act: 'bid' | 'hold' | 'raise'; actor: number; queue: number[] } | null;
+  veto: { seat: number; undo: FigureBid[]; figures: number[]; act: 'bid' | 'hold' | 'raise'; actor: number; queue: number[]; tm2: number } | null;
   ask: AskState | null;
   /** Parties that asked in this deal (bit mask). */
   asked: number;
@@ -134,6 +134,8 @@ export interface Bidding {
   voidBids: number;
   /** Parties that lost the points of this deal for a false figure (Innsbruck §10, A-21), bit mask. */
   forfeited: number;
+  /** Parties that bid a figure while at target − 2 in this deal (A-13 `oneBidAtTargetMinus2`), bit mask. */
+  bidAtTargetMinus2: number;
   /**
    * Per seat: the asked figure it is bound to (RULES §11.4, `askBinds`, [000 p.30] rule 3), 0 = none; else
    * count << 4 | types << 8 (types: bit 0 a Gleich, bit 1 a Hanger of at least `count` cards will do).
@@ -196,6 +198,7 @@ export function newBidding(parties: number, seats: number, score: readonly numbe
     start1717: askRule === 'ibk1717' && parties === 2 && sc.every((x) => x === target - 1),
     voidBids: 0,
     forfeited: 0,
+    bidAtTargetMinus2: 0,
     askNeed: new Array<number>(seats).fill(0),
   };
 }
@@ -261,7 +264,9 @@ function checkLimit(s: HandState, party: number, units: number, valuePerUnit: nu
   }
   if (r.overbidLimit === 'targetMinus1Only') return units;
   const room = cap - v - openDeclines(s, party);
-  const fits = Math.max(0, Math.floor(room / valuePerUnit));
+  let fits = Math.max(0, Math.floor(room / valuePerUnit));
+  // "Wer auf 9 steht, kann nur mehr Eins biethen" [000 p.24] read as one figure in the deal (A-13 switch)
+  if (r.overbidLimit === 'oneBidAtTargetMinus2' && v === cap - 1) fits = Math.min(fits, ((s.bid.bidAtTargetMinus2 >>> party) & 1) === 1 ? 0 : 1);
   if (fits >= units) return units;
   if (r.overbidAtTargetMinus2 === 'curtailed') return fits; // the opponents restrict it (1853, [000 p.24])
   penalize(s, party, 2, `${what} over the limit (score + open offers > target − 1): 2 minus points (A-13)`);
@@ -714,6 +719,8 @@ export function applyBid(s: HandState, seat: number, figures: readonly FigureNam
     return;
   }
   if (kept < figures.length) b.voidBids += 1;
+  const tm2 = b.bidAtTargetMinus2;
+  if (virtualScore(s, party) === s.ruleset.target - 2) b.bidAtTargetMinus2 |= 1 << party;
   const undo = b.figs.map(cloneFig);
   const opened: number[] = [];
   for (let i = 0; i < kept; i++) {
@@ -736,7 +743,7 @@ export function applyBid(s: HandState, seat: number, figures: readonly FigureNam
   }
   if (unseen && kept === 3) b.unseenAll |= 1 << party;
   b.queue = opened;
-  startVetoOrAnswer(s, seat, undo, opened);
+  startVetoOrAnswer(s, seat, undo, opened, tm2);
 }
 
 /** Obligations (§8.5): Gleich/Hanger bind the seat to have it; the Spiel binds it to the Spielfarbe. */
@@ -797,10 +804,10 @@ function vetoSeat(s: HandState, seat: number): number {
   return -1;
 }
 
-function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[], figures: number[]): void {
+function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[], figures: number[], tm2 = s.bid.bidAtTargetMinus2): void {
   const p = vetoSeat(s, seat);
   if (p >= 0) {
-    s.bid.veto = { seat: p, undo, figures, act: 'bid', actor: seat, queue: [] };
+    s.bid.veto = { seat: p, undo, figures, act: 'bid', actor: seat, queue: [], tm2 };
     s.phase = 'veto';
     return;
   }
@@ -821,6 +828,7 @@ export function applyVeto(s: HandState, veto: boolean): void {
   b.veto = null;
   if (veto && v.act === 'bid') {
     b.figs = v.undo;
+    b.bidAtTargetMinus2 = v.tm2; // a vetoed bid was never made
     b.queue = [];
     b.voidBids += 1;
     nextInWindow(s);
@@ -903,7 +911,7 @@ export function applyAnswer(s: HandState, a: 'gut' | 'hold' | 'raise', to: numbe
     act = 'hold';
   }
   if (vs >= 0 && b.partieWinner < 0) {
-    b.veto = { seat: vs, undo: undo!, figures: [f], act, actor: seat, queue: queue! };
+    b.veto = { seat: vs, undo: undo!, figures: [f], act, actor: seat, queue: queue!, tm2: b.bidAtTargetMinus2 };
     s.phase = 'veto';
     return;
   }

@@ -64,9 +64,9 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   },
   { id: 'A-12', title: 'default order of the figures', proposal: 'Südtirol Spiel-Gleich-Hanger', switches: [{ field: 'defaultFigureOrder', rulesets: ['suedtirol'], alternatives: ['Gleich/Hanger/Spiel'] }] },
   {
-    id: 'A-13', title: 'over-bidding at target - 2', proposal: 'score + open decline values <= target - 1, for bids and raises',
+    id: 'A-13', title: 'over-bidding at target - 2', proposal: 'score + open decline values <= target - 1, for bids and raises: at 9 (of 11) one open bid at a time, a held bid frees the party to bid again (GC-37); two at once are curtailed to the first named (GC-41). The other reading of "nur mehr Eins" [000 p.24]: one figure in the whole deal',
     switches: [
-      { field: 'overbidLimit', rulesets: ALL, alternatives: ['targetMinus1Only'] },
+      { field: 'overbidLimit', rulesets: ALL, alternatives: ['oneBidAtTargetMinus2', 'targetMinus1Only'] },
       { field: 'overbidAtTargetMinus2', rulesets: ALL, alternatives: ['curtailed', 'minus2'] },
     ],
   },

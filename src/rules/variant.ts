@@ -152,8 +152,13 @@ export const RulesVariantSchema = z
 
     // ---- The Partie (RULES §11, §12) ----
     target: z.number().int().min(3).max(99),
-    /** over-bidding limit: score + open decline values <= target - 1 ('openDeclines'), or only target - 1 forbidden. */
-    overbidLimit: z.enum(['openDeclines', 'targetMinus1Only']),
+    /**
+     * A-13: over-bidding limit: score + open decline values <= target - 1 ('openDeclines': at target - 2 one
+     * open bid at a time, GC-37, GC-41), 'oneBidAtTargetMinus2' (the same, and at target - 2 one figure in the
+     * whole deal: "Wer auf 9 steht, kann nur mehr Eins biethen" [000 p.24] read as one figure), or only
+     * target - 1 forbidden ('targetMinus1Only').
+     */
+    overbidLimit: z.enum(['openDeclines', 'oneBidAtTargetMinus2', 'targetMinus1Only']),
     /** at target - 2, an over-bid is curtailed by the opponents (1853) or penalised -2. */
     overbidAtTargetMinus2: z.enum(['curtailed', 'minus2']),
     /** penalty for bidding when gestrichen: 'halve' (floor, 1853) or 'minus2'. */

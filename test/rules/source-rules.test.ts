@@ -276,3 +276,32 @@ describe('RULES §4.6, A-10: the exchange of a turned-up Perlagg', () => {
     expect(t.events.some((e) => e.type === 'exchangeOffer')).toBe(false);
   });
 });
+
+describe('RULES §11.2, A-13: bidding at target - 2', () => {
+  const B1853 = ['HK LK HO E9 L10', 'HA LA S10 E7 H10', 'EA LO HU S8 L9', 'H8 L8 E8 SA EU'];
+  const secondBidAt9 = (ruleset: string) => {
+    const s = setup(ruleset, 'S9', B1853, [9, 9]);
+    toFirstCard(s);
+    bid(s, 0, 'Hanger');
+    answer(s, 'hold');
+    bid(s, 0, 'Spiel');
+    return s;
+  };
+
+  it('1853 [000 p.24] A-13 against GC-41: at 9 one open bid at a time (A-13, GC-37); "nur mehr Eins" as one figure a deal is the switch overbidLimit=oneBidAtTargetMinus2', () => {
+    // A-13 (default): the Hanger held, the party at 9 may bid the Spiel next (GC-37).
+    const a = secondBidAt9('1853');
+    expect(a.bid.figs[0]!.status).not.toBe('unbid');
+    // the literal reading: one figure in the deal; the second is curtailed by the opponents, no penalty
+    const b = secondBidAt9('1853{overbidLimit=oneBidAtTargetMinus2}');
+    expect(b.bid.figs[0]!.status).toBe('unbid');
+    expect(b.bid.penalties).toEqual([0, 0]);
+    // both readings curtail two figures bid together at 9 to the first named (GC-41)
+    for (const r of ['1853', '1853{overbidLimit=oneBidAtTargetMinus2}']) {
+      const s = setup(r, 'S9', B1853, [9, 0]);
+      toFirstCard(s);
+      bid(s, 0, 'Gleich', 'Hanger');
+      expect([s.bid.figs[1]!.status, s.bid.figs[2]!.status]).toEqual(['offer', 'unbid']);
+    }
+  });
+});
