@@ -156,6 +156,9 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
       case 'write':
         say(`  → ${partyName(s, e.party)} schreibt ${e.points > 0 ? '+' : ''}${e.points} (${e.reason})`);
         break;
+      case 'revoke':
+        say(`  Farbe verleugnet: ${who(e.seat)} spielte ${cardShort(e.card)} in Stich ${e.trick + 1}${e.substitute >= 0 ? ` — ${cardShort(e.substitute)} kommt an seine Stelle` : ''}${e.penalty === 'spielPlus2' ? ' — Spiel-Verlust und zwei Punkte Strafe' : ''}`);
+        break;
       case 'correction':
         say(`  Berichtigung: ${partyName(s, e.from)} −${e.points}${e.to >= 0 ? `, ${partyName(s, e.to)} +${e.points}` : ''} (${e.reason})`);
         break;

@@ -134,6 +134,8 @@ export interface Bidding {
   voidBids: number;
   /** Parties that lost the points of this deal for a false figure (Innsbruck §10, A-21), bit mask. */
   forfeited: number;
+  /** Parties that lost the Spiel for a revoke (Innsbruck [003 §17], A-22), bit mask. */
+  spielLost: number;
   /** Parties that bid a figure while at target − 2 in this deal (A-13 `oneBidAtTargetMinus2`), bit mask. */
   bidAtTargetMinus2: number;
   /**
@@ -199,6 +201,7 @@ export function newBidding(parties: number, seats: number, score: readonly numbe
     voidBids: 0,
     forfeited: 0,
     bidAtTargetMinus2: 0,
+    spielLost: 0,
     askNeed: new Array<number>(seats).fill(0),
   };
 }

@@ -15,6 +15,13 @@ export type HandEvent =
   | { readonly type: 'exchangeDeclined'; readonly seat: number; readonly faceUp: number }
   | { readonly type: 'play'; readonly seat: number; readonly card: number; readonly as: number | null; readonly trick: number }
   | { readonly type: 'trick'; readonly index: number; readonly winner: number }
+  /**
+   * A revoke found (RULES §6.4, §12): `seat` played `card` in trick `trick` against the follow rules. Under
+   * 'substitute' (1853 [000 p.31]) the card of the suit found later (`substitute`) was put in its place and
+   * the tricks judged on that; under 'spielPlus2' (Innsbruck [003 §17], A-22) the Spiel goes to the
+   * opponents and the party pays 2; `substitute` -1 when nothing was moved.
+   */
+  | { readonly type: 'revoke'; readonly seat: number; readonly trick: number; readonly card: number; readonly substitute: number; readonly penalty: 'substitute' | 'spielPlus2' | 'none' }
   | { readonly type: 'concede'; readonly seat: number; readonly party: number }
   | { readonly type: 'spiel'; readonly party: number; readonly tricks: readonly number[] }
   | { readonly type: 'show'; readonly seat: number; readonly cards: ReadonlyArray<{ readonly card: number; readonly as: number | null }>; readonly gleich: number; readonly hanger: number; readonly hangerSuit: number }

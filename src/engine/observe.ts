@@ -14,7 +14,7 @@ import { WELI } from '../cards/card.ts';
 import { canonicalName } from '../rules/registry.ts';
 import type { PolicyAction } from './actions.ts';
 import { exchangeCards, exchangeCardsOver, exchangeIsCompulsory, exchangeTarget, exchangerNow, seekExchanger } from './deal.ts';
-import { actingSeat, allowedShows, currentPlayer, legalActions } from './game.ts';
+import { actingSeat, allowedShows, currentPlayer, legalActions, revokeActions } from './game.ts';
 import { eventSeenBy, type HandEvent } from './history.ts';
 import { explainPlay } from './legality.ts';
 import { LOC, cloneState, type HandState, type Trick } from './state.ts';
@@ -115,6 +115,12 @@ export interface Observation {
   history: HandEvent[];
   /** Legal actions when the player is to act (else empty). */
   legal: PolicyAction[];
+  /**
+   * Card plays against the follow rules (revokes, RULES §6.4, §12) the player may make now: only under the
+   * simulation switch (HandOptions.revokes), else empty. A revoke is found at the end of trick play and
+   * corrected by the ruleset (`revokePenalty`).
+   */
+  revokes: PolicyAction[];
   /** In the showing: the figure codes each legal show makes (eval/figures.ts codes). */
   showChoices: ShowChoice[];
   /** The bidding of this deal, per figure (Spiel, Gleich, Hanger); all 'unbid' at tables without bidding. */
@@ -511,6 +517,7 @@ export function observe(s: HandState, player: number, score: readonly number[] =
     target: s.ruleset.target,
     history: historyOf(s, c, player, own, blind) as HandEvent[],
     legal,
+    revokes: toAct && s.revokesAllowed && s.phase === 'play' ? revokeActions(s) : (EMPTY as never[]),
     showChoices,
     bidding: biddingOf(s, c) as ObservedBid[],
     point: s.phase === 'window' ? b.point : -2,
@@ -555,7 +562,9 @@ function consistent(w: HandState, mine: readonly number[]): boolean {
     addCard(lo, weli, x.seat, x.gave);
   }
   if (w.perl !== null && !exchangeConsistent(w, lo, weli)) return false;
-  // Replay the tricks: every play must have been legal.
+  // Replay the tricks: every play must have been legal — unless revokes can happen at this table (then a
+  // play proves nothing about the cards held) or did (a recorded game's infraction).
+  if (w.revokesAllowed || w.revokes.length > 0) return true;
   const hands = { ...w, handLo: atPlay.lo, handWeli: atPlay.weli } as HandState;
   for (const t of w.tricks) {
     const partial: Trick = { leader: t.leader, plays: [], winner: -1 };

@@ -333,6 +333,25 @@ function amendWrites(s: HandState, judge: FigureJudge): number {
       reassign(fb, -1);
     }
   }
+  // Innsbruck [003 §17]: "Farbleugnen bedeutet Spiel-Verlust und zwei Punkte Strafe" — the Spiel goes
+  // to the revoker's opponents (a let-gut Spiel written to the revoker's party is moved), and 2 minus points.
+  if (r.revokePenalty === 'spielPlus2' && parties === 2) {
+    for (const rv of s.revokes) {
+      if (rv.found) continue;
+      rv.found = true;
+      const p = s.table.party[rv.seat]!;
+      b.spielLost |= 1 << p;
+      s.events.push(freezeEvent({ type: 'revoke', seat: rv.seat, trick: rv.trick, card: rv.card, substitute: -1, penalty: 'spielPlus2' }));
+      penalize(s, p, 2, 'a revoke: 2 minus points ([003 §17])');
+    }
+    const sp = b.figs[0]!;
+    const wp = sp.writtenParty;
+    if (sp.status === 'closed' && !sp.corrected && wp >= 0 && sp.writtenPoints > 0 && ((b.spielLost >>> wp) & 1) === 1) {
+      const to = ((b.spielLost >>> (1 - wp)) & 1) === 1 ? -1 : 1 - wp;
+      correct(s, 0, wp, to, sp.writtenPoints, 'a revoke: the Spiel goes to the opponents ([003 §17], A-22)');
+      reassign(sp, to);
+    }
+  }
   for (let p = 0; p < parties; p++) {
     if (((forfeit >>> p) & 1) === 0) continue;
     const gained = b.written[p]! + b.penalties[p]!; // what the party wrote in this deal (penalties aside)
@@ -392,7 +411,7 @@ function firstOverCorrected(s: HandState): number {
 export function judgeGoingOut(s: HandState, party: number, reason: string): void {
   const b = s.bid;
   if (b.partieWinner >= 0) return;
-  if (b.active) amendWrites(s, frontierJudge(s));
+  if (b.active || s.revokes.length > 0) amendWrites(s, frontierJudge(s));
   const w = overTarget(s, b.written);
   if (w >= 0) endPartie(s, w, w === party && reason !== '' ? reason : 'target reached with the corrected writes of the deal');
 }
@@ -423,10 +442,18 @@ export function scoreHand(s: HandState): void {
   const best = [0, Math.max(0, ...codes[1]!), Math.max(0, ...codes[2]!)];
   const judge = shownJudge(s, words);
   // 1. the corrections of the immediate writes, all together
-  const forfeitMask = b.active || b.figs.some((fb) => fb.status !== 'unbid') ? amendWrites(s, judge) : 0;
+  const forfeitMask = b.active || s.revokes.length > 0 || b.figs.some((fb) => fb.status !== 'unbid') ? amendWrites(s, judge) : 0;
   const forfeit = Array.from({ length: parties }, (_, p) => ((forfeitMask >>> p) & 1) === 1);
   const points = b.written.slice();
   const note = (party: number, pts: number, reason: string): void => noteWrite(s, points, party, pts, reason);
+  // a revoke: the Spiel, held or unbid, goes to the revoker's opponents (Innsbruck, A-22)
+  if (b.spielLost !== 0 && b.figs[0]!.status !== 'closed') winners[0] = b.spielLost === 3 ? -1 : b.spielLost === 1 ? 1 : 0;
+  // revokes found only now, where the Spiel was not decided by the tricks (let gut): nothing to correct
+  for (const rv of s.revokes) {
+    if (rv.found) continue;
+    rv.found = true;
+    s.events.push(freezeEvent({ type: 'revoke', seat: rv.seat, trick: rv.trick, card: rv.card, substitute: -1, penalty: r.revokePenalty }));
+  }
   // a false HELD figure: its stake goes to the opponents at its place in the priority order ([000 p.31-32])
   if (r.falseFigurePenalty === 'points1853' && parties === 2) {
     for (let f = 0; f < 3; f++) {

@@ -87,6 +87,15 @@ export interface Shown {
   readonly word: number;
 }
 
+/** A card played against the follow rules (RULES §6.4, §12). */
+export interface Revoke {
+  readonly trick: number;
+  readonly seat: number;
+  readonly card: number;
+  readonly as: number | null;
+  found: boolean;
+}
+
 export interface HandState {
   readonly ruleset: RulesVariant;
   readonly table: Table;
@@ -158,6 +167,11 @@ export interface HandState {
   /** Who made each figure: party, -1 nobody (steht / lapsed). */
   figureWinners: { Spiel: number; Gleich: number; Hanger: number } | null;
 
+  /** May a policy play against the follow rules (the simulation switch, HandOptions.revokes; off by default)? */
+  readonly revokesAllowed: boolean;
+  /** The revokes of this hand (engine-private until found at the end: nobody sees them being made). */
+  revokes: Revoke[];
+
   /** Every event, in order (history.ts). */
   events: HandEvent[];
   /**
@@ -203,6 +217,7 @@ export function cloneState(s: HandState): HandState {
     shows: s.shows.slice(),
     points: s.points.slice(),
     figureWinners: s.figureWinners === null ? null : { ...s.figureWinners },
+    revokes: s.revokes.map((x) => ({ ...x })),
     events: s.events.slice(),
     actions: s.actions.slice(),
     infractions: s.infractions.slice(),

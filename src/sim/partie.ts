@@ -19,6 +19,8 @@ export interface PlayPartieOptions {
   readonly firstDealer?: number;
   readonly dummySeat?: number;
   readonly checked?: boolean;
+  /** The revoke switch for every deal (HandOptions.revokes; default false). */
+  readonly revokes?: boolean;
   /** Called after each deal (the runner's per-deal rows). */
   readonly onDeal?: (summary: DealSummary, dealNo: number, result: DealResult) => void;
   readonly onDecision?: PlayDealOptions['onDecision'];
@@ -86,7 +88,7 @@ export function playPartie(o: PlayPartieOptions): PartieResult {
   for (; winner < 0; n++) {
     if (n >= maxDeals) throw new Error(`Partie ${o.partieIndex} (seed ${o.rootSeed}) did not end within ${maxDeals} deals`);
     for (let p = 0; p < table.parties; p++) if (gestrichenAt[p] === -1 && score[p]! >= r.target - 1) gestrichenAt[p] = n;
-    const s = newHand(r, { ...base, dealer, score, silentSeats: silent });
+    const s = newHand(r, { ...base, dealer, score, silentSeats: silent, ...(o.revokes === true ? { revokes: true } : {}) });
     const d = runHand(
       s,
       o.policies,

@@ -7,7 +7,7 @@
 // columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
 import { actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
-import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, newHand, returns } from '../engine/game.ts';
+import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, isAllowedRevoke, legalActions, newHand, returns } from '../engine/game.ts';
 import { observe, type Observation } from '../engine/observe.ts';
 import type { HandState } from '../engine/state.ts';
 import type { Outcome } from '../engine/bidding.ts';
@@ -43,6 +43,8 @@ export interface PlayDealOptions {
   readonly onDecision?: (s: HandState, player: number, obs: Observation, action: PolicyAction) => void;
   /** Verify each policy action with explainIllegal (default true). */
   readonly checked?: boolean;
+  /** The revoke switch (HandOptions.revokes; default false): policies may play against the follow rules. */
+  readonly revokes?: boolean;
   /** Upper bound on steps (default 1000). */
   readonly maxSteps?: number;
 }
@@ -154,8 +156,10 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
     if (checked) {
       const whereP = `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;
       const why = a === null || typeof a !== 'object' ? 'not an action' : explainIllegal(s, a);
-      if (why !== null) throw new PolicyFault(`${whereP}: illegal action ${a !== null && typeof a === 'object' ? actionText(a) : String(a)}: ${why}`);
-      if (!legalActions(s).some((x) => sameAction(x, a))) throw new PolicyFault(`${whereP}: action ${actionText(a)} is not among the legal actions`);
+      // under the revoke switch a play against the follow rules is allowed (Observation.revokes)
+      const revoke = why !== null && isAllowedRevoke(s, a);
+      if (why !== null && !revoke) throw new PolicyFault(`${whereP}: illegal action ${a !== null && typeof a === 'object' ? actionText(a) : String(a)}: ${why}`);
+      if (!revoke && !legalActions(s).some((x) => sameAction(x, a))) throw new PolicyFault(`${whereP}: action ${actionText(a)} is not among the legal actions`);
     }
     o.onDecision?.(s, p, obs, a);
     applyAction(s, a);
@@ -168,7 +172,7 @@ export function playDeal(o: PlayDealOptions): DealResult {
   const base = { players: o.players, dealer: o.dealer, ...(o.dummySeat === undefined ? {} : { dummySeat: o.dummySeat }) };
   const probe = probeTable(o.ruleset, base);
   if (o.policies.length !== probe.players) throw new RangeError(`${probe.players} players need ${probe.players} policies, got ${o.policies.length}`);
-  const s = newHand(o.ruleset, { ...base, silentSeats: silentSeats(probe, o.policies), ...(o.score === undefined ? {} : { score: o.score }) });
+  const s = newHand(o.ruleset, { ...base, silentSeats: silentSeats(probe, o.policies), ...(o.score === undefined ? {} : { score: o.score }), ...(o.revokes === true ? { revokes: true } : {}) });
   const streams: RunStreams = {
     chance: keyedRng(o.rootSeed, o.dealIndex, STREAM.deal),
     policy: s.table.seatOfPlayer.map((seat) => ({ rng: keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat) })),

@@ -47,6 +47,9 @@ export function checkBidding(s: HandState): void {
         }
         falseFig = true;
         break;
+      case 'revoke':
+        if (e.penalty === 'spielPlus2') falseFig = true; // the Spiel goes to the revoker's opponents
+        break;
       case 'veto':
         if (e.veto) snapshot.forEach((x, k) => Object.assign(fig[k]!, x));
         break;

@@ -145,3 +145,40 @@ describe('global RNG isolation', () => {
     }
   });
 });
+
+describe('the revoke switch (RULES §6.4, §12)', () => {
+  /** Test-only: revokes whenever it may, half the time; else uniform over the legal card plays; never bids or concedes. */
+  const revoker: Policy = {
+    act(obs, ctx) {
+      if (obs.revokes.length > 0 && ctx.rng.nextFloat() < 0.5) return obs.revokes[ctx.rng.below(obs.revokes.length)]!;
+      const plays = obs.legal.filter((a) => a.kind === 'play');
+      return plays.length > 0 ? plays[ctx.rng.below(plays.length)]! : obs.legal[0]!; // silent in the bidding
+    },
+  };
+  it('RULES §12 [000 p.31] [003 §17]: with revokes switched on policies may revoke; every revoke is found and corrected by the ruleset; off, none is offered', () => {
+    for (const name of RULESETS) {
+      const r = resolveRuleset(name);
+      let revokes = 0;
+      for (let d = 0; d < 100; d++) {
+        const res = playDeal({ ruleset: r, players: 4, policies: [0, 1, 2, 3].map(() => ({ name: 'revoker', policy: revoker })), rootSeed: 612, dealIndex: d, dealer: d % 4, revokes: true });
+        const s = res.state;
+        checkPlaces(s);
+        checkTricks(s);
+        checkBidding(s);
+        revokes += s.revokes.length;
+        expect(s.revokes.every((x) => x.found)).toBe(true);
+        expect(s.events.filter((e) => e.type === 'revoke')).toHaveLength(s.revokes.length);
+        if (r.revokePenalty === 'spielPlus2') {
+          const parties = new Set(s.revokes.map((x) => s.table.party[x.seat]!));
+          for (const p of parties) expect(s.bid.penalties[p]).toBeGreaterThanOrEqual(2);
+          if (parties.size === 1 && s.figureWinners !== null) expect(s.figureWinners.Spiel).toBe(1 - [...parties][0]!);
+        }
+        if (s.bid.partieWinner < 0) expect(s.spielParty).toBeGreaterThanOrEqual(0);
+      }
+      expect(revokes).toBeGreaterThan(40);
+      // switched off (the default): nothing to revoke, never a revoke
+      const off = playDeal({ ruleset: r, players: 4, policies: [0, 1, 2, 3].map(() => ({ name: 'revoker', policy: revoker })), rootSeed: 612, dealIndex: 0, dealer: 0, onDecision: (_s, _p, obs) => expect(obs.revokes).toEqual([]) });
+      expect(off.state.revokes).toEqual([]);
+    }
+  });
+});
