@@ -12,7 +12,7 @@ import { resolvePolicy } from '../policy/registry.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { playDeal, type SeatPolicy } from '../sim/play.ts';
-import { doubleThreshold, playPartie } from '../sim/partie.ts';
+import { PartieSeries, doubleThreshold, playPartie } from '../sim/partie.ts';
 import { UsageError } from './errors.ts';
 
 interface PlayArgs {
@@ -227,7 +227,15 @@ export async function partieTranscript(req: PartieRequest): Promise<string> {
     const p = await resolvePolicy(spec);
     policies.push({ name: p.spec, policy: p.factory.create(p.options) });
   }
-  const res = playPartie({ ruleset, players: req.players, policies, rootSeed: req.seed, partieIndex: req.partie, firstDealer: req.dealer ?? 0, keepStates: true });
+  if (!Number.isSafeInteger(req.partie) || req.partie < 0) throw new UsageError(`--partie-index must be a non-negative whole number, got ${req.partie}`);
+  const seats = req.players === 3 && ruleset.threePlayers === 'strohmann' ? 4 : req.players;
+  if (req.dealer !== undefined && !(Number.isInteger(req.dealer) && req.dealer >= 0 && req.dealer < seats)) throw new UsageError(`--dealer must be 0..${seats - 1}`);
+  // Partie k of a series (A-25: the losers deal the next Partie; the Strohmann passes round), as --mode
+  // partien plays it; --dealer sets the first dealer of this one Partie instead.
+  const res =
+    req.dealer === undefined
+      ? new PartieSeries({ ruleset, players: req.players, policies, rootSeed: req.seed }).play(req.partie, { keepStates: true })
+      : playPartie({ ruleset, players: req.players, policies, rootSeed: req.seed, partieIndex: req.partie, firstDealer: req.dealer, keepStates: true });
   const out: string[] = [];
   res.states.forEach((s, i) => {
     out.push(`=== Spiel ${i + 1} der Partie ===`);
@@ -271,7 +279,7 @@ export const playCommand: CommandModule<object, PlayArgs> = {
       .option('deal', { type: 'number', default: 0, describe: 'deal index (keys the cards)' })
       .option('dealer', { type: 'number', describe: 'dealer seat, 0-based (default: deal index mod seats)' })
       .option('partie', { type: 'boolean', default: false, describe: 'play a whole Partie and print the score sheet' })
-      .option('partie-index', { type: 'number', default: 0, describe: 'Partie index (keys the deals of --partie)' }) as unknown as Argv<PlayArgs>,
+      .option('partie-index', { type: 'number', default: 0, describe: 'Partie index (keys the deals of --partie); its first dealer follows the Partie before it in its match, as --mode partien plays it (the losers deal)' }) as unknown as Argv<PlayArgs>,
   handler: async (argv: ArgumentsCamelCase<PlayArgs>) => {
     if (argv.partie === true) {
       process.stdout.write(

@@ -1,8 +1,10 @@
 // Job "partien": whole Partien (issue 5): one row per Partie in partien.arrow, and one row per deal of
 // every Partie in hands.arrow (the same columns as --mode hands, with the Partie index and deal number).
-// Partie k is a pure function of (seed, k): playPartie keys its deals and choices by (seed, k, deal, seat).
+// Partie k is a pure function of (seed, k): playPartie keys its deals and choices by (seed, k, deal, seat),
+// and who deals first follows the Partie before it in its match (partie.ts PartieSeries, A-25: the loser
+// deals), replayed here when a batch starts inside a match.
 import { PARTIEN_COLUMNS, expandSeats } from '../../results/schema.ts';
-import { playPartie } from '../partie.ts';
+import { PartieSeries } from '../partie.ts';
 import type { DealSummary } from '../play.ts';
 import { allocColumns, emptyAcc, pushMean, pushProportion, type BatchResult, type ColumnArray, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../job.ts';
 import { duplicateSeatings, fillHandRow, playSetup } from './hands.ts';
@@ -39,19 +41,12 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
       const deals: Array<{ partie: number; dealNo: number; sum: DealSummary; seating: number }> = [];
       const m: Record<string, MetricAcc> = Object.fromEntries(metrics.map((x) => [x.name, emptyAcc(x.kind)]));
       const num = (name: string) => pc[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
+      const series = seatings.map((policies) => new PartieSeries({ ruleset: r, players: spec.players, policies, rootSeed: spec.seed }));
       for (let k = start; k < end; k++) {
         let aWins = 0;
-        for (const [seating, policies] of seatings.entries()) {
+        for (const [seating] of seatings.entries()) {
           const i = (k - start) * seatings.length + seating;
-          const s = playPartie({
-            ruleset: r,
-            players: spec.players,
-            policies,
-            rootSeed: spec.seed,
-            partieIndex: k,
-            firstDealer: k % table.seats,
-            onDeal: (sum, dealNo) => deals.push({ partie: k, dealNo, sum, seating }),
-          }).summary;
+          const s = series[seating]!.play(k, { onDeal: (sum, dealNo) => deals.push({ partie: k, dealNo, sum, seating }) }).summary;
           num('partie')[i] = k;
           num('seating')[i] = seating;
           num('first_dealer')[i] = s.firstDealer;
