@@ -22,7 +22,9 @@
 // it never bids (Policy.bidding = 'never') is skipped by every window and lets every offer gut without a
 // call; with every seat silent no window opens at all (the hot path of passive simulations).
 // Bidding needs two parties (4 players, the Strohmann, 6 players, 2 players); with three players each for
-// himself the sources give no answering rule, so those tables score silently.
+// himself the sources give no answering rule, so those tables score silently — unless `individualBidding:
+// 'answerInTurn'` (A-41): then Bieten's rule [001 p.9-11], each offer answered by the others in turn
+// clockwise from the offerer, written to him only when all have let it gut (nextAnswerer).
 import { WELI } from '../cards/card.ts';
 import { CardSet } from '../cards/cardset.ts';
 import { jointFrontier, jointFrontierOfParts } from './joint.ts';
@@ -75,6 +77,8 @@ export interface FigureBid {
   violation: number;
   /** Highest level ever offered (for summaries). */
   maxLevel: number;
+  /** Parties that let the open offer gut (bit mask): with more than two parties all must (individualBidding). */
+  gutBy: number;
   /** Its immediate write has been corrected (RULES §11.3, §12): never corrected twice. */
   corrected: boolean;
 }
@@ -165,6 +169,7 @@ export function newFigureBid(parties: number): FigureBid {
     obligated: new Array<number>(parties).fill(0),
     violation: 0,
     maxLevel: 1,
+    gutBy: 0,
     corrected: false,
   };
 }
@@ -173,11 +178,11 @@ function cloneFig(f: FigureBid): FigureBid {
   return { ...f, lastSeat: f.lastSeat.slice(), obligated: f.obligated.slice() };
 }
 
-export function newBidding(parties: number, seats: number, score: readonly number[] | undefined, silent: number, target: number, askRule: string): Bidding {
+export function newBidding(parties: number, seats: number, score: readonly number[] | undefined, silent: number, target: number, askRule: string, manyParties = false): Bidding {
   const sc = score !== undefined && score.length === parties ? score.slice() : new Array<number>(parties).fill(0);
   const allSilent = silent === (1 << seats) - 1;
   return {
-    active: parties === 2 && !allSilent,
+    active: (parties === 2 || (parties > 2 && manyParties)) && !allSilent,
     silent,
     figs: [newFigureBid(parties), newFigureBid(parties), newFigureBid(parties)],
     queue: [],
@@ -246,7 +251,7 @@ function ausLevel(s: HandState): number {
   if (s.ruleset.raiseLadder === 'upTo7ThenAus') return 8;
   const t = s.ruleset.target;
   let need = 2;
-  for (let p = 0; p < 2; p++) need = Math.max(need, t - virtualScore(s, p));
+  for (let p = 0; p < s.table.parties; p++) need = Math.max(need, t - virtualScore(s, p));
   return need;
 }
 
@@ -537,7 +542,7 @@ function partyMayBidMore(s: HandState, party: number): boolean {
 function askAllowed(s: HandState, seat: number): boolean {
   const r = s.ruleset;
   const b = s.bid;
-  if (r.askAtTargetMinus1 === 'none' || b.point < 0 || b.point === 5) return false;
+  if (r.askAtTargetMinus1 === 'none' || b.point < 0 || b.point === 5 || s.table.parties !== 2) return false;
   const party = s.table.party[seat]!;
   if (b.ask !== null) return escalationAllowed(s, party);
   if (((b.asked >>> party) & 1) === 1) return false;
@@ -549,7 +554,7 @@ function askAllowed(s: HandState, seat: number): boolean {
 function mayStillAsk(s: HandState, party: number): boolean {
   const r = s.ruleset;
   const b = s.bid;
-  if (r.askAtTargetMinus1 === 'none' || r.askAtTargetMinus1 === 'ibk1717' || ((b.asked >>> party) & 1) === 1) return false;
+  if (r.askAtTargetMinus1 === 'none' || r.askAtTargetMinus1 === 'ibk1717' || s.table.parties !== 2 || ((b.asked >>> party) & 1) === 1) return false;
   if (virtualScore(s, party) !== r.target - 1) return false;
   if (((b.unseenAll >>> other(party)) & 1) === 1) return false; // [000 p.31]
   return s.tricks.length === 1 && s.tricks[0]!.plays.length === 0;
@@ -730,6 +735,7 @@ export function applyBid(s: HandState, seat: number, figures: readonly FigureNam
     const f = figIndex(figures[i]!);
     const fb = b.figs[f]!;
     fb.status = 'offer';
+    fb.gutBy = 0;
     fb.level = 2;
     fb.maxLevel = 2;
     fb.aus = false;
@@ -782,6 +788,7 @@ function raiseTo(s: HandState, fb: FigureBid, f: number, seat: number, party: nu
   s.events.push(freezeEvent({ type: 'raise', seat, party, figure: FIGURES[f]!, to, aus, answer, valid: ok }));
   if (!ok) return false;
   fb.status = 'offer';
+  fb.gutBy = 0;
   fb.level = to;
   fb.maxLevel = Math.max(fb.maxLevel, to);
   fb.aus = aus;
@@ -853,7 +860,7 @@ function settleAnswers(s: HandState): void {
   while (b.queue.length > 0 && b.partieWinner < 0) {
     const f = b.queue[0]!;
     const fb = b.figs[f]!;
-    const q = other(fb.offerParty);
+    const q = nextAnswerer(s, fb);
     const seat = answeringSeat(s, fb, q);
     if (seat >= 0) {
       b.answerSeat = seat;
@@ -877,18 +884,38 @@ function answeringSeat(s: HandState, fb: FigureBid, q: number): number {
   return -1;
 }
 
+/**
+ * The party to answer the open offer next: the other party; with more than two parties (individualBidding)
+ * the next one clockwise from the offerer that has not let it gut. -1: all have let it gut.
+ */
+function nextAnswerer(s: HandState, fb: FigureBid): number {
+  const { parties, seats, party } = s.table;
+  if (parties === 2) {
+    const q = other(fb.offerParty);
+    return ((fb.gutBy >>> q) & 1) === 1 ? -1 : q;
+  }
+  for (let i = 1; i < seats; i++) {
+    const p = party[(fb.offerSeat + i) % seats]!;
+    if (p !== fb.offerParty && ((fb.gutBy >>> p) & 1) === 0) return p;
+  }
+  return -1;
+}
+
 function answerGut(s: HandState, seat: number, q: number): void {
   const b = s.bid;
-  const f = b.queue.shift()!;
+  const f = b.queue[0]!;
   const fb = b.figs[f]!;
   const o = fb.offerParty;
   s.events.push(freezeEvent({ type: 'answer', seat, party: q, figure: FIGURES[f]!, answer: 'gut', level: fb.level, aus: fb.aus }));
+  fb.gutBy |= 1 << q;
+  if (!s.ruleset.obligationSurvivesDecline) fb.obligated[q] = 0;
+  if (seat >= 0) fb.lastSeat[q] = seat;
+  if (nextAnswerer(s, fb) >= 0) return; // more than two parties: the next one answers (all must let it gut)
+  b.queue.shift();
   fb.status = 'closed';
   fb.writtenParty = o;
   fb.writtenPoints = fb.level - 1;
   fb.outcome = fb.aus ? 'ausDeclined' : fb.level === 2 ? 'gut' : 'declinedRaise';
-  if (!s.ruleset.obligationSurvivesDecline) fb.obligated[q] = 0;
-  if (seat >= 0) fb.lastSeat[q] = seat;
   writeNow(s, o, fb.level - 1, fb.level === 2 ? 'gut' : `${fb.level - 1} gut`, FIGURES[f]!);
 }
 

@@ -139,7 +139,7 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     conceded: -1,
     startLo: [],
     startWeli: [],
-    bid: newBidding(table.parties, table.seats, opts.score, opts.silentSeats ?? 0, ruleset.target, ruleset.askAtTargetMinus1),
+    bid: newBidding(table.parties, table.seats, opts.score, opts.silentSeats ?? 0, ruleset.target, ruleset.askAtTargetMinus1, ruleset.individualBidding === 'answerInTurn'),
     showOrder: [],
     showSplit: 0,
     showAt: 0,

@@ -523,7 +523,7 @@ export function observe(s: HandState, player: number, score: readonly number[] =
     point: s.phase === 'window' ? b.point : -2,
     written: c.written as number[],
     ask: b.ask === null ? null : { seat: b.ask.seat, party: b.ask.party, count: b.ask.count, type: b.ask.type, answer: b.ask.answer },
-    biddingTable: parties === 2,
+    biddingTable: parties === 2 || s.bid.active,
   };
 }
 

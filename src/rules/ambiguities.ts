@@ -98,11 +98,12 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-39', title: 'obligations of unseen bids', proposal: 'no penalty; a let-gut unseen figure scores only if had', switches: [{ field: 'unseenBids', rulesets: ALL, alternatives: ['asSeen'] }] },
   { id: 'A-40', title: '"Viertig erlaubt?"', proposal: 'asked before the first card by the party at target - 1; a rejected ask may be raised by the asker ("Fünftig erlaubt?"; by the other side it would have no stated effect); Bummerl = loss of the Partie', switches: [{ field: 'askAtTargetMinus1', rulesets: ['oberland', 'suedtirol'], alternatives: ['none'] }] },
   {
-    id: 'A-41', title: 'three and six players', proposal: '1853: Strohmann (option b); others each for himself; six: two parties of three, 5 cards in 1853 [000 p.13], 4 elsewhere [003 Intro 2]',
+    id: 'A-41', title: 'three and six players', proposal: '1853: Strohmann (option b), each player holding the dummy once in three Partien; others each for himself, scoring silently (no answering rule for three; Bieten\'s answer in turn is the switch); six: two parties of three, 5 cards in 1853 [000 p.13], 4 elsewhere [003 Intro 2]',
     switches: [
       { field: 'threePlayers', rulesets: ALL, alternatives: ['strohmann', 'individual'] },
       { field: 'strohmannInfo', rulesets: ['1853'], alternatives: ['othersShowEachOther'] },
       { field: 'sixPlayersHandSize', rulesets: ALL, alternatives: ['4', '5'] },
+      { field: 'individualBidding', rulesets: ALL, alternatives: ['answerInTurn'] },
     ],
   },
   { id: 'A-42', title: 'who may ask for the Dritzige', proposal: '1853 the party at target - 1; Innsbruck only at 17:17', switches: [{ field: 'askAtTargetMinus1', rulesets: ['1853', 'innsbruck'], alternatives: ['none'] }] },

@@ -49,6 +49,14 @@ export const RulesVariantSchema = z
     threePlayers: z.enum(['strohmann', 'individual']),
     /** 1853 Strohmann information rule: (b) only the dummy holder sees two hands (default), (a) the other two may show each other [RULES §3]. */
     strohmannInfo: z.enum(['dummyHolderOnly', 'othersShowEachOther']),
+    /**
+     * Bidding at a table of more than two parties (three players each for himself, A-41): 'none' — they
+     * score silently: the sources give Perlaggen no answering rule for three ([002 §1.3] "each plays alone",
+     * [003 Intro 2]); 'answerInTurn' — Bieten's rule [001 p.9-11]: a bid is answered by the others in turn
+     * clockwise from the bidder, written to him only when all let it gut; one who holds takes the raise
+     * right; the best figure among all players takes a held stake.
+     */
+    individualBidding: z.enum(['none', 'answerInTurn']),
     /** 6 players: two parties of three. */
     sixPlayers: z.enum(['twoPartiesOfThree']),
     /**

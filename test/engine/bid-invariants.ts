@@ -91,12 +91,13 @@ export function checkBidding(s: HandState): void {
         expect(f.by).not.toBe(e.party);
         if (e.answer === 'gut') {
           const w = s.events[i + 1]!;
-          expect(w.type).toBe('write');
-          if (w.type === 'write') {
+          // with more than two parties (Bieten's answer in turn) the offer stands until all let it gut
+          if (parties === 2) expect(w.type).toBe('write');
+          if (w.type === 'write' && w.figure === e.figure) {
             expect(w.party).toBe(f.by);
             expect(w.points, 'a decline writes level − 1').toBe(f.level - 1);
+            f.st = 'closed';
           }
-          f.st = 'closed';
         } else {
           f.st = 'stake';
           f.right = e.party;

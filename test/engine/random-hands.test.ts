@@ -182,3 +182,22 @@ describe('the revoke switch (RULES §6.4, §12)', () => {
     }
   });
 });
+
+describe('three players each for himself, bidding by answering in turn (A-41 switch)', () => {
+  it('individualBidding=answerInTurn: random hands keep every invariant; offers are answered by all in turn', () => {
+    for (const name of RULESETS) {
+      const r = resolveRuleset(`${name}{threePlayers=individual,individualBidding=answerInTurn}`);
+      let gutsInTurn = 0;
+      for (let d = 0; d < 60; d++) {
+        const res = playDeal({ ruleset: r, players: 3, policies: policiesFor(d, 3), rootSeed: 41, dealIndex: d, dealer: d % 3, score: [d % r.target, (d * 7) % r.target, (d * 3) % r.target] });
+        const s = res.state;
+        checkPlaces(s);
+        checkTricks(s);
+        checkBidding(s);
+        const ev = s.events;
+        for (let i = 0; i + 1 < ev.length; i++) if (ev[i]!.type === 'answer' && ev[i + 1]!.type === 'answer') gutsInTurn++;
+      }
+      expect(gutsInTurn).toBeGreaterThan(0);
+    }
+  });
+});

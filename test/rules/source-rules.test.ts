@@ -305,3 +305,34 @@ describe('RULES §11.2, A-13: bidding at target - 2', () => {
     }
   });
 });
+
+describe('RULES §3, A-41: three players each for himself', () => {
+  const three = (ruleset: string) =>
+    handFromLayout(resolveRuleset(ruleset), { players: 3, dealer: 2 }, { hands: ['HA LA S10 E7 H10', 'HK LK HO E9 L10', 'H8 L8 E8 SA H9'].map((h) => parseCards(h)), turned: c('L9') });
+
+  it('Oberland [002 §1.3] A-41: three players each for himself score silently — the sources give no answering rule; Bieten\'s answer in turn [001 p.9-11] is the switch individualBidding=answerInTurn', () => {
+    const silent = three('oberland{threePlayers=individual}');
+    expect(silent.bid.active).toBe(false);
+    expect(silent.phase).toBe('play');
+    // Bieten's rule: a bid is answered by the others in turn, written when all let it gut
+    const s = three('oberland{threePlayers=individual,individualBidding=answerInTurn}');
+    expect(s.bid.active).toBe(true);
+    toFirstCard(s);
+    bid(s, 0, 'Gleich');
+    expect(actingSeat(s)).toBe(1);
+    applyChecked(s, { kind: 'gut' });
+    expect(s.bid.written).toEqual([0, 0, 0]); // P3 has not answered yet
+    expect(actingSeat(s)).toBe(2);
+    applyChecked(s, { kind: 'gut' });
+    expect(s.bid.written).toEqual([1, 0, 0]);
+    // held by one of them: the best Gleich among all three takes the stake (P3's three 8s)
+    const t = three('oberland{threePlayers=individual,individualBidding=answerInTurn}');
+    toFirstCard(t);
+    bid(t, 0, 'Gleich');
+    applyChecked(t, { kind: 'gut' });
+    applyChecked(t, { kind: 'hold' });
+    finish(t);
+    const g = t.events.find((e) => e.type === 'figure' && e.figure === 'Gleich');
+    expect(g).toMatchObject({ party: 2, points: 2 });
+  });
+});

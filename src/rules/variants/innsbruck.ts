@@ -16,6 +16,7 @@ export const innsbruck: RulesVariantInput = {
   weliNaturalInFigures: false,
   threePlayers: 'individual', // [003 Intro 2], A-41
   strohmannInfo: 'dummyHolderOnly',
+  individualBidding: 'none', // no answering rule for three each for himself
   sixPlayers: 'twoPartiesOfThree', // [003 Intro 2], A-41
   sixPlayersHandSize: 4, // [003 Intro 2] "mit 4 Karten zu sechs", A-41
   partnerInfo: 'signals', // [003 Intro 8]

@@ -17,6 +17,7 @@ export const oberland: RulesVariantInput = {
   weliNaturalInFigures: false,
   threePlayers: 'individual', // [002 §1.3], A-41
   strohmannInfo: 'dummyHolderOnly',
+  individualBidding: 'none', // no answering rule for three each for himself
   sixPlayers: 'twoPartiesOfThree',
   sixPlayersHandSize: 4, // not stated; as Innsbruck
   partnerInfo: 'none', // sources silent (RULES §13 proposes signals for V1853/VIBK only)

@@ -16,6 +16,7 @@ export const v1853: RulesVariantInput = {
   weliNaturalInFigures: false,
   threePlayers: 'strohmann', // [000 p.12], A-41
   strohmannInfo: 'dummyHolderOnly', // [000 p.12] option (b), preferred
+  individualBidding: 'none', // no answering rule for three each for himself
   sixPlayers: 'twoPartiesOfThree', // [000 p.13]
   sixPlayersHandSize: 5, // [000 p.13] 3 vs 3, five cards (RULES §3); four is Innsbruck's rule
   partnerInfo: 'signals', // [000 p.32-33], RULES §13
