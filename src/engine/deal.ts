@@ -210,7 +210,6 @@ function turnUp(s: HandState, pack: readonly number[], ptr: number): void {
 //  - Leaving it to the partner while able ("dem Partner ein Perlagg überlassen") is no legal move: where it
 //    costs the Partie (`leaveToPartnerLosesPartie`, [002 §1.3] [003 §7]) it can be recorded as an infraction
 //    (game.ts applyChecked with `infraction`): the partner exchanges and the dealer's party loses the Partie.
-//  - A seat never takes back a card it laid face up itself (no exchange loops).
 
 /**
  * Seats in the order they may take the face-up Perlagg: the dealer, his partners clockwise, then (where
@@ -249,13 +248,15 @@ export function exchangeTarget(s: HandState): number {
  *   machen" or laid aside at the turn-up);
  * - where `exchange.lowerPerlaggMay`: a Perlagg of f's (trump) suit of lower Perlagg rank [000 p.19];
  * - where `exchange.eichelImprove`: a permanent Eichel Perlagg of lower Perlagg rank for a trump Perlagg [002 §1.3].
- * Never a card the seat itself laid face up in this exchange.
+ * Every exchange lays down a card of lower Perlagg rank than the one taken (a plain card ends the chain), so
+ * the chain ends; the same seat may take back the Eichel Perlagg it laid out with a plain Eichel card
+ * ([000 p.19 fn.13]: "mit einem Eichelperlagg 'bessermachen' und dann mit einer normalen Eichelkarte
+ * austauschen").
  */
 export function exchangeCards(s: HandState, seat: number, f: number = exchangeTarget(s)): number[] {
   const p = s.perl!;
   const lvlF = p.level[f]!;
   if (lvlF === 0) return [];
-  for (const x of s.exchanges) if (x.seat === seat && x.gave === f) return []; // no taking back
   const fs = faceUpSuit(s, f);
   const trumpIdx = SUIT_LETTERS.indexOf(p.trump);
   const ex = s.ruleset.exchange;

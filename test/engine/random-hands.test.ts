@@ -5,13 +5,23 @@ import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
-import { doubleThreshold, playPartie } from '../../src/sim/partie.ts';
+import { PartieSeries } from '../../src/sim/partie.ts';
+import { accountDeal, accountPartie } from './accounting.ts';
 import { explainIllegal, legalActions } from '../../src/engine/game.ts';
 import { sameAction } from '../../src/engine/actions.ts';
 import type { Policy } from '../../src/policy/api.ts';
 import { checkPlaces, checkScoring, checkTricks } from './invariants.ts';
 import { checkBidding } from './bid-invariants.ts';
 import { RULESETS, TABLES } from './tables.ts';
+
+/** Test-only: the random policy, revoking a quarter of the time it may (HandOptions.revokes). */
+const randomPolicy = builtinPolicy('random').create({ bidRate: 0.08 });
+const revokingRandom: Policy = {
+  act(obs, ctx) {
+    if (obs.revokes.length > 0 && ctx.rng.nextFloat() < 0.25) return obs.revokes[ctx.rng.below(obs.revokes.length)]!;
+    return randomPolicy.act(obs, ctx);
+  },
+};
 
 /** Test-only: uniform over the cards first, then over the christenings; never concedes; bids a lot. */
 const randomPlay: Policy = {
@@ -76,53 +86,66 @@ describe('random hands with invariants on every step', () => {
   }
 });
 
-describe('Partien end exactly when a party reaches the target', () => {
+describe('Partien: an independent accounting of every deal, the score sheet, the winner and the Double', () => {
+  // 1,000 Partien per ruleset, in series (the losers deal the next Partie), three mixes of policies (random
+  // ones bid, hold, raise, ask and veto a lot); every deal is recomputed by accounting.ts (never scoring.ts)
+  // from its record.
+  const PARTIEN = 1000;
   for (const name of RULESETS) {
-    it(`${name}: 260 Partien with bidding`, () => {
+    it(`${name}: ${PARTIEN} Partien, every deal accounted apart`, () => {
       const r = resolveRuleset(name);
-      for (let k = 0; k < 260; k++) {
-        const res = playPartie({ ruleset: r, players: 4, policies: policiesFor(k, 4), rootSeed: 77, partieIndex: k, firstDealer: k % 4, keepStates: true });
+      const random = { name: 'random', policy: builtinPolicy('random').create({ bidRate: 0.08 }) };
+      const simple = { name: 'simple', policy: builtinPolicy('simple').create({ bidding: 'none' }) };
+      const silent = { name: 'random', policy: builtinPolicy('random').create({ bidRate: 0, holdRate: 0, raiseRate: 0, askRate: 0, rejectRate: 0, vetoRate: 0 }) };
+      // both parties bid; one bids and the other lets everything gut (false figures, Doubles); a silent simple party against random
+      const mixes = [[random, random, random, random], [random, silent, random, silent], [simple, random, simple, random]].map((policies) => new PartieSeries({ ruleset: r, players: 4, policies, rootSeed: 77 }));
+      let corrected = 0;
+      let midHand = 0;
+      let doubles = 0;
+      for (let k = 0; k < PARTIEN; k++) {
+        const res = mixes[k % 3]!.play(k, { keepStates: true });
         const { summary, sheet, states } = res;
         expect(summary.deals).toBe(sheet.length);
-        // before the last deal nobody had reached the target and nobody had won
-        for (let i = 0; i < sheet.length - 1; i++) {
-          expect(Math.max(...sheet[i]!)).toBeLessThan(r.target);
-          expect(states[i]!.bid.partieWinner).toBe(-1);
+        for (const [i, st] of states.entries()) {
+          const a = accountDeal(st);
+          if (a.points.some((x, p) => x !== st.points[p])) throw new Error(`${name} Partie ${k} deal ${i}: the accounting writes ${a.points.join(':')}, the engine ${st.points.join(':')}`);
+          if (a.winner !== st.bid.partieWinner) throw new Error(`${name} Partie ${k} deal ${i}: the accounting's winner ${a.winner}, the engine's ${st.bid.partieWinner}`);
+          if (st.events.some((e) => e.type === 'correction')) corrected++;
+          if (k % 20 === 0) checkBidding(st);
         }
-        const last = states[states.length - 1]!;
-        checkBidding(last);
-        expect(last.bid.partieWinner).toBe(summary.winnerParty);
-        const fin = summary.finalScore;
-        if (!last.bid.partieReason.startsWith('Bummerl')) {
-          expect(fin[summary.winnerParty]!).toBeGreaterThanOrEqual(r.target);
-          // the winner is the first party over the target in the order of writing
-          const firstOver = (() => {
-            const v = last.bid.score.slice();
-            const ev = last.events;
-            for (let i = 0; i < ev.length; i++) {
-              const e = ev[i]!;
-              if (e.type === 'write' || (e.type === 'figure' && e.points > 0)) v[e.party]! += e.points;
-              if (e.type === 'penalty') v[e.party]! -= e.points;
-              if (e.type === 'correction') {
-                v[e.from]! -= e.points;
-                if (e.to >= 0) v[e.to]! += e.points;
-              }
-              // corrections come together and amend the writes before them: judge after the last of a run
-              if (e.type === 'correction' && ev[i + 1]?.type === 'correction') continue;
-              if ((e.type === 'write' || e.type === 'penalty') && ev[i + 1]?.type === 'correction') continue;
-              const p = v.findIndex((x) => x >= r.target);
-              if (p >= 0) return p;
-            }
-            return -1;
-          })();
-          expect(firstOver).toBe(summary.winnerParty);
-        }
-        if (r.double) expect(summary.double).toBe(fin[1 - summary.winnerParty]! < doubleThreshold(r));
-        else expect(summary.double).toBe(false);
-        for (const st of states) checkBidding(st);
+        const acc = accountPartie(r, states);
+        expect(acc.sheet).toEqual(sheet);
+        expect(acc.winner).toBe(summary.winnerParty);
+        expect(acc.double).toBe(summary.double);
+        if (summary.endedMidHand) midHand++;
+        if (summary.double) doubles++;
       }
+      // the suite meets the rules it checks
+      expect(corrected).toBeGreaterThan(10);
+      expect(midHand).toBeGreaterThan(10);
+      if (r.double) expect(doubles).toBeGreaterThan(10);
     });
   }
+  it('with revokes switched on (1853 substitution, Innsbruck Spiel and 2): 80 Partien per ruleset accounted apart', () => {
+    for (const name of RULESETS) {
+      const r = resolveRuleset(name);
+      const series = new PartieSeries({ ruleset: r, players: 4, policies: policiesFor(1, 4).map((p, i) => (i % 2 === 0 ? { name: 'revoker', policy: revokingRandom } : p)), rootSeed: 78, revokes: true });
+      let revokes = 0;
+      for (let k = 0; k < 80; k++) {
+        const res = series.play(k, { keepStates: true });
+        for (const st of res.states) {
+          revokes += st.revokes.length;
+          const a = accountDeal(st);
+          expect(a.points).toEqual(st.points);
+          expect(a.winner).toBe(st.bid.partieWinner);
+        }
+        const acc = accountPartie(r, res.states);
+        expect(acc.sheet).toEqual(res.sheet);
+        expect(acc.winner).toBe(res.summary.winnerParty);
+      }
+      expect(revokes).toBeGreaterThan(10);
+    }
+  });
 });
 
 describe('global RNG isolation', () => {
