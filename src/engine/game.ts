@@ -258,7 +258,7 @@ function applyPlay(s: HandState, card: number, as: number | null, revoke: boolea
   s.tricksWon[s.table.party[winner]!]! += 1;
   s.events.push(freezeEvent({ type: 'trick', index: s.tricks.length - 1, winner }));
   let d = spielDecision(s);
-  if (d !== null && s.ruleset.revokePenalty === 'substitute' && substituteRevokes(s)) {
+  if (d !== null && s.revokes.length > 0 && s.ruleset.revokePenalty === 'substitute' && substituteRevokes(s)) {
     // judged on the corrected tricks the Spiel may be open again: play goes on from the last trick's winner
     d = spielDecision(s);
     if (d === null) {

@@ -78,7 +78,6 @@ export function accountDeal(s: HandState): DealAccount {
   const cap = target - 1;
   const score = s.bid.score.slice(); // the Partie score before the deal (an input of the hand)
   const written = new Array<number>(parties).fill(0); // immediate writes of the deal, penalties included
-  const penalties = new Array<number>(parties).fill(0);
   const writes: Entry[] = []; // writes and penalties, in the order made
   const virt = (p: number) => score[p]! + written[p]!;
   const twoParties = parties === 2;
@@ -169,7 +168,6 @@ export function accountDeal(s: HandState): DealAccount {
   };
   const penalize = (p: number, pts: number) => {
     written[p]! -= pts;
-    penalties[p]! += pts;
     writes.push({ party: p, points: -pts, fig: -2 });
   };
   const openDeclines = (p: number) => figs.reduce((n, f) => n + (f.st === 'offer' && f.by === p ? f.level - 1 : 0), 0);
