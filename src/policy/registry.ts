@@ -6,6 +6,7 @@ import type { OptionValues, PolicyFactory } from './api.ts';
 import random from '../../strategies/random.ts';
 import simple from '../../strategies/simple.ts';
 import passive from '../../strategies/passive.ts';
+import author1853 from '../../strategies/author1853.ts';
 import bietenRandom from '../../strategies/bieten-random.ts';
 import bietenPlain from '../../strategies/bieten-plain.ts';
 
@@ -17,6 +18,7 @@ const BUILTIN: ReadonlyMap<string, PolicyFactory> = new Map([
   ['random', random],
   ['simple', simple],
   ['passive', passive],
+  ['author1853', author1853],
 ]);
 export const BUILTIN_POLICIES: readonly string[] = [...BUILTIN.keys()];
 
