@@ -284,7 +284,7 @@ function scoresOf(obs: Observation, o: Sense): Scores {
 }
 
 /** Where each card is, as far as the seat knows (RULES §4–§6; H-03). */
-interface Know {
+export interface Know {
   /** -1 unseen; -2 out of play or played; -3 not in the deck; a seat: known in that seat's hand. */
   where: Int8Array;
   /** Unseen Perlaggen. */
@@ -338,6 +338,11 @@ function knowOf(obs: Observation, o: Sense): Know {
     }
   }
   return { where, unseenPerl, topUnseenPerl, voids };
+}
+
+/** knowOf with the default options: for tests of opponentsCeiling. */
+export function knowOfForTests(obs: Observation): Know {
+  return knowOf(obs, { useExchange: true } as Sense);
 }
 
 /** Is `seat` an opponent of the acting seat? */
@@ -455,7 +460,7 @@ function partnerTrumpless(obs: Observation, o: Sense, k: Know): boolean {
  * Perlaggen wild). "… weil es sich leicht ausrechnen läßt, daß der Gegner nichts Besseres zusammenzubringen
  * im Stande ist" [000 p.40].
  */
-function opponentsCeiling(obs: Observation, k: Know): FigurePair {
+export function opponentsCeiling(obs: Observation, k: Know): FigurePair {
   let gleich = 0;
   let hanger = 0;
   const hs = obs.handSize;
@@ -1191,9 +1196,9 @@ export default definePolicy({
   options: {
     // bidding
     gleichCount: int(2, 5, 3, 'H-21 [000 p.40–41]: bid a Gleich from this many cards … ("mindestens drei Ober")'),
-    gleichRank: int(1, 8, 6, '… of at least this rank (1 = Siebener … 6 = Ober … 8 = As)'),
+    gleichRank: int(1, 8, 6, 'H-21: … of at least this rank (1 = Siebener … 6 = Ober … 8 = As)'),
     hangerCount: int(2, 5, 3, 'H-21 [000 p.41]: bid a Hanger from this length … ("Unter, Ober, König")'),
-    hangerTop: int(1, 8, 7, '… topped by at least this rank (7 = König)'),
+    hangerTop: int(1, 8, 7, 'H-21: … topped by at least this rank (7 = König)'),
     earlyFigureBids: bool(true, 'H-19 [000 p.40]: bid a good Gleich/Hanger before the first card "um im Spiele desto gewisser drein zu gehen"'),
     lateCount: bool(true, 'H-20 [000 p.40]: late in the deal bid a figure no opponent can beat on the cards seen'),
     lateFrom: int(0, 4, 3, 'H-20: from the window before trick lateFrom + 1 ("wenn die meisten Karten ausliegen")'),
