@@ -293,6 +293,24 @@ export interface Know {
   topUnseenPerl: number;
   /** Per seat, a bit per suit the seat has shown it no longer holds as a plain card. */
   voids: number[];
+  /** Perlagg level of every card in this deal (0 = plain). */
+  lvl: Int8Array;
+  /** Per suit, the power of the best natural card an opponent may hold (-1 none); filled on first use. */
+  danger: number[] | null;
+  /** The opponents' ceiling (opponentsCeiling), filled on first use. */
+  ceiling: FigurePair | null;
+}
+
+const levelCache = new WeakMap<readonly number[], Int8Array>();
+/** Perlagg levels by card id, from obs.perlaggen (the frozen list is shared by a hand's observations). */
+function levelsOf(obs: Observation): Int8Array {
+  let l = levelCache.get(obs.perlaggen);
+  if (l === undefined) {
+    l = new Int8Array(33);
+    for (const c of obs.perlaggen) l[c] = perlaggLevel(obs, c);
+    if (Object.isFrozen(obs.perlaggen)) levelCache.set(obs.perlaggen, l);
+  }
+  return l;
 }
 
 function knowOf(obs: Observation, o: Sense): Know {
@@ -322,22 +340,23 @@ function knowOf(obs: Observation, o: Sense): Know {
     const ls = playedSuit(obs, lead.card, lead.as);
     for (let i = 1; i < t.plays.length; i++) {
       const p = t.plays[i]!;
-      if (p.card === WELI_ID || perlaggLevel(obs, p.card) > 0) continue; // a Perlagg need not follow (A-04)
+      if (p.card === WELI_ID || levelsOf(obs)[p.card]! > 0) continue; // a Perlagg need not follow (A-04)
       const ps = suitIndex(p.card);
       if (ps === ls) continue;
       if (ls === trump) voids[p.seat]! |= 1 << trump;
       else if (ps !== trump) voids[p.seat]! |= 1 << ls;
     }
   }
+  const lvl = levelsOf(obs);
   let unseenPerl = 0;
   let topUnseenPerl = 0;
   for (const c of obs.perlaggen) {
     if (where[c] === -1) {
       unseenPerl++;
-      topUnseenPerl = Math.max(topUnseenPerl, perlaggLevel(obs, c));
+      topUnseenPerl = Math.max(topUnseenPerl, lvl[c]!);
     }
   }
-  return { where, unseenPerl, topUnseenPerl, voids };
+  return { where, unseenPerl, topUnseenPerl, voids, lvl, danger: null, ceiling: null };
 }
 
 /** knowOf with the default options: for tests of opponentsCeiling. */
@@ -350,16 +369,17 @@ const isOpp = (obs: Observation, seat: number): boolean => obs.party[seat] !== o
 
 /** No card of the same suit that beats `card` by suit can be with an opponent (all gone, ours, or our partners'). */
 function isMaster(obs: Observation, k: Know, card: number): boolean {
-  if (card === WELI_ID || perlaggLevel(obs, card) > 0) return false;
-  const s = suitIndex(card);
-  const pw = playedPower(obs, card, null);
-  for (let r = 1; r <= 8; r++) {
-    const d = cardOf(s, r);
-    if (d === card || perlaggLevel(obs, d) > 0) continue;
-    const w = k.where[d]!;
-    if ((w === -1 || (w >= 0 && isOpp(obs, w))) && playedPower(obs, d, null) > pw) return false;
+  if (card === WELI_ID || k.lvl[card]! > 0) return false;
+  if (k.danger === null) {
+    const danger = [-1, -1, -1, -1];
+    for (let d = 0; d < 32; d++) {
+      if (k.lvl[d]! > 0) continue;
+      const w = k.where[d]!;
+      if (w === -1 || (w >= 0 && isOpp(obs, w))) danger[d >>> 3] = Math.max(danger[d >>> 3]!, playedPower(obs, d, null));
+    }
+    k.danger = danger;
   }
-  return true;
+  return playedPower(obs, card, null) > k.danger[suitIndex(card)]!;
 }
 
 /** Stechkraft of a set of cards (see the header). */
@@ -367,7 +387,7 @@ function stechkraft(obs: Observation, k: Know, cards: readonly number[]): number
   const trump = suitOfLetter(obs.trump ?? 'H');
   let p = 0;
   for (const c of cards) {
-    const lvl = perlaggLevel(obs, c);
+    const lvl = k.lvl[c]!;
     if (lvl > 0) p += lvl > k.topUnseenPerl ? 3 : 2;
     else if (c === WELI_ID) continue;
     else if (suitIndex(c) === trump) p += isMaster(obs, k, c) ? 2 : 1;
@@ -379,7 +399,7 @@ function stechkraft(obs: Observation, k: Know, cards: readonly number[]): number
 /** Tricks the cards take for sure: Perlaggen above every unseen one, then (no Perlagg unseen) master trumps. */
 function sureTricks(obs: Observation, k: Know, cards: readonly number[]): number {
   let n = 0;
-  for (const c of cards) if (perlaggLevel(obs, c) > k.topUnseenPerl) n++;
+  for (const c of cards) if (k.lvl[c]! > k.topUnseenPerl) n++;
   if (k.unseenPerl === 0) for (const c of cards) if (isPlainTrump(obs, c) && isMaster(obs, k, c)) n++;
   return n;
 }
@@ -401,7 +421,7 @@ function spielStrength(obs: Observation, o: Sense, k: Know, party: number): numb
 
 /** Does the party hold the best Perlagg still out (unplayed), i.e. better than every unseen one? */
 function holdsBestPerlagg(obs: Observation, k: Know): boolean {
-  for (const c of handOf(obs, obs.acting)) if (perlaggLevel(obs, c) > k.topUnseenPerl) return true;
+  for (const c of handOf(obs, obs.acting)) if (k.lvl[c]! > k.topUnseenPerl) return true;
   return false;
 }
 
@@ -470,7 +490,7 @@ export function opponentsCeiling(obs: Observation, k: Know): FigurePair {
   const natU = new Uint8Array(32);
   for (let c = 0; c < 33; c++) {
     if (k.where[c] !== -1) continue;
-    if (c === WELI_ID || perlaggLevel(obs, c) > 0) wildU++;
+    if (c === WELI_ID || k.lvl[c]! > 0) wildU++;
     else natU[c] = 1;
   }
   const fixed = new Uint8Array(32);
@@ -500,7 +520,7 @@ export function opponentsCeiling(obs: Observation, k: Know): FigurePair {
     for (let c = 0; c < 33; c++) {
       if (k.where[c] !== seat) continue;
       nFixed++;
-      if (c === WELI_ID || perlaggLevel(obs, c) > 0) wildK++;
+      if (c === WELI_ID || k.lvl[c]! > 0) wildK++;
       else {
         fixed[c] = 1;
         rankCount[rankValue(c)]! += 1;
@@ -605,7 +625,7 @@ function shownBest(obs: Observation, f: GH, opponents: boolean): number {
 function certain(obs: Observation, o: Sense, k: Know, code: number, f: GH): boolean {
   if (code === 0) return false;
   if (idx(code) >= o.sureIdx) return true;
-  const ceil = opponentsCeiling(obs, k);
+  const ceil = (k.ceiling ??= opponentsCeiling(obs, k));
   return code > (f === 'Gleich' ? ceil.gleich : ceil.hanger);
 }
 
@@ -645,12 +665,15 @@ function confidentPoints(obs: Observation, o: Sense, k: Know, figs: Figs, sc: Sc
 
 function windowAction(obs: Observation, o: Sense, ctx: PolicyContext): PolicyAction {
   const pass = obs.legal[0]!;
+  if (obs.legal.length === 1) return pass;
   const sc = scoresOf(obs, o);
   if (obs.point < 0) return blindWindow(obs, o, sc) ?? pass;
   let figs: Figs | null = null;
   // "um's Dritzige fragen" (RULES §11.4): only with the figure in hand; a Gleich first (it is harder to reject)
   let ask: Extract<PolicyAction, { kind: 'ask' }> | undefined;
+  let raises = false;
   for (const a of obs.legal) {
+    if (a.kind === 'raise') raises = true;
     if (a.kind !== 'ask') continue;
     figs ??= figsOf(obs);
     const have = (a.type === 'Gleich' ? figs.best.gleich : figs.best.hanger) >>> 4;
@@ -661,24 +684,25 @@ function windowAction(obs: Observation, o: Sense, ctx: PolicyContext): PolicyAct
   const room = headroom(obs, sc.party);
   if (room < 1) return pass;
   const trickOpen = currentTrick(obs).length > 0;
-  const spielfarbe = !trickOpen || hasSpielfarbe(obs, obs.acting);
-  let k: Know | null = null;
+  const first = obs.point === 0 && obs.tricks.length === 1 && !trickOpen;
+  const late = o.lateCount && obs.point >= o.lateFrom;
+  // The Spiel is bid between tricks (no Spielfarbe needed then, [000 p.25]); Gleich and Hanger at the first
+  // card, late by counting, after the Spiel, or to follow up a binding hold (H-29). Elsewhere: nothing to do.
+  if (trickOpen && !raises && !late && obs.point !== 5 && !(o.bindPerlagg && bindingStake(obs, sc))) return pass;
+  const k = knowOf(obs, o);
   // raising a stake we hold the raise right of (H-35, H-36)
   for (const a of obs.legal) {
     if (a.kind !== 'raise' || room < a.to - 1) continue;
-    k ??= knowOf(obs, o);
     if (a.figure === 'Spiel') {
-      if (spielfarbe && tricksOf(obs, sc.party).ours + sureTricks(obs, k, handOf(obs, obs.acting)) >= rulesFacts(obs).spielTricks) return a;
+      if ((!trickOpen || hasSpielfarbe(obs, obs.acting)) && tricksOf(obs, sc.party).ours + sureTricks(obs, k, handOf(obs, obs.acting)) >= rulesFacts(obs).spielTricks) return a;
       continue;
     }
     figs ??= figsOf(obs);
     const code = codeOf(figs.best, a.figure);
     if (certain(obs, o, k, code, a.figure) || (o.drei === 'atOnce' && idx(code) >= o.dreiIdx)) return a;
   }
-  const first = obs.point === 0 && obs.tricks.length === 1 && obs.tricks[0]!.plays.length === 0;
   figs ??= figsOf(obs);
-  k ??= knowOf(obs, o);
-  const spiel = spielfarbe ? bidAction(obs, 'Spiel') : undefined;
+  const spiel = trickOpen ? undefined : bidAction(obs, 'Spiel');
   const t = tricksOf(obs, sc.party);
   // H-37: far behind, the best figure first (the Vorgebotene counts first)
   if (first && o.trailingBest && sc.farBehind) {
@@ -697,10 +721,10 @@ function windowAction(obs: Observation, o: Sense, ctx: PolicyContext): PolicyAct
   }
   // the Spiel
   if (spiel !== undefined) {
-    const keepFree = o.kunstgriff && partnerHasInNatura(obs, 'Spiel') === true && handOf(obs, obs.acting).some((c) => perlaggLevel(obs, c) > 0);
+    const keepFree = o.kunstgriff && partnerHasInNatura(obs, 'Spiel') === true && handOf(obs, obs.acting).some((c) => k.lvl[c]! > 0);
     if (!keepFree) {
       if (first && stechkraft(obs, k, handOf(obs, obs.acting)) >= o.spielAtOnce) return spiel; // H-16
-      if (!trickOpen && t.ours >= o.spielTricks && t.ours > t.theirs && goodCard(obs, k)) return spiel; // H-15
+      if (t.ours >= o.spielTricks && t.ours > t.theirs && goodCard(obs, k)) return spiel; // H-15
       const played = obs.tricks.some((x) => x.winner >= 0);
       if (played && t.ours >= t.theirs && spielStrength(obs, o, k, sc.party) >= o.spielProspect) {
         // H-18, with H-19's caution against a held Gleich
@@ -727,7 +751,7 @@ function windowAction(obs: Observation, o: Sense, ctx: PolicyContext): PolicyAct
     const other = obs.bidding[FIG_INDEX[otherOf(f)]]!;
     if (o.bindPerlagg && other.status === 'stake' && other.raiseRight === sc.party && other.firstParty !== sc.party && k.unseenPerl > 0) return a;
     // H-20: late, by counting the cards seen
-    if (o.lateCount && obs.point >= o.lateFrom && certain(obs, o, k, code, f)) return a;
+    if (late && certain(obs, o, k, code, f)) return a;
     if (!first) continue;
     // H-19 / H-21 at the first card; H-22 the Kunstgriff
     if (o.earlyFigureBids && idx(code) >= threshold(o, f)) {
@@ -741,9 +765,18 @@ function windowAction(obs: Observation, o: Sense, ctx: PolicyContext): PolicyAct
   return pass;
 }
 
+/** Do we hold the opponents' Gleich or Hanger with the other figure still unbid (H-29's follow-up)? */
+function bindingStake(obs: Observation, sc: Scores): boolean {
+  for (let f = 1; f < 3; f++) {
+    const b = obs.bidding[f]!;
+    if (b.status === 'stake' && b.raiseRight === sc.party && b.firstParty !== sc.party && obs.bidding[3 - f]!.status === 'unbid') return true;
+  }
+  return false;
+}
+
 /** H-15's "noch eine gute Karte": a Perlagg, a master trump, or a side master (a Bock). */
 function goodCard(obs: Observation, k: Know): boolean {
-  for (const c of handOf(obs, obs.acting)) if (perlaggLevel(obs, c) > 0 || isMaster(obs, k, c)) return true;
+  for (const c of handOf(obs, obs.acting)) if (k.lvl[c]! > 0 || isMaster(obs, k, c)) return true;
   return false;
 }
 
@@ -882,7 +915,7 @@ function answerSpiel(obs: Observation, o: Sense, k: Know, sc: Scores, L: number,
 
 /** Cheapness of a plain card to give away: side cards by rank, masters and trumps kept. */
 function cost(obs: Observation, k: Know, card: number): number {
-  if (perlaggLevel(obs, card) > 0) return 100 + perlaggLevel(obs, card);
+  if (k.lvl[card]! > 0) return 100 + k.lvl[card]!;
   const trump = suitOfLetter(obs.trump ?? 'H');
   return (suitIndex(card) === trump ? 20 : 0) + rankValue(card) + (isMaster(obs, k, card) ? 9 : 0);
 }
@@ -925,7 +958,7 @@ function perlaggPlay(obs: Observation, o: Sense, k: Know, plays: readonly Play[]
   let bestLoss = Infinity;
   let bestLvl = Infinity;
   for (const a of plays) {
-    const lvl = perlaggLevel(obs, a.card);
+    const lvl = k.lvl[a.card]!;
     if (lvl === 0) continue;
     if (mustWin && !wins(obs, trick, a.card, a.as)) continue;
     if (now < 0) now = figureValue(obs, figureFrontier(obs, obs.acting));
@@ -967,7 +1000,7 @@ function playAction(obs: Observation, o: Sense): PolicyAction {
   for (const a of obs.legal) {
     if (a.kind !== 'play') continue;
     plays.push(a);
-    if (perlaggLevel(obs, a.card) === 0) plain.push(a);
+    if (k.lvl[a.card]! === 0) plain.push(a);
   }
   const concede = findKind(obs, 'concede');
   if (concede !== undefined && o.concedeHopeless && hopeless(obs, o, k, party)) return concede;
@@ -1004,7 +1037,7 @@ function playAction(obs: Observation, o: Sense): PolicyAction {
 
 /** The partner's card cannot be beaten by the seats still to play, as far as the seat knows (a master, no trump threat). */
 function isSafe(obs: Observation, k: Know, trick: readonly ObservedPlay[], w: ObservedPlay): boolean {
-  if (perlaggLevel(obs, w.card) > k.topUnseenPerl) return true;
+  if (k.lvl[w.card]! > k.topUnseenPerl) return true;
   if (k.unseenPerl > 0) return false;
   const trump = suitOfLetter(obs.trump ?? 'H');
   const ws = playedSuit(obs, w.card, w.as);
