@@ -639,11 +639,6 @@ function bidAction(obs: Observation, f: FigureName): PolicyAction | undefined {
   for (const a of obs.legal) if (a.kind === 'bid' && !a.cumulative && a.figures.length === 1 && a.figures[0] === f) return a;
   return undefined;
 }
-function raiseAction(obs: Observation, f: FigureName): Extract<PolicyAction, { kind: 'raise' }> | undefined {
-  for (const a of obs.legal) if (a.kind === 'raise' && a.figure === f) return a;
-  return undefined;
-}
-
 // ---- windows: bidding, raising, asking ----
 
 /** Points the party can count on from the figures other than `except` (H-30): decided, staked and sure ones. */
@@ -704,8 +699,8 @@ function windowAction(obs: Observation, o: Sense, ctx: PolicyContext): PolicyAct
   figs ??= figsOf(obs);
   const spiel = trickOpen ? undefined : bidAction(obs, 'Spiel');
   const t = tricksOf(obs, sc.party);
-  // H-37: far behind, the best figure first (the Vorgebotene counts first)
-  if (first && o.trailingBest && sc.farBehind) {
+  // H-37: far behind, the best figure first (the Vorgebotene counts first) — one figure; Ratschen may add more
+  if (first && o.trailingBest && sc.farBehind && !obs.bidding.some((b) => b.firstParty === sc.party)) {
     const st = spielStrength(obs, o, k, sc.party);
     const rel: Array<[FigureName, number]> = [
       ['Gleich', figs.best.gleich === 0 ? -1 : idx(figs.best.gleich) / o.gThr],
@@ -1014,7 +1009,12 @@ function playAction(obs: Observation, o: Sense): PolicyAction {
   const need = rulesFacts(obs).spielTricks;
   const t = tricksOf(obs, party);
   const decisive = t.ours + 1 >= need || t.theirs + 1 >= need;
-  if (partnerWinning && (last || isSafe(obs, k, trick, w))) {
+  if (partnerWinning) {
+    // the partner's card may still be beaten by an opponent after us: take over with a master (H-11)
+    if (!last && !isSafe(obs, k, trick, w)) {
+      const over = plain.filter((a) => wins(obs, trick, a.card, null) && isSafe(obs, k, trick, { seat: me, card: a.card, as: null }) && (o.trumpToWin || suitIndex(a.card) !== trump || decisive));
+      if (over.length > 0) return cheapest(obs, k, over);
+    }
     if (plain.length > 0) return cheapest(obs, k, plain);
     return perlaggPlay(obs, o, k, plays, trick, false, decisive) ?? plays[0]!;
   }
@@ -1026,11 +1026,9 @@ function playAction(obs: Observation, o: Sense): PolicyAction {
     if (!o.trumpToWin && suitIndex(a.card) === trump && !decisive) continue; // "save trumps" (H-11 off)
     winners.push(a);
   }
-  if (winners.length > 0 && !partnerWinning) return cheapest(obs, k, winners);
-  if (!partnerWinning) {
-    const p = perlaggPlay(obs, o, k, plays, trick, true, decisive && decisiveTrick(obs, o, k, party));
-    if (p !== null) return p;
-  }
+  if (winners.length > 0) return cheapest(obs, k, winners);
+  const p = perlaggPlay(obs, o, k, plays, trick, true, decisive && decisiveTrick(obs, o, k, party));
+  if (p !== null) return p;
   if (plain.length > 0) return cheapest(obs, k, plain);
   return perlaggPlay(obs, o, k, plays, trick, false, decisive) ?? plays[0]!;
 }
@@ -1120,11 +1118,10 @@ function showAction(obs: Observation): PolicyAction {
     let score = 0;
     for (const f of ['Gleich', 'Hanger'] as const) {
       const w = weightOf(obs, f);
-      const code = f === 'Gleich' ? c.gleich : c.hanger;
       const ob = shownBest(obs, f, true);
-      const pb = shownBest(obs, f, false);
-      if (ob > 0 || pb > 0) score += code > ob && code > pb && pb <= ob ? 1000 * w : 0;
-      else score += w * idx(code);
+      const partyBest = Math.max(shownBest(obs, f, false), f === 'Gleich' ? c.gleich : c.hanger);
+      // against shown figures: what beats them; else the higher figure (the party's best counts, RULES §7.4)
+      score += w * ((ob > 0 && partyBest > ob ? 1000 : 0) + idx(partyBest));
     }
     if (score > bestScore) {
       best = c;
