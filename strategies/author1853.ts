@@ -1,8 +1,9 @@
 // author1853 ("der Alte"): a policy that plays as the 1853 author teaches [000 pp.35–46], with the rules'
 // own hints on bidding and the Double [000 pp.22–34]. RULES §16 writes his advice out as H-01 … H-42; every
 // piece of it that is a decision rule is a declared option below, so an experiment can switch exactly that
-// piece off or move its threshold (ablation). Defaults are his words where he gives a figure, and a plain
-// reading where he does not (then the meaning line says so).
+// piece off or move its threshold (ablation). Defaults are his words where he gives a figure (three Ober,
+// Unter-Ober-König, the scores 4 and 9, two tricks); every slack in steps and every Stechkraft threshold is
+// a plain reading of words without a number ("ziemlich gut", "einiger Aussicht", "sehr vorsichtig").
 //
 // Units. A Gleich or Hanger is measured on one "step" scale: idx = (cards − 2) · 8 + rank value (7 = 1 …
 // A = 8; a Hanger by its top card), so a two-fold Siebener-Gleich is 1, three Ober 14, Unter-Ober-König
@@ -43,8 +44,8 @@
 //                                   no H-18 Spiel bid while the opponents hold our Gleich, unless we hold
 //                                   the best Perlagg still out
 //   trailingBest            true    H-37 [000 p.45] far behind: "das Beste was er hat … biethen, weil es als
-//                                   Vorgebothenes zuerst berücksichtigt wird": bid the best figure at the
-//                                   first card even below the thresholds
+//                                   Vorgebothenes zuerst berücksichtigt wird": bid the best figure (one) at
+//                                   the first card even below the thresholds
 //   blindAllThree           false   H-38 [000 p.45, p.31] "Einige ergreifen das Mittel, bei ungesehenen Karten
 //                                   alle Drei zu biethen": far behind, with the opponents needing ≤ 2 points,
 //                                   bid all three unseen (off: he reports it, he does not teach it)
@@ -130,6 +131,9 @@
 //                                   NEEDS TALK; today nothing to avoid
 //   cannotWinSignal         true    H-10 [000 p.38] the last hand's "I cannot": trump it for him. NEEDS TALK;
 //                                   today the seat tries to win itself (H-11)
+//
+// The Spiel is bid between tricks (no Spielfarbe is needed then [000 p.25]); it is held, or raised, only
+// with the Spielfarbe. The H-29 and H-36 holds answer a plain bid, not a Drei.
 //
 // Christening (the showing) favours the figure at stake, then the one that beats what the opponents showed
 // (RULES §7.4, §9). The exchange keeps the cards that give the best figures and Stechkraft. Asks for the
@@ -865,13 +869,13 @@ function holdDecision(obs: Observation, o: Sense, k: Know, sc: Scores, figs: Fig
   if (holds) return 'hold';
   if (withGround) return 'gut';
   // H-29: bind his Perlagg: hold this one to win the other, which we bid at once
-  if (o.bindPerlagg && otherCode > 0 && k.unseenPerl > 0 && obs.bidding[FIG_INDEX[otherF]]!.status === 'unbid' && !gestrichen(obs, sc.party) && !(sc.opp >= 0 && sc.oppV + L >= sc.target)) {
+  if (o.bindPerlagg && L === 2 && otherCode > 0 && k.unseenPerl > 0 && obs.bidding[FIG_INDEX[otherF]]!.status === 'unbid' && !gestrichen(obs, sc.party) && !(sc.opp >= 0 && sc.oppV + L >= sc.target)) {
     let joint = false; // a christening that makes both: the hold binds us to this one, the bid to the other
     for (const p of figs.frontier) if (codeOf(p, f) > 0 && codeOf(p, otherF) > 0) joint = true;
     if (joint && idx(otherCode) < threshold(o, otherF) && mine >= 1) return 'hold';
   }
   // H-36: the master holds the Hanger while strong in Spiel and Gleich
-  if (o.masterTactic && f === 'Hanger' && idx(figs.best.gleich) >= o.gThr && (st ?? spielStrength(obs, o, k, sc.party)) >= o.spielProspect && !(sc.opp >= 0 && sc.oppV + L >= sc.target)) return 'hold';
+  if (o.masterTactic && L === 2 && f === 'Hanger' && idx(figs.best.gleich) >= o.gThr && (st ?? spielStrength(obs, o, k, sc.party)) >= o.spielProspect && !(sc.opp >= 0 && sc.oppV + L >= sc.target)) return 'hold';
   // H-02 Ratschen: a weak real figure held at the rate of the score state
   const rate = sc.farBehind ? o.rescueRatschen : o.ratschen;
   if (rate > 0 && !(sc.opp >= 0 && sc.oppV + L >= sc.target) && ctx.rng.nextFloat() < rate) return 'hold';
