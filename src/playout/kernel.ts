@@ -24,9 +24,11 @@
 //                 (identical christened identities, A-36) + NW natural Weli laid (A-11 alternative)
 import { WELI } from '../cards/card.ts';
 import { popcount32 } from '../cards/mask.ts';
-import type { FigureParts } from '../eval/core.ts';
+import { bestFigures, type FigureParts } from '../eval/core.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { jointFrontierOfParts } from '../engine/joint.ts';
+import { OFFSET, TABLE_SIZE, type FigureTables, type JointTable } from '../eval/tables.ts';
+import { K0, K1, K2 } from '../eval/hand-index.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import type { Suit } from '../cards/card.ts';
 import { NO_AS, SUIT_MASK, kernelRules, type KernelRules } from './rules.ts';
@@ -35,8 +37,17 @@ export { NO_AS } from './rules.ts';
 
 /** A uniform random source (the policy API's RandomSource). */
 export interface KernelRandom {
-  /** Uniform integer in [0, n). */
-  below(n: number): number;
+  /** Uniform 32-bit unsigned integer. */
+  nextUint32(): number;
+}
+
+/** Uniform integer in [0, n), 1 <= n <= 2^21: Lemire's multiply with rejection, exact (the threshold only when needed). */
+export function belowOf(rng: KernelRandom, n: number): number {
+  for (;;) {
+    const m = rng.nextUint32() * n; // < 2^53: exact
+    const lo = m >>> 0;
+    if (lo >= n || lo >= (4294967296 - n) % n) return (m - lo) / 4294967296;
+  }
 }
 
 // ---- state layout (Int32Array) ----
@@ -62,7 +73,8 @@ const OVER = 99; // 1 when trick play is over
 const SHOWN = 100; // figure word already shown per seat, -1 not yet (6)
 const BOUND = 106; // RULES §8.5 obligation per seat: bit 1 Gleich, bit 2 Hanger (6)
 const LASTW = 112; // winner (seat) of the last completed trick, -1
-const SIZE = 113;
+const EXN = 113; // repeats laid per seat (the sum of its EX entries) (6)
+const SIZE = 119;
 
 /** Continuation policies. */
 export const ROLLOUT = Object.freeze({ random: 0, simple: 1 });
@@ -155,12 +167,13 @@ export class Playout {
     wilds: 0,
   };
   private readonly ids = new Int32Array(8);
+  /** The last frontier computed (frontier()). */
+  private readonly fr = new Int32Array(64);
+  private joint: JointTable | null = null;
   private readonly planAs = new Int32Array(8);
   private readonly planFree = new Int32Array(8);
   private planN = 0;
   private readonly showOrder = new Int32Array(MAXS);
-  /** Perlagg cards of the deal, lowest level first. */
-  private perlUp = new Int32Array(0);
   // candidate cache per seat: key (hand lo, Weli, identities, repeats) -> identity mask
   private readonly ckLo = new Int32Array(MAXS);
   private readonly ckW = new Int32Array(MAXS);
@@ -174,6 +187,7 @@ export class Playout {
     const seats = pos.seats;
     if (!(seats >= 2 && seats <= MAXS)) throw new RangeError(`a table has 2..${MAXS} hands, got ${seats}`);
     const R = kernelRules(pos.ruleset, pos.trump);
+    if (this.rules === undefined || this.rules.fig.tables !== R.fig.tables) this.joint = null;
     this.rules = R;
     this.seats = seats;
     this.handSize = pos.handSize;
@@ -187,10 +201,6 @@ export class Playout {
     }
     this.parties = parties;
     for (let i = 0; i < 3 * parties; i++) this.values[i] = pos.values === undefined ? 1 : pos.values[i]!;
-    const up: number[] = [];
-    for (let c = 0; c <= WELI; c++) if (R.level[c]! > 0) up.push(c);
-    up.sort((a, b) => R.level[a]! - R.level[b]!);
-    this.perlUp = Int32Array.from(up);
     const st = this.st;
     st.fill(0);
     for (let s = 0; s < seats; s++) {
@@ -235,11 +245,11 @@ export class Playout {
     return this;
   }
 
-  /** Replace every seat's cards (a new world for the same public course). */
-  setHands(handLo: ArrayLike<number>, handWeli: ArrayLike<number>): this {
+  /** Replace every seat's cards (a new world for the same public course): seat s from handLo[at + s], handWeli[at + s]. */
+  setHands(handLo: ArrayLike<number>, handWeli: ArrayLike<number>, at = 0): this {
     for (let s = 0; s < this.seats; s++) {
-      this.st[HLO + s] = handLo[s]! | 0;
-      this.st[HW + s] = handWeli[s]! ? 1 : 0;
+      this.st[HLO + s] = handLo[at + s]! | 0;
+      this.st[HW + s] = handWeli[at + s]! ? 1 : 0;
     }
     return this;
   }
@@ -285,29 +295,55 @@ export class Playout {
 
   // ---- figures ----
 
-  /** The joint frontier (RULES §7.4) of a seat's five cards: laid identities fixed, free Perlaggen wild. Sets this.parts. */
-  private frontier(seat: number): readonly number[] {
+  /**
+   * The joint frontier (RULES §7.4) of a seat's five cards (laid identities fixed, free Perlaggen wild) into
+   * this.fr; returns its length. Sets this.parts.
+   */
+  private frontier(seat: number): number {
     const st = this.st;
     const R = this.rules;
     const lo = st[HLO + seat]!;
     const plain = lo & ~R.perlLo;
     const idm = st[IDM + seat]!;
     const overlap = plain & idm; // a laid identity that a plain card in hand also has
-    const extra = this.extra;
-    let any = 0;
-    const base = EX + seat * 8;
-    for (let r = 0; r < 8; r++) {
-      let e = st[base + r]!;
-      if (overlap !== 0) e += ((overlap >>> r) & 1) + ((overlap >>> (r + 8)) & 1) + ((overlap >>> (r + 16)) & 1) + ((overlap >>> (r + 24)) & 1);
-      extra[r] = e;
-      any |= e;
-    }
     const p = this.parts;
+    p.extraByRank = null;
+    if (overlap !== 0 || st[EXN + seat] !== 0) {
+      const extra = this.extra;
+      const base = EX + seat * 8;
+      for (let r = 0; r < 8; r++) {
+        let e = st[base + r]!;
+        if (overlap !== 0) e += ((overlap >>> r) & 1) + ((overlap >>> (r + 8)) & 1) + ((overlap >>> (r + 16)) & 1) + ((overlap >>> (r + 24)) & 1);
+        extra[r] = e;
+      }
+      p.extraByRank = extra;
+    }
     p.mask = (plain | idm) >>> 0;
-    p.extraByRank = any === 0 ? null : extra;
     p.naturalWeliInFigures = st[NW + seat] === 1 ? 1 : 0;
     p.wilds = popcount32(lo & R.perlLo) + (st[HW + seat]! & R.weliPerl);
-    return jointFrontierOfParts(R.fig, p as FigureParts);
+    const tables = R.fig.tables;
+    const fr = this.fr;
+    if (p.extraByRank === null && p.naturalWeliInFigures === 0) {
+      // the table entry: no identity repeats
+      const index = partsIndex(p.mask, p.wilds);
+      if (p.wilds === 0) {
+        fr[0] = tables.best[index]!;
+        return 1;
+      }
+      const j = this.joint ?? (this.joint = tables.joint());
+      const a = j.start[index]!;
+      const n = j.start[index + 1]! - a;
+      for (let i = 0; i < n; i++) fr[i] = j.words[a + i]!;
+      return n;
+    }
+    if (p.wilds === 0) {
+      // nothing to christen: one entry, the best figures of the fixed identities
+      fr[0] = bestFigures(p as FigureParts, tables.rules);
+      return 1;
+    }
+    const words = jointFrontierOfParts(R.fig, p as FigureParts);
+    for (let i = 0; i < words.length; i++) fr[i] = words[i]!;
+    return words.length;
   }
 
   /**
@@ -366,21 +402,39 @@ export class Playout {
     const w = st[HW + seat]!;
     const idm = st[IDM + seat]!;
     const b = EX + seat * 8;
-    const ex = st[b]! | (st[b + 1]! << 3) | (st[b + 2]! << 6) | (st[b + 3]! << 9) | (st[b + 4]! << 12) | (st[b + 5]! << 15) | (st[b + 6]! << 18) | (st[b + 7]! << 21) | (st[NW + seat]! << 24);
+    const ex = st[EXN + seat] === 0 ? st[NW + seat]! << 24 : st[b]! | (st[b + 1]! << 3) | (st[b + 2]! << 6) | (st[b + 3]! << 9) | (st[b + 4]! << 12) | (st[b + 5]! << 15) | (st[b + 6]! << 18) | (st[b + 7]! << 21) | (st[NW + seat]! << 24);
     if (this.ckValid[seat] === 1 && this.ckLo[seat] === lo && this.ckW[seat] === w && this.ckId[seat] === idm && this.ckEx[seat] === ex) return this.ckMask[seat]!;
-    let m = this.rules.topMask;
-    const fr = this.frontier(seat);
-    const p = this.parts;
-    for (let i = 0; i < fr.length; i++) {
-      const n = this.realize(p.mask, p.wilds, fr[i]!, this.ids);
-      for (let j = 0; j < n; j++) m |= 1 << this.ids[j]!;
-    }
+    const m = this.rules.topMask | this.realizations(seat);
     this.ckValid[seat] = 1;
     this.ckLo[seat] = lo;
     this.ckW[seat] = w;
     this.ckId[seat] = idm;
     this.ckEx[seat] = ex;
     this.ckMask[seat] = m;
+    return m;
+  }
+
+  /** The identities of every realisation of the seat's frontier (RULES §7.4), as a mask. */
+  private realizations(seat: number): number {
+    const nf = this.frontier(seat);
+    const fr = this.fr;
+    const p = this.parts;
+    let cache: RealizationCache | null = null;
+    let index = -1;
+    if (p.extraByRank === null && p.naturalWeliInFigures === 0) {
+      cache = realizationCache(this.rules.fig.tables);
+      index = partsIndex(p.mask, p.wilds);
+      if (cache.done[index] === 1) return cache.mask[index]!;
+    }
+    let m = 0;
+    for (let i = 0; i < nf; i++) {
+      const n = this.realize(p.mask, p.wilds, fr[i]!, this.ids);
+      for (let j = 0; j < n; j++) m |= 1 << this.ids[j]!;
+    }
+    if (cache !== null) {
+      cache.mask[index] = m;
+      cache.done[index] = 1;
+    }
     return m;
   }
 
@@ -426,35 +480,11 @@ export class Playout {
     const R = this.rules;
     const out = this.moves;
     const seat = st[TURN]!;
-    const lo = st[HLO + seat]!;
+    const perl = this.follow(seat);
     const w = st[HW + seat]!;
-    const perlLo = R.perlLo;
-    const plain = lo & ~perlLo;
-    const perl = lo & perlLo;
-    let plainOk = plain;
-    let perlFree = true;
-    let led = -1;
-    if (st[TN]! > 0 && R.mustFollow) {
-      const L = st[LED]!;
-      if (!R.watten || L === R.trump) {
-        const plainL = plain & SUIT_MASK[L]!;
-        if (plainL !== 0 || (R.perlaggHoldsSuit && (perl !== 0 || w !== 0))) {
-          let ok = plainL;
-          if (R.mustOvertake && plainL !== 0) {
-            const win = this.winning(plainL);
-            if (win !== 0) ok = win;
-          }
-          if (R.mayTrump && L !== R.trump) {
-            let t = plain & SUIT_MASK[R.trump]!;
-            if (R.trumpOnlyIfWinning && t !== 0) t = this.winning(t);
-            ok |= t;
-          }
-          plainOk = ok;
-          perlFree = R.perlaggOffSuit;
-          led = L;
-        }
-      }
-    }
+    const plainOk = this.plainOk;
+    const perlFree = this.perlFree;
+    const led = this.led;
     let n = 0;
     const cand = perl !== 0 || w !== 0 ? this.candidates(seat) : 0;
     const trump = R.trump;
@@ -473,6 +503,60 @@ export class Playout {
     if (w !== 0) n = this.christenings(WELI, cand, perlFree, led, trump, eff, allowNull, n);
     if (st[BOUND + seat] !== 0 && (perl !== 0 || w !== 0)) n = this.keepObligations(seat, n);
     return n;
+  }
+
+  // what follow() found: the plain cards allowed, whether a Perlagg may take any christening, the suit led (-1: free)
+  private plainOk = 0;
+  private perlFree = true;
+  private led = -1;
+
+  /**
+   * RULES §6.2 for the seat to play (engine/legality.ts followFacts / followAllows): sets plainOk,
+   * perlFree and led; returns the seat's suited Perlaggen (every one of them may be laid: as the trump As
+   * it is always allowed).
+   */
+  private follow(seat: number): number {
+    const st = this.st;
+    const R = this.rules;
+    const lo = st[HLO + seat]!;
+    const perlLo = R.perlLo;
+    const plain = lo & ~perlLo;
+    const perl = lo & perlLo;
+    this.plainOk = plain;
+    this.perlFree = true;
+    this.led = -1;
+    if (st[TN]! > 0 && R.mustFollow) {
+      const L = st[LED]!;
+      if (!R.watten || L === R.trump) {
+        const plainL = plain & SUIT_MASK[L]!;
+        if (plainL !== 0 || (R.perlaggHoldsSuit && (perl !== 0 || st[HW + seat] !== 0))) {
+          let ok = plainL;
+          if (R.mustOvertake && plainL !== 0) {
+            const win = this.winning(plainL);
+            if (win !== 0) ok = win;
+          }
+          if (R.mayTrump && L !== R.trump) {
+            let t = plain & SUIT_MASK[R.trump]!;
+            if (R.trumpOnlyIfWinning && t !== 0) t = this.winning(t);
+            ok |= t;
+          }
+          this.plainOk = ok;
+          this.perlFree = R.perlaggOffSuit;
+          this.led = L;
+        }
+      }
+    }
+    return perl;
+  }
+
+  /** The legal moves of one card of the seat to play into this.moves (follow() has run); returns their number. */
+  private movesOfCard(seat: number, c: number): number {
+    const R = this.rules;
+    if (R.level[c] === 0) {
+      this.moves[0] = c | (NO_AS << 6);
+      return 1;
+    }
+    return this.christenings(c, this.candidates(seat), this.perlFree, this.led, R.trump, R.effSuit, R.allowNull, 0);
   }
 
   private christenings(c: number, cand: number, perlFree: boolean, led: number, trump: number, eff: Readonly<Int8Array>, allowNull: boolean, at: number): number {
@@ -510,8 +594,10 @@ export class Playout {
     return k;
   }
 
-  private meets(fr: readonly number[], need: number): boolean {
-    for (let i = 0; i < fr.length; i++) {
+  /** Does an entry of the last frontier (of n entries) make the bound figures? */
+  private meets(n: number, need: number): boolean {
+    const fr = this.fr;
+    for (let i = 0; i < n; i++) {
       const w = fr[i]!;
       if ((need & 2) !== 0 && wordGleich(w) === 0) continue;
       if ((need & 4) !== 0 && wordHanger(w) === 0) continue;
@@ -530,6 +616,7 @@ export class Playout {
     const id = asIdx === NO_AS ? card : asIdx;
     const r = id & 7;
     const ex = st[EX + seat * 8 + r]!;
+    const exn = st[EXN + seat]!;
     this.takeIdentity(seat, card, id);
     const ok = this.meets(this.frontier(seat), need);
     st[HLO + seat] = lo;
@@ -537,6 +624,7 @@ export class Playout {
     st[IDM + seat] = idm;
     st[NW + seat] = nw;
     st[EX + seat * 8 + r] = ex;
+    st[EXN + seat] = exn;
     return ok;
   }
 
@@ -547,8 +635,10 @@ export class Playout {
     else st[HLO + seat]! &= ~(1 << card);
     if (id === WELI) {
       if (this.rules.weliNaturalInFigures) st[NW + seat] = 1; // the natural Weli, Schell 6 (A-11)
-    } else if (((st[IDM + seat]! >>> id) & 1) === 1) st[EX + seat * 8 + (id & 7)]! += 1;
-    else st[IDM + seat]! |= 1 << id;
+    } else if (((st[IDM + seat]! >>> id) & 1) === 1) {
+      st[EX + seat * 8 + (id & 7)]! += 1;
+      st[EXN + seat]! += 1;
+    } else st[IDM + seat]! |= 1 << id;
   }
 
   /** Lay a move (from legalMoves; unchecked). */
@@ -656,12 +746,13 @@ export class Playout {
           if (this.gleich[o]! > og) og = this.gleich[o]!;
           if (this.hanger[o]! > oh) oh = this.hanger[o]!;
         }
-        const fr = this.frontier(seat);
+        const nf = this.frontier(seat);
+        const fr = this.fr;
         const need = st[BOUND + seat]!;
-        const filter = need !== 0 && this.meets(fr, need);
+        const filter = need !== 0 && this.meets(nf, need);
         word = -1;
         let bestScore = -1;
-        for (let e = 0; e < fr.length; e++) {
+        for (let e = 0; e < nf; e++) {
           const w = fr[e]!;
           if (filter && !this.meets1(w, need)) continue;
           const g = wordGleich(w);
@@ -711,15 +802,71 @@ export class Playout {
 
   // ---- continuation policies ----
 
-  /** Play the hand out with a continuation policy, then finish(). */
+  /**
+   * Play the hand out with a continuation policy, then finish(). `random`: a legal card uniformly, then one
+   * of its legal christenings uniformly (so a Perlagg is not favoured for its many christenings); `simple`:
+   * strategies/simple.ts's card play.
+   */
   rollout(policy: RolloutPolicy, rng: KernelRandom): void {
     const st = this.st;
     while (st[OVER] === 0) {
-      const n = this.legalMoves();
-      if (n === 0) throw new Error('internal: no legal move');
-      this.play(policy === 0 ? this.moves[rng.below(n)]! : this.simpleMove(n));
+      if (policy === 0) this.play(this.randomMove(rng));
+      else this.play(this.simpleMove(this.legalMoves()));
     }
     this.finish();
+  }
+
+  /** The random continuation's move: a legal card uniformly, then one of its legal christenings uniformly. */
+  randomMove(rng: KernelRandom): number {
+    const st = this.st;
+    const seat = st[TURN]!;
+    if (st[BOUND + seat] !== 0) return this.randomOfList(this.legalMoves(), rng);
+    const perl = this.follow(seat);
+    const cards = this.plainOk | perl;
+    const w = st[HW + seat]!;
+    const k = popcount32(cards) + w;
+    let r = belowOf(rng, k);
+    let c = WELI;
+    let m = cards;
+    while (m !== 0) {
+      const b = 31 - Math.clz32(m & -m);
+      m &= m - 1;
+      if (r-- === 0) {
+        c = b;
+        break;
+      }
+    }
+    if (((perl >>> c) & 1) === 0 && c !== WELI) return c | (NO_AS << 6);
+    const n = this.movesOfCard(seat, c);
+    return this.moves[n === 1 ? 0 : belowOf(rng, n)]!;
+  }
+
+  /** A card uniformly among those of the list, then one of its moves uniformly. */
+  private randomOfList(n: number, rng: KernelRandom): number {
+    const mv = this.moves;
+    let cards = 0;
+    let prev = -1;
+    for (let i = 0; i < n; i++) {
+      const c = mv[i]! & 63;
+      if (c !== prev) cards++;
+      prev = c;
+    }
+    let r = belowOf(rng, cards);
+    prev = -1;
+    let start = 0;
+    for (let i = 0; i < n; i++) {
+      const c = mv[i]! & 63;
+      if (c !== prev) {
+        if (r-- === 0) {
+          start = i;
+          break;
+        }
+      }
+      prev = c;
+    }
+    let end = start;
+    while (end < n && (mv[end]! & 63) === (mv[start]! & 63)) end++;
+    return mv[start + (end - start === 1 ? 0 : belowOf(rng, end - start))]!;
   }
 
   /** The move the `simple` policy (strategies/simple.ts, card play) picks among the n legal moves. */
@@ -779,9 +926,10 @@ export class Playout {
 
   /** showingPlan of the seat to play (policy/api.ts): the frontier entry with the most figures, then the highest codes. */
   private plan(seat: number): void {
-    const fr = this.frontier(seat);
+    const nf = this.frontier(seat);
+    const fr = this.fr;
     let best = fr[0]!;
-    for (let i = 1; i < fr.length; i++) if (planScore(fr[i]!) > planScore(best)) best = fr[i]!;
+    for (let i = 1; i < nf; i++) if (planScore(fr[i]!) > planScore(best)) best = fr[i]!;
     const p = this.parts;
     this.realize(p.mask, p.wilds, best, this.planAs);
     const st = this.st;
@@ -803,7 +951,7 @@ export class Playout {
     const w = st[HW + seat]!;
     if ((lo & this.rules.perlLo) === 0 && w === 0) return -1;
     this.plan(seat);
-    const up = this.perlUp;
+    const up = this.rules.perlaggenUp;
     for (let u = 0; u < up.length; u++) {
       const c = up[u]!;
       const held = c === WELI ? w === 1 : ((lo >>> c) & 1) === 1;
@@ -827,6 +975,36 @@ export class Playout {
     for (let i = 0; i < n; i++) if (this.moves[i] === want) return want;
     return -1;
   }
+}
+
+/**
+ * eval/tables.ts tableIndex(mask, popcount(mask), k) — OFFSET[n * 6 + k] + colex(mask) — with the colex rank and
+ * the count read from hand-index.ts's chunk tables (three lookups instead of a loop over the bits).
+ */
+function partsIndex(mask: number, k: number): number {
+  const a = K0[mask & 0x7ff]!;
+  const n0 = a >>> 24;
+  const b = K1[(n0 << 11) | ((mask >>> 11) & 0x7ff)]!;
+  const n1 = n0 + (b >>> 24);
+  const c = K2[(n1 << 10) | (mask >>> 22)]!;
+  return OFFSET[(n1 + (c >>> 24)) * 6 + k]! + (a & 0xffffff) + (b & 0xffffff) + (c & 0xffffff);
+}
+
+/** Per figure-table entry (a hand's natural part and free Perlaggen): the identities of its frontier's realisations. */
+interface RealizationCache {
+  readonly mask: Int32Array;
+  readonly done: Uint8Array;
+}
+const realizationCaches = new WeakMap<FigureTables, RealizationCache>();
+let lastTables: FigureTables | null = null;
+let lastCache: RealizationCache | null = null;
+function realizationCache(t: FigureTables): RealizationCache {
+  if (t === lastTables && lastCache !== null) return lastCache;
+  let c = realizationCaches.get(t);
+  if (c === undefined) realizationCaches.set(t, (c = { mask: new Int32Array(TABLE_SIZE), done: new Uint8Array(TABLE_SIZE) }));
+  lastTables = t;
+  lastCache = c;
+  return c;
 }
 
 /** The card of a move. */

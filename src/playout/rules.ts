@@ -54,6 +54,8 @@ export interface KernelRules {
   readonly tieAnyPlayers: boolean;
   readonly spielLastTrick: boolean;
   readonly weliNaturalInFigures: boolean;
+  /** The Perlagg cards of the deal, lowest level first. */
+  readonly perlaggenUp: Readonly<Int32Array>;
 }
 
 const cache = new WeakMap<RulesVariant, Array<KernelRules | undefined>>();
@@ -116,6 +118,7 @@ export function kernelRules(r: RulesVariant, trumpSuit: Suit | number): KernelRu
     tieAnyPlayers: r.tieBetween === 'anyPlayers',
     spielLastTrick: r.spielDefinition === 'lastTrick',
     weliNaturalInFigures: r.weliNaturalInFigures,
+    perlaggenUp: Int32Array.from(p.order).reverse(),
   });
   per[t] = k;
   return k;

@@ -172,7 +172,7 @@ function oneHand(o: TwinOptions, k: Playout, d: number, players: number, rep: Tw
       if (t.winner !== k.lastTrickWinner) return fail(`trick ${engTricks}: engine P${t.winner + 1}, kernel P${k.lastTrickWinner + 1}`);
     }
     // nobody bids after the first card (the kernel's stakes are those at its start)
-    while (s.phase === 'window' || s.phase === 'answer' || s.phase === 'veto') applyAction(s, PASS_OR_GUT(s));
+    while (bidPhase(s)) applyAction(s, PASS_OR_GUT(s));
   }
   if (!k.over) return fail(`the engine ended the play (phase ${s.phase}), the kernel plays on`);
   if (s.spielParty !== k.spielParty) return fail(`Spiel: engine ${s.spielParty}, kernel ${k.spielParty}`);
@@ -200,7 +200,8 @@ function oneHand(o: TwinOptions, k: Playout, d: number, players: number, rep: Tw
   for (let f = 0; f < 3; f++) {
     const fb = s.bid.figs[f]!;
     if (fb.status === 'closed') continue; // written before the end
-    if (fw[names[f]] !== k.figureWinner[f]) return fail(`${names[f]}: engine party ${fw[names[f]]}, kernel ${k.figureWinner[f]}`);
+    const name = names[f]!;
+    if (fw[name] !== k.figureWinner[f]) return fail(`${name}: engine party ${fw[name]}, kernel ${k.figureWinner[f]}`);
   }
   for (let p = 0; p < s.table.parties; p++) {
     if (s.points[p] !== writtenAtLoad[p]! + k.points[p]!) return fail(`points of party ${p}: engine ${s.points[p]}, kernel ${writtenAtLoad[p]! + k.points[p]!} (${writtenAtLoad[p]} written before)` + (process.env["TWIN_DEBUG"] ? "\n" + s.events.filter((e) => e.type !== "play" && e.type !== "dealt").map((e) => JSON.stringify(e)).join("\n") : ""));
@@ -231,6 +232,11 @@ function PASS_OR_GUT(s: HandState): PolicyAction {
     if (a !== undefined) return a;
   }
   return legal[0] ?? PASS;
+}
+
+/** In a bid window, an answer or a veto (read through a call: applyAction changes the phase). */
+function bidPhase(s: HandState): boolean {
+  return s.phase === 'window' || s.phase === 'answer' || s.phase === 'veto';
 }
 
 function txt(m: number): string {
