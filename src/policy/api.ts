@@ -21,6 +21,23 @@ import type { Observation, ObservedBid, ObservedPlay, ShowChoice } from '../engi
 export type { PolicyAction, Observation, ObservedBid, ObservedPlay, ShowChoice, FigureName };
 export type { HandEvent } from '../engine/history.ts';
 
+// Worlds consistent with the observation, and the playout kernel that plays them out (issue 13).
+export {
+  sampleWorld,
+  worldSampler,
+  worldConstraints,
+  kernelPositionOf,
+  newWorld,
+  WorldSampler,
+  WorldError,
+  CONSTRAINT_SOURCES,
+  type World,
+  type WorldConstraint,
+  type WorldOptions,
+  type ConstraintSource,
+} from './worlds.ts';
+export { Playout, ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition, type RolloutPolicy } from '../playout/kernel.ts';
+
 /** A uniform random source handed to a policy (its state is private). */
 export interface RandomSource {
   /** Uniform 32-bit unsigned integer. */
