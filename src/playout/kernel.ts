@@ -591,10 +591,22 @@ export class Playout {
       const c = mv & 63;
       if (this.rules.level[c] === 0 || this.meetsAfter(seat, c, mv >>> 6, need)) out[k++] = mv;
     }
+    // Under strict follow switches (A-04: a Perlagg counts as holding the suit and must be christened to
+    // it) no card may be left: then the obligation yields (the engine leaves only the concede there).
+    if (k === 0) return this.reexpand(seat);
     return k;
   }
 
   /** Does an entry of the last frontier (of n entries) make the bound figures? */
+  /** legalMoves() without the obligation filter. */
+  private reexpand(seat: number): number {
+    const b = this.st[BOUND + seat]!;
+    this.st[BOUND + seat] = 0;
+    const n = this.legalMoves();
+    this.st[BOUND + seat] = b;
+    return n;
+  }
+
   private meets(n: number, need: number): boolean {
     const fr = this.fr;
     for (let i = 0; i < n; i++) {

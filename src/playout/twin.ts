@@ -49,6 +49,8 @@ export interface TwinReport {
   withBidding: number;
   /** Hands that ended (or were never played) for reasons the kernel does not model (Partie over, penalty): scoring not compared. */
   scoringSkipped: number;
+  /** Engine positions with no legal card (a bound seat under strict follow switches): the hand stops there. */
+  engineDeadEnds: number;
   mismatches: string[];
 }
 
@@ -86,7 +88,7 @@ const playKey = (card: number, as: number | null): number => moveOf(card, as);
 
 /** Run the twin check; returns counts and the first mismatches (empty = the kernel agrees with the engine). */
 export function twinCheck(o: TwinOptions): TwinReport {
-  const rep: TwinReport = { hands: 0, steps: 0, tricks: 0, scored: 0, simpleChoices: 0, withBidding: 0, scoringSkipped: 0, mismatches: [] };
+  const rep: TwinReport = { hands: 0, steps: 0, tricks: 0, scored: 0, simpleChoices: 0, withBidding: 0, scoringSkipped: 0, engineDeadEnds: 0, mismatches: [] };
   const tables = o.players ?? [2, 3, 4, 6];
   const max = o.maxMismatches ?? 5;
   const k = new Playout();
@@ -150,11 +152,18 @@ function oneHand(o: TwinOptions, k: Playout, d: number, players: number, rep: Tw
       if (a.as === null || christenAll || ((cand >>> a.as) & 1) === 1) want.push(playKey(a.card, a.as));
     }
     const got = Array.from(k.moves.subarray(0, n));
+    if (eng.length === 0) {
+      // an engine dead end: a seat bound to a figure (RULES §8.5) with no card the follow switches allow it
+      // that keeps the figure — the engine offers only the concede; the kernel lets the obligation yield
+      rep.engineDeadEnds++;
+      return;
+    }
     rep.steps++;
     if (want.length !== got.length || want.some((x, i) => x !== got[i])) {
       return fail(`step ${step}, P${s.turn + 1}: legal moves differ\n  engine ${want.map(txt).join(' ')}\n  kernel ${got.map(txt).join(' ')}`);
     }
-    const m = useSimple ? k.simpleMove(n) : k.moves[rng.below(n)]!;
+    const m = useSimple ? k.simpleMove(n) : k.randomMove(rng);
+    if (!useSimple && !got.includes(m)) return fail(`step ${step}: the random continuation chose ${txt(m)}, not a legal move`);
     if (useSimple && christenAll) {
       const player = s.table.controller[s.turn]!;
       const a = o.simple.act(observe(s, player), { rng });

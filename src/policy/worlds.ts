@@ -166,8 +166,12 @@ export function knowledgeOf(obs: Observation): Knowledge {
     holder.set(x.took, x.seat);
   }
   for (const [c, seat] of holder) if (seat >= 0 && !laid(seat, c)) inHand(seat, c, 'a card kept at the cut or taken in an exchange');
-  for (const c of obs.hand) inHand(obs.seat, c, 'an own card');
-  for (const h of obs.seenHands) for (const c of h.cards) inHand(h.seat, c, 'a card of a seen hand');
+  const once = (cards: readonly number[], what: string): readonly number[] => {
+    if (new Set(cards).size !== cards.length) throw new WorldError(`${what} names a card twice`);
+    return cards;
+  };
+  for (const c of once(obs.hand, 'the own hand')) inHand(obs.seat, c, 'an own card');
+  for (const h of obs.seenHands) for (const c of once(h.cards, `the hand of P${h.seat + 1}`)) inHand(h.seat, c, 'a card of a seen hand');
   for (const x of obs.shown) for (const c of x.cards) inHand(x.seat, c.card, 'a shown card');
   let stockKnownLo = 0;
   let stockKnownWeli = 0;
