@@ -133,6 +133,10 @@ function oneHand(o: TwinOptions, k: Playout, d: number, players: number, rep: Tw
   const skip = d % 3 === 0 ? 0 : rng.below(s.table.seats * 3);
   for (let i = 0; i < skip && s.phase === 'play'; i++) {
     const plays = legalActions(s).filter((a) => a.kind === 'play');
+    if (plays.length === 0) {
+      rep.engineDeadEnds++; // see below
+      return;
+    }
     applyAction(s, plays[rng.below(plays.length)]!);
     while (s.phase !== 'play' && s.phase !== 'show' && s.phase !== 'done') applyAction(s, PASS_OR_GUT(s));
   }
