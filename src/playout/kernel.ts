@@ -41,14 +41,6 @@ export interface KernelRandom {
   nextUint32(): number;
 }
 
-/** Uniform integer in [0, n), 1 <= n <= 2^21: Lemire's multiply with rejection, exact (the threshold only when needed). */
-export function belowOf(rng: KernelRandom, n: number): number {
-  for (;;) {
-    const m = rng.nextUint32() * n; // < 2^53: exact
-    const lo = m >>> 0;
-    if (lo >= n || lo >= (4294967296 - n) % n) return (m - lo) / 4294967296;
-  }
-}
 
 // ---- state layout (Int32Array) ----
 const MAXS = 6;
@@ -170,6 +162,10 @@ export class Playout {
   /** The last frontier computed (frontier()). */
   private readonly fr = new Int32Array(64);
   private joint: JointTable | null = null;
+  /** Bit per figure-table entry: its joint frontier has one entry (singleEntries). */
+  private singles: Uint8Array | null = null;
+  /** Table index of this.parts (setParts), -1 when identities repeat (no table entry). */
+  private partsAt = -1;
   private readonly planAs = new Int32Array(8);
   private readonly planFree = new Int32Array(8);
   private planN = 0;
@@ -187,7 +183,10 @@ export class Playout {
     const seats = pos.seats;
     if (!(seats >= 2 && seats <= MAXS)) throw new RangeError(`a table has 2..${MAXS} hands, got ${seats}`);
     const R = kernelRules(pos.ruleset, pos.trump);
-    if (this.rules === undefined || this.rules.fig.tables !== R.fig.tables) this.joint = null;
+    if (this.rules === undefined || this.rules.fig.tables !== R.fig.tables) {
+      this.joint = null;
+      this.singles = singleEntries(R.fig.tables);
+    }
     this.rules = R;
     this.seats = seats;
     this.handSize = pos.handSize;
@@ -300,6 +299,12 @@ export class Playout {
    * this.fr; returns its length. Sets this.parts.
    */
   private frontier(seat: number): number {
+    this.setParts(seat);
+    return this.frontierOfParts();
+  }
+
+  /** The evaluator's parts of a seat's five cards into this.parts (the fast table path when partsIndex >= 0). */
+  private setParts(seat: number): void {
     const st = this.st;
     const R = this.rules;
     const lo = st[HLO + seat]!;
@@ -321,11 +326,18 @@ export class Playout {
     p.mask = (plain | idm) >>> 0;
     p.naturalWeliInFigures = st[NW + seat] === 1 ? 1 : 0;
     p.wilds = popcount32(lo & R.perlLo) + (st[HW + seat]! & R.weliPerl);
+    this.partsAt = p.extraByRank === null && p.naturalWeliInFigures === 0 ? partsIndex(p.mask, p.wilds) : -1;
+  }
+
+  /** The joint frontier of this.parts into this.fr; returns its length. */
+  private frontierOfParts(): number {
+    const R = this.rules;
+    const p = this.parts;
     const tables = R.fig.tables;
     const fr = this.fr;
-    if (p.extraByRank === null && p.naturalWeliInFigures === 0) {
+    const index = this.partsAt;
+    if (index >= 0) {
       // the table entry: no identity repeats
-      const index = partsIndex(p.mask, p.wilds);
       if (p.wilds === 0) {
         fr[0] = tables.best[index]!;
         return 1;
@@ -416,25 +428,23 @@ export class Playout {
 
   /** The identities of every realisation of the seat's frontier (RULES §7.4), as a mask. */
   private realizations(seat: number): number {
-    const nf = this.frontier(seat);
-    const fr = this.fr;
+    this.setParts(seat);
     const p = this.parts;
+    const index = this.partsAt;
     let cache: RealizationCache | null = null;
-    let index = -1;
-    if (p.extraByRank === null && p.naturalWeliInFigures === 0) {
+    if (index >= 0) {
       cache = realizationCache(this.rules.fig.tables);
-      index = partsIndex(p.mask, p.wilds);
-      if (cache.done[index] === 1) return cache.mask[index]!;
+      const hit = cache[index]!;
+      if (hit !== 0) return hit; // (a hand with a free Perlagg has at least one realisation: never 0)
     }
+    const nf = this.frontierOfParts();
+    const fr = this.fr;
     let m = 0;
     for (let i = 0; i < nf; i++) {
       const n = this.realize(p.mask, p.wilds, fr[i]!, this.ids);
       for (let j = 0; j < n; j++) m |= 1 << this.ids[j]!;
     }
-    if (cache !== null) {
-      cache.mask[index] = m;
-      cache.done[index] = 1;
-    }
+    if (cache !== null) cache[index] = m;
     return m;
   }
 
@@ -758,7 +768,10 @@ export class Playout {
           if (this.gleich[o]! > og) og = this.gleich[o]!;
           if (this.hanger[o]! > oh) oh = this.hanger[o]!;
         }
-        const nf = this.frontier(seat);
+        this.setParts(seat);
+        const idx = this.partsAt;
+        // most hands show their best Gleich and best Hanger at once (a frontier of one entry): one lookup
+        const nf = idx >= 0 && (this.parts.wilds === 0 || this.singles![idx >>> 3]! & (1 << (idx & 7))) ? ((this.fr[0] = this.rules.fig.tables.best[idx]!), 1) : this.frontierOfParts();
         const fr = this.fr;
         const need = st[BOUND + seat]!;
         const filter = need !== 0 && this.meets(nf, need);
@@ -821,23 +834,65 @@ export class Playout {
    */
   rollout(policy: RolloutPolicy, rng: KernelRandom): void {
     const st = this.st;
+    this.seed(rng);
     while (st[OVER] === 0) {
-      if (policy === 0) this.play(this.randomMove(rng));
+      if (policy === 0) this.play(this.randomPick());
       else this.play(this.simpleMove(this.legalMoves()));
     }
     this.finish();
   }
 
-  /** The random continuation's move: a legal card uniformly, then one of its legal christenings uniformly. */
+  /**
+   * The random continuation's move: a legal card uniformly, then one of its legal christenings uniformly.
+   * (Its draws come from a stream seeded by four draws of `rng`.)
+   */
   randomMove(rng: KernelRandom): number {
+    this.seed(rng);
+    return this.randomPick();
+  }
+
+  // the continuation's own stream: sfc32 (as src/sim/seeds.ts), seeded from the caller's stream, so that a
+  // rollout's draws are keyed by the caller's stream and cost no call through an interface
+  private readonly rs = new Int32Array(4);
+  private seed(rng: KernelRandom): void {
+    const r = this.rs;
+    r[0] = rng.nextUint32() | 0;
+    r[1] = rng.nextUint32() | 0;
+    r[2] = rng.nextUint32() | 0;
+    r[3] = rng.nextUint32() | 0;
+  }
+  private next(): number {
+    const r = this.rs;
+    const a = r[0]!;
+    const b = r[1]!;
+    const c = r[2]!;
+    const d = (r[3]! + 1) | 0;
+    const t = (((a + b) | 0) + d) | 0;
+    r[0] = b ^ (b >>> 9);
+    r[1] = (c + (c << 3)) | 0;
+    r[2] = (((c << 21) | (c >>> 11)) + t) | 0;
+    r[3] = d;
+    return t >>> 0;
+  }
+  /** Uniform integer in [0, n), exact (Lemire's multiply with rejection). */
+  private below(n: number): number {
+    for (;;) {
+      const m = this.next() * n;
+      const hi = Math.floor(m * 2.3283064365386963e-10);
+      const lo = m - hi * 4294967296;
+      if (lo >= n || lo >= (4294967296 - n) % n) return hi;
+    }
+  }
+
+  private randomPick(): number {
     const st = this.st;
     const seat = st[TURN]!;
-    if (st[BOUND + seat] !== 0) return this.randomOfList(this.legalMoves(), rng);
+    if (st[BOUND + seat] !== 0) return this.randomOfList(this.legalMoves());
     const perl = this.follow(seat);
     const cards = this.plainOk | perl;
     const w = st[HW + seat]!;
     const k = popcount32(cards) + w;
-    let r = belowOf(rng, k);
+    let r = k === 1 ? 0 : this.below(k);
     let c = WELI;
     let m = cards;
     while (m !== 0) {
@@ -849,12 +904,23 @@ export class Playout {
       }
     }
     if (((perl >>> c) & 1) === 0 && c !== WELI) return c | (NO_AS << 6);
+    if (this.perlFree) {
+      // any christening of the candidates, or none where allowed: the q-th, without listing them
+      const cand = this.candidates(seat);
+      const nc = popcount32(cand);
+      const n = nc + (this.rules.allowNull ? 1 : 0);
+      let q = n === 1 ? 0 : this.below(n);
+      if (q === nc) return c | (NO_AS << 6);
+      let x = cand;
+      while (q-- > 0) x &= x - 1;
+      return c | ((31 - Math.clz32(x & -x)) << 6);
+    }
     const n = this.movesOfCard(seat, c);
-    return this.moves[n === 1 ? 0 : belowOf(rng, n)]!;
+    return this.moves[n === 1 ? 0 : this.below(n)]!;
   }
 
   /** A card uniformly among those of the list, then one of its moves uniformly. */
-  private randomOfList(n: number, rng: KernelRandom): number {
+  private randomOfList(n: number): number {
     const mv = this.moves;
     let cards = 0;
     let prev = -1;
@@ -863,7 +929,7 @@ export class Playout {
       if (c !== prev) cards++;
       prev = c;
     }
-    let r = belowOf(rng, cards);
+    let r = this.below(cards);
     prev = -1;
     let start = 0;
     for (let i = 0; i < n; i++) {
@@ -878,7 +944,7 @@ export class Playout {
     }
     let end = start;
     while (end < n && (mv[end]! & 63) === (mv[start]! & 63)) end++;
-    return mv[start + (end - start === 1 ? 0 : belowOf(rng, end - start))]!;
+    return mv[start + (end - start === 1 ? 0 : this.below(end - start))]!;
   }
 
   /** The move the `simple` policy (strategies/simple.ts, card play) picks among the n legal moves. */
@@ -1002,18 +1068,31 @@ function partsIndex(mask: number, k: number): number {
   return OFFSET[(n1 + (c >>> 24)) * 6 + k]! + (a & 0xffffff) + (b & 0xffffff) + (c & 0xffffff);
 }
 
-/** Per figure-table entry (a hand's natural part and free Perlaggen): the identities of its frontier's realisations. */
-interface RealizationCache {
-  readonly mask: Int32Array;
-  readonly done: Uint8Array;
+/**
+ * A bit per figure-table entry: 1 when its joint frontier is a single pair (the best Gleich and the best
+ * Hanger can be shown at once; the entry is then the `best` table's word). 36 KiB: it stays in cache
+ * where the frontier table (two arrays, 1.7 MiB) would not.
+ */
+const singleCaches = new WeakMap<FigureTables, Uint8Array>();
+function singleEntries(t: FigureTables): Uint8Array {
+  let b = singleCaches.get(t);
+  if (b !== undefined) return b;
+  const j = t.joint();
+  b = new Uint8Array((TABLE_SIZE + 7) >>> 3);
+  for (let i = 0; i < TABLE_SIZE; i++) if (j.start[i + 1]! - j.start[i]! === 1) b[i >>> 3]! |= 1 << (i & 7);
+  singleCaches.set(t, b);
+  return b;
 }
+
+/** Per figure-table entry (a hand's natural part and free Perlaggen): the identities of its frontier's realisations, 0 = not yet known. */
+type RealizationCache = Int32Array;
 const realizationCaches = new WeakMap<FigureTables, RealizationCache>();
 let lastTables: FigureTables | null = null;
 let lastCache: RealizationCache | null = null;
 function realizationCache(t: FigureTables): RealizationCache {
   if (t === lastTables && lastCache !== null) return lastCache;
   let c = realizationCaches.get(t);
-  if (c === undefined) realizationCaches.set(t, (c = { mask: new Int32Array(TABLE_SIZE), done: new Uint8Array(TABLE_SIZE) }));
+  if (c === undefined) realizationCaches.set(t, (c = new Int32Array(TABLE_SIZE)));
   lastTables = t;
   lastCache = c;
   return c;

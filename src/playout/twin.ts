@@ -14,6 +14,9 @@ import { STREAM, keyedRng, type Rng } from '../sim/seeds.ts';
 import { CHANCE, TERMINAL, applyAction, chanceOutcomes, currentPlayer, legalActions, newHand } from '../engine/game.ts';
 import { PASS, actionText, playOf, type PolicyAction } from '../engine/actions.ts';
 import { obligationsOf } from '../engine/bidding.ts';
+import { figCtx, freePerlaggen, realize } from '../engine/scoring.ts';
+import { jointFrontier } from '../engine/joint.ts';
+import { cardShort } from '../cards/notation.ts';
 import { observe } from '../engine/observe.ts';
 import type { HandState } from '../engine/state.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
@@ -151,6 +154,12 @@ function oneHand(o: TwinOptions, k: Playout, d: number, players: number, rep: Tw
     const eng = legalActions(s).filter((a): a is Extract<PolicyAction, { kind: 'play' }> => a.kind === 'play');
     const n = k.legalMoves();
     const cand = k.candidates(s.turn);
+    if (!christenAll && freePerlaggen(s, s.turn).length > 0) {
+      // the reduced christenings are the best trick identities and the realisations (engine/scoring.ts
+      // realize) of every entry of the seat's joint frontier
+      const want = expectedCandidates(s, s.turn, k.rules.topMask);
+      if (want !== cand) return fail(`step ${step}, P${s.turn + 1}: christening candidates ${maskText(cand)}, expected ${maskText(want)}`);
+    }
     const want: number[] = [];
     for (const a of eng) {
       if (a.as === null || christenAll || ((cand >>> a.as) & 1) === 1) want.push(playKey(a.card, a.as));
@@ -245,6 +254,26 @@ function PASS_OR_GUT(s: HandState): PolicyAction {
     if (a !== undefined) return a;
   }
   return legal[0] ?? PASS;
+}
+
+/** The reduced christening candidates of a seat, worked out from the engine's own frontier and realize(). */
+function expectedCandidates(s: HandState, seat: number, top: number): number {
+  const ctx = figCtx(s);
+  const played: Array<{ card: number; as: number | null }> = [];
+  for (const t of s.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
+  const free = freePerlaggen(s, seat);
+  const fixed: number[] = [];
+  for (let c = 0; c < 32; c++) if (((s.handLo[seat]! >>> c) & 1) === 1 && s.perl!.level[c] === 0) fixed.push(c);
+  for (const p of played) fixed.push(p.as ?? p.card);
+  let m = top;
+  for (const w of jointFrontier(ctx, s.handLo[seat]!, s.handWeli[seat]!, played)) for (const id of realize(ctx, fixed, free.length, w)) m |= 1 << id;
+  return m;
+}
+
+function maskText(m: number): string {
+  const out: string[] = [];
+  for (let c = 0; c < 32; c++) if (((m >>> c) & 1) === 1) out.push(cardShort(c));
+  return out.join(' ');
 }
 
 /** In a bid window, an answer or a veto (read through a call: applyAction changes the phase). */
