@@ -14,7 +14,8 @@ import { builtinPolicy } from '../src/policy/registry.ts';
 import { playDeal } from '../src/sim/play.ts';
 import { Playout, ROLLOUT, type RolloutPolicy } from '../src/playout/kernel.ts';
 import { STREAM, keyedRng } from '../src/sim/seeds.ts';
-import type { OptionValues } from '../src/policy/api.ts';
+import type { Observation, OptionValues } from '../src/policy/api.ts';
+import { WorldSampler, kernelPositionOf, newWorld } from '../src/policy/worlds.ts';
 import { Sfc32, checksum, formatTable, isMain, measure, measurementTable, type Contender } from './lib.ts';
 
 export async function run(): Promise<object> {
@@ -132,13 +133,99 @@ export async function run(): Promise<object> {
       return acc;
     },
   };
+  // sampleWorld at real decisions: observations of seats to play in hands played by `simple`
+  const simplePolicy = builtinPolicy('simple').create({});
+  const observations: Observation[] = [];
+  for (let d = 0; observations.length < 400; d++) {
+    playDeal({
+      ruleset: r,
+      players: 4,
+      policies: [0, 1, 2, 3].map(() => ({ name: 'simple', policy: simplePolicy })),
+      rootSeed: 7,
+      dealIndex: d,
+      dealer: d & 3,
+      onDecision: (_s, _p, obs) => {
+        if (obs.phase === 'play' && (d + obs.tricks.length) % 3 === 0) observations.push(obs);
+      },
+    });
+  }
+  const samplers = observations.map((o) => new WorldSampler(o));
+  const kernels = observations.map((o, i) => new Playout().load(kernelPositionOf(o, samplers[i]!.sample(prng))));
+  const world = newWorld(4);
+  // a bot draws its worlds and plays them out decision by decision: 64 in a row at each observation
+  let oi = 0;
+  let oj = 0;
+  const nextObs = (): void => {
+    if (++oj === 64) {
+      oj = 0;
+      oi = (oi + 1) % observations.length;
+    }
+  };
+  const worlds: Contender = {
+    name: 'sampleWorld: a world (sampler built)',
+    step(n) {
+      let acc = 0;
+      for (let k = 0; k < n; k++) {
+        samplers[oi]!.sample(prng, world);
+        nextObs();
+        acc += world.handLo[0]!;
+      }
+      return acc;
+    },
+  };
+  const builds: Contender = {
+    name: 'sampleWorld: sampler built + a world',
+    step(n) {
+      let acc = 0;
+      for (let k = 0; k < n; k++) {
+        new WorldSampler(observations[oi]!).sample(prng, world);
+        oi = (oi + 1) % observations.length; // a new observation every time: what a bot pays once per decision
+        acc += world.handLo[0]!;
+      }
+      return acc;
+    },
+  };
+  const pimc: Contender = {
+    name: 'a world + its playout (random)',
+    step(n) {
+      let acc = 0;
+      for (let k = 0; k < n; k++) {
+        const kn = kernels[oi]!;
+        samplers[oi]!.sample(prng, world);
+        kn.restore();
+        kn.setHands(world.handLo, world.handWeli);
+        kn.rollout(ROLLOUT.random, prng);
+        nextObs();
+        acc += kn.points[0]!;
+      }
+      return acc;
+    },
+  };
+  const realPlayouts: Contender = {
+    name: 'kernel playout at real decisions (random)',
+    step(n) {
+      let acc = 0;
+      for (let k = 0; k < n; k++) {
+        const kn = kernels[oi]!;
+        kn.restore();
+        kn.rollout(ROLLOUT.random, prng);
+        nextObs();
+        acc += kn.points[0]!;
+      }
+      return acc;
+    },
+  };
   const ms = measure(
     [
       bare,
+      realPlayouts,
       playouts('kernel playout: random', ROLLOUT.random, false),
       playouts('kernel playout: simple', ROLLOUT.simple, false),
       playouts('kernel deal + playout: random', ROLLOUT.random, true),
       engine,
+      worlds,
+      builds,
+      pimc,
     ],
     { rounds: 7, roundMs: 300, warmupMs: 500 },
   );
@@ -146,7 +233,8 @@ export async function run(): Promise<object> {
   console.log(measurementTable(ms).replace('evals/s', 'per s'));
   const base = ms[0]!.median;
   console.log();
-  console.log(formatTable(['loop', 'ratio to bare deal+evaluate'], ms.map((m) => [m.name, (m.median / base).toExponential(2)])));
+  console.log(formatTable(['loop', 'ratio to bare deal+evaluate', 'cost (µs)'], ms.map((m) => [m.name, (m.median / base).toExponential(2), (1e6 / m.median).toPrecision(3)])));
+  console.log(`(sampleWorld at ${observations.length} decisions of seats to play, 4 players, simple; the kernel target is a ratio >= 0.1, the engine's cheapest hand is ~5e-3)`);
   console.log(`(checksum ${checksum()})`);
   return Object.fromEntries(ms.map((m) => [m.name, m.median]));
 }

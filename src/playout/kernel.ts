@@ -592,14 +592,20 @@ export class Playout {
 
   /** RULES §8.5 / GC-34: a bound seat may lay a Perlagg only so that its figures can still be made (if they could). */
   private keepObligations(seat: number, n: number): number {
-    const need = this.st[BOUND + seat]!;
+    const st = this.st;
+    const need = st[BOUND + seat]!;
+    const wilds = popcount32(st[HLO + seat]! & this.rules.perlLo) + st[HW + seat]!;
     if (!this.meets(this.frontier(seat), need)) return n;
+    // After laying a Perlagg the seat has at least one fixed identity (that card's): one free Perlagg left
+    // can pair it (a Gleich) or lie next to it (a Hanger), two can do both — no frontier to look at then.
+    const quick = wilds - 1 >= (need === 6 ? 2 : 1);
     const out = this.moves;
     let k = 0;
     for (let i = 0; i < n; i++) {
       const mv = out[i]!;
       const c = mv & 63;
-      if (this.rules.level[c] === 0 || this.meetsAfter(seat, c, mv >>> 6, need)) out[k++] = mv;
+      // (a Weli laid un-christened is the natural Schell 6: no identity a Gleich or a Hanger can build on)
+      if (this.rules.level[c] === 0 || (quick && !(c === WELI && mv >>> 6 === NO_AS)) || this.meetsAfter(seat, c, mv >>> 6, need)) out[k++] = mv;
     }
     // Under strict follow switches (A-04: a Perlagg counts as holding the suit and must be christened to
     // it) no card may be left: then the obligation yields (the engine leaves only the concede there).

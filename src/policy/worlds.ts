@@ -630,6 +630,14 @@ interface Klass {
   readonly member: number;
 }
 
+interface Splits {
+  readonly cum: Float64Array;
+  readonly nextKeys: readonly number[];
+  readonly nextStates: ReadonlyArray<readonly number[]>;
+  /** Cards of the class per place, per split (places entries each). */
+  readonly d: Int8Array;
+}
+
 interface Active {
   readonly place: number;
   readonly min: number;
@@ -653,8 +661,10 @@ export class WorldSampler {
   private memo: Array<Map<number, number>> = [];
   private radix: number[] = [];
   private total = -1;
-  private readonly d = new Int32Array(8);
   private readonly scratchCards = new Int32Array(33);
+  /** Per class: the splits from each state visited while drawing (splitsOf). */
+  private readonly splits: Array<Map<number, Splits> | undefined> = [];
+  private start: number[] | null = null;
 
   constructor(obs: Observation, options: WorldOptions = {}) {
     const k = knowledgeOf(obs);
@@ -869,49 +879,62 @@ export class WorldSampler {
     else w.handLo[place]! |= 1 << card;
   }
 
+  /**
+   * The splits of class i from the state with this key, built on the first visit and kept: cumulative
+   * weights (ways to place the class x completions), the next states (keys and arrays) and the splits.
+   */
+  private splitsOf(i: number, key: number, st: readonly number[]): Splits {
+    let byKey = this.splits[i];
+    if (byKey === undefined) this.splits[i] = byKey = new Map();
+    let sp = byKey.get(key);
+    if (sp !== undefined) return sp;
+    const cum: number[] = [];
+    const nextKeys: number[] = [];
+    const nextStates: number[][] = [];
+    const ds: number[] = [];
+    let acc = 0;
+    this.forEachSplit(i, st, (weight, next) => {
+      const x = weight * this.ways(i + 1, next);
+      if (!(x > 0)) return;
+      acc += x;
+      cum.push(acc);
+      nextKeys.push(this.keyOf(next));
+      nextStates.push(next);
+      for (let p = 0; p < this.places; p++) ds.push(st[p]! - next[p]!);
+    });
+    if (cum.length === 0) throw new Error('internal: the sampler found no split');
+    sp = { cum: Float64Array.from(cum), nextKeys, nextStates, d: Int8Array.from(ds) };
+    byKey.set(key, sp);
+    return sp;
+  }
+
   private drawExact(rng: WorldRandom, w: World): void {
     this.reset(w);
-    let st = this.startState();
+    let st: readonly number[] = this.start ?? (this.start = this.startState());
+    let key = this.keyOf(st);
     const scratch = this.scratchCards;
+    const places = this.places;
     for (let i = 0; i < this.classes.length; i++) {
       // the split of class i, with probability (ways to place it) x (completions) / (all completions)
-      let target = unit53(rng) * this.ways(i, st);
-      let chosen: number[] | null = null;
-      let chosenD: number[] | null = null;
-      let lastNext: number[] | null = null;
-      let lastD: number[] | null = null;
-      const k = this.classes[i]!;
-      this.forEachSplit(i, st, (weight, next) => {
-        if (chosen !== null) return;
-        const x = weight * this.ways(i + 1, next);
-        if (x <= 0) return;
-        const d = next.slice(0, this.places).map((v, p) => st[p]! - v);
-        lastNext = next;
-        lastD = d;
-        if (target < x) {
-          chosen = next;
-          chosenD = d;
-        } else target -= x;
-      });
-      if (chosen === null) {
-        // rounding at the very end of the range: the last split with completions
-        chosen = lastNext;
-        chosenD = lastD;
-      }
-      if (chosen === null || chosenD === null) throw new Error('internal: the sampler found no split');
+      const sp = this.splitsOf(i, key, st);
+      const cum = sp.cum;
+      const target = unit53(rng) * cum[cum.length - 1]!;
+      let j = 0;
+      while (j < cum.length - 1 && target >= cum[j]!) j++;
       // shuffle the class's cards into the places drawn
+      const k = this.classes[i]!;
       const m = k.cards.length;
-      for (let j = 0; j < m; j++) scratch[j] = k.cards[j]!;
-      for (let j = m - 1; j > 0; j--) {
-        const r = below(rng, j + 1);
-        const t = scratch[j]!;
-        scratch[j] = scratch[r]!;
+      for (let x = 0; x < m; x++) scratch[x] = k.cards[x]!;
+      for (let x = m - 1; x > 0; x--) {
+        const r = below(rng, x + 1);
+        const t = scratch[x]!;
+        scratch[x] = scratch[r]!;
         scratch[r] = t;
       }
       let at = 0;
-      const dd = chosenD as number[];
-      for (let p = 0; p < this.places; p++) for (let x = 0; x < dd[p]!; x++) this.give(w, p, scratch[at++]!);
-      st = chosen;
+      for (let p = 0; p < places; p++) for (let x = sp.d[j * places + p]!; x > 0; x--) this.give(w, p, scratch[at++]!);
+      key = sp.nextKeys[j]!;
+      st = sp.nextStates[j]!;
     }
   }
 
