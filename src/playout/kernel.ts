@@ -169,7 +169,6 @@ export class Playout {
   private readonly planAs = new Int32Array(8);
   private readonly planFree = new Int32Array(8);
   private planN = 0;
-  private readonly showOrder = new Int32Array(MAXS);
   // candidate cache per seat: key (hand lo, Weli, identities, repeats) -> identity mask
   private readonly ckLo = new Int32Array(MAXS);
   private readonly ckW = new Int32Array(MAXS);
@@ -200,6 +199,7 @@ export class Playout {
     }
     this.parties = parties;
     for (let i = 0; i < 3 * parties; i++) this.values[i] = pos.values === undefined ? 1 : pos.values[i]!;
+    this.setOrders();
     const st = this.st;
     st.fill(0);
     for (let s = 0; s < seats; s++) {
@@ -751,47 +751,42 @@ export class Playout {
     const seats = this.seats;
     const party = this.party;
     const spiel = st[SPIEL]!;
-    const order = this.showOrder;
-    let k = 0;
-    if (spiel >= 0) for (let i = 0; i < seats; i++) {
-      const s = (this.vorhand + i) % seats;
-      if (party[s] === spiel) order[k++] = s;
-    }
+    const order = this.orders;
+    const base = (spiel >= 0 ? spiel + 1 : 0) * MAXS;
     for (let i = 0; i < seats; i++) {
-      const s = (this.vorhand + i) % seats;
-      if (spiel < 0 || party[s] !== spiel) order[k++] = s;
-    }
-    for (let i = 0; i < seats; i++) {
-      const seat = order[i]!;
+      const seat = order[base + i]!;
       let word = st[SHOWN + seat]!;
       if (word < 0) {
-        const me = party[seat]!;
-        let og = 0;
-        let oh = 0;
-        for (let j = 0; j < i; j++) {
-          const o = order[j]!;
-          if (party[o] === me) continue;
-          if (this.gleich[o]! > og) og = this.gleich[o]!;
-          if (this.hanger[o]! > oh) oh = this.hanger[o]!;
-        }
         this.setParts(seat);
         const idx = this.partsAt;
         // most hands show their best Gleich and best Hanger at once (a frontier of one entry): one lookup
         const nf = idx >= 0 && (this.parts.wilds === 0 || this.singles![idx >>> 3]! & (1 << (idx & 7))) ? ((this.fr[0] = this.rules.fig.tables.best[idx]!), 1) : this.frontierOfParts();
         const fr = this.fr;
-        const need = st[BOUND + seat]!;
-        const filter = need !== 0 && this.meets(nf, need);
-        word = -1;
-        let bestScore = -1;
-        for (let e = 0; e < nf; e++) {
-          const w = fr[e]!;
-          if (filter && !this.meets1(w, need)) continue;
-          const g = wordGleich(w);
-          const h = wordHanger(w);
-          const sc = (g > og ? 1000 : 0) + (h > oh ? 1000 : 0) + g + h;
-          if (sc > bestScore) {
-            bestScore = sc;
-            word = w;
+        if (nf === 1) word = fr[0]!;
+        else {
+          const me = party[seat]!;
+          let og = 0;
+          let oh = 0;
+          for (let j = 0; j < i; j++) {
+            const o = order[base + j]!;
+            if (party[o] === me) continue;
+            if (this.gleich[o]! > og) og = this.gleich[o]!;
+            if (this.hanger[o]! > oh) oh = this.hanger[o]!;
+          }
+          const need = st[BOUND + seat]!;
+          const filter = need !== 0 && this.meets(nf, need);
+          word = -1;
+          let bestScore = -1;
+          for (let e = 0; e < nf; e++) {
+            const w = fr[e]!;
+            if (filter && !this.meets1(w, need)) continue;
+            const g = wordGleich(w);
+            const h = wordHanger(w);
+            const sc = (g > og ? 1000 : 0) + (h > oh ? 1000 : 0) + g + h;
+            if (sc > bestScore) {
+              bestScore = sc;
+              word = w;
+            }
           }
         }
       }
@@ -807,6 +802,27 @@ export class Playout {
     for (let f = 0; f < 3; f++) {
       const w = fw[f]!;
       if (w >= 0) this.points[w]! += this.values[f * parties + w]!;
+    }
+  }
+
+  /**
+   * The showing orders (RULES §9): orders[(spiel + 1) * MAXS + i] for a Spiel made by party `spiel`, the
+   * first block (index 0) for a Spiel lapsed or not decided: everyone clockwise from Vorhand.
+   */
+  private readonly orders = new Int8Array((MAXS + 1) * MAXS);
+  private setOrders(): void {
+    const seats = this.seats;
+    for (let sp = -1; sp < this.parties; sp++) {
+      const base = (sp + 1) * MAXS;
+      let k = 0;
+      if (sp >= 0) for (let i = 0; i < seats; i++) {
+        const s = (this.vorhand + i) % seats;
+        if (this.party[s] === sp) this.orders[base + k++] = s;
+      }
+      for (let i = 0; i < seats; i++) {
+        const s = (this.vorhand + i) % seats;
+        if (sp < 0 || this.party[s] !== sp) this.orders[base + k++] = s;
+      }
     }
   }
 
