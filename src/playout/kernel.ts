@@ -707,7 +707,8 @@ export class Playout {
       return;
     }
     // the trick is complete
-    const winner = (st[LEADER]! + st[BEST_I]!) % seats;
+    let winner = st[LEADER]! + st[BEST_I]!;
+    if (winner >= seats) winner -= seats;
     st[LASTW] = winner;
     st[WON + this.party[winner]!]! += 1;
     const done = st[DONE]! + 1;
@@ -913,19 +914,17 @@ export class Playout {
     const perl = this.follow(seat);
     const cards = this.plainOk | perl;
     const w = st[HW + seat]!;
-    const k = popcount32(cards) + w;
+    const nCards = popcount32(cards);
+    const k = nCards + w;
     let r = k === 1 ? 0 : this.below(k);
     let c = WELI;
-    let m = cards;
-    while (m !== 0) {
-      const b = 31 - Math.clz32(m & -m);
-      m &= m - 1;
-      if (r-- === 0) {
-        c = b;
-        break;
-      }
+    if (r < nCards) {
+      // the r-th card of the mask: drop the r lowest
+      let m = cards;
+      while (r-- > 0) m &= m - 1;
+      c = 31 - Math.clz32(m & -m);
+      if (((perl >>> c) & 1) === 0) return c | (NO_AS << 6);
     }
-    if (((perl >>> c) & 1) === 0 && c !== WELI) return c | (NO_AS << 6);
     if (this.perlFree) {
       // any christening of the candidates, or none where allowed: the q-th, without listing them
       const cand = this.candidates(seat);

@@ -17,8 +17,8 @@ import type { RulesVariant } from '../rules/variant.ts';
 /** asIdx of a play without christening. */
 export const NO_AS = 32;
 
-/** The 8 bits of a suit in the card layout (card.ts). */
-export const SUIT_MASK: readonly number[] = Object.freeze([0xff, 0xff00, 0xff0000, 0xff000000 >>> 0]);
+/** The 8 bits of a suit in the card layout (card.ts), as int32 (the Eichel byte is the sign bit). */
+export const SUIT_MASK: Readonly<Int32Array> = Int32Array.of(0xff, 0xff00, 0xff0000, 0xff000000 | 0);
 
 export interface KernelRules {
   readonly ruleset: RulesVariant;
