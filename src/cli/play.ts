@@ -13,17 +13,32 @@ import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { playDeal, type SeatPolicy } from '../sim/play.ts';
 import { doubleThreshold, playPartie } from '../sim/partie.ts';
-import { UsageError } from './errors.ts';
+import { UsageError, textOption, wholeOption } from './errors.ts';
+import { bietenGameTranscript, bietenPlayTranscript } from '../games/bieten/play.ts';
+
+/** `perlagg play --game bieten [--partie]`. */
+function bietenPlay(a: { ruleset: string; seed: number; players: number; deal: number; policies?: string[]; dealer?: number; partie?: boolean; partieIndex?: number }): Promise<string> {
+  const req = {
+    ruleset: a.ruleset,
+    seed: a.seed,
+    players: a.players,
+    deal: a.deal,
+    ...(a.policies === undefined ? {} : { policies: a.policies }),
+    ...(a.dealer === undefined ? {} : { dealer: a.dealer }),
+  };
+  return a.partie === true ? bietenGameTranscript({ ...req, partie: a.partieIndex ?? 0 }) : bietenPlayTranscript(req);
+}
 
 interface PlayArgs {
   partie?: boolean;
-  partieIndex?: number;
-  ruleset: string;
-  seed: number;
+  partieIndex?: string;
+  game?: string;
+  ruleset?: string;
+  seed: string;
   policies?: string;
-  players: number;
-  deal: number;
-  dealer?: number;
+  players: string;
+  deal: string;
+  dealer?: string;
 }
 
 const LEVEL_WORD: Record<number, string> = { 2: 'Zwei', 3: 'Drei', 4: 'Vier', 5: 'Fünf', 6: 'Sechs', 7: 'Sieben', 8: 'Acht', 9: 'Neun', 10: 'Zehn' };
@@ -258,37 +273,41 @@ export const playCommand: CommandModule<object, PlayArgs> = {
   describe: 'play one hand and print it as a Perlagg player would follow it',
   builder: (y: Argv) =>
     y
-      .option('ruleset', { type: 'string', default: 'oberland', describe: 'ruleset name, e.g. 1853, oberland, suedtirol, innsbruck, oberland{target=18}' })
-      .option('seed', { type: 'number', default: 1, describe: 'root seed (the deal and every policy draw from streams keyed by it)' })
+      .option('game', { type: 'string', default: 'perlaggen', describe: 'the game: perlaggen, or bieten (the precursor game of [001])' })
+      .option('ruleset', { alias: 'r', type: 'string', describe: 'ruleset name, e.g. 1853, oberland, suedtirol, innsbruck, oberland{target=18}; bieten, bieten{target=9} (default oberland; bieten with --game bieten)' })
+      .option('seed', { type: 'string', default: '1', describe: 'root seed (the deal and every policy draw from streams keyed by it)' })
       .option('policies', { type: 'string', describe: 'comma-separated policies, one per player (built in: random, simple; or a file path); default simple' })
-      .option('players', { type: 'number', default: 4, describe: 'number of players: 2, 3, 4 or 6' })
-      .option('deal', { type: 'number', default: 0, describe: 'deal index (keys the cards)' })
-      .option('dealer', { type: 'number', describe: 'dealer seat, 0-based (default: deal index mod seats)' })
+      .option('players', { type: 'string', default: '4', describe: 'number of players: 2, 3, 4 or 6' })
+      .option('deal', { type: 'string', default: '0', describe: 'deal index (keys the cards)' })
+      .option('dealer', { type: 'string', describe: 'dealer seat, 0-based (default: deal index mod seats)' })
       .option('partie', { type: 'boolean', default: false, describe: 'play a whole Partie and print the score sheet' })
-      .option('partie-index', { type: 'number', default: 0, describe: 'Partie index (keys the deals of --partie)' }) as unknown as Argv<PlayArgs>,
+      .option('partie-index', { type: 'string', default: '0', describe: 'Partie index (keys the deals of --partie)' }) as unknown as Argv<PlayArgs>,
   handler: async (argv: ArgumentsCamelCase<PlayArgs>) => {
-    if (argv.partie === true) {
+    const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
+    const players = wholeOption('players', argv.players, 2, 6)!;
+    const deal = wholeOption('deal', argv.deal, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
+    const dealer = wholeOption('dealer', argv.dealer, 0, 5);
+    const partieIndex = wholeOption('partie-index', argv.partieIndex, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
+    const policiesText = textOption('policies', argv.policies);
+    const policyList = policiesText === undefined ? undefined : policiesText.split(',').map((x) => x.trim()).filter((x) => x.length > 0);
+    const policies = policyList === undefined ? {} : { policies: policyList };
+    // the game switch: Bieten is its own rules module (src/games/bieten) behind the same contract
+    if (argv.game !== undefined && argv.game !== 'perlaggen') {
+      if (argv.game !== 'bieten') throw new UsageError(`--game: unknown game "${argv.game}" (known: perlaggen, bieten)`);
+      const ruleset = textOption('ruleset', argv.ruleset ?? 'bieten')!;
       process.stdout.write(
-        await partieTranscript({
-          ruleset: argv.ruleset,
-          seed: argv.seed,
-          players: argv.players,
-          deal: 0,
-          partie: argv.partieIndex ?? 0,
-          ...(argv.policies === undefined ? {} : { policies: argv.policies.split(',').map((x) => x.trim()).filter((x) => x.length > 0) }),
-          ...(argv.dealer === undefined ? {} : { dealer: argv.dealer }),
-        }),
+        await bietenPlay({ ruleset, seed, players, deal, ...policies, ...(dealer === undefined ? {} : { dealer }), partie: argv.partie === true, partieIndex }),
       );
       return;
     }
-    const text = await playTranscript({
-      ruleset: argv.ruleset,
-      seed: argv.seed,
-      players: argv.players,
-      deal: argv.deal,
-      ...(argv.policies === undefined ? {} : { policies: argv.policies.split(',').map((x) => x.trim()).filter((x) => x.length > 0) }),
-      ...(argv.dealer === undefined ? {} : { dealer: argv.dealer }),
-    });
+    const ruleset = textOption('ruleset', argv.ruleset ?? 'oberland')!;
+    if (argv.partie === true) {
+      process.stdout.write(
+        await partieTranscript({ ruleset, seed, players, deal: 0, partie: partieIndex, ...policies, ...(dealer === undefined ? {} : { dealer }) }),
+      );
+      return;
+    }
+    const text = await playTranscript({ ruleset, seed, players, deal, ...policies, ...(dealer === undefined ? {} : { dealer }) });
     process.stdout.write(text);
   },
 };

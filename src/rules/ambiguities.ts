@@ -79,7 +79,7 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-21', title: 'Innsbruck "verliert alle gemachten Punkte"', proposal: 'the points of the current deal, plus -2', switches: [{ field: 'falseFigureScope', rulesets: ['innsbruck'], alternatives: ['partie'] }] },
   { id: 'A-22', title: 'Innsbruck revoke penalty', proposal: 'the Spiel to the opponents at its stake, plus -2', switches: [{ field: 'revokePenalty', rulesets: ['innsbruck'], alternatives: ['substitute', 'none'] }] },
   { id: 'A-23', title: 'Innsbruck 17:17, 17:16, 17:15', proposal: 'literal reading; two-fold figures do not go out at a deal starting 17:17', switches: [{ field: 'ibkTwofoldAt1717', rulesets: ['innsbruck'], alternatives: ['true'] }] },
-  { id: 'A-24', title: '"Runde" in [003]', proposal: 'by context: a deal or a trick round', switches: [], noSwitch: 'a reading of one word; the places are interpreted as listed in RULES §15' },
+  { id: 'A-24', title: '"Runde" in [003]', proposal: 'by context: a deal or a trick round', switches: [], noSwitch: 'a reading of one word; each place is read by its context, as listed under A-24' },
   { id: 'A-25', title: '1853 dealer rotation', proposal: 'to the left each deal; the losers deal the next Partie', switches: [{ field: 'nextPartieDealer', rulesets: ALL, alternatives: ['continueRotation'] }] },
   { id: 'A-26', title: 'Double threshold', proposal: 'floor(target/2) + 1; Double only in 1853', switches: [{ field: 'doubleThreshold', rulesets: ['1853'], alternatives: ['half'] }, { field: 'double', rulesets: MODERN, alternatives: ['true'] }] },
   { id: 'A-27', title: 'numbering of the raising laws', proposal: 'a transcription glitch', switches: [], noSwitch: 'no rule is lost; nothing to choose' },

@@ -5,7 +5,8 @@ import { PARTIEN_COLUMNS, expandSeats } from '../../results/schema.ts';
 import { playPartie } from '../partie.ts';
 import type { DealSummary } from '../play.ts';
 import { allocColumns, emptyAcc, pushMean, pushProportion, type BatchResult, type ColumnArray, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../job.ts';
-import { duplicateSeatings, fillHandRow, playSetup } from './hands.ts';
+import { REPLAYED_PER_BATCH, beatText, checkReplay, fillHandRow, playSetup, replayedDeals, type Decision } from './hands.ts';
+import { HB, beatDeal, hb } from '../heartbeat.ts';
 
 export const PARTIEN_METRICS: readonly MetricSpec[] = [
   { name: 'p0_wins', kind: 'proportion', doc: 'share of Partien party 0 (seats 0 and 2) wins' },
@@ -26,32 +27,43 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
   const setup = await playSetup(spec);
   const { ruleset: r, table } = setup;
   const duplicate = spec.duplicate === true;
-  const seatings = duplicate ? duplicateSeatings(setup) : [setup.policies];
+  const seatings = setup.seatings;
   const partieColumns = expandSeats(PARTIEN_COLUMNS, table.seats, table.parties);
   const metrics = duplicate ? DUPLICATE_PARTIEN_METRICS : PARTIEN_METRICS;
   return {
     describe: duplicate ? { policies: setup.described, duplicate: true } : { policies: setup.described },
     tables: { partien: partieColumns, hands: setup.handColumns },
     metrics,
+    whoIsDeciding: (slot) => beatText(slot, setup.policyNames, spec.seed, true),
     runBatch(start: number, end: number): BatchResult {
       const rows = (end - start) * seatings.length;
       const pc = allocColumns(partieColumns, rows);
       const deals: Array<{ partie: number; dealNo: number; sum: DealSummary; seating: number }> = [];
       const m: Record<string, MetricAcc> = Object.fromEntries(metrics.map((x) => [x.name, emptyAcc(x.kind)]));
       const num = (name: string) => pc[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
+      const check = replayedDeals(start, end, REPLAYED_PER_BATCH.partien);
       for (let k = start; k < end; k++) {
         let aWins = 0;
         for (const [seating, policies] of seatings.entries()) {
           const i = (k - start) * seatings.length + seating;
+          beatDeal(k, seating);
+          hb[HB.partieDeal] = 0;
+          const partie = { ruleset: r, players: spec.players, rootSeed: spec.seed, partieIndex: k, firstDealer: k % table.seats };
+          const played: Decision[] = [];
           const s = playPartie({
-            ruleset: r,
-            players: spec.players,
+            ...partie,
             policies,
-            rootSeed: spec.seed,
-            partieIndex: k,
-            firstDealer: k % table.seats,
-            onDeal: (sum, dealNo) => deals.push({ partie: k, dealNo, sum, seating }),
+            onDeal: (sum, dealNo) => {
+              deals.push({ partie: k, dealNo, sum, seating });
+              hb[HB.partieDeal] = dealNo + 1;
+            },
+            ...(check.has(k) ? { onDecision: (_s, player, _o, action) => played.push({ player, action }) } : {}),
           }).summary;
+          if (check.has(k)) {
+            const replay: Decision[] = [];
+            playPartie({ ...partie, policies: setup.fresh[seating]!(), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
+            checkReplay(played, replay, policies, `Partie ${k}, seed ${spec.seed}${duplicate ? `, seating ${seating}` : ''}`);
+          }
           num('partie')[i] = k;
           num('seating')[i] = seating;
           num('first_dealer')[i] = s.firstDealer;
