@@ -1,6 +1,6 @@
 // Runs the benches: all of them (`npm run bench`) or those named (`npm run bench -- evaluator`).
 // Each bench module exports `run(): Promise<object>` (its JSON summary) and prints its own table.
-export const BENCHES = ['evaluator', 'runner', 'hands', 'policies'] as const;
+export const BENCHES = ['evaluator', 'runner', 'hands', 'policies', 'playout'] as const;
 
 interface BenchModule {
   run(): Promise<object>;

@@ -24,6 +24,23 @@ export type { HandEvent } from '../engine/history.ts';
 /** Bieten (RULES §17): its Observation, Action and helpers, for strategies/bieten-*.ts. */
 export * as bieten from '../games/bieten/policy-api.ts';
 
+// Worlds consistent with the observation, and the playout kernel that plays them out (issue 13).
+export {
+  sampleWorld,
+  worldSampler,
+  worldConstraints,
+  kernelPositionOf,
+  newWorld,
+  WorldSampler,
+  WorldError,
+  CONSTRAINT_SOURCES,
+  type World,
+  type WorldConstraint,
+  type WorldOptions,
+  type ConstraintSource,
+} from './worlds.ts';
+export { Playout, ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition, type RolloutPolicy } from '../playout/kernel.ts';
+
 /** A uniform random source handed to a policy (its state is private). */
 export interface RandomSource {
   /** Uniform 32-bit unsigned integer. */
