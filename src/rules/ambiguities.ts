@@ -103,7 +103,7 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
       { field: 'threePlayers', rulesets: ALL, alternatives: ['strohmann', 'individual'] },
       { field: 'strohmannInfo', rulesets: ['1853'], alternatives: ['othersShowEachOther'] },
       { field: 'sixPlayersHandSize', rulesets: ALL, alternatives: ['4', '5'] },
-      { field: 'individualBidding', rulesets: ALL, alternatives: ['answerInTurn'] },
+      { field: 'individualBidding', rulesets: MODERN, alternatives: ['answerInTurn'] },
     ],
   },
   { id: 'A-42', title: 'who may ask for the Dritzige', proposal: '1853 the party at target - 1; Innsbruck only at 17:17', switches: [{ field: 'askAtTargetMinus1', rulesets: ['1853', 'innsbruck'], alternatives: ['none'] }] },

@@ -215,6 +215,10 @@ export const RulesVariantSchema = z
     message: 'countRankType orders only the Innsbruck 17:17 contest (askAtTargetMinus1=ibk1717); the Dritzige and Viertig asks compare no figures of different kind (A-30)',
     path: ['dritzigeKey'],
   })
+  .refine((r) => r.individualBidding === 'none' || r.threePlayers === 'individual', {
+    message: 'answerInTurn applies only to three players each for himself (threePlayers=individual); with the Strohmann there are two parties (A-41)',
+    path: ['individualBidding'],
+  })
   .refine((r) => r.falseFigureScope === 'deal' || r.falseFigurePenalty === 'dealPointsMinus2', {
     message: 'partie applies only to the Innsbruck loss of the points (falseFigurePenalty=dealPointsMinus2) (A-21)',
     path: ['falseFigureScope'],
