@@ -1,7 +1,8 @@
 // RULES §15: the 46 ambiguities, each with the proposal we implement as the default and the switch that
 // selects each alternative. A switch is a ruleset field (registry.ts override syntax): the alternative is
 // `<ruleset>{<field>=<value>}`. Items that are a reading of the text with no alternative worth
-// simulating (a misprint, a word's meaning) say so in `noSwitch`. The tests resolve every alternative.
+// simulating (a misprint, a word's meaning) say so in `noSwitch`. The tests resolve every alternative, and
+// play each against its default: every one changes what the engine does (test/rules/switches-read.test.ts).
 
 export interface AmbiguitySwitch {
   /** Dotted ruleset field. */
