@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { binom } from '../cards/mask.ts';
 import { OutputError, type ManifestFile } from '../results/manifest.ts';
 import { readArrowFileBatches } from '../results/stream.ts';
-import { meanInterval, wilson, type Interval } from '../stats/intervals.ts';
-import type { MetricAcc, MetricSpec } from '../sim/job.ts';
+import type { Interval } from '../stats/intervals.ts';
+import { metricEstimate, type MetricAcc, type MetricSpec } from '../sim/job.ts';
 import { FIGURES_METRICS } from '../sim/jobs/figures.ts';
 import { DUPLICATE_METRICS, HANDS_METRICS } from '../sim/jobs/hands.ts';
 import { DUPLICATE_PARTIEN_METRICS, PARTIEN_METRICS } from '../sim/jobs/partien.ts';
@@ -24,8 +24,8 @@ const METRICS: ReadonlyMap<string, MetricSpec> = new Map(
   [FIGURES_METRICS, HANDS_METRICS, DUPLICATE_METRICS, PARTIEN_METRICS, DUPLICATE_PARTIEN_METRICS].flat().map((m) => [m.name, m]),
 );
 
-function intervalOfAcc(acc: MetricAcc): Interval {
-  return acc.kind === 'proportion' ? wilson(acc.k, acc.n) : meanInterval(acc);
+function intervalOfAcc(acc: MetricAcc, spec?: MetricSpec): Interval {
+  return metricEstimate(acc, spec).interval;
 }
 
 type Json = Record<string, unknown>;
@@ -108,6 +108,7 @@ const STOP_WORDS = (unit: string): Readonly<Record<string, string>> => ({
   deals: `the ${unit} asked for`,
   interval: 'the interval width',
   sprt: 'the SPRT',
+  constant: 'an SPRT that could not decide',
   time: 'the time budget',
   interrupted: 'an interrupt',
 });
@@ -115,6 +116,8 @@ const STOP_WORDS = (unit: string): Readonly<Record<string, string>> => ({
 interface RunView {
   readonly settings: Json;
   readonly metrics: Readonly<Record<string, MetricAcc>>;
+  /** The metrics' declarations as the run recorded them (metricSpecs), else the built-in ones by name. */
+  readonly specs: ReadonlyMap<string, MetricSpec>;
   readonly done: number;
   readonly complete: boolean;
   readonly stoppedBy: string | null;
@@ -127,11 +130,14 @@ function runView(dir: string, m: Json): RunView {
   if (!isObject(settings) || !isObject(metrics) || !isObject(progress)) throw new OutputError(`${join(dir, 'manifest.json')} has no settings, metrics or progress: not a simulate run`);
   for (const [k, acc] of Object.entries(metrics)) {
     const a = acc as Partial<MetricAcc> | null;
-    if (!isObject(a) || (a.kind !== 'proportion' && a.kind !== 'mean') || typeof a.n !== 'number') throw new OutputError(`${join(dir, 'manifest.json')}: metric ${k} is not a metric accumulator`);
+    if (!isObject(a) || (a.kind !== 'proportion' && a.kind !== 'mean' && a.kind !== 'pair') || typeof a.n !== 'number') throw new OutputError(`${join(dir, 'manifest.json')}: metric ${k} is not a metric accumulator`);
   }
+  const specs = new Map(METRICS);
+  if (Array.isArray(m['metricSpecs'])) for (const x of m['metricSpecs'] as MetricSpec[]) if (isObject(x) && typeof x.name === 'string') specs.set(x.name, x);
   return {
     settings,
     metrics: metrics as unknown as Record<string, MetricAcc>,
+    specs,
     done: typeof progress['dealsDone'] === 'number' ? progress['dealsDone'] : 0,
     complete: m['complete'] === true,
     stoppedBy: typeof m['stoppedBy'] === 'string' ? m['stoppedBy'] : null,
@@ -164,11 +170,12 @@ export function simulationDataOfRun(dir: string, m: Json): SimulationChartData {
   const unit = unitOf(mode);
   const shard = isObject(s['shard']) ? s['shard'] : null;
   const metrics: MetricEstimate[] = Object.entries(v.metrics).filter(([, acc]) => acc.n > 0).map(([name, acc]) => {
-    const spec = METRICS.get(name);
+    const spec = v.specs.get(name);
     const doc = spec?.doc ?? name;
-    const i = intervalOfAcc(acc);
+    const i = intervalOfAcc(acc, spec);
+    const share = acc.kind === 'proportion' || (acc.kind === 'pair' && spec?.paired?.kind === 'proportion');
     return {
-      name, doc, scale: isShareMetric(acc.kind, doc) ? 'share' : 'mean',
+      name, doc, scale: isShareMetric(share ? 'proportion' : 'mean', doc) ? 'share' : 'mean',
       estimate: i.estimate, low: i.low, high: i.high, n: i.n,
       ...(/minus/.test(name) ? { reference: 0 } : {}),
     };
@@ -200,8 +207,8 @@ export function duplicateDataOfRun(dir: string, m: Json): DuplicateChartData | n
   const single = v.metrics[partien ? 'a_wins_single' : 'a_minus_b_single'];
   if (paired === undefined || single === undefined || paired.n === 0) return null;
   const policies = policyNames(s);
-  const p = intervalOfAcc(paired);
-  const u = intervalOfAcc(single);
+  const p = intervalOfAcc(paired, v.specs.get(partien ? 'a_wins' : 'a_minus_b'));
+  const u = intervalOfAcc(single, v.specs.get(partien ? 'a_wins_single' : 'a_minus_b_single'));
   const share = v.metrics['a_spiel'];
   return {
     ruleset: String(s['ruleset'] ?? '?'),
@@ -212,7 +219,7 @@ export function duplicateDataOfRun(dir: string, m: Json): DuplicateChartData | n
     quantity: partien ? 'wins' : 'points',
     paired: { estimate: p.estimate, low: p.low, high: p.high, n: p.n, se: p.se },
     unpaired: { estimate: u.estimate, low: u.low, high: u.high, n: u.n, se: u.se },
-    ...(share !== undefined && share.n > 0 ? { spielShare: (() => { const i = intervalOfAcc(share); return { estimate: i.estimate, low: i.low, high: i.high, n: i.n, se: i.se }; })() } : {}),
+    ...(share !== undefined && share.n > 0 ? { spielShare: (() => { const i = intervalOfAcc(share, v.specs.get('a_spiel')); return { estimate: i.estimate, low: i.low, high: i.high, n: i.n, se: i.se }; })() } : {}),
     complete: v.complete,
   };
 }

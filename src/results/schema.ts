@@ -88,6 +88,16 @@ export const HANDS_COLUMNS: readonly ColumnSpec[] = [
   { name: '{f}_immediate', type: 'uint8', doc: '1 when its points were written at once (a decline, a concede)' },
 ];
 
+/**
+ * `perlagg simulate --detail` (hands and Partien): the cards and the bids of every hand, so a hand can be
+ * studied from the table alone. Appended to the hands table's columns.
+ */
+export const HANDS_DETAIL_COLUMNS: readonly ColumnSpec[] = [
+  { name: 's{i}_cards', type: 'utf8', doc: '(--detail) seat i\'s cards at the first lead (after the cut and any exchange), e.g. "H7 HK SU EA Weli"' },
+  { name: 'face_up', type: 'utf8', doc: '(--detail) the card face up beside the stock at the first lead: the turned-up trump card, or the card laid there in an exchange' },
+  { name: 'bids', type: 'utf8', doc: '(--detail) the bid history in the words perlagg play prints, e.g. "P2: Gilt\'s Gleich? · P3: Gut \'s Gleich"; empty when nobody bid' },
+];
+
 /** `perlagg simulate --partien`: one row per Partie (its hands are in hands.arrow). */
 export const PARTIEN_COLUMNS: readonly ColumnSpec[] = [
   { name: 'partie', type: 'uint32', doc: 'Partie index (its deals and choices are functions of the root seed, this index, the deal number and the seat)' },
@@ -125,6 +135,6 @@ export function expandSeats(columns: readonly ColumnSpec[], seats: number, parti
 export const TABLES: Readonly<Record<string, readonly ColumnSpec[]>> = {
   exact: EXACT_COLUMNS,
   deals: DEALS_COLUMNS,
-  hands: HANDS_COLUMNS,
+  hands: [...HANDS_COLUMNS, ...HANDS_DETAIL_COLUMNS],
   partien: PARTIEN_COLUMNS,
 };
