@@ -9,6 +9,7 @@ import { benchCommand } from './bench.ts';
 import { schemaCommand } from './schema.ts';
 import { playCommand } from './play.ts';
 import { plotCommand } from './plot.ts';
+import { tuneCommand } from './tune.ts';
 import { reportError, UsageError } from './errors.ts';
 
 export async function main(argv: string[]): Promise<number> {
@@ -26,6 +27,7 @@ export async function main(argv: string[]): Promise<number> {
       .command(benchCommand)
       .command(schemaCommand)
       .command(plotCommand)
+      .command(tuneCommand)
       .demandCommand(1, 'name a command (perlagg --help lists them)')
       .strict()
       .recommendCommands()
