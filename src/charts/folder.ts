@@ -306,6 +306,7 @@ export function leagueCharts(dir: string, m: Json): Chart[] {
     ],
     unit: String(ratings['unit']),
     count: { n: pairs, unit: `${unit} a match` },
+    nUnit: `${unit} played`,
     ratings: rows,
   });
   return [{ name: 'ratings', what: 'every policy\'s rating with its 95% interval', spec }];

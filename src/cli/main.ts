@@ -10,6 +10,8 @@ import { schemaCommand } from './schema.ts';
 import { playCommand } from './play.ts';
 import { plotCommand } from './plot.ts';
 import { tuneCommand } from './tune.ts';
+import { leagueCommand } from './league.ts';
+import { policiesCommand } from './policies.ts';
 import { reportError, UsageError } from './errors.ts';
 
 export async function main(argv: string[]): Promise<number> {
@@ -28,6 +30,8 @@ export async function main(argv: string[]): Promise<number> {
       .command(schemaCommand)
       .command(plotCommand)
       .command(tuneCommand)
+      .command(leagueCommand)
+      .command(policiesCommand)
       .demandCommand(1, 'name a command (perlagg --help lists them)')
       .strict()
       .recommendCommands()
