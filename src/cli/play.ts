@@ -12,7 +12,7 @@ import { resolvePolicy } from '../policy/registry.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { playDeal, type SeatPolicy } from '../sim/play.ts';
-import { doubleThreshold, playPartie } from '../sim/partie.ts';
+import { PartieSeries, doubleThreshold, playPartie } from '../sim/partie.ts';
 import { UsageError, textOption, wholeOption } from './errors.ts';
 import { bietenGameTranscript, bietenPlayTranscript } from '../games/bieten/play.ts';
 
@@ -160,7 +160,7 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
         else say(`  ${who(e.seat)}: „${e.level === 2 ? 'Ich halte' : `Alle ${e.aus ? 'Aus' : LEVEL_WORD[e.level] ?? e.level} halten`}“ (${e.figure})`);
         break;
       case 'veto':
-        say(`  ${who(e.seat)}: ${e.veto ? 'Einspruch! Das Gebot gilt nicht.' : 'einverstanden'}`);
+        say(`  ${who(e.seat)}: ${!e.veto ? 'einverstanden' : e.act === 'bid' ? 'Einspruch! Das Gebot gilt nicht.' : e.act === 'hold' ? 'Einspruch! Es ist gut.' : 'Einspruch! Wir halten nur.'}`);
         break;
       case 'ask':
         say(`  ${who(e.seat)} fragt ums ${e.count === 3 ? 'Dritzige' : e.count === 4 ? 'Viertige' : e.count === 5 ? 'Fünftige' : 'Zweifache'} (${e.kind})`);
@@ -170,6 +170,12 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
         break;
       case 'write':
         say(`  → ${partyName(s, e.party)} schreibt ${e.points > 0 ? '+' : ''}${e.points} (${e.reason})`);
+        break;
+      case 'revoke':
+        say(`  Farbe verleugnet: ${who(e.seat)} spielte ${cardShort(e.card)} in Stich ${e.trick + 1}${e.substitute >= 0 ? ` — ${cardShort(e.substitute)} kommt an seine Stelle` : ''}${e.penalty === 'spielPlus2' ? ' — Spiel-Verlust und zwei Punkte Strafe' : ''}`);
+        break;
+      case 'correction':
+        say(`  Berichtigung: ${partyName(s, e.from)} −${e.points}${e.to >= 0 ? `, ${partyName(s, e.to)} +${e.points}` : ''} (${e.reason})`);
         break;
       case 'penalty':
         if (e.points !== 0) say(`  Strafe: ${partyName(s, e.party)} −${e.points} (${e.reason})`);
@@ -236,7 +242,15 @@ export async function partieTranscript(req: PartieRequest): Promise<string> {
     const p = await resolvePolicy(spec);
     policies.push({ name: p.spec, policy: p.factory.create(p.options) });
   }
-  const res = playPartie({ ruleset, players: req.players, policies, rootSeed: req.seed, partieIndex: req.partie, firstDealer: req.dealer ?? 0, keepStates: true });
+  if (!Number.isSafeInteger(req.partie) || req.partie < 0) throw new UsageError(`--partie-index must be a non-negative whole number, got ${req.partie}`);
+  const seats = req.players === 3 && ruleset.threePlayers === 'strohmann' ? 4 : req.players;
+  if (req.dealer !== undefined && !(Number.isInteger(req.dealer) && req.dealer >= 0 && req.dealer < seats)) throw new UsageError(`--dealer must be 0..${seats - 1}`);
+  // Partie k of a series (A-25: the losers deal the next Partie; the Strohmann passes round), as --mode
+  // partien plays it; --dealer sets the first dealer of this one Partie instead.
+  const res =
+    req.dealer === undefined
+      ? new PartieSeries({ ruleset, players: req.players, policies, rootSeed: req.seed }).play(req.partie, { keepStates: true })
+      : playPartie({ ruleset, players: req.players, policies, rootSeed: req.seed, partieIndex: req.partie, firstDealer: req.dealer, keepStates: true });
   const out: string[] = [];
   res.states.forEach((s, i) => {
     out.push(`=== Spiel ${i + 1} der Partie ===`);
@@ -281,7 +295,7 @@ export const playCommand: CommandModule<object, PlayArgs> = {
       .option('deal', { type: 'string', default: '0', describe: 'deal index (keys the cards)' })
       .option('dealer', { type: 'string', describe: 'dealer seat, 0-based (default: deal index mod seats)' })
       .option('partie', { type: 'boolean', default: false, describe: 'play a whole Partie and print the score sheet' })
-      .option('partie-index', { type: 'string', default: '0', describe: 'Partie index (keys the deals of --partie)' }) as unknown as Argv<PlayArgs>,
+      .option('partie-index', { type: 'string', default: '0', describe: 'Partie index (keys the deals of --partie); its first dealer follows the Partie before it in its match, as --mode partien plays it (the losers deal)' }) as unknown as Argv<PlayArgs>,
   handler: async (argv: ArgumentsCamelCase<PlayArgs>) => {
     const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
     const players = wholeOption('players', argv.players, 2, 6)!;

@@ -48,10 +48,11 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-08', title: 'deal pattern', proposal: 'Innsbruck 2 + 3', switches: [{ field: 'dealPattern', rulesets: ['innsbruck'], alternatives: ['3/2'] }] },
   { id: 'A-09', title: 'stock cards shown', proposal: '1853 bottom; Oberland, Südtirol none; Innsbruck top and bottom', switches: [{ field: 'showStock', rulesets: ALL, alternatives: ['none', 'bottom', 'topAndBottom'] }] },
   {
-    id: 'A-10', title: 'exchanging the turned-up Perlagg', proposal: '1853 compulsory with a plain trump; Innsbruck a right; Oberland the chain',
+    id: 'A-10', title: 'exchanging the turned-up Perlagg', proposal: '1853 compulsory with a plain trump; Innsbruck a right; Oberland the chain (dealer, partner, opponents in turn); "has no trump" = no card of the trump suit, so a dealer holding only a higher trump Perlagg keeps the right (it does not pass to his partner; giving the higher Perlagg is no exchange); leaving it to the partner while able is an infraction',
     switches: [
       { field: 'exchange.duty', rulesets: ALL, alternatives: ['optional', 'plainTrumpCompulsory'] },
       { field: 'exchange.who', rulesets: ALL, alternatives: ['dealerThenPartner', 'dealerPartnerThenOpponents'] },
+      { field: 'exchange.partnerOnlyIfDealerHasNoTrump', rulesets: ALL, alternatives: ['true', 'false'] },
     ],
   },
   {
@@ -63,9 +64,9 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   },
   { id: 'A-12', title: 'default order of the figures', proposal: 'Südtirol Spiel-Gleich-Hanger', switches: [{ field: 'defaultFigureOrder', rulesets: ['suedtirol'], alternatives: ['Gleich/Hanger/Spiel'] }] },
   {
-    id: 'A-13', title: 'over-bidding at target - 2', proposal: 'score + open decline values <= target - 1, for bids and raises',
+    id: 'A-13', title: 'over-bidding at target - 2', proposal: 'score + open decline values <= target - 1, for bids and raises: at 9 (of 11) one open bid at a time, a held bid frees the party to bid again (GC-37); two at once are curtailed to the first named (GC-41). The other reading of "nur mehr Eins" [000 p.24]: one figure in the whole deal',
     switches: [
-      { field: 'overbidLimit', rulesets: ALL, alternatives: ['targetMinus1Only'] },
+      { field: 'overbidLimit', rulesets: ALL, alternatives: ['oneBidAtTargetMinus2', 'targetMinus1Only'] },
       { field: 'overbidAtTargetMinus2', rulesets: ALL, alternatives: ['curtailed', 'minus2'] },
     ],
   },
@@ -80,14 +81,14 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-22', title: 'Innsbruck revoke penalty', proposal: 'the Spiel to the opponents at its stake, plus -2', switches: [{ field: 'revokePenalty', rulesets: ['innsbruck'], alternatives: ['substitute', 'none'] }] },
   { id: 'A-23', title: 'Innsbruck 17:17, 17:16, 17:15', proposal: 'literal reading; two-fold figures do not go out at a deal starting 17:17', switches: [{ field: 'ibkTwofoldAt1717', rulesets: ['innsbruck'], alternatives: ['true'] }] },
   { id: 'A-24', title: '"Runde" in [003]', proposal: 'by context: a deal or a trick round', switches: [], noSwitch: 'a reading of one word; each place is read by its context, as listed under A-24' },
-  { id: 'A-25', title: '1853 dealer rotation', proposal: 'to the left each deal; the losers deal the next Partie', switches: [{ field: 'nextPartieDealer', rulesets: ALL, alternatives: ['continueRotation'] }] },
+  { id: 'A-25', title: '1853 dealer rotation', proposal: 'to the left each deal; the losing party\'s player next in the rotation deals the next Partie (Partien in matches of 4, 3 with the Strohmann)', switches: [{ field: 'nextPartieDealer', rulesets: ALL, alternatives: ['continueRotation'] }] },
   { id: 'A-26', title: 'Double threshold', proposal: 'floor(target/2) + 1; Double only in 1853', switches: [{ field: 'doubleThreshold', rulesets: ['1853'], alternatives: ['half'] }, { field: 'double', rulesets: MODERN, alternatives: ['true'] }] },
   { id: 'A-27', title: 'numbering of the raising laws', proposal: 'a transcription glitch', switches: [], noSwitch: 'no rule is lost; nothing to choose' },
   { id: 'A-28', title: 'misprints in the Bieten example', proposal: 'the corrected hands', switches: [], noSwitch: 'a test-data correction for the Bieten cases, not a rule' },
   { id: 'A-29', title: 'order of answering in Bieten', proposal: 'clockwise from the bidder', switches: [], noSwitch: 'Bieten only; both readings give the same result in the source' },
   { id: 'A-30', title: 'comparing figures in Dritzige contests', proposal: 'count, then Gleich > Hanger, then rank', switches: [{ field: 'dritzigeKey', rulesets: ALL, alternatives: ['countRankType'] }] },
   { id: 'A-31', title: 'cut mechanics', proposal: 'repeat while the next visible card is a permanent Perlagg', switches: [{ field: 'cutRepeat', rulesets: MODERN, alternatives: ['once'] }] },
-  { id: 'A-32', title: 'Oberland: Eichel turned up', proposal: 'keep turning; skipped cards stay face up', switches: [], noSwitch: 'the only reading that keeps the deal going; the skipped cards are public either way' },
+  { id: 'A-32', title: 'Oberland: Eichel turned up', proposal: 'keep turning; skipped cards stay face up; an Eichel Perlagg turned aside may be taken in the exchange with a plain Eichel card ("alle liegenden Perlaggen" [002 §1.3])', switches: [{ field: 'skippedTurnCards', rulesets: ['oberland'], alternatives: ['shownBesideStock'] }] },
   { id: 'A-33', title: '"steht" inside one partnership', proposal: 'ties only between opposing parties', switches: [{ field: 'tieBetween', rulesets: ALL, alternatives: ['anyPlayers'] }] },
   { id: 'A-34', title: 'partner veto', proposal: '1853 only', switches: [{ field: 'partnerVeto', rulesets: ALL, alternatives: ['true', 'false'] }] },
   { id: 'A-35', title: 'obligation after a declined raise', proposal: 'it survives', switches: [{ field: 'obligationSurvivesDecline', rulesets: ['1853'], alternatives: ['false'] }] },
@@ -95,12 +96,14 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-37', title: 'Hanger tie-break', proposal: 'the highest card; natural order in every suit', switches: [], noSwitch: 'for equal lengths the highest and the lowest card order Hangers alike' },
   { id: 'A-38', title: '1853 Perlagg in hand as Spielfarbe', proposal: 'it counts', switches: [{ field: 'spielfarbePerlaggInHandCounts', rulesets: ['1853'], alternatives: ['false'] }] },
   { id: 'A-39', title: 'obligations of unseen bids', proposal: 'no penalty; a let-gut unseen figure scores only if had', switches: [{ field: 'unseenBids', rulesets: ALL, alternatives: ['asSeen'] }] },
-  { id: 'A-40', title: '"Viertig erlaubt?"', proposal: 'asked before the first card by the party at target - 1; Bummerl = loss of the Partie', switches: [{ field: 'askAtTargetMinus1', rulesets: ['oberland', 'suedtirol'], alternatives: ['none'] }] },
+  { id: 'A-40', title: '"Viertig erlaubt?"', proposal: 'asked before the first card by the party at target - 1; a rejected ask may be raised by the asker ("Fünftig erlaubt?"; by the other side it would have no stated effect); Bummerl = loss of the Partie', switches: [{ field: 'askAtTargetMinus1', rulesets: ['oberland', 'suedtirol'], alternatives: ['none'] }] },
   {
-    id: 'A-41', title: 'three and six players', proposal: '1853: Strohmann (option b); others each for himself; six: two parties of three, 4 cards',
+    id: 'A-41', title: 'three and six players', proposal: '1853: Strohmann (option b), each player holding the dummy once in three Partien; others each for himself, scoring silently (no answering rule for three; Bieten\'s answer in turn is the switch); six: two parties of three, 5 cards in 1853 [000 p.13], 4 elsewhere [003 Intro 2]',
     switches: [
       { field: 'threePlayers', rulesets: ALL, alternatives: ['strohmann', 'individual'] },
       { field: 'strohmannInfo', rulesets: ['1853'], alternatives: ['othersShowEachOther'] },
+      { field: 'sixPlayersHandSize', rulesets: ALL, alternatives: ['4', '5'] },
+      { field: 'individualBidding', rulesets: ALL, alternatives: ['answerInTurn'] },
     ],
   },
   { id: 'A-42', title: 'who may ask for the Dritzige', proposal: '1853 the party at target - 1; Innsbruck only at 17:17', switches: [{ field: 'askAtTargetMinus1', rulesets: ['1853', 'innsbruck'], alternatives: ['none'] }] },

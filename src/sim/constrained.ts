@@ -29,7 +29,10 @@ import type { Rng } from './seeds.ts';
 
 /** What a --where predicate sees of a deal (plain data, card short names). */
 export interface DealView {
-  /** The deal index (--mode figures, hands); with --partien the Partie index. */
+  /**
+   * The deal index (--mode figures, hands); -1 with --partien, where a deal's place is a Partie and a deal
+   * number that the Partien before it decide: a predicate there looks at the cards, the dealer and trump.
+   */
   readonly deal: number;
   readonly dealer: number;
   readonly trump: Suit;
@@ -151,7 +154,7 @@ export class ConstrainedDealer implements DealHook {
 
   accept(s: HandState): boolean {
     const view: DealView = {
-      deal: this.at,
+      deal: this.partien ? -1 : this.at,
       dealer: s.dealer,
       trump: s.trump!,
       turned: cardShort(s.turned),
@@ -215,7 +218,7 @@ export class ConstrainedDealer implements DealHook {
         }
       }
       const view: DealView = {
-        deal: this.at,
+        deal: this.partien ? -1 : this.at,
         dealer: s.dealer,
         trump,
         turned: cardShort(turned),

@@ -7,7 +7,7 @@
 // columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
 import { actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
-import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, newHand, returns } from '../engine/game.ts';
+import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns } from '../engine/game.ts';
 import { observe, type Observation } from '../engine/observe.ts';
 import type { HandState } from '../engine/state.ts';
 import type { Outcome } from '../engine/bidding.ts';
@@ -91,6 +91,8 @@ export interface PlayDealOptions {
   readonly onDecision?: (s: HandState, player: number, obs: Observation, action: PolicyAction) => void;
   /** Kept for callers; every policy answer is matched against the legal actions either way. */
   readonly checked?: boolean;
+  /** The revoke switch (HandOptions.revokes; default false): policies may play against the follow rules. */
+  readonly revokes?: boolean;
   /** Upper bound on steps (default 1000). */
   readonly maxSteps?: number;
 }
@@ -270,6 +272,15 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
           break;
         }
       }
+      // under the revoke switch a play against the follow rules is allowed too (Observation.revokes)
+      if (chosen === undefined && s.revokesAllowed && answer.kind === 'play') {
+        for (const x of revokeActions(s)) {
+          if (sameAction(x, answer)) {
+            chosen = x;
+            break;
+          }
+        }
+      }
     }
     if (chosen === undefined) {
       let why: string | null = 'not an action';
@@ -294,7 +305,7 @@ export function playDeal(o: PlayDealOptions): DealResult {
   const base = { players: o.players, dealer: o.dealer, ...(o.dummySeat === undefined ? {} : { dummySeat: o.dummySeat }) };
   const probe = probeTable(o.ruleset, base);
   if (o.policies.length !== probe.players) throw new RangeError(`${probe.players} players need ${probe.players} policies, got ${o.policies.length}`);
-  const s = newHand(o.ruleset, { ...base, silentSeats: silentSeats(probe, o.policies), ...(o.score === undefined ? {} : { score: o.score }) });
+  const s = newHand(o.ruleset, { ...base, silentSeats: silentSeats(probe, o.policies), ...(o.score === undefined ? {} : { score: o.score }), ...(o.revokes === true ? { revokes: true } : {}) });
   const streams: RunStreams = {
     chance: keyedRng(o.rootSeed, o.dealIndex, STREAM.deal),
     policy: s.table.seatOfPlayer.map((seat) => ({ rng: keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat) })),

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayText, ReplayError } from '../../src/games/replay/index.ts';
-import { NO_REVOKES, replayPerlaggen } from '../../src/games/replay/perlaggen.ts';
+import { replayPerlaggen } from '../../src/games/replay/perlaggen.ts';
 import { parseRecording } from '../../src/games/replay/common.ts';
 import { statements } from '../../src/games/replay/format.ts';
 import { recordBieten, recordPerlaggen } from '../../src/games/replay/record.ts';
@@ -87,14 +87,19 @@ describe('perlagg replay', () => {
     expect(refusal(readFileSync(join(ROOT, 'examples', 'bieten-worked-game.txt'), 'utf8').replace(/deal 3 +#.*\ndealer A/, 'deal 3\ndealer B'))).toMatch(/the deal passes to the left, skipping players who are out: A deals this one, not B/);
   });
 
-  it('a revoke: in Bieten penalised and recorded; in Perlaggen refused while the engine has no revokes', () => {
+  it('a revoke: in Bieten penalised and recorded; in Perlaggen applied with the ruleset\'s correction (GC-64)', () => {
     // B leads EK; C holds no Eichel ... A holds no Eichel either: give C an Eichel and let him revoke
     const r = replay(HEAD.replace('C: LA HO S10', 'C: LA HO E7') + 'B play EK\nC play S10 revoke\n'.replace('S10', 'HO') + 'A play SK\nB play E9\nC play E7\nA play HU\nB play E8\nC play LA\nA play LK');
     const s = r.states[0]!;
     expect(s.events.filter((e) => e.type === 'penalty')).toEqual([{ type: 'penalty', seat: 2, points: 2, reason: 'revoke' }]);
     expect(refusal(HEAD + 'B play EK\nC play S10 revoke')).toMatch(/S10 is no revoke: C has no Eichel/);
-    const perl = readFileSync(join(ROOT, 'examples', 'perlaggen-oberland-hand.txt'), 'utf8').replace('P2 play S9', 'P2 play L7 revoke');
-    expect(refusal(perl)).toBe(`line 23: "P2 play L7 revoke": ${NO_REVOKES}`);
+    // Perlaggen: a recorded revoke goes through the engine's infraction path (RULES §12, GC-64) ...
+    const hand = readFileSync(join(ROOT, 'examples', 'perlaggen-oberland-hand.txt'), 'utf8');
+    const revoked = statements(hand.replace('P2 play E9', 'P2 play L8 revoke').replace(/^expect points .*$/m, ''));
+    const perl = replayPerlaggen(revoked, parseRecording(revoked).header, 'x');
+    expect(perl.states[0]!.events.filter((e) => e.type === 'revoke').map((e) => ({ seat: (e as { seat: number }).seat, card: (e as { card: number }).card }))).toEqual([{ seat: 1, card: 17 }]) // L8;
+    // ... and a line that is no revoke says why in the rules' words
+    expect(refusal(hand.replace('P2 play S9', 'P2 play L7 revoke'))).toMatch(/^line 23: "P2 play L7 revoke": play L7 by P2 is no revoke/);
   });
 
   it('Bieten games played by policies, recorded and replayed, score the same (200 games, 2-6 players)', () => {

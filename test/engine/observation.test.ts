@@ -114,6 +114,34 @@ describe('observation integrity', () => {
     expect(checks).toBeGreaterThan(10000);
   });
 
+  it('with revokes switched on, redealing the hidden cards still leaves every observation byte-identical (a play proves no void)', () => {
+    const random = builtinPolicy('random').create({});
+    const revoker: Policy = {
+      act(obs, ctx) {
+        if (obs.revokes.length > 0 && ctx.rng.nextFloat() < 0.3) return obs.revokes[ctx.rng.below(obs.revokes.length)]!;
+        return random.act(obs, ctx);
+      },
+    };
+    let checks = 0;
+    for (const name of RULESETS) {
+      const r = resolveRuleset(name);
+      for (let d = 0; d < 8; d++) {
+        const rng = keyedRng(13, d, STREAM.resample);
+        playDeal({
+          ruleset: r, players: 4, policies: [0, 1, 2, 3].map(() => ({ name: 'revoker', policy: revoker })), rootSeed: 13, dealIndex: d, dealer: d % 4, revokes: true,
+          onDecision: (s, p) => {
+            const before = JSON.stringify(observe(s, p));
+            const w = resampleHidden(s, p, rng);
+            checkPlaces(w);
+            expect(JSON.stringify(observe(w, p))).toBe(before);
+            checks++;
+          },
+        });
+      }
+    }
+    expect(checks).toBeGreaterThan(300);
+  });
+
   it('a spy policy finds no other seat\'s card and no seed in 10,000 hands', { timeout: 120000 }, () => {
     const HANDS = Number(process.env['SPY_HANDS'] ?? 10000);
     const ROOT = 2718281828459; // a distinctive seed, well above 2^32

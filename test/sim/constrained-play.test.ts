@@ -77,13 +77,21 @@ describe('constraints in played hands', () => {
     const s = spec({ policies: ['simple', 'random'], duplicate: true, constraints: { hands: { '0': ['EA', 'EK'] }, trump: 'H', predicate: null } });
     await runSimulation(base({ spec: s, deals: 20, out }));
     const t = table(out);
+    let same = 0;
     for (let i = 0; i < t.numRows; i += 2) {
       expect(t.getChild('turned')!.get(i)).toBe(t.getChild('turned')!.get(i + 1));
       expect(t.getChild('trump')!.get(i)).toBe('H');
-      // the same deal in both seatings (the cards at the first lead may differ by an exchange: another policy chose it)
-      for (const c of ['s1_cards', 's3_cards', 'dealer']) if (c === 'dealer' || [i, i + 1].every((j) => t.getChild('face_up')!.get(j) === t.getChild('turned')!.get(j))) expect(t.getChild(c)!.get(i), c).toBe(t.getChild(c)!.get(i + 1));
+      // the same deal in both seatings: the cards at the first lead differ at most by exchanges (another
+      // policy chose them): a card or two a seat, where two random deals would share almost nothing
+      for (let seat = 0; seat < 4; seat++) {
+        const a = String(t.getChild(`s${seat}_cards`)!.get(i)).split(' ');
+        const b = String(t.getChild(`s${seat}_cards`)!.get(i + 1)).split(' ');
+        expect(a.filter((c) => !b.includes(c)).length, `deal ${i / 2} seat ${seat}`).toBeLessThanOrEqual(2);
+      }
+      if ([0, 1, 2, 3].every((seat) => t.getChild(`s${seat}_cards`)!.get(i) === t.getChild(`s${seat}_cards`)!.get(i + 1))) same++;
     }
-    expect(heldAtLead(t, 0, ['EA', 'EK'])).toBeGreaterThanOrEqual(34);
+    expect(same).toBeGreaterThanOrEqual(10);
+    expect(heldAtLead(t, 0, ['EA', 'EK'])).toBeGreaterThanOrEqual(30);
   });
 
   it('Partien: every deal of every Partie meets the constraints; the fixed seat\'s party win share apart', { timeout: 60_000 }, async () => {

@@ -1,12 +1,13 @@
 // `perlagg replay` for Perlaggen: a recorded hand or Partie driven through the engine's checked path
 // (explainIllegal, RULES §4-§12), printed with the transcript of `perlagg play` and the score sheet.
 //
-// Revokes: a recorded revoke ("P2 play S8 revoke") becomes the action { kind: 'revoke', card, as }. The
-// engine is asked about it like any other action; an engine that does not know the action kind (no revoke
-// support yet) makes the replay refuse the line with one sentence saying so.
+// Infractions: a recorded revoke ("P2 play S8 revoke") is the card play, applied through the engine's
+// infraction path (applyChecked with `infraction`: explainInfraction says why a line is no revoke), with the
+// ruleset's penalty and correction (RULES §12, GC-64: 1853 substitutes the card when trick play ends; Innsbruck
+// A-22). A recorded exchange "left to the partner" ("P3 exchange L9 left") is the other infraction (GC-58).
 import { parseCards, CardNotationError } from '../../cards/notation.ts';
 import { ALLOW, CONCEDE, CONSENT, DECLINE_EXCHANGE, GUT, HOLD, KEEP_CUT, LEAVE_CUT, PASS, REJECT, VETO, askOf, bidOf, exchangeOf, type Action, type FigureName } from '../../engine/actions.ts';
-import { actingSeat, applyAction, explainIllegal, handFromLayout, legalActions } from '../../engine/game.ts';
+import { actingSeat, applyAction, applyChecked, explainIllegal, explainInfraction, handFromLayout, legalActions } from '../../engine/game.ts';
 import { seatTable, type HandState } from '../../engine/state.ts';
 import { canonicalName, resolveRuleset, RulesetError } from '../../rules/registry.ts';
 import type { RulesVariant } from '../../rules/variant.ts';
@@ -16,10 +17,13 @@ import { NUMBER_WORDS, ReplayError, norm, type Statement } from './format.ts';
 
 const FIGS: Readonly<Record<string, FigureName>> = { spiel: 'Spiel', gleich: 'Gleich', hanger: 'Hanger' };
 
-/** The message the replay gives for a revoke the engine does not accept. */
-export const NO_REVOKES = 'the Perlaggen engine does not accept revokes yet (RULES §12: a revoke and its penalty need engine support), so a recording with one cannot be replayed';
+/** A recorded action the engine applies as an infraction (a revoke, an exchange left to the partner). */
+interface Infraction {
+  readonly infraction: Action;
+}
+const isInfraction = (a: Action | Infraction): a is Infraction => (a as Infraction).infraction !== undefined;
 
-function parseAction(st: Statement, s: HandState): Action {
+function parseAction(st: Statement, s: HandState): Action | Infraction {
   const { verb, args, raw } = actionWords(st);
   const num = args.map((a) => NUMBER_WORDS[norm(a)] ?? (/^\d+$/.test(a) ? Number(a) : undefined)).find((x) => x !== undefined);
   const figs = args.map((a) => FIGS[norm(a)]).filter((f): f is FigureName => f !== undefined);
@@ -36,7 +40,7 @@ function parseAction(st: Statement, s: HandState): Action {
       const c = card(0);
       const asAt = args.findIndex((a, i) => i >= c.used && norm(a) === 'as');
       const as = asAt < 0 ? null : card(asAt + 1).card;
-      if (verb === 'revoke' || /!|\brevoke\b/i.test(raw)) return { kind: 'revoke', card: c.card, as } as unknown as Action;
+      if (verb === 'revoke' || /!|\brevoke\b/i.test(raw)) return { infraction: { kind: 'play', card: c.card, as } };
       return { kind: 'play', card: c.card, as };
     }
     case 'bid': {
@@ -77,8 +81,12 @@ function parseAction(st: Statement, s: HandState): Action {
       return LEAVE_CUT;
     case 'decline':
       return DECLINE_EXCHANGE;
-    case 'exchange':
-      return exchangeOf(card(0).card);
+    case 'exchange': {
+      const c = card(0);
+      // "P3 exchange L9 left": the partner took it while the dealer was able (an infraction, GC-58)
+      if (args.slice(c.used).some((a) => ['left', 'overlassen', 'infraction'].includes(norm(a)))) return { infraction: exchangeOf(c.card) };
+      return exchangeOf(c.card);
+    }
     case 'show': {
       const as: number[] = [];
       for (let i = 0; i < args.length; ) {
@@ -123,14 +131,27 @@ function step(s: HandState, seat: number, st: Statement): void {
   let first: string | null = null;
   for (;;) {
     if (s.phase === 'done') throw new ReplayError(st.line, `"${st.text}": ${first ?? 'the hand is over'}`);
-    const a = parseAction(st, s);
+    const parsed = parseAction(st, s);
     const actor = actingSeat(s);
+    if (isInfraction(parsed)) {
+      const why = actor === seat ? explainInfraction(s, parsed.infraction) : `it is P${actor + 1}'s turn, not P${seat + 1}'s`;
+      if (why === null) {
+        applyChecked(s, parsed.infraction, { infraction: true });
+        return;
+      }
+      // silence first where the seat may say nothing (a bid window before the card), as for any line
+      if (actor === seat && s.phase === 'play') first ??= why;
+      const quiet = legalActions(s).find((x) => QUIET.has(x.kind));
+      if (quiet === undefined) throw new ReplayError(st.line, `"${st.text}": ${first ?? why}`);
+      applyAction(s, quiet);
+      continue;
+    }
+    const a = parsed;
     const why = actor === seat ? explainIllegal(s, a) : `it is P${actor + 1}'s turn, not P${seat + 1}'s`;
     if (why === null) {
       applyAction(s, a);
       return;
     }
-    if (a.kind === ('revoke' as string) && /unknown action kind/.test(why)) throw new ReplayError(st.line, `"${st.text}": ${NO_REVOKES}`);
     if (actor === seat) first ??= why;
     const quiet = legalActions(s).find((x) => QUIET.has(x.kind));
     if (quiet !== undefined && (actor !== seat || !QUIET.has(a.kind))) {

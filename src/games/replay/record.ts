@@ -112,10 +112,13 @@ export function recordPerlaggen(s: HandState, title = ''): string | null {
   if (s.bid.score.some((x) => x !== 0)) lines.push(`score ${s.bid.score.join(' ')}`);
   lines.push('', 'deal 1', `dealer P${s.dealer + 1}`);
   for (let seat = 0; seat < seats; seat++) lines.push(`P${seat + 1}: ${hands[seat]!.map(cardShort).join(' ')}`);
-  if (s.skipped.length > 0) lines.push(`skipped ${s.skipped.map(cardShort).join(' ')}`);
+  // the cards turned aside as they were turned up (an Eichel Perlagg among them may since have been exchanged, A-32)
+  const skipped: number[] = [];
+  for (const e of s.events) if (e.type === 'skipped') skipped.push(e.card);
+  if (skipped.length > 0) lines.push(`skipped ${skipped.map(cardShort).join(' ')}`);
   lines.push(`turned ${cardShort(s.turned)}`);
   lines.push(`stock ${s.stock.map(cardShort).join(' ')}`);
-  const fresh = () => handFromLayout(s.ruleset, { players: s.table.players, dealer: s.dealer, score: s.bid.score, ...(s.table.dummySeat >= 0 ? { dummySeat: s.table.dummySeat } : {}) }, { hands, turned: s.turned, skipped: s.skipped, stock: s.stock });
+  const fresh = () => handFromLayout(s.ruleset, { players: s.table.players, dealer: s.dealer, score: s.bid.score, ...(s.table.dummySeat >= 0 ? { dummySeat: s.table.dummySeat } : {}) }, { hands, turned: s.turned, skipped, stock: s.stock });
   // handFromLayout has applied the chance actions: the recording's actions are the others
   const moves = s.actions.filter((a) => a.kind !== 'chance');
   const quiet = (a: Action) => a.kind === 'pass' || a.kind === 'consent';

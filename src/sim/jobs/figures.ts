@@ -18,6 +18,7 @@ import type { RulesVariant } from '../../rules/variant.ts';
 import { DEALS_COLUMNS, expandSeats, type ColumnSpec } from '../../results/schema.ts';
 import { STREAM, keyedRng, type Rng } from '../seeds.ts';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, newHand } from '../../engine/game.ts';
+import { handSizeOf } from '../../engine/state.ts';
 import { FastDealer } from './fast-deal.ts';
 import { HB, beatDeal, hb } from '../heartbeat.ts';
 import { PolicyFault } from '../play.ts';
@@ -89,7 +90,7 @@ export class UniformDealer {
   private readonly handSize: number;
 
   constructor(private readonly r: RulesVariant, private readonly players: number, fixed: ReadonlyMap<number, CardId[]>) {
-    this.handSize = players === 6 ? 4 : 5;
+    this.handSize = handSizeOf(r, players);
     const all = Array.from({ length: r.deckHasWeli ? 33 : 32 }, (_, i) => i);
     const used = new Set<number>();
     this.fixedLo = new Int32Array(players);

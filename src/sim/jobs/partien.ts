@@ -1,8 +1,10 @@
 // Job "partien": whole Partien (issue 5): one row per Partie in partien.arrow, and one row per deal of
 // every Partie in hands.arrow (the same columns as --mode hands, with the Partie index and deal number).
-// Partie k is a pure function of (seed, k): playPartie keys its deals and choices by (seed, k, deal, seat).
+// Partie k is a pure function of (seed, k): playPartie keys its deals and choices by (seed, k, deal, seat),
+// and who deals first follows the Partie before it in its match (partie.ts PartieSeries, A-25: the loser
+// deals), replayed here when a batch starts inside a match.
 import { PARTIEN_COLUMNS, expandSeats } from '../../results/schema.ts';
-import { playPartie } from '../partie.ts';
+import { PartieSeries, playPartie } from '../partie.ts';
 import type { DealSummary } from '../play.ts';
 import type { HandState } from '../../engine/state.ts';
 import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type ColumnArray, type Job, type MetricSpec, type SimSpec } from '../job.ts';
@@ -55,31 +57,32 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
       let rejected = 0;
       const num = (name: string) => pc[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
       const check = replayedDeals(start, end, REPLAYED_PER_BATCH.partien);
+      const series = seatings.map((policies) => new PartieSeries({ ruleset: r, players: spec.players, policies, rootSeed: spec.seed }));
       for (let k = start; k < end; k++) {
         let aWins = 0;
         let length = 0;
         let double = 0;
-        for (const [seating, policies] of seatings.entries()) {
+        for (const seating of seatings.keys()) {
           const i = (k - start) * seatings.length + seating;
           beatDeal(k, seating);
           const dealer = dealers[seating]!;
           if (dealer !== null) dealer.at = k;
           hb[HB.partieDeal] = 0;
-          const partie = { ruleset: r, players: spec.players, rootSeed: spec.seed, partieIndex: k, firstDealer: k % table.seats };
           const played: Decision[] = [];
-          const s = playPartie({
-            ...partie,
-            policies,
+          // where Partie k starts (A-25: the loser of the Partie before it in its match deals), for the replay check
+          const st = check.has(k) ? series[seating]!.start(k) : null;
+          const s = series[seating]!.play(k, {
             onDeal: (sum, dealNo, res) => {
               deals.push({ partie: k, dealNo, sum, seating, ...(detail ? { state: res.state } : {}) });
               hb[HB.partieDeal] = dealNo + 1;
             },
             ...(check.has(k) ? { onDecision: (_s, player, _o, action) => played.push({ player, action }) } : {}),
           }).summary;
-          if (check.has(k)) {
+          if (st !== null) {
             const replay: Decision[] = [];
+            const partie = { ruleset: r, players: spec.players, rootSeed: spec.seed, partieIndex: k, firstDealer: st.firstDealer, ...(st.dummySeat === undefined ? {} : { dummySeat: st.dummySeat }) };
             playPartie({ ...partie, policies: setup.fresh[seating]!(k), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
-            checkReplay(played, replay, policies, `Partie ${k}, seed ${spec.seed}${duplicate ? `, seating ${seating}` : ''}`);
+            checkReplay(played, replay, seatings[seating]!, `Partie ${k}, seed ${spec.seed}${duplicate ? `, seating ${seating}` : ''}`);
           }
           num('partie')[i] = k;
           num('seating')[i] = seating;
