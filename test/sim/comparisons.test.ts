@@ -89,6 +89,9 @@ describe('A/A: a policy against itself', () => {
     expect(r.identicalPairs).toBe(true);
     const e = metricEstimate(r.metrics['a_minus_b']!, r.specs.find((m) => m.name === 'a_minus_b'));
     expect(e.paired).toEqual({ kind: 'constant', metric: 'difference', value: 0, n: 40 });
+    // A's party makes the Spiel in exactly one seating of each deal: 1/2 by construction, and so in the data
+    const spiel = metricEstimate(r.metrics['a_spiel']!, r.specs.find((m) => m.name === 'a_spiel')).paired;
+    expect(spiel).toMatchObject({ kind: 'fixed', value: 0.5, n: 40, consistent: true });
     await expect(runSimulation(base({ spec: dup({ policies: ['simple', 'simple'] }), sprt: { metric: 'a_minus_b', bounds: { m0: 0, m1: 0.2, alpha: 0.05, beta: 0.05 } } }))).rejects.toThrow(/can never decide/);
     // a deterministic policy plays the same game whatever its streams: an SPRT without a limit stops, says why
     const c = await runSimulation(base({ spec: dup({ policies: ['simple', 'simple'], independentStreams: true }), batchSize: 500, sprt: { metric: 'a_minus_b', bounds: { m0: 0, m1: 0.2, alpha: 0.05, beta: 0.05 } } }));

@@ -32,6 +32,15 @@ export const DUPLICATE_METRICS: readonly MetricSpec[] = [
   { name: 'decisions', kind: 'pair', paired: { kind: 'mean' }, counts: 'deal pairs', doc: 'policy decisions per hand (per deal pair: the mean of its two seatings)' },
 ];
 
+/**
+ * A policy against itself with shared streams plays each deal as the same game twice with the parties' roles
+ * swapped: A's party makes the Spiel in exactly one of the two seatings (a per-pair value of 1/2 by
+ * construction); the data are checked against it (a Spiel not reached would break it and be reported).
+ */
+export const IDENTICAL_DUPLICATE_METRICS: readonly MetricSpec[] = DUPLICATE_METRICS.map((m) =>
+  m.name === 'a_spiel' ? { ...m, paired: { kind: 'fixed', value: 0.5, reason: 'the same game in both seatings: A\'s party makes the Spiel in exactly one' } } : m,
+);
+
 export const HANDS_METRICS: readonly MetricSpec[] = [
   { name: 'p0_points', kind: 'mean', counts: 'hands', doc: 'points party 0 (seats 0 and 2) writes per hand' },
   { name: 'p0_minus_p1', kind: 'mean', counts: 'hands', doc: 'points of party 0 minus party 1 per hand' },
@@ -280,7 +289,7 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
   const { ruleset: r, table, seatings, dealers } = setup;
   const duplicate = spec.duplicate === true;
   const fixedSeats = duplicate ? [] : setup.fixedSeats;
-  const metrics = duplicate ? DUPLICATE_METRICS : [...HANDS_METRICS, ...fixedSeatHandMetrics(fixedSeats, table, setup.fixedText)];
+  const metrics = duplicate ? (setup.identicalPairs ? IDENTICAL_DUPLICATE_METRICS : DUPLICATE_METRICS) : [...HANDS_METRICS, ...fixedSeatHandMetrics(fixedSeats, table, setup.fixedText)];
   const detail = spec.detail === true;
   return {
     describe: { policies: setup.described, ...(duplicate ? { duplicate: true } : {}), ...setup.extra },

@@ -29,6 +29,11 @@ export const DUPLICATE_PARTIEN_METRICS: readonly MetricSpec[] = [
   { name: 'double', kind: 'pair', paired: { kind: 'proportion' }, counts: 'Partie pairs', doc: 'share of Partien lost double (1853; per Partie pair: the mean of its two seatings)' },
 ];
 
+/** A policy against itself with shared streams: A wins exactly one Partie of each pair (1/2 by construction). */
+export const IDENTICAL_DUPLICATE_PARTIEN_METRICS: readonly MetricSpec[] = DUPLICATE_PARTIEN_METRICS.map((m) =>
+  m.name === 'a_wins' ? { ...m, paired: { kind: 'fixed', value: 0.5, reason: 'the same Partie in both seatings: A wins exactly one' } } : m,
+);
+
 /** With --hand (not --duplicate): how often the party of each seat with fixed cards (in every deal) wins. */
 export function fixedSeatPartieMetrics(seats: readonly number[], held: (seat: number) => string): MetricSpec[] {
   return seats.map((seat) => ({ name: `s${seat}_party_wins`, kind: 'proportion' as const, counts: 'Partien', doc: `share of Partien the party of seat ${seat} wins (seat ${seat} holds ${held(seat)} in every deal)` }));
@@ -41,7 +46,7 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
   const seatings = setup.seatings;
   const partieColumns = expandSeats(PARTIEN_COLUMNS, table.seats, table.parties);
   const fixedSeats = duplicate ? [] : setup.fixedSeats;
-  const metrics = duplicate ? DUPLICATE_PARTIEN_METRICS : [...PARTIEN_METRICS, ...fixedSeatPartieMetrics(fixedSeats, setup.fixedText)];
+  const metrics = duplicate ? (setup.identicalPairs ? IDENTICAL_DUPLICATE_PARTIEN_METRICS : DUPLICATE_PARTIEN_METRICS) : [...PARTIEN_METRICS, ...fixedSeatPartieMetrics(fixedSeats, setup.fixedText)];
   const detail = spec.detail === true;
   return {
     describe: { policies: setup.described, ...(duplicate ? { duplicate: true } : {}), ...setup.extra },
