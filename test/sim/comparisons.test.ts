@@ -99,7 +99,7 @@ describe('A/A: a policy against itself', () => {
     expect(c.sprt!.status.constant).toBe(0);
   });
 
-  const SEEDS = 100;
+  const SEEDS = 60;
   it(`with independent streams it comes out "no effect" at the stated rate: SPRT H0 0 vs H1 0.5 points (about half an sd), alpha = beta = 0.05, ${SEEDS} seeds`, { timeout: 180_000 }, async () => {
     let h1 = 0;
     let covered = 0;
@@ -112,9 +112,10 @@ describe('A/A: a policy against itself', () => {
       const c = r.sprt!.corrected!;
       if (c.low <= 0 && 0 <= c.high) covered++;
     }
-    // false H1 at most alpha (binomial(100, 0.05): more than 12 has probability 0.2%); the corrected interval covers 0
-    expect(h1).toBeLessThanOrEqual(12);
-    expect(covered).toBeGreaterThanOrEqual(88);
+    // false H1 at most alpha (binomial(60, 0.05): more than 8 has probability 0.3%; measured over 1,000 seeds by
+    // scripts/deep-check-compare.ts: 3.0%); the corrected interval covers 0 (there: 99.9%)
+    expect(h1).toBeLessThanOrEqual(8);
+    expect(covered).toBeGreaterThanOrEqual(52);
   });
 });
 
