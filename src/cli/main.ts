@@ -9,6 +9,9 @@ import { benchCommand } from './bench.ts';
 import { schemaCommand } from './schema.ts';
 import { playCommand } from './play.ts';
 import { plotCommand } from './plot.ts';
+import { tuneCommand } from './tune.ts';
+import { leagueCommand } from './league.ts';
+import { policiesCommand } from './policies.ts';
 import { reportError, UsageError } from './errors.ts';
 
 export async function main(argv: string[]): Promise<number> {
@@ -26,6 +29,9 @@ export async function main(argv: string[]): Promise<number> {
       .command(benchCommand)
       .command(schemaCommand)
       .command(plotCommand)
+      .command(tuneCommand)
+      .command(leagueCommand)
+      .command(policiesCommand)
       .demandCommand(1, 'name a command (perlagg --help lists them)')
       .strict()
       .recommendCommands()
