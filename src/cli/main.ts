@@ -10,11 +10,24 @@ import { schemaCommand } from './schema.ts';
 import { playCommand } from './play.ts';
 import { plotCommand } from './plot.ts';
 import { reportError, UsageError } from './errors.ts';
+import { helpWidth, pasteableExamples } from './help.ts';
+import { codeVersion } from '../results/manifest.ts';
+
+/** `perlagg --version`: the package version and the commit of the code (with -dirty for a changed tree). */
+export function versionLine(): string {
+  const v = codeVersion();
+  return `perlagg ${v.package} (commit ${v.commit}, node ${v.node})`;
+}
 
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
+  const dashDash = argv.indexOf('--');
+  if ((dashDash < 0 ? argv : argv.slice(0, dashDash)).includes('--version')) {
+    process.stdout.write(versionLine() + '\n');
+    return 0;
+  }
   try {
-    await yargs(argv)
+    await pasteableExamples(yargs(argv))
       .scriptName('perlagg')
       .usage('perlagg <command> [options]\n\nExact answers and simulations for the Tyrolean card game Perlaggen.')
       .command(exactCommand)
@@ -32,7 +45,8 @@ export async function main(argv: string[]): Promise<number> {
       .help()
       .alias('h', 'help')
       .version(false)
-      .wrap(Math.min(110, process.stdout.columns || 110))
+      .option('version', { type: 'boolean', describe: 'print the package version and the code commit' })
+      .wrap(helpWidth())
       .fail((msg, err) => {
         throw err ?? new UsageError(yargsMessage(msg));
       })

@@ -34,6 +34,12 @@ export interface SeatPolicy {
   readonly policy: Policy;
   /** Index of the name in the job's policy names (for the heartbeat), when run by a job. */
   readonly id?: number;
+  /**
+   * Called before each decision of this seat with the engine's explainIllegal for the decision now: a person
+   * at the keyboard (src/cli/human.ts) is told in the rules' words why what he typed is not allowed. It
+   * answers only "why is this illegal?"; everything else the seat learns comes from its observation.
+   */
+  readonly onTurn?: (explain: (a: PolicyAction) => string | null) => void;
 }
 
 export interface PlayDealOptions {
@@ -190,6 +196,7 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
     const whereP = (): string => `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;
     let answer: Action | null;
     try {
+      if (sp.onTurn !== undefined) sp.onTurn((a) => explainIllegal(s, a));
       answer = readAction(sp.policy.act(obs, streams.policy[p]!));
     } catch (e) {
       throw new PolicyFault(`${whereP()}: threw ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, { cause: e });
