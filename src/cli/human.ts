@@ -253,6 +253,7 @@ const LEVEL_OF_WORD: Record<string, number> = { zwei: 2, drei: 3, vier: 4, fuenf
 const FIGURE_WORD: Record<string, 'Spiel' | 'Gleich' | 'Hanger'> = { spiel: 'Spiel', gleich: 'Gleich', hanger: 'Hanger' };
 const BID_PHRASE = { Spiel: '„Gilt\'s Spiel?“', Gleich: '„Gilt\'s Gleich?“', Hanger: '„Gilt der Hanger?“' } as const;
 const COUNT_WORD: Record<number, string> = { 2: 'Zweifache', 3: 'Dritzige', 4: 'Viertige', 5: 'Fünftige' };
+const ASK_COUNT: Record<string, number> = { zweifach: 2, dritzig: 3, tritzig: 3, viertig: 4, fuenftig: 5, funftig: 5 };
 
 const seatName = (seat: number): string => `P${seat + 1}`;
 const cards = (xs: readonly number[]): string => xs.map(cardShort).join(' ');
@@ -586,6 +587,11 @@ export class PerlaggenHuman implements Policy<Observation, PolicyAction> {
       if (!hand.includes(card!)) return notHeld(card!);
       return { action: { kind: 'play', card: card!, as: as === WELI ? null : as! } };
     }
+    const bare = /^\s*(.+?)\s+(ungetauft|ohne taufe|natur)\s*$/i.exec(line);
+    if (bare !== null && obs.phase === 'play') {
+      const c = tryParseCard(bare[1]!);
+      if (c !== null) return hand.includes(c) ? { action: { kind: 'play', card: c, as: null } } : notHeld(c);
+    }
     const card = tryParseCard(line.replace(/^(tauschen|tausche|gib|hergeben)\s+/i, '').replace(/\s+(hergeben|tauschen)$/i, ''));
     if (card !== null) {
       if (obs.phase === 'play') {
@@ -647,7 +653,8 @@ export class PerlaggenHuman implements Policy<Observation, PolicyAction> {
       if (obs.phase !== 'window') return undefined;
       if (has('passen', 'pass', 'nichts', 'weiter', 'nein', '-')) return pick((a) => a.kind === 'pass');
       if (has('fragen', 'frage', 'ask')) {
-        const asks = legal.filter((a) => a.kind === 'ask' && (named.length === 0 || named.includes(a.type)));
+        const count = words.map((w) => ASK_COUNT[w.replace(/e$/, '')]).find((x) => x !== undefined);
+        const asks = legal.filter((a) => a.kind === 'ask' && (named.length === 0 || named.includes(a.type)) && (count === undefined || a.count === count));
         return asks.length === 1 ? asks[0] : undefined;
       }
       if (/hoell ?auf|holl ?auf|alle drei/.test(p)) return pick((a) => a.kind === 'bid' && a.cumulative);
