@@ -10,7 +10,7 @@
 // Input is plain lines read synchronously from standard input (no raw-mode TUI, no prompt library: the
 // engine's loop is synchronous and a blocking line read keeps the person a plain Policy, so a single hand,
 // a Partie and Bieten all run through the same code as the bots), so a test or a script can play a whole
-// hand by piping lines in. A line is a number of the list, a card (HA, Herz As, LU als HA, Weli as EA), or
+// hand by piping lines in (a line starting with # is a comment). A line is a number of the list, a card (HA, Herz As, LU als HA, Weli as EA), or
 // a word of the game (gut, halten, Drei … Aus, passen, Spiel, Gleich und Hanger, Höll' auf, behalten,
 // Einspruch, weisen …); anything else is answered with one line and the question is asked again. Every
 // legal action is in the numbered list, whatever its kind (table talk included: an action this file does
@@ -153,6 +153,7 @@ export function askHuman<A>(io: HumanIO, q: Question<A>): A {
   for (;;) {
     const raw = io.read();
     if (raw === null) throw new HumanInputEnded(q.question);
+    if (/^\s*#/.test(raw)) continue; // a comment in a file of moves
     io.write(`${raw}\n`);
     const line = raw.trim();
     const again = (why: string | null): void => {

@@ -135,6 +135,22 @@ console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: 
     expect(JSON.parse(r.stdout)).toEqual({ card: 'LU', dritzig: 67_524, n: 3000, bot: 'first' });
   });
 
+  it('the README\'s library example runs as it stands (at a smaller size)', { timeout: 120_000 }, () => {
+    const md = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const at = md.indexOf('## Using perlagg as a library');
+    const block = /```js\n([\s\S]*?)\n```/.exec(md.slice(at));
+    expect(at >= 0 && block !== null).toBe(true);
+    const code = block![1]!.replace(/deals: 200_000/, 'deals: 2_000');
+    expect(code).toContain('deals: 2_000');
+    writeFileSync(join(dir, 'readme.mjs'), code);
+    const r = node(['readme.mjs']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe('67524');
+    expect(r.stdout).toMatch(/estimate: 0\.\d+/);
+    expect(lines.at(-1)).toMatch(/^\[ \d+, \d+ \]$/);
+  });
+
   it('the command from the package: --version names the commit it was built from, exact runs', { timeout: 60_000 }, () => {
     const bin = join(dir, 'node_modules', 'perlagg', 'bin', 'perlagg.js');
     const v = node([bin, '--version']);
