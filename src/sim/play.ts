@@ -40,6 +40,12 @@ export interface SeatPolicy {
    * salt (--independent-streams: the second seating of a duplicate deal). Absent: the deal's stream as is.
    */
   readonly streamSalt?: number;
+  /**
+   * Called before each decision of this seat with the engine's explainIllegal for the decision now: a person
+   * at the keyboard (src/cli/human.ts) is told in the rules' words why what he typed is not allowed. It
+   * answers only "why is this illegal?"; everything else the seat learns comes from its observation.
+   */
+  readonly onTurn?: (explain: (a: PolicyAction) => string | null) => void;
 }
 
 /**
@@ -257,6 +263,7 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
     const whereP = (): string => `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;
     let answer: Action | null;
     try {
+      if (sp.onTurn !== undefined) sp.onTurn((a) => explainIllegal(s, a));
       answer = readAction(sp.policy.act(obs, ctxs[p]!));
     } catch (e) {
       throw new PolicyFault(`${whereP()}: threw ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, { cause: e });
