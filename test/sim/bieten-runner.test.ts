@@ -2,7 +2,7 @@
 // for shards merged and for a run interrupted and resumed; the rows agree with the metrics and with a game
 // replayed alone; duplicate play rotated round the table (plain beats random clearly, an A/A run shows no
 // effect); the per-pair SPRT; bad input exit 2.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
@@ -187,5 +187,11 @@ describe('perlagg simulate --game bieten (the command)', () => {
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(r.stdout).toBe('');
     }
+    // a policy that acts illegally: the run fails (exit 1) naming it, the player and the deal
+    const bot = join(tmp(), 'bad-bot.ts');
+    writeFileSync(bot, `export default { game: 'bieten', name: 'bad', version: '1', description: 'bids a figure that is none', options: {}, create: () => ({ act: () => ({ kind: 'bid', figure: 'Nothing' }) }) };\n`);
+    const bad = await run(['-n', '20', '-p', '3', '--policies', `plain,${bot}`]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^perlagg: policy .*bad-bot\.ts \(player 1, seat P2\), deal 0, seed 1: illegal action bid Nothing/);
   });
 });

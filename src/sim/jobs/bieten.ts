@@ -18,6 +18,7 @@
 // seatings: src/stats/paired.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { bietenGame } from '../../games/bieten/game.ts';
+import { GamePolicyFault } from '../../games/game.ts';
 import { MAX_PLAYERS } from '../../games/bieten/engine.ts';
 import type { BietenObservation } from '../../games/bieten/observe.ts';
 import { playBietenGame } from '../../games/bieten/partie.ts';
@@ -356,6 +357,14 @@ export async function createBietenJob(spec: SimSpec): Promise<Job> {
     metrics,
     ...(identical ? { identicalPairs: true } : {}),
     whoIsDeciding: (slot) => beatText(slot, policyNames, spec.seed, games),
-    runBatch: (start, end, opts = {}) => (games ? gamesBatch(start, end, opts) : handsBatch(start, end, opts)),
+    runBatch: (start, end, opts = {}) => {
+      try {
+        return games ? gamesBatch(start, end, opts) : handsBatch(start, end, opts);
+      } catch (e) {
+        // a policy that acted illegally or threw: the run fails with the policy named (exit 1), as in Perlaggen
+        if (e instanceof GamePolicyFault) throw new PolicyFault(e.message);
+        throw e;
+      }
+    },
   };
 }
