@@ -314,7 +314,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('shard', { type: 'string', describe: 'run shard i of n, e.g. 0/3' })
       .option('shards', { type: 'string', describe: 'number of shards, the index taken from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX' })
       .option('until-ci', { type: 'string', describe: 'stop when the 95% interval half-width of --metric is at most this' })
-      .option('metric', { type: 'string', describe: 'the metric --until-ci or --sprt watches (default: the mode\'s main metric: hand_gleich3, p0_minus_p1, a_minus_b with --duplicate, p0_wins)' })
+      .option('metric', { type: 'string', describe: 'the metric --until-ci or --sprt watches (default: the mode\'s main metric: hand_gleich3, p0_minus_p1, a_minus_b with --duplicate, p0_wins; Bieten: s0_minus_others, s0_loses, a_minus_b)' })
       .option('sprt', { type: 'string', describe: 'stop when an SPRT on the (mean) metric decides: "m0,m1" (H0 mean m0, H1 mean m1, alpha = beta = 0.05) or "m0,m1,alpha,beta"' })
       .option('time-budget', { type: 'string', describe: 'stop after this long, e.g. 90s, 5m, 2h (the output is a prefix of the full run)' })
       .option('batch-size', { type: 'string', describe: 'deals (hands, Partien) per task and per Arrow record batch; part of the settings (default: figures 65536, hands 1024, partien 32; with --sprt 4096, 64, 4)' })
