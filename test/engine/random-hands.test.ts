@@ -18,6 +18,8 @@ const randomPlay: Policy = {
   act(obs, ctx) {
     const plays = obs.legal.filter((a) => a.kind === 'play');
     if (obs.phase === 'window') return ctx.rng.nextFloat() < 0.15 ? obs.legal[ctx.rng.below(obs.legal.length)]! : obs.legal[0]!;
+    // table talk (RULES §13): asked, any answer; else a phrase now and then (legal[0] is quiet)
+    if (obs.phase === 'talk') return obs.question !== null || ctx.rng.nextFloat() < 0.25 ? obs.legal[ctx.rng.below(obs.legal.length)]! : obs.legal[0]!;
     if (plays.length === 0) return obs.legal[ctx.rng.below(obs.legal.length)]!;
     const cards = [...new Set(plays.map((a) => (a.kind === 'play' ? a.card : -1)))];
     const card = cards[ctx.rng.below(cards.length)]!;

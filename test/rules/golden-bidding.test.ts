@@ -20,7 +20,7 @@ const C1853 = ['HK LK H7 E9 L10', 'HA LA S10 H10 H9', A1853[2]!, 'EA LO HU S8 L9
 const IBK = ['HA EA L8 S9 H10', 'SK EK H9 L10 S8', 'HO EO S10 E9 H8', 'LK SU EU H7 E8'];
 
 function setup(ruleset: string, turned: string, hands: readonly string[], score: number[] = [0, 0]): HandState {
-  return handFromLayout(resolveRuleset(ruleset), { players: 4, dealer: 3, score }, { hands: hands.map((h) => parseCards(h)), turned: c(turned) });
+  return handFromLayout(resolveRuleset(ruleset), { players: 4, dealer: 3, score, quietSeats: 0b1111 }, { hands: hands.map((h) => parseCards(h)), turned: c(turned) });
 }
 const is = (a: PolicyAction, kind: string) => a.kind === kind;
 /** Pass in the open window until `seat` is to act (or the window closes). */

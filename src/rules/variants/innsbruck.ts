@@ -17,7 +17,9 @@ export const innsbruck: RulesVariantInput = {
   threePlayers: 'individual', // [003 Intro 2], A-41
   strohmannInfo: 'dummyHolderOnly',
   sixPlayers: 'twoPartiesOfThree', // [003 Intro 2], A-41
-  partnerInfo: 'signals', // [003 Intro 8]
+  // RULES §13: 'table' — secret signs are "fester Bestandteil des Spiels" [003 Intro 8], and partners confer:
+  // a bid stands "selbst wenn es ohne Einwilligung des Partners geschieht" [003 §9].
+  partnerInfo: 'table',
   dealPattern: [2, 3],
   dealerRotation: 'left', // [003 §33]
   nextPartieDealer: 'loser', // [003 §1]

@@ -17,7 +17,7 @@ export const v1853: RulesVariantInput = {
   threePlayers: 'strohmann', // [000 p.12], A-41
   strohmannInfo: 'dummyHolderOnly', // [000 p.12] option (b), preferred
   sixPlayers: 'twoPartiesOfThree', // [000 p.13]
-  partnerInfo: 'signals', // [000 p.32-33], RULES §13
+  partnerInfo: 'table', // RULES §13 [000 p.32-33]: signs "namentlich die Zahl der Trümpfe und Perlaggen", and table talk [000 p.37-41]
   dealPattern: [3, 2], // [000 p.13]
   dealerRotation: 'left',
   nextPartieDealer: 'loser', // [000 p.13], A-25

@@ -104,6 +104,7 @@ export function fillHandRow(col: Record<string, ColumnArray>, i: number, partie:
     num(`p${p}_tricks`)[i] = sum.tricksPerParty[p]!;
     num(`p${p}_points`)[i] = sum.pointsPerParty[p]!;
     num(`p${p}_penalties`)[i] = sum.penaltiesPerParty[p]!;
+    num(`p${p}_talk`)[i] = sum.talkPerParty[p]!;
   }
   FIGURE_KEYS.forEach((f, k) => {
     const fs = sum.figures[k]!;
@@ -126,7 +127,7 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
 function plainJob(spec: SimSpec, setup: PlaySetup): Job {
   const { ruleset: r, table, policies } = setup;
   return {
-    describe: { policies: setup.described },
+    describe: { policies: setup.described, partnerInfo: r.partnerInfo },
     tables: { hands: setup.handColumns },
     metrics: HANDS_METRICS,
     runBatch(start: number, end: number): BatchResult {
@@ -170,7 +171,7 @@ function duplicateJob(spec: SimSpec, setup: PlaySetup): Job {
   const { ruleset: r, table } = setup;
   const seated = duplicateSeatings(setup);
   return {
-    describe: { policies: setup.described, duplicate: true },
+    describe: { policies: setup.described, duplicate: true, partnerInfo: r.partnerInfo },
     tables: { hands: setup.handColumns },
     metrics: DUPLICATE_METRICS,
     runBatch(start: number, end: number): BatchResult {

@@ -30,7 +30,7 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
   const partieColumns = expandSeats(PARTIEN_COLUMNS, table.seats, table.parties);
   const metrics = duplicate ? DUPLICATE_PARTIEN_METRICS : PARTIEN_METRICS;
   return {
-    describe: duplicate ? { policies: setup.described, duplicate: true } : { policies: setup.described },
+    describe: duplicate ? { policies: setup.described, duplicate: true, partnerInfo: r.partnerInfo } : { policies: setup.described, partnerInfo: r.partnerInfo },
     tables: { partien: partieColumns, hands: setup.handColumns },
     metrics,
     runBatch(start: number, end: number): BatchResult {
