@@ -177,8 +177,15 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
         const party = table.party[e.seat]!;
         if (signsNoted.has(party)) break;
         signsNoted.add(party);
-        const mine = s.events.filter((x) => x.type === 'sign' && table.party[x.seat] === party);
-        say(`Zeichen (geheim, nur ${partyName(s, party)}): ${mine.map((x) => (x.type === 'sign' ? `${seatName(x.seat)} an ${seatName(x.to)}: ${signText(x)}` : '')).join('; ')}`);
+        // each signer once, to all his partners (six players: two)
+        const notes: string[] = [];
+        for (let seat = 0; seat < table.seats; seat++) {
+          const given = s.events.filter((x) => x.type === 'sign' && x.seat === seat && table.party[seat] === party);
+          const g = given[0];
+          if (g === undefined || g.type !== 'sign') continue;
+          notes.push(`${seatName(seat)} an ${given.map((x) => (x.type === 'sign' ? seatName(x.to) : '')).join(' und ')}: ${signText(g)}`);
+        }
+        say(`Zeichen (geheim, nur ${partyName(s, party)}): ${notes.join('; ')}`);
         break;
       }
       case 'say': {
