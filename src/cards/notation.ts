@@ -1,18 +1,27 @@
-// Card notation as players write it (RULES §0.3): short forms (HA, S7, E10, EU, Weli) and German
-// names (Herz As, Schellsiebener, Eichel-Unter, Laubzehner). Case, spaces, hyphens and umlauts are
-// forgiven; anything else is a clear error.
+// Card and suit notation as players write it (RULES §0.3): short forms (HA, S7, E10, EU, Weli), German
+// names (Herz As, Schellsiebener, Eichel-Unter, Laubzehner), suits as H, Herz, Rot, Laub, Grün, Eichel.
+// Case, spaces, hyphens and umlauts are forgiven; anything else is a clear error.
 import { RANK_NAMES, RANKS, SUIT_NAMES, SUITS, WELI, cardId, rankOf, suitOf, type CardId, type Rank, type Suit } from './card.ts';
 
 export class CardNotationError extends Error {
   override name = 'CardNotationError';
 }
 
-const SUIT_ALIASES: ReadonlyArray<[string, Suit]> = [
-  ['herz', 'H'], ['rot', 'H'], ['h', 'H'],
-  ['schellen', 'S'], ['schell', 'S'], ['s', 'S'],
-  ['laub', 'L'], ['gruen', 'L'], ['gras', 'L'], ['l', 'L'],
-  ['eichel', 'E'], ['e', 'E'],
+/**
+ * The words players write for a suit (RULES §0.3), normalized (lower case, umlauts as ae/oe/ue, no spaces
+ * or hyphens): the letter, the German name and its plural, the colour names Rot and Grün (also Bieten's
+ * "die Rote", "die Grüne"), Gras for Laub, the English names used in docs/rules.md, and the French suits the
+ * 1853 book pairs them with, "Herz (coeur); Schell (carreau); Laub (pique) und Eichel (trèfle)" [000 p.11].
+ */
+const SUIT_WORDS: ReadonlyArray<[string, Suit]> = [
+  ['h', 'H'], ['herz', 'H'], ['herzen', 'H'], ['rot', 'H'], ['rote', 'H'], ['hearts', 'H'], ['coeur', 'H'],
+  ['s', 'S'], ['schell', 'S'], ['schellen', 'S'], ['bells', 'S'], ['carreau', 'S'],
+  ['l', 'L'], ['laub', 'L'], ['gruen', 'L'], ['grun', 'L'], ['gruene', 'L'], ['grune', 'L'], ['gras', 'L'], ['leaves', 'L'], ['pique', 'L'],
+  ['e', 'E'], ['eichel', 'E'], ['eicheln', 'E'], ['acorns', 'E'], ['trefle', 'E'],
 ];
+const SUIT_BY_WORD: ReadonlyMap<string, Suit> = new Map(SUIT_WORDS);
+/** For reading a card: the suit word it starts with, longest words first ("eichel" before "e"). */
+const SUIT_PREFIXES = [...SUIT_WORDS].sort((a, b) => b[0].length - a[0].length);
 const RANK_ALIASES: ReadonlyMap<string, Rank> = new Map<string, Rank>([
   ['a', 'A'], ['as', 'A'], ['ass', 'A'], ['sau', 'A'], ['daus', 'A'],
   ['k', 'K'], ['koenig', 'K'], ['konig', 'K'],
@@ -28,7 +37,7 @@ const WELI_ALIASES = new Set(['w', 'weli', 'welli', 'schellweli', 'schellwelli']
 function normalize(text: string): string {
   return text
     .toLowerCase()
-    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/å/g, 'a')
+    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/å/g, 'a').replace(/[èé]/g, 'e')
     .replace(/[\s\-_.]/g, '');
 }
 
@@ -37,7 +46,7 @@ export function tryParseCard(text: string): CardId | null {
   const t = normalize(text);
   if (t.length === 0) return null;
   if (WELI_ALIASES.has(t)) return WELI;
-  for (const [alias, suit] of SUIT_ALIASES) {
+  for (const [alias, suit] of SUIT_PREFIXES) {
     if (!t.startsWith(alias)) continue;
     const rank = RANK_ALIASES.get(t.slice(alias.length));
     if (rank !== undefined) return cardId(suit, rank);
@@ -54,6 +63,24 @@ export function parseCard(text: string): CardId {
     );
   }
   return id;
+}
+
+/** Parse a suit as players write it (H, herz, Herz, Rot, Schellen, Laub, Grün, Eichel …); null when it is none. */
+export function tryParseSuit(text: string): Suit | null {
+  return SUIT_BY_WORD.get(normalize(text)) ?? null;
+}
+
+/**
+ * Parse a suit as players write it, or throw a one-line error naming the bad text; `option` (e.g. "--trump")
+ * starts the message when given. Every place that takes a suit from a user reads it here.
+ */
+export function parseSuit(text: string, option?: string): Suit {
+  const suit = tryParseSuit(text);
+  if (suit === null) {
+    const what = option === undefined ? `not a suit: "${text}"` : `${option} ${text}: not a suit`;
+    throw new CardNotationError(`${what} (write H, S, L, E or Herz, Schell, Laub, Eichel)`);
+  }
+  return suit;
 }
 
 /**

@@ -6,7 +6,7 @@ import Table from 'cli-table3';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { SUIT_NAMES, type Suit } from '../cards/card.ts';
 import { CardSet } from '../cards/cardset.ts';
-import { cardsShort } from '../cards/notation.ts';
+import { cardsShort, parseSuit } from '../cards/notation.ts';
 import { DIM, exactDistribution, exactRows, exactSummary, type ExactDistribution } from '../exact/distribution.ts';
 import { assertTrumpAllowed } from '../rules/perlaggen.ts';
 import { canonicalJson, canonicalName, resolveRuleset, rulesetHash } from '../rules/registry.ts';
@@ -14,6 +14,7 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { buildTable, writeArrowFile } from '../results/arrow-file.ts';
 import { checkOutputFolder, codeVersion, sha256, writeManifest } from '../results/manifest.ts';
 import { EXACT_COLUMNS } from '../results/schema.ts';
+import { writeResultCharts } from '../charts/commands.ts';
 import { UsageError } from './errors.ts';
 
 interface ExactArgs {
@@ -31,7 +32,7 @@ function parseTrumps(r: RulesVariant, text: string): Suit[] {
   if (t.toLowerCase() === 'all') return [...r.trumpSuitsAllowed];
   const out: Suit[] = [];
   for (const s of t.split(/[\s,]+/).filter((x) => x.length > 0)) {
-    const suit = s.toUpperCase();
+    const suit = parseSuit(s, '--trump');
     assertTrumpAllowed(r, suit);
     if (!out.includes(suit)) out.push(suit);
   }
@@ -163,15 +164,15 @@ export const exactCommand: CommandModule<object, ExactArgs> = {
   builder: (y: Argv<object>) =>
     y
       .option('ruleset', { alias: 'r', type: 'string', default: DEFAULT_RULESET, describe: 'ruleset: 1853, oberland, suedtirol, innsbruck, or with overrides, e.g. "oberland{target=18}"' })
-      .option('trump', { alias: 't', type: 'string', default: 'H', describe: 'trump suit H, S, L or E; several as H,S; or "all" allowed by the ruleset' })
+      .option('trump', { alias: 't', type: 'string', default: 'H', describe: 'trump suit H, S, L, E (or Herz, Schell, Laub, Eichel); several as H,S; or "all" allowed by the ruleset' })
       .option('exclude', { alias: 'x', type: 'string', describe: 'cards removed from the deck before dealing, e.g. "HK,Weli" or "Herz As"' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON object with counts and probabilities' })
-      .option('out', { alias: 'o', type: 'string', describe: 'folder to write exact.arrow and manifest.json into' })
+      .option('out', { alias: 'o', type: 'string', describe: 'folder to write exact.arrow, manifest.json and charts/ into' })
       .example('perlagg exact', 'the default ruleset (oberland), Herz trump')
       .example('perlagg exact --ruleset 1853 --trump all --json', 'every trump of the 1853 rules as JSON')
       .example('perlagg exact -r innsbruck -t L --exclude LU', 'the turned-up Laub Unter is not in anyone\'s hand')
       .example('perlagg exact -r suedtirol --out results/exact-suedtirol', 'write an Arrow table and its manifest') as Argv<ExactArgs>,
-  handler: (argv: ArgumentsCamelCase<ExactArgs>) => {
+  handler: async (argv: ArgumentsCamelCase<ExactArgs>) => {
     const r = resolveRuleset(argv.ruleset);
     const trumps = parseTrumps(r, argv.trump);
     const excluded = argv.exclude !== undefined ? CardSet.parse(argv.exclude) : CardSet.EMPTY;
@@ -182,5 +183,6 @@ export const exactCommand: CommandModule<object, ExactArgs> = {
       process.stdout.write(ds.map(report).join('\n\n') + '\n');
       if (argv.out !== undefined) process.stdout.write(`\nWrote ${join(argv.out, 'exact.arrow')} and manifest.json\n`);
     }
+    if (argv.out !== undefined) await writeResultCharts(argv.out, { json: argv.json });
   },
 };

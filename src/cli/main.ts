@@ -8,6 +8,7 @@ import { mergeCommand } from './merge.ts';
 import { benchCommand } from './bench.ts';
 import { schemaCommand } from './schema.ts';
 import { playCommand } from './play.ts';
+import { plotCommand } from './plot.ts';
 import { reportError, UsageError } from './errors.ts';
 
 export async function main(argv: string[]): Promise<number> {
@@ -18,11 +19,13 @@ export async function main(argv: string[]): Promise<number> {
       .usage('perlagg <command> [options]\n\nExact answers and simulations for the Tyrolean card game Perlaggen.')
       .command(exactCommand)
       .command(playCommand)
+      .command((await import('./replay.ts')).replayCommand)
       .command(rulesCommand)
       .command(simulateCommand)
       .command(mergeCommand)
       .command(benchCommand)
       .command(schemaCommand)
+      .command(plotCommand)
       .demandCommand(1, 'name a command (perlagg --help lists them)')
       .strict()
       .recommendCommands()
@@ -31,7 +34,7 @@ export async function main(argv: string[]): Promise<number> {
       .version(false)
       .wrap(Math.min(110, process.stdout.columns || 110))
       .fail((msg, err) => {
-        throw err ?? new UsageError(msg);
+        throw err ?? new UsageError(yargsMessage(msg));
       })
       .parseAsync();
   } catch (e) {
@@ -40,5 +43,15 @@ export async function main(argv: string[]): Promise<number> {
   return code;
 }
 
-const code = await main(hideBin(process.argv));
-process.exitCode = code;
+/** yargs' messages on one line, naming the option and what it allows. */
+export function yargsMessage(msg: string): string {
+  const choice = /^Invalid values:\s*Argument: (\S+), Given: (.*), Choices: (.*)$/s.exec(msg.trim());
+  if (choice !== null) return `--${choice[1]} ${choice[2]!.trim()}: not one of ${choice[3]!.replace(/"/g, '').trim()}`;
+  return msg.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** Run the command line and set the process's exit code: a command may set its own (simulate: 130 after Ctrl-C); an error's code wins. */
+export async function run(argv: string[] = hideBin(process.argv)): Promise<void> {
+  const code = await main(argv);
+  if (code !== 0 || process.exitCode === undefined) process.exitCode = code;
+}

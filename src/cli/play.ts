@@ -13,18 +13,33 @@ import { resolvePolicy } from '../policy/registry.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { playDeal, type SeatPolicy } from '../sim/play.ts';
-import { doubleThreshold, playPartie } from '../sim/partie.ts';
-import { UsageError } from './errors.ts';
+import { PartieSeries, doubleThreshold, playPartie } from '../sim/partie.ts';
+import { UsageError, textOption, wholeOption } from './errors.ts';
+import { bietenGameTranscript, bietenPlayTranscript } from '../games/bieten/play.ts';
+
+/** `perlagg play --game bieten [--partie]`. */
+function bietenPlay(a: { ruleset: string; seed: number; players: number; deal: number; policies?: string[]; dealer?: number; partie?: boolean; partieIndex?: number }): Promise<string> {
+  const req = {
+    ruleset: a.ruleset,
+    seed: a.seed,
+    players: a.players,
+    deal: a.deal,
+    ...(a.policies === undefined ? {} : { policies: a.policies }),
+    ...(a.dealer === undefined ? {} : { dealer: a.dealer }),
+  };
+  return a.partie === true ? bietenGameTranscript({ ...req, partie: a.partieIndex ?? 0 }) : bietenPlayTranscript(req);
+}
 
 interface PlayArgs {
   partie?: boolean;
-  partieIndex?: number;
-  ruleset: string;
-  seed: number;
+  partieIndex?: string;
+  game?: string;
+  ruleset?: string;
+  seed: string;
   policies?: string;
-  players: number;
-  deal: number;
-  dealer?: number;
+  players: string;
+  deal: string;
+  dealer?: string;
 }
 
 const LEVEL_WORD: Record<number, string> = { 2: 'Zwei', 3: 'Drei', 4: 'Vier', 5: 'Fünf', 6: 'Sechs', 7: 'Sieben', 8: 'Acht', 9: 'Neun', 10: 'Zehn' };
@@ -152,7 +167,7 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
         else say(`  ${who(e.seat)}: „${e.level === 2 ? 'Ich halte' : `Alle ${e.aus ? 'Aus' : LEVEL_WORD[e.level] ?? e.level} halten`}“ (${e.figure})`);
         break;
       case 'veto':
-        say(`  ${who(e.seat)}: ${e.veto ? 'Einspruch! Das Gebot gilt nicht.' : 'einverstanden'}`);
+        say(`  ${who(e.seat)}: ${!e.veto ? 'einverstanden' : e.act === 'bid' ? 'Einspruch! Das Gebot gilt nicht.' : e.act === 'hold' ? 'Einspruch! Es ist gut.' : 'Einspruch! Wir halten nur.'}`);
         break;
       case 'ask':
         say(`  ${who(e.seat)} fragt ums ${e.count === 3 ? 'Dritzige' : e.count === 4 ? 'Viertige' : e.count === 5 ? 'Fünftige' : 'Zweifache'} (${e.kind})`);
@@ -162,6 +177,12 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
         break;
       case 'write':
         say(`  → ${partyName(s, e.party)} schreibt ${e.points > 0 ? '+' : ''}${e.points} (${e.reason})`);
+        break;
+      case 'revoke':
+        say(`  Farbe verleugnet: ${who(e.seat)} spielte ${cardShort(e.card)} in Stich ${e.trick + 1}${e.substitute >= 0 ? ` — ${cardShort(e.substitute)} kommt an seine Stelle` : ''}${e.penalty === 'spielPlus2' ? ' — Spiel-Verlust und zwei Punkte Strafe' : ''}`);
+        break;
+      case 'correction':
+        say(`  Berichtigung: ${partyName(s, e.from)} −${e.points}${e.to >= 0 ? `, ${partyName(s, e.to)} +${e.points}` : ''} (${e.reason})`);
         break;
       case 'penalty':
         if (e.points !== 0) say(`  Strafe: ${partyName(s, e.party)} −${e.points} (${e.reason})`);
@@ -250,7 +271,15 @@ export async function partieTranscript(req: PartieRequest): Promise<string> {
     const p = await resolvePolicy(spec);
     policies.push({ name: p.spec, policy: p.factory.create(p.options) });
   }
-  const res = playPartie({ ruleset, players: req.players, policies, rootSeed: req.seed, partieIndex: req.partie, firstDealer: req.dealer ?? 0, keepStates: true });
+  if (!Number.isSafeInteger(req.partie) || req.partie < 0) throw new UsageError(`--partie-index must be a non-negative whole number, got ${req.partie}`);
+  const seats = req.players === 3 && ruleset.threePlayers === 'strohmann' ? 4 : req.players;
+  if (req.dealer !== undefined && !(Number.isInteger(req.dealer) && req.dealer >= 0 && req.dealer < seats)) throw new UsageError(`--dealer must be 0..${seats - 1}`);
+  // Partie k of a series (A-25: the losers deal the next Partie; the Strohmann passes round), as --mode
+  // partien plays it; --dealer sets the first dealer of this one Partie instead.
+  const res =
+    req.dealer === undefined
+      ? new PartieSeries({ ruleset, players: req.players, policies, rootSeed: req.seed }).play(req.partie, { keepStates: true })
+      : playPartie({ ruleset, players: req.players, policies, rootSeed: req.seed, partieIndex: req.partie, firstDealer: req.dealer, keepStates: true });
   const out: string[] = [];
   res.states.forEach((s, i) => {
     out.push(`=== Spiel ${i + 1} der Partie ===`);
@@ -287,37 +316,41 @@ export const playCommand: CommandModule<object, PlayArgs> = {
   describe: 'play one hand and print it as a Perlagg player would follow it',
   builder: (y: Argv) =>
     y
-      .option('ruleset', { type: 'string', default: 'oberland', describe: 'ruleset name, e.g. 1853, oberland, suedtirol, innsbruck, oberland{target=18}' })
-      .option('seed', { type: 'number', default: 1, describe: 'root seed (the deal and every policy draw from streams keyed by it)' })
+      .option('game', { type: 'string', default: 'perlaggen', describe: 'the game: perlaggen, or bieten (the precursor game of [001])' })
+      .option('ruleset', { alias: 'r', type: 'string', describe: 'ruleset name, e.g. 1853, oberland, suedtirol, innsbruck, oberland{target=18}; bieten, bieten{target=9} (default oberland; bieten with --game bieten)' })
+      .option('seed', { type: 'string', default: '1', describe: 'root seed (the deal and every policy draw from streams keyed by it)' })
       .option('policies', { type: 'string', describe: 'comma-separated policies, one per player (built in: random, simple; or a file path); default simple' })
-      .option('players', { type: 'number', default: 4, describe: 'number of players: 2, 3, 4 or 6' })
-      .option('deal', { type: 'number', default: 0, describe: 'deal index (keys the cards)' })
-      .option('dealer', { type: 'number', describe: 'dealer seat, 0-based (default: deal index mod seats)' })
+      .option('players', { type: 'string', default: '4', describe: 'number of players: 2, 3, 4 or 6' })
+      .option('deal', { type: 'string', default: '0', describe: 'deal index (keys the cards)' })
+      .option('dealer', { type: 'string', describe: 'dealer seat, 0-based (default: deal index mod seats)' })
       .option('partie', { type: 'boolean', default: false, describe: 'play a whole Partie and print the score sheet' })
-      .option('partie-index', { type: 'number', default: 0, describe: 'Partie index (keys the deals of --partie)' }) as unknown as Argv<PlayArgs>,
+      .option('partie-index', { type: 'string', default: '0', describe: 'Partie index (keys the deals of --partie); its first dealer follows the Partie before it in its match, as --mode partien plays it (the losers deal)' }) as unknown as Argv<PlayArgs>,
   handler: async (argv: ArgumentsCamelCase<PlayArgs>) => {
-    if (argv.partie === true) {
+    const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
+    const players = wholeOption('players', argv.players, 2, 6)!;
+    const deal = wholeOption('deal', argv.deal, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
+    const dealer = wholeOption('dealer', argv.dealer, 0, 5);
+    const partieIndex = wholeOption('partie-index', argv.partieIndex, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
+    const policiesText = textOption('policies', argv.policies);
+    const policyList = policiesText === undefined ? undefined : policiesText.split(',').map((x) => x.trim()).filter((x) => x.length > 0);
+    const policies = policyList === undefined ? {} : { policies: policyList };
+    // the game switch: Bieten is its own rules module (src/games/bieten) behind the same contract
+    if (argv.game !== undefined && argv.game !== 'perlaggen') {
+      if (argv.game !== 'bieten') throw new UsageError(`--game: unknown game "${argv.game}" (known: perlaggen, bieten)`);
+      const ruleset = textOption('ruleset', argv.ruleset ?? 'bieten')!;
       process.stdout.write(
-        await partieTranscript({
-          ruleset: argv.ruleset,
-          seed: argv.seed,
-          players: argv.players,
-          deal: 0,
-          partie: argv.partieIndex ?? 0,
-          ...(argv.policies === undefined ? {} : { policies: argv.policies.split(',').map((x) => x.trim()).filter((x) => x.length > 0) }),
-          ...(argv.dealer === undefined ? {} : { dealer: argv.dealer }),
-        }),
+        await bietenPlay({ ruleset, seed, players, deal, ...policies, ...(dealer === undefined ? {} : { dealer }), partie: argv.partie === true, partieIndex }),
       );
       return;
     }
-    const text = await playTranscript({
-      ruleset: argv.ruleset,
-      seed: argv.seed,
-      players: argv.players,
-      deal: argv.deal,
-      ...(argv.policies === undefined ? {} : { policies: argv.policies.split(',').map((x) => x.trim()).filter((x) => x.length > 0) }),
-      ...(argv.dealer === undefined ? {} : { dealer: argv.dealer }),
-    });
+    const ruleset = textOption('ruleset', argv.ruleset ?? 'oberland')!;
+    if (argv.partie === true) {
+      process.stdout.write(
+        await partieTranscript({ ruleset, seed, players, deal: 0, partie: partieIndex, ...policies, ...(dealer === undefined ? {} : { dealer }) }),
+      );
+      return;
+    }
+    const text = await playTranscript({ ruleset, seed, players, deal, ...policies, ...(dealer === undefined ? {} : { dealer }) });
     process.stdout.write(text);
   },
 };

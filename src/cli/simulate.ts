@@ -5,31 +5,35 @@ import { existsSync } from 'node:fs';
 import Table from 'cli-table3';
 import { SingleBar } from 'cli-progress';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { cardShort, parseCards } from '../cards/notation.ts';
+import { cardShort, parseCards, parseSuit } from '../cards/notation.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import { formatInterval } from '../stats/intervals.ts';
 import { parseSprt } from '../stats/sprt.ts';
 import type { SimMode, SimSpec } from '../sim/job.ts';
 import { DEFAULT_WORKERS, intervalOf, runSimulation, type Progress, type RunResult, type Shard } from '../sim/runner.ts';
-import { UsageError } from './errors.ts';
+import { writeRunCharts } from '../charts/commands.ts';
+import { UsageError, durationOption, positiveOption, textOption, wholeOption } from './errors.ts';
+import { isPolicyFile } from '../policy/registry.ts';
 
 interface SimulateArgs {
   ruleset: string;
-  seed: number;
-  deals?: number;
-  partien?: number;
+  seed: string;
+  deals?: string;
+  partien?: string;
   mode: string;
-  players: number;
+  players: string;
   policies?: string;
-  workers: number;
+  workers?: string;
   out?: string;
   resume: boolean;
+  allowCodeChange: boolean;
+  decisionTimeout?: string;
   shard?: string;
-  shards?: number;
-  untilCi?: number;
+  shards?: string;
+  untilCi?: string;
   metric?: string;
   timeBudget?: string;
-  batchSize?: number;
+  batchSize?: string;
   hand?: string[];
   trump?: string;
   where?: string;
@@ -62,7 +66,7 @@ export function splitPolicies(text: string): string[] {
   return out.map((p) => {
     const m = /^([^{}]+?)(\{.*\})?$/.exec(p)!;
     const name = m[1]!;
-    return /[/\\]|\.(ts|js|mjs)$/.test(name) && !isAbsolute(name) ? resolve(name) + (m[2] ?? '') : p;
+    return isPolicyFile(name) && !isAbsolute(name) ? resolve(name) + (m[2] ?? '') : p;
   });
 }
 
@@ -74,12 +78,12 @@ export function splitPolicies(text: string): string[] {
 export const DEFAULT_BATCH: Readonly<Record<SimMode, number>> = { figures: 65536, hands: 1024, partien: 32 };
 
 /** "90" or "90s", "5m", "2h" -> milliseconds. */
-export function parseDuration(text: string): number {
-  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(text.trim());
-  if (m === null) throw new UsageError(`--time-budget ${text}: write a duration such as 90s, 5m or 2h`);
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
-  return Number(m[1]) * unit;
+export function parseDuration(text: string, option = 'time-budget'): number {
+  return durationOption(option, text)!;
 }
+
+/** The most worker threads a run uses: one per core (more only cost memory: 1,000 deals took 487 s and 4.3 GB with 99 on 2 cores). */
+export const MAX_WORKERS = DEFAULT_WORKERS;
 
 /**
  * The shard of this process: --shard i/n, or --shards n with the index from the scheduler:
@@ -87,9 +91,10 @@ export function parseDuration(text: string): number {
  * AWS_BATCH_JOB_ARRAY_INDEX (0-based).
  */
 export function shardFrom(shard: string | undefined, shards: number | undefined, env: NodeJS.ProcessEnv): Shard | null {
+  if (Array.isArray(shard)) throw new UsageError('--shard is given more than once; give it once');
   if (shard !== undefined) {
-    const m = /^(\d+)\/(\d+)$/.exec(shard.trim());
-    if (m === null) throw new UsageError(`--shard ${shard}: write index/count, e.g. 0/3`);
+    const m = /^(\d{1,9})\/(\d{1,9})$/.exec(shard.trim());
+    if (m === null) throw new UsageError(`--shard ${JSON.stringify(shard)}: write index/count, e.g. 0/3`);
     const index = Number(m[1]);
     const count = Number(m[2]);
     if (count < 1 || index >= count) throw new UsageError(`--shard ${shard}: the index must be 0 to ${count - 1}`);
@@ -99,7 +104,7 @@ export function shardFrom(shard: string | undefined, shards: number | undefined,
     const num = (name: string): number | null => {
       const v = env[name];
       if (v === undefined || v === '') return null;
-      if (!/^\d+$/.test(v)) throw new UsageError(`${name}=${v} is not a shard index`);
+        if (!/^\d+$/.test(v) || !Number.isSafeInteger(Number(v))) throw new UsageError(`${name}=${v} is not a shard index`);
       return Number(v);
     };
     const k8s = num('JOB_COMPLETION_INDEX');
@@ -179,22 +184,24 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
   builder: (y: Argv<object>) =>
     y
       .option('ruleset', { alias: 'r', type: 'string', default: 'oberland', describe: 'ruleset, optionally with overrides' })
-      .option('seed', { alias: 's', type: 'number', default: 1, describe: 'root seed: deal i\'s cards are a function of (seed, i)' })
-      .option('deals', { alias: 'n', type: 'number', describe: 'number of deals (the whole run, all shards together)' })
-      .option('partien', { type: 'number', describe: 'play this many whole Partien (sets --mode partien): a Partie table and a hand table' })
+      .option('seed', { alias: 's', type: 'string', default: '1', describe: 'root seed: deal i\'s cards are a function of (seed, i)' })
+      .option('deals', { alias: 'n', type: 'string', describe: 'number of deals (the whole run, all shards together)' })
+      .option('partien', { type: 'string', describe: 'play this many whole Partien (sets --mode partien): a Partie table and a hand table' })
       .option('mode', { type: 'string', default: 'figures', choices: ['figures', 'hands', 'partien'], describe: 'figures: deal and evaluate every hand, no play; hands: play hands with --policies; partien: whole Partien' })
-      .option('players', { alias: 'p', type: 'number', default: 4, describe: 'players at the table: 2, 3, 4 or 6' })
+      .option('players', { alias: 'p', type: 'string', default: '4', describe: 'players at the table: 2, 3, 4 or 6' })
       .option('policies', { type: 'string', describe: 'hands: one policy for all, one per party, or one per player, comma-separated; options in braces, e.g. "simple,random{bidRate=0.2}"; a file path loads a policy module' })
-      .option('workers', { alias: 'w', type: 'number', default: DEFAULT_WORKERS, describe: 'worker threads (0 = run in this thread)' })
+      .option('workers', { alias: 'w', type: 'string', describe: `worker threads, 0 = run in this thread (default and most: the core count, ${DEFAULT_WORKERS})` })
       .option('out', { alias: 'o', type: 'string', describe: 'folder for the Arrow tables and manifest (sharded: one subfolder per shard)' })
       .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run in --out with the same settings' })
+      .option('allow-code-change', { type: 'boolean', default: false, describe: 'with --resume: continue a run made by other code (recorded in the manifest)' })
+      .option('decision-timeout', { type: 'string', describe: 'end the run (exit 1) when one decision of a policy or one --where call takes longer, e.g. 60s (default), 5m' })
       .option('shard', { type: 'string', describe: 'run shard i of n, e.g. 0/3' })
-      .option('shards', { type: 'number', describe: 'number of shards, the index taken from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX' })
-      .option('until-ci', { type: 'number', describe: 'stop when the 95% interval half-width of --metric is at most this' })
+      .option('shards', { type: 'string', describe: 'number of shards, the index taken from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX' })
+      .option('until-ci', { type: 'string', describe: 'stop when the 95% interval half-width of --metric is at most this' })
       .option('metric', { type: 'string', describe: 'the metric --until-ci or --sprt watches (default: the mode\'s main metric: hand_gleich3, p0_minus_p1, a_minus_b with --duplicate, p0_wins)' })
       .option('sprt', { type: 'string', describe: 'stop when an SPRT on the (mean) metric decides: "m0,m1" (H0 mean m0, H1 mean m1, alpha = beta = 0.05) or "m0,m1,alpha,beta"' })
       .option('time-budget', { type: 'string', describe: 'stop after this long, e.g. 90s, 5m, 2h (the output is a prefix of the full run)' })
-      .option('batch-size', { type: 'number', describe: 'deals (hands, Partien) per task and per Arrow record batch; part of the settings (default: figures 65536, hands 1024, partien 32)' })
+      .option('batch-size', { type: 'string', describe: 'deals (hands, Partien) per task and per Arrow record batch; part of the settings (default: figures 65536, hands 1024, partien 32)' })
       .option('hand', { type: 'string', array: true, describe: 'fixed cards for a seat, e.g. --hand 0=HK,Weli (repeatable)' })
       .option('trump', { alias: 't', type: 'string', describe: 'fixed trump suit; deals with another trump are redealt (counted)' })
       .option('where', { type: 'string', describe: 'a module whose default export (deal) => boolean keeps a deal; others are redealt (counted)' })
@@ -208,47 +215,66 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .example('perlagg simulate --mode hands -n 100000 --policies simple,random', 'party 0 plays simple, party 1 random')
       .example('perlagg simulate -r 1853 --partien 10000 --policies simple,passive --out results/p', 'whole Partien: a Partie table and a hand table') as unknown as Argv<SimulateArgs>,
   handler: async (argv: ArgumentsCamelCase<SimulateArgs>) => {
-    const r = resolveRuleset(argv.ruleset);
-    const shard = shardFrom(argv.shard, argv.shards, process.env);
-    if (argv.partien !== undefined) {
-      if (argv.deals !== undefined) throw new UsageError('give --deals or --partien, not both');
-      if (!(Number.isInteger(argv.partien) && argv.partien >= 1)) throw new UsageError('--partien must be a whole number >= 1');
-      if (argv.mode !== 'figures' && argv.mode !== 'partien') throw new UsageError(`--partien plays whole Partien; it does not go with --mode ${argv.mode}`);
-      argv.mode = 'partien';
-      argv.deals = argv.partien;
+    const r = resolveRuleset(textOption('ruleset', argv.ruleset)!);
+    const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
+    let deals = wholeOption('deals', argv.deals, 1, 2 ** 32, '2^32');
+    const partien = wholeOption('partien', argv.partien, 1, 2 ** 32, '2^32');
+    const players = wholeOption('players', argv.players, 2, 6)!;
+    if (![2, 3, 4, 6].includes(players)) throw new UsageError(`--players ${players}: must be 2, 3, 4 or 6`);
+    const shards = wholeOption('shards', argv.shards, 1, 1_000_000);
+    const shard = shardFrom(argv.shard, shards, process.env);
+    let mode = textOption('mode', argv.mode)!;
+    if (partien !== undefined) {
+      if (deals !== undefined) throw new UsageError('give --deals or --partien, not both');
+      if (mode !== 'figures' && mode !== 'partien') throw new UsageError(`--partien plays whole Partien; it does not go with --mode ${mode}`);
+      mode = 'partien';
+      deals = partien;
     }
-    const unit = argv.mode === 'partien' ? 'Partien' : argv.mode === 'hands' ? 'hands' : 'deals';
-    if (argv.deals !== undefined && !(Number.isInteger(argv.deals) && argv.deals >= 1)) throw new UsageError('--deals must be a whole number >= 1');
-    if (!(Number.isInteger(argv.seed) && argv.seed >= 0)) throw new UsageError('--seed must be a whole number >= 0');
-    if (!(Number.isInteger(argv.workers) && argv.workers >= 0)) throw new UsageError('--workers must be a whole number >= 0');
-    if (argv.untilCi !== undefined && !(argv.untilCi > 0)) throw new UsageError('--until-ci must be a positive half-width, e.g. 0.001');
-    if (argv.metric !== undefined && argv.untilCi === undefined && argv.sprt === undefined) throw new UsageError('--metric goes with --until-ci or --sprt');
-    const sprtBounds = argv.sprt === undefined ? null : parseSprt(argv.sprt);
-    if (argv.sprt !== undefined && sprtBounds === null) throw new UsageError(`--sprt ${argv.sprt}: write m0,m1 (different numbers) or m0,m1,alpha,beta with alpha and beta below 0.5`);
-    if (argv.resume && argv.out === undefined) throw new UsageError('--resume needs --out');
+    const unit = mode === 'partien' ? 'Partien' : mode === 'hands' ? 'hands' : 'deals';
+    let workers = wholeOption('workers', argv.workers, 0, 1_000_000) ?? DEFAULT_WORKERS;
+    if (workers > MAX_WORKERS) {
+      process.stderr.write(`perlagg: note: --workers ${workers} is more than this machine's ${MAX_WORKERS} cores; using ${MAX_WORKERS}\n`);
+      workers = MAX_WORKERS;
+    }
+    const untilCi = positiveOption('until-ci', argv.untilCi);
+    const batchSize = wholeOption('batch-size', argv.batchSize, 1, 1 << 24, '2^24');
+    const timeBudget = durationOption('time-budget', argv.timeBudget);
+    const decisionTimeout = durationOption('decision-timeout', argv.decisionTimeout);
+    const metric = textOption('metric', argv.metric);
+    if (metric !== undefined && untilCi === undefined && argv.sprt === undefined) throw new UsageError('--metric goes with --until-ci or --sprt');
+    const sprtText = textOption('sprt', argv.sprt);
+    const sprtBounds = sprtText === undefined ? null : parseSprt(sprtText);
+    if (sprtText !== undefined && sprtBounds === null) throw new UsageError(`--sprt ${sprtText}: write m0,m1 (different numbers) or m0,m1,alpha,beta with alpha and beta below 0.5`);
+    const outArg = textOption('out', argv.out);
+    if (argv.resume && outArg === undefined) throw new UsageError('--resume needs --out');
+    if (argv.allowCodeChange && !argv.resume) throw new UsageError('--allow-code-change goes with --resume');
+    if (argv.policies !== undefined && mode === 'figures') throw new UsageError('--policies goes with --mode hands or --partien (--mode figures deals and evaluates, nobody plays)');
+    const policiesText = textOption('policies', argv.policies);
     let predicate: string | null = null;
-    if (argv.where !== undefined) {
-      predicate = isAbsolute(argv.where) ? argv.where : resolve(argv.where);
-      if (!existsSync(predicate)) throw new UsageError(`--where ${argv.where}: no such file`);
+    const whereArg = textOption('where', argv.where);
+    if (whereArg !== undefined) {
+      predicate = isAbsolute(whereArg) ? whereArg : resolve(whereArg);
+      if (!existsSync(predicate)) throw new UsageError(`--where ${whereArg}: no such file`);
     }
-    if (argv.trump !== undefined && !['H', 'S', 'L', 'E'].includes(argv.trump.toUpperCase())) throw new UsageError(`--trump ${argv.trump}: not a suit (H, S, L, E)`);
+    const trumpText = textOption('trump', argv.trump);
+    const trump = trumpText === undefined ? undefined : parseSuit(trumpText, '--trump');
     const spec: SimSpec = {
-      mode: argv.mode as SimMode,
+      mode: mode as SimMode,
       ruleset: canonicalName(r),
-      players: argv.players,
-      policies: argv.policies === undefined ? [] : splitPolicies(argv.policies),
-      seed: argv.seed,
-      constraints: { hands: parseHands(argv.hand), trump: argv.trump?.toUpperCase() ?? null, predicate },
+      players,
+      policies: policiesText === undefined ? [] : splitPolicies(policiesText),
+      seed,
+      constraints: { hands: parseHands(argv.hand), trump: trump?.toUpperCase() ?? null, predicate },
       ...(argv.duplicate ? { duplicate: true } : {}),
     };
     if (argv.duplicate && spec.mode === 'figures') throw new UsageError('--duplicate compares two policies: use it with --mode hands or --partien');
-    const out = argv.out === undefined ? null : shard === null ? argv.out : join(argv.out, `shard-${shard.index}-of-${shard.count}`);
+    const out = outArg === undefined ? null : shard === null ? outArg : join(outArg, `shard-${shard.index}-of-${shard.count}`);
     const bar = !argv.quiet && !argv.json && process.stderr.isTTY ? new SingleBar({ format: ` {bar} {percentage}% | {value}/{total} ${unit} | {rate} ${unit}/s | ETA {eta_formatted} | {ci}`, hideCursor: true, stream: process.stderr, etaBuffer: 20 }) : null;
     let started = false;
     const onProgress = (p: Progress): void => {
       if (bar === null) return;
       const total = p.dealsTotal ?? Math.max(p.dealsDone * 2, 1);
-      const ci = p.watched === null ? '' : `${p.watched.metric} ±${p.watched.interval.halfWidth.toPrecision(3)}${argv.untilCi !== undefined ? ` (target ±${argv.untilCi})` : ''}`;
+      const ci = p.watched === null ? '' : `${p.watched.metric} ±${p.watched.interval.halfWidth.toPrecision(3)}${untilCi !== undefined ? ` (target ±${untilCi})` : ''}`;
       const payload = { rate: Math.round(p.dealsPerSec).toLocaleString('en-US'), ci };
       if (!started) {
         bar.start(total, p.dealsDone, payload);
@@ -266,16 +292,19 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
     try {
       result = await runSimulation({
         spec,
-        deals: argv.deals ?? null,
-        batchSize: argv.batchSize ?? DEFAULT_BATCH[spec.mode],
-        workers: argv.workers,
+        deals: deals ?? null,
+        batchSize: batchSize ?? DEFAULT_BATCH[spec.mode],
+        workers,
         out,
         resume: argv.resume,
+        allowCodeChange: argv.allowCodeChange,
+        ...(decisionTimeout === undefined ? {} : { decisionTimeoutMs: decisionTimeout }),
         shard,
-        untilCi: argv.untilCi === undefined ? null : { metric: argv.metric ?? mainMetric, halfWidth: argv.untilCi },
-        sprt: sprtBounds === null ? null : { metric: argv.metric ?? mainMetric, bounds: sprtBounds },
-        timeBudgetMs: argv.timeBudget === undefined ? null : parseDuration(argv.timeBudget),
+        untilCi: untilCi === undefined ? null : { metric: metric ?? mainMetric, halfWidth: untilCi },
+        sprt: sprtBounds === null ? null : { metric: metric ?? mainMetric, bounds: sprtBounds },
+        timeBudgetMs: timeBudget ?? null,
         onProgress,
+        onNote: (line) => process.stderr.write(`perlagg: note: ${line}\n`),
         signal: abort.signal,
       });
     } finally {
@@ -297,5 +326,6 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       process.stdout.write(lines.join('\n') + '\n');
     }
     if (result.stoppedBy === 'interrupted') process.exitCode = 130;
+    await writeRunCharts(out, { json: argv.json });
   },
 };

@@ -22,7 +22,9 @@
 // it never bids (Policy.bidding = 'never') is skipped by every window and lets every offer gut without a
 // call; with every seat silent no window opens at all (the hot path of passive simulations).
 // Bidding needs two parties (4 players, the Strohmann, 6 players, 2 players); with three players each for
-// himself the sources give no answering rule, so those tables score silently.
+// himself the sources give no answering rule, so those tables score silently — unless `individualBidding:
+// 'answerInTurn'` (A-41): then Bieten's rule [001 p.9-11], each offer answered by the others in turn
+// clockwise from the offerer, written to him only when all have let it gut (nextAnswerer).
 import { WELI } from '../cards/card.ts';
 import { CardSet } from '../cards/cardset.ts';
 import { jointFrontier, jointFrontierOfParts } from './joint.ts';
@@ -31,7 +33,7 @@ import type { FigureParts } from '../eval/core.ts';
 import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
 import { ALLOW, CONSENT, GUT, HOLD, PASS, REJECT, VETO, askOf, bidOf, raiseOf, type FigureName, type PolicyAction } from './actions.ts';
 import { freezeEvent } from './history.ts';
-import { figCtx } from './scoring.ts';
+import { figCtx, judgeGoingOut } from './scoring.ts';
 import type { HandState } from './state.ts';
 import { effectiveSuit } from './tricks.ts';
 import { openTrick, tctx } from './legality.ts';
@@ -75,6 +77,10 @@ export interface FigureBid {
   violation: number;
   /** Highest level ever offered (for summaries). */
   maxLevel: number;
+  /** Parties that let the open offer gut (bit mask): with more than two parties all must (individualBidding). */
+  gutBy: number;
+  /** Its immediate write has been corrected (RULES §11.3, §12): never corrected twice. */
+  corrected: boolean;
 }
 
 export interface AskState {
@@ -105,7 +111,12 @@ export interface Bidding {
   windowsDone: Set<number>;
   /** Where play continues when the window closes. */
   resume: 'play' | 'show';
-  veto: { seat: number; undo: FigureBid[]; figures: number[] } | null;
+  /**
+   * A veto the bidder's (or the answerer's) partner may now lodge (1853, §8.6): after a bid or a raise in a
+   * window (`act` 'bid': vetoed, it is void), after a hold ('hold': vetoed, the figure is let gut) or after a
+   * Drei said in answer ('raise': vetoed, the offer is held). `undo` is the bidding before the act.
+   */
+  veto: { seat: number; undo: FigureBid[]; figures: number[]; act: 'bid' | 'hold' | 'raise'; actor: number; queue: number[]; tm2: number } | null;
   ask: AskState | null;
   /** Parties that asked in this deal (bit mask). */
   asked: number;
@@ -125,6 +136,17 @@ export interface Bidding {
   start1717: boolean;
   /** Bids and raises that were void (gestrichen, over the limit, vetoed). */
   voidBids: number;
+  /** Parties that lost the points of this deal for a false figure (Innsbruck §10, A-21), bit mask. */
+  forfeited: number;
+  /** Parties that lost the Spiel for a revoke (Innsbruck [003 §17], A-22), bit mask. */
+  spielLost: number;
+  /** Parties that bid a figure while at target − 2 in this deal (A-13 `oneBidAtTargetMinus2`), bit mask. */
+  bidAtTargetMinus2: number;
+  /**
+   * Per seat: the asked figure it is bound to (RULES §11.4, `askBinds`, [000 p.30] rule 3), 0 = none; else
+   * count << 4 | types << 8 (types: bit 0 a Gleich, bit 1 a Hanger of at least `count` cards will do).
+   */
+  askNeed: number[];
 }
 
 export function newFigureBid(parties: number): FigureBid {
@@ -147,6 +169,8 @@ export function newFigureBid(parties: number): FigureBid {
     obligated: new Array<number>(parties).fill(0),
     violation: 0,
     maxLevel: 1,
+    gutBy: 0,
+    corrected: false,
   };
 }
 
@@ -154,11 +178,11 @@ function cloneFig(f: FigureBid): FigureBid {
   return { ...f, lastSeat: f.lastSeat.slice(), obligated: f.obligated.slice() };
 }
 
-export function newBidding(parties: number, seats: number, score: readonly number[] | undefined, silent: number, target: number, askRule: string): Bidding {
+export function newBidding(parties: number, seats: number, score: readonly number[] | undefined, silent: number, target: number, askRule: string, manyParties = false): Bidding {
   const sc = score !== undefined && score.length === parties ? score.slice() : new Array<number>(parties).fill(0);
   const allSilent = silent === (1 << seats) - 1;
   return {
-    active: parties === 2 && !allSilent,
+    active: (parties === 2 || (parties > 2 && manyParties)) && !allSilent,
     silent,
     figs: [newFigureBid(parties), newFigureBid(parties), newFigureBid(parties)],
     queue: [],
@@ -180,6 +204,10 @@ export function newBidding(parties: number, seats: number, score: readonly numbe
     partieReason: '',
     start1717: askRule === 'ibk1717' && parties === 2 && sc.every((x) => x === target - 1),
     voidBids: 0,
+    forfeited: 0,
+    bidAtTargetMinus2: 0,
+    spielLost: 0,
+    askNeed: new Array<number>(seats).fill(0),
   };
 }
 
@@ -190,11 +218,12 @@ export function cloneBidding(b: Bidding): Bidding {
     queue: b.queue.slice(),
     window: b.window === null ? null : b.window.slice(),
     windowsDone: new Set(b.windowsDone),
-    veto: b.veto === null ? null : { ...b.veto, undo: b.veto.undo.map(cloneFig), figures: b.veto.figures.slice() },
+    veto: b.veto === null ? null : { ...b.veto, undo: b.veto.undo.map(cloneFig), figures: b.veto.figures.slice(), queue: b.veto.queue.slice() },
     ask: b.ask === null ? null : { ...b.ask },
     score: b.score.slice(),
     written: b.written.slice(),
     penalties: b.penalties.slice(),
+    askNeed: b.askNeed.slice(),
   };
 }
 
@@ -222,7 +251,7 @@ function ausLevel(s: HandState): number {
   if (s.ruleset.raiseLadder === 'upTo7ThenAus') return 8;
   const t = s.ruleset.target;
   let need = 2;
-  for (let p = 0; p < 2; p++) need = Math.max(need, t - virtualScore(s, p));
+  for (let p = 0; p < s.table.parties; p++) need = Math.max(need, t - virtualScore(s, p));
   return need;
 }
 
@@ -243,7 +272,9 @@ function checkLimit(s: HandState, party: number, units: number, valuePerUnit: nu
   }
   if (r.overbidLimit === 'targetMinus1Only') return units;
   const room = cap - v - openDeclines(s, party);
-  const fits = Math.max(0, Math.floor(room / valuePerUnit));
+  let fits = Math.max(0, Math.floor(room / valuePerUnit));
+  // "Wer auf 9 steht, kann nur mehr Eins biethen" [000 p.24] read as one figure in the deal (A-13 switch)
+  if (r.overbidLimit === 'oneBidAtTargetMinus2' && v === cap - 1) fits = Math.min(fits, ((s.bid.bidAtTargetMinus2 >>> party) & 1) === 1 ? 0 : 1);
   if (fits >= units) return units;
   if (r.overbidAtTargetMinus2 === 'curtailed') return fits; // the opponents restrict it (1853, [000 p.24])
   penalize(s, party, 2, `${what} over the limit (score + open offers > target − 1): 2 minus points (A-13)`);
@@ -256,11 +287,15 @@ export function penalize(s: HandState, party: number, points: number, reason: st
   s.events.push(freezeEvent({ type: 'penalty', party, points, reason }));
 }
 
-/** Write points now; a party reaching the target ends the Partie in the middle of the hand (§11.3 step 1). */
+/**
+ * Write points now. A party reaching the target goes out in the middle of the hand (§11.3 step 1) — once
+ * the deal's claims are checked: going out, a party must have what was let gut to it (scoring.ts
+ * judgeGoingOut, RULES §12 [000 p.31-32]); a correction can leave it short, or put the other party out.
+ */
 export function writeNow(s: HandState, party: number, points: number, reason: string, figure: FigureName | null): void {
   s.bid.written[party]! += points;
   s.events.push(freezeEvent({ type: 'write', party, points, reason, figure }));
-  if (s.bid.partieWinner < 0 && virtualScore(s, party) >= s.ruleset.target) endPartie(s, party, 'target reached by an immediate write');
+  if (s.bid.partieWinner < 0 && virtualScore(s, party) >= s.ruleset.target) judgeGoingOut(s, party, 'target reached by an immediate write');
 }
 
 export function endPartie(s: HandState, winner: number, reason: string): void {
@@ -308,7 +343,8 @@ export function reachableCounts(s: HandState, seat: number): [number, number] {
   return [g, h];
 }
 
-function jointOf(s: HandState, seat: number, extra?: { card: number; as: number | null }): readonly number[] {
+/** The seat's joint frontier now (played cards fixed, free Perlaggen wild): what it can still show. */
+export function jointOf(s: HandState, seat: number, extra?: { card: number; as: number | null }): readonly number[] {
   const played: Array<{ card: number; as: number | null }> = [];
   for (const t of s.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
   let lo = s.handLo[seat]!;
@@ -321,20 +357,33 @@ function jointOf(s: HandState, seat: number, extra?: { card: number; as: number 
   return jointFrontier(figCtx(s), lo, weli, played);
 }
 
-/** Figures (bit 1 Gleich, bit 2 Hanger) the seat is bound to have (RULES §8.5). */
+/**
+ * What the seat is bound to have (RULES §8.5, §11.4): bit 1 a Gleich, bit 2 a Hanger (it bid, held or
+ * raised them), and the asked figure (askNeed: count << 4 | types << 8) when it asked or rejected an ask.
+ */
 export function obligationsOf(s: HandState, seat: number): number {
   const party = s.table.party[seat]!;
-  let m = 0;
+  let m = s.bid.askNeed[seat]!;
   for (let f = 1; f < 3; f++) if (((s.bid.figs[f]!.obligated[party]! >>> seat) & 1) === 1) m |= 1 << f;
   return m;
 }
 
-function frontierMeets(frontier: readonly number[], need: number): boolean {
-  for (const w of frontier) {
-    if ((need & 2) !== 0 && wordGleich(w) === 0) continue;
-    if ((need & 4) !== 0 && wordHanger(w) === 0) continue;
-    return true;
+/** Does the figure word make everything in `need` (obligationsOf)? */
+function wordMeets(w: number, need: number): boolean {
+  if ((need & 2) !== 0 && wordGleich(w) === 0) return false;
+  if ((need & 4) !== 0 && wordHanger(w) === 0) return false;
+  const count = (need >>> 4) & 15;
+  if (count > 0) {
+    const types = need >>> 8;
+    const g = (types & 1) !== 0 && codeCount(wordGleich(w)) >= count;
+    const h = (types & 2) !== 0 && codeCount(wordHanger(w)) >= count;
+    if (!g && !h) return false;
   }
+  return true;
+}
+
+function frontierMeets(frontier: readonly number[], need: number): boolean {
+  for (const w of frontier) if (wordMeets(w, need)) return true;
   return false;
 }
 
@@ -406,10 +455,7 @@ function playedBy(s: HandState, seat: number): Array<{ card: number; as: number 
 /** The showing words allowed to a bound seat: those making the bound figures, when any does. */
 export function showMeetsObligations(s: HandState, seat: number, word: number): boolean {
   const need = obligationsOf(s, seat);
-  if (need === 0) return true;
-  if ((need & 2) !== 0 && wordGleich(word) === 0) return false;
-  if ((need & 4) !== 0 && wordHanger(word) === 0) return false;
-  return true;
+  return need === 0 || wordMeets(word, need);
 }
 
 // ---- windows ----
@@ -434,11 +480,30 @@ export function openWindow(s: HandState, point: number, seats: readonly number[]
   const live: number[] = [];
   for (const seat of seats) if (!isSilent(s, seat)) live.push(seat);
   if (live.length === 0) return false;
+  if (point === 0 && s.ruleset.askFirst) askerFirst(s, live);
   b.window = live;
   b.windowAt = 0;
   b.point = point;
   b.resume = resume;
   return seekWindowSeat(s);
+}
+
+/**
+ * "um's Dritzige fragen" comes first (1853 [000 p.29]): in the window before the first card, the seats of
+ * the one party that may still ask speak before its opponents, who may not pre-empt the ask by bidding.
+ */
+function askerFirst(s: HandState, seats: number[]): void {
+  let asker = -1;
+  for (let p = 0; p < s.table.parties; p++) {
+    if (!mayStillAsk(s, p)) continue;
+    if (asker >= 0) return; // both may ask: nobody may bid anyway; clockwise
+    asker = p;
+  }
+  if (asker < 0) return;
+  const first = seats.filter((x) => s.table.party[x] === asker);
+  const rest = seats.filter((x) => s.table.party[x] !== asker);
+  seats.length = 0;
+  seats.push(...first, ...rest);
 }
 
 /** Move to the next window seat that has something to do; close the window when none is left. */
@@ -477,30 +542,57 @@ function partyMayBidMore(s: HandState, party: number): boolean {
 function askAllowed(s: HandState, seat: number): boolean {
   const r = s.ruleset;
   const b = s.bid;
-  if (r.askAtTargetMinus1 === 'none' || b.point < 0 || b.point === 5) return false;
+  if (r.askAtTargetMinus1 === 'none' || b.point < 0 || b.point === 5 || s.table.parties !== 2) return false;
   const party = s.table.party[seat]!;
-  if (((b.asked >>> party) & 1) === 1 || b.ask !== null) return false;
+  if (b.ask !== null) return escalationAllowed(s, party);
+  if (((b.asked >>> party) & 1) === 1) return false;
   if (r.askAtTargetMinus1 === 'ibk1717') return b.start1717 && s.tricks.length === 1;
-  if (virtualScore(s, party) !== r.target - 1) return false;
-  if (((b.unseenAll >>> other(party)) & 1) === 1) return false; // [000 p.31]
-  return s.tricks.length === 1 && s.tricks[0]!.plays.length === 0; // "first of all", before the first card
+  return mayStillAsk(s, party);
 }
 
-const ASK_4 = Object.freeze([4, 5]);
-const ASK_2 = Object.freeze([2, 3, 4, 5]);
-const ASK_3 = Object.freeze([3, 4, 5]);
+/** The party at target − 1 may still ask in this deal ("first of all", before the first card; no blind all-three bid against it). */
+function mayStillAsk(s: HandState, party: number): boolean {
+  const r = s.ruleset;
+  const b = s.bid;
+  if (r.askAtTargetMinus1 === 'none' || r.askAtTargetMinus1 === 'ibk1717' || s.table.parties !== 2 || ((b.asked >>> party) & 1) === 1) return false;
+  if (virtualScore(s, party) !== r.target - 1) return false;
+  if (((b.unseenAll >>> other(party)) & 1) === 1) return false; // [000 p.31]
+  return s.tricks.length === 1 && s.tricks[0]!.plays.length === 0;
+}
+
+/**
+ * "Viertig nicht erlaubt!" may be raised to "Fünftig erlaubt?" ([002 §1.6], A-40): after a rejection the
+ * asking party may ask again at a higher multiplicity, in the same window, before the first card.
+ */
+function escalationAllowed(s: HandState, party: number): boolean {
+  const a = s.bid.ask!;
+  const r = s.ruleset.askAtTargetMinus1;
+  return (r === 'viertig' || r === 'tritzig') && a.answer === 'reject' && a.party === party && a.count < 5 && s.tricks.length === 1 && s.tricks[0]!.plays.length === 0;
+}
+
+/** 1853 (`askFirst`): the opponents of a party that may still ask may only bid all three blind ([000 p.29, p.31]). */
+function blindAllThreeOnly(s: HandState, party: number): boolean {
+  return s.ruleset.askFirst && s.bid.point < 0 && mayStillAsk(s, other(party));
+}
+
+const ASK_FROM: readonly (readonly number[])[] = [2, 3, 4, 5, 6].map((k) => Object.freeze([2, 3, 4, 5].filter((n) => n >= k)));
 function askCounts(s: HandState): readonly number[] {
   const r = s.ruleset.askAtTargetMinus1;
-  if (r === 'viertig') return ASK_4;
-  if (r === 'ibk1717' && s.ruleset.ibkTwofoldAt1717) return ASK_2;
-  return ASK_3;
+  if (s.bid.ask !== null) return ASK_FROM[s.bid.ask.count + 1 - 2]!; // an escalation
+  if (r === 'viertig') return ASK_FROM[2]!;
+  if (r === 'ibk1717' && s.ruleset.ibkTwofoldAt1717) return ASK_FROM[0]!;
+  return ASK_FROM[1]!;
 }
 
 function hasWindowAction(s: HandState, seat: number): boolean {
   const b = s.bid;
   const party = s.table.party[seat]!;
   if (askAllowed(s, seat)) return true;
-  if (partyMayBidMore(s, party)) for (let f = 0; f < 3; f++) if (figureOpenForBid(s, f, b.point)) return true;
+  if (partyMayBidMore(s, party)) {
+    if (blindAllThreeOnly(s, party)) {
+      if (figureOpenForBid(s, 0, b.point) && figureOpenForBid(s, 1, b.point) && figureOpenForBid(s, 2, b.point)) return true;
+    } else for (let f = 0; f < 3; f++) if (figureOpenForBid(s, f, b.point)) return true;
+  }
   if (b.point < 0) return false;
   for (let f = 0; f < 3; f++) {
     const fb = b.figs[f]!;
@@ -547,7 +639,11 @@ export function windowActions(s: HandState, seat: number, out: PolicyAction[]): 
   if (partyMayBidMore(s, party)) for (let f = 0; f < 3; f++) if (figureOpenForBid(s, f, b.point)) openMask |= 1 << f;
   if (openMask !== 0) {
     const bids = bidActions(s, openMask, unseen);
-    for (let i = 0; i < bids.length; i++) out.push(bids[i]!);
+    const three = blindAllThreeOnly(s, party);
+    for (let i = 0; i < bids.length; i++) {
+      const a = bids[i]!;
+      if (!three || (a.kind === 'bid' && a.figures.length === 3)) out.push(a);
+    }
   }
   if (!unseen) {
     for (let f = 0; f < 3; f++) {
@@ -631,12 +727,15 @@ export function applyBid(s: HandState, seat: number, figures: readonly FigureNam
     return;
   }
   if (kept < figures.length) b.voidBids += 1;
+  const tm2 = b.bidAtTargetMinus2;
+  if (virtualScore(s, party) === s.ruleset.target - 2) b.bidAtTargetMinus2 |= 1 << party;
   const undo = b.figs.map(cloneFig);
   const opened: number[] = [];
   for (let i = 0; i < kept; i++) {
     const f = figIndex(figures[i]!);
     const fb = b.figs[f]!;
     fb.status = 'offer';
+    fb.gutBy = 0;
     fb.level = 2;
     fb.maxLevel = 2;
     fb.aus = false;
@@ -653,7 +752,7 @@ export function applyBid(s: HandState, seat: number, figures: readonly FigureNam
   }
   if (unseen && kept === 3) b.unseenAll |= 1 << party;
   b.queue = opened;
-  startVetoOrAnswer(s, seat, undo, opened);
+  startVetoOrAnswer(s, seat, undo, opened, tm2);
 }
 
 /** Obligations (§8.5): Gleich/Hanger bind the seat to have it; the Spiel binds it to the Spielfarbe. */
@@ -689,6 +788,7 @@ function raiseTo(s: HandState, fb: FigureBid, f: number, seat: number, party: nu
   s.events.push(freezeEvent({ type: 'raise', seat, party, figure: FIGURES[f]!, to, aus, answer, valid: ok }));
   if (!ok) return false;
   fb.status = 'offer';
+  fb.gutBy = 0;
   fb.level = to;
   fb.maxLevel = Math.max(fb.maxLevel, to);
   fb.aus = aus;
@@ -703,33 +803,53 @@ function openDeclinesOf(fb: FigureBid, party: number): number {
   return fb.status === 'offer' && fb.offerParty === party ? fb.level - 1 : 0;
 }
 
-function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[], figures: number[]): void {
-  const b = s.bid;
-  if (s.ruleset.partnerVeto) {
-    const party = s.table.party[seat]!;
-    for (let i = 1; i < s.table.seats; i++) {
-      const p = (seat + i) % s.table.seats;
-      if (s.table.party[p] === party && !isSilent(s, p) && s.table.controller[p] !== s.table.controller[seat]) {
-        b.veto = { seat: p, undo, figures };
-        s.phase = 'veto';
-        return;
-      }
-    }
+/** The partner who may veto `seat`'s act now (1853 `partnerVeto`, §8.6): the next seat of its party played by another player, -1. */
+function vetoSeat(s: HandState, seat: number): number {
+  if (!s.ruleset.partnerVeto) return -1;
+  const party = s.table.party[seat]!;
+  for (let i = 1; i < s.table.seats; i++) {
+    const p = (seat + i) % s.table.seats;
+    if (s.table.party[p] === party && !isSilent(s, p) && s.table.controller[p] !== s.table.controller[seat]) return p;
+  }
+  return -1;
+}
+
+function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[], figures: number[], tm2 = s.bid.bidAtTargetMinus2): void {
+  const p = vetoSeat(s, seat);
+  if (p >= 0) {
+    s.bid.veto = { seat: p, undo, figures, act: 'bid', actor: seat, queue: [], tm2 };
+    s.phase = 'veto';
+    return;
   }
   settleAnswers(s);
 }
 
+/**
+ * The veto (1853 [000 p.33]): "Kann kein vermittelnder Ausweg gefunden werden, so hat jedenfalls diejenige
+ * Meinung den Vorzug, mit welcher die geringere Gefahr verbunden ist." The partner's protest stands for the
+ * less dangerous act, one step down: no bid instead of a bid or a raise, gut instead of holding, holding
+ * instead of a Drei. Letting gut is the least dangerous answer; a protest against it could never prevail,
+ * so none is asked for.
+ */
 export function applyVeto(s: HandState, veto: boolean): void {
   const b = s.bid;
   const v = b.veto!;
-  s.events.push(freezeEvent({ type: 'veto', seat: v.seat, veto }));
+  s.events.push(freezeEvent({ type: 'veto', seat: v.seat, veto, act: v.act }));
   b.veto = null;
-  if (veto) {
+  if (veto && v.act === 'bid') {
     b.figs = v.undo;
+    b.bidAtTargetMinus2 = v.tm2; // a vetoed bid was never made
     b.queue = [];
     b.voidBids += 1;
     nextInWindow(s);
     return;
+  }
+  if (veto) {
+    b.figs = v.undo;
+    b.queue = v.queue;
+    const q = s.table.party[v.actor]!;
+    if (v.act === 'hold') answerGut(s, v.actor, q);
+    else holdOffer(s, v.actor, q);
   }
   settleAnswers(s);
 }
@@ -740,7 +860,7 @@ function settleAnswers(s: HandState): void {
   while (b.queue.length > 0 && b.partieWinner < 0) {
     const f = b.queue[0]!;
     const fb = b.figs[f]!;
-    const q = other(fb.offerParty);
+    const q = nextAnswerer(s, fb);
     const seat = answeringSeat(s, fb, q);
     if (seat >= 0) {
       b.answerSeat = seat;
@@ -764,18 +884,38 @@ function answeringSeat(s: HandState, fb: FigureBid, q: number): number {
   return -1;
 }
 
+/**
+ * The party to answer the open offer next: the other party; with more than two parties (individualBidding)
+ * the next one clockwise from the offerer that has not let it gut. -1: all have let it gut.
+ */
+function nextAnswerer(s: HandState, fb: FigureBid): number {
+  const { parties, seats, party } = s.table;
+  if (parties === 2) {
+    const q = other(fb.offerParty);
+    return ((fb.gutBy >>> q) & 1) === 1 ? -1 : q;
+  }
+  for (let i = 1; i < seats; i++) {
+    const p = party[(fb.offerSeat + i) % seats]!;
+    if (p !== fb.offerParty && ((fb.gutBy >>> p) & 1) === 0) return p;
+  }
+  return -1;
+}
+
 function answerGut(s: HandState, seat: number, q: number): void {
   const b = s.bid;
-  const f = b.queue.shift()!;
+  const f = b.queue[0]!;
   const fb = b.figs[f]!;
   const o = fb.offerParty;
   s.events.push(freezeEvent({ type: 'answer', seat, party: q, figure: FIGURES[f]!, answer: 'gut', level: fb.level, aus: fb.aus }));
+  fb.gutBy |= 1 << q;
+  if (!s.ruleset.obligationSurvivesDecline) fb.obligated[q] = 0;
+  if (seat >= 0) fb.lastSeat[q] = seat;
+  if (nextAnswerer(s, fb) >= 0) return; // more than two parties: the next one answers (all must let it gut)
+  b.queue.shift();
   fb.status = 'closed';
   fb.writtenParty = o;
   fb.writtenPoints = fb.level - 1;
   fb.outcome = fb.aus ? 'ausDeclined' : fb.level === 2 ? 'gut' : 'declinedRaise';
-  if (!s.ruleset.obligationSurvivesDecline) fb.obligated[q] = 0;
-  if (seat >= 0) fb.lastSeat[q] = seat;
   writeNow(s, o, fb.level - 1, fb.level === 2 ? 'gut' : `${fb.level - 1} gut`, FIGURES[f]!);
 }
 
@@ -787,19 +927,38 @@ export function applyAnswer(s: HandState, a: 'gut' | 'hold' | 'raise', to: numbe
   const fb = b.figs[f]!;
   if (a === 'gut') {
     answerGut(s, seat, q);
-  } else if (a === 'raise' && raiseTo(s, fb, f, seat, q, to, true)) {
-    // the other side answers now
-  } else {
+    settleAnswers(s);
+    return;
+  }
+  // a hold or a Drei may be vetoed by the answerer's partner (1853): keep the bidding before the act
+  const vs = vetoSeat(s, seat);
+  const undo = vs >= 0 ? b.figs.map(cloneFig) : null;
+  const queue = vs >= 0 ? b.queue.slice() : null;
+  let act: 'hold' | 'raise' = 'raise';
+  if (!(a === 'raise' && raiseTo(s, fb, f, seat, q, to, true))) {
     // hold (or a void raise, which stands as a hold: holding is always allowed, A-45)
-    b.queue.shift();
-    s.events.push(freezeEvent({ type: 'answer', seat, party: q, figure: FIGURES[f]!, answer: 'hold', level: fb.level, aus: fb.aus }));
-    fb.status = 'stake';
-    fb.raiseRight = q;
-    fb.lastSeat[q] = seat;
-    fb.outcome = fb.aus ? 'aus' : 'held';
-    bind(s, fb, f, seat, q, false);
+    holdOffer(s, seat, q);
+    act = 'hold';
+  }
+  if (vs >= 0 && b.partieWinner < 0) {
+    b.veto = { seat: vs, undo: undo!, figures: [f], act, actor: seat, queue: queue!, tm2: b.bidAtTargetMinus2 };
+    s.phase = 'veto';
+    return;
   }
   settleAnswers(s);
+}
+
+/** Hold the offer at the head of the queue: a stake, the raise right to the holder's party. */
+function holdOffer(s: HandState, seat: number, q: number): void {
+  const b = s.bid;
+  const f = b.queue.shift()!;
+  const fb = b.figs[f]!;
+  s.events.push(freezeEvent({ type: 'answer', seat, party: q, figure: FIGURES[f]!, answer: 'hold', level: fb.level, aus: fb.aus }));
+  fb.status = 'stake';
+  fb.raiseRight = q;
+  fb.lastSeat[q] = seat;
+  fb.outcome = fb.aus ? 'aus' : 'held';
+  bind(s, fb, f, seat, q, false);
 }
 
 // ---- asking (RULES §11.4) ----
@@ -813,6 +972,8 @@ export function applyAsk(s: HandState, seat: number, count: number, type: 'Gleic
   b.asked |= 1 << party;
   s.events.push(freezeEvent({ type: 'ask', seat, party, count, kind: type }));
   b.ask = { seat, party, count, type, truthful, answer: 'pending', answerSeat: -1 };
+  // the asker is bound to what he asked with ([000 p.30] rule 3)
+  if (s.ruleset.askBinds) b.askNeed[seat] = (count << 4) | ((typed ? (type === 'Gleich' ? 1 : 2) : 3) << 8);
   const n = s.table.seats;
   for (let i = 1; i < n; i++) {
     const p = (seat + i) % n;
@@ -848,10 +1009,16 @@ function resolveAsk(s: HandState, seat: number, allow: boolean): void {
   const rule = s.ruleset.askAtTargetMinus1;
   s.events.push(freezeEvent({ type: 'askAnswer', seat, party: opp, allow, truthful: allow ? a.truthful : rule === 'dritzig' && !a.truthful ? false : null }));
   if (allow) {
-    if (a.truthful) writeNow(s, a.party, Math.max(1, s.ruleset.target - virtualScore(s, a.party)), 'the asked figure is shown', null);
+    if (a.truthful) {
+      // Granted: the asker shows it and is out ([000 p.29]) — his deal's let-gut claims are checked as he goes out.
+      judgeGoingOut(s, a.party, '');
+      if (b.partieWinner < 0) writeNow(s, a.party, Math.max(1, s.ruleset.target - virtualScore(s, a.party)), 'the asked figure is shown', null);
+    }
     else if (rule === 'viertig' || rule === 'tritzig') endPartie(s, opp, 'Bummerl: the announced figure does not exist (A-40)');
-  } else if (rule === 'dritzig' && !a.truthful) {
-    writeNow(s, opp, 2, 'a false Dritzige ask rejected ([000 p.32])', null);
+  } else {
+    // the rejecter is bound to an equally multiple figure: a Gleich for a Gleich, a Gleich or a Hanger for a Hanger (A-30)
+    if (s.ruleset.askBinds && seat >= 0) b.askNeed[seat] = (a.count << 4) | ((rule === 'dritzig' && a.type === 'Gleich' ? 1 : 3) << 8);
+    if (rule === 'dritzig' && !a.truthful) writeNow(s, opp, 2, 'a false Dritzige ask rejected ([000 p.32])', null);
   }
   nextInWindow(s, true);
 }

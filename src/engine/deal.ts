@@ -194,6 +194,22 @@ function turnUp(s: HandState, pack: readonly number[], ptr: number): void {
 }
 
 // ---- the exchange of a turned-up Perlagg (RULES §4.6, A-10) ----
+//
+// THE CHAIN (A-10). A face-up Perlagg — the turned trump card, and (Oberland, `skippedTurnCards:
+// 'perlaggenExchangeable'`) an Eichel Perlagg laid aside at the turn-up — may be taken by giving a card for
+// it (exchangeCards). The right goes, for each face-up Perlagg in turn (the trump card first), to the seats
+// of exchangeOrder: the dealer, his partners, then (Oberland) the opponents clockwise, while a Perlagg lies
+// there and someone is able and willing [002 §1.3]; after every exchange it starts again at the dealer, for
+// whatever now lies face up.
+//  - The partner's right: in 1853 and Innsbruck only if the dealer "has no trump" — no card of the trump
+//    suit ([000 p.19] "Hat er keinen Trumpf", [003 §7]; A-10): a dealer holding only a higher trump Perlagg
+//    keeps the right himself (and so the Perlagg stays if he cannot or will not give anything). In the
+//    Oberland (`partnerOnlyIfDealerHasNoTrump: false`) the partner comes when the dealer cannot take it
+//    ("Falls der Geber nicht alle liegenden Perlaggen holen kann, ist sein Partner dran" [002 §1.3]); a
+//    dealer able but unwilling passes his partner over, to the opponents.
+//  - Leaving it to the partner while able ("dem Partner ein Perlagg überlassen") is no legal move: where it
+//    costs the Partie (`leaveToPartnerLosesPartie`, [002 §1.3] [003 §7]) it can be recorded as an infraction
+//    (game.ts applyChecked with `infraction`): the partner exchanges and the dealer's party loses the Partie.
 
 /**
  * Seats in the order they may take the face-up Perlagg: the dealer, his partners clockwise, then (where
@@ -221,13 +237,23 @@ function faceUpSuit(s: HandState, f: number): number {
   return f === WELI ? SUIT_LETTERS.indexOf(s.ruleset.turnedWeliTrump) : suitIdx(f);
 }
 
+/** The face-up Perlagg now offered in the exchange (the trump card or a card laid aside), -1. */
+export function exchangeTarget(s: HandState): number {
+  return s.exchangeTarget < 0 ? s.faceUp : s.skipped[s.exchangeTarget]!;
+}
+
 /**
  * Cards of `seat` that may be given for the face-up Perlagg f (A-10), ascending:
- * - a plain card of f's suit (a plain trump; a plain Eichel card for an Eichel Perlagg laid out by "besser machen");
+ * - a plain card of f's suit (a plain trump; a plain Eichel card for an Eichel Perlagg laid out by "besser
+ *   machen" or laid aside at the turn-up);
  * - where `exchange.lowerPerlaggMay`: a Perlagg of f's (trump) suit of lower Perlagg rank [000 p.19];
  * - where `exchange.eichelImprove`: a permanent Eichel Perlagg of lower Perlagg rank for a trump Perlagg [002 §1.3].
+ * Every exchange lays down a card of lower Perlagg rank than the one taken (a plain card ends the chain), so
+ * the chain ends; the same seat may take back the Eichel Perlagg it laid out with a plain Eichel card
+ * ([000 p.19 fn.13]: "mit einem Eichelperlagg 'bessermachen' und dann mit einer normalen Eichelkarte
+ * austauschen").
  */
-export function exchangeCards(s: HandState, seat: number, f: number = s.faceUp): number[] {
+export function exchangeCards(s: HandState, seat: number, f: number = exchangeTarget(s)): number[] {
   const p = s.perl!;
   const lvlF = p.level[f]!;
   if (lvlF === 0) return [];
@@ -261,26 +287,59 @@ export function exchangeIsCompulsory(s: HandState, seat: number): boolean {
   return exchangeCards(s, seat).some((c) => s.perl!.level[c] === 0);
 }
 
+/** Does the seat hold a card of the face-up Perlagg's suit ("einen Trumpf" [000 p.19] [003 §7])? */
+function holdsSuitOf(s: HandState, seat: number, f: number): boolean {
+  const fs = faceUpSuit(s, f);
+  if ((s.handLo[seat]! & ((0xff << (fs * 8)) >>> 0)) !== 0) return true;
+  return s.handWeli[seat] === 1 && fs === 1; // the Weli is a Schell card by nature (A-11)
+}
+
+/** Is the dealer's partner passed over for the face-up Perlagg f (the chain above)? */
+function partnerPassedOver(s: HandState, f: number): boolean {
+  return s.ruleset.exchange.partnerOnlyIfDealerHasNoTrump ? holdsSuitOf(s, s.dealer, f) : exchangeCards(s, s.dealer, f).length > 0;
+}
+
+/**
+ * Move the exchange cursor (s.exchangeTarget, s.exchangeAt) to the next seat that has the right and a card
+ * to give, over the face-up Perlaggen in turn; false when nobody is left (then trick play starts). Pure: no
+ * events (observe.ts replays the chain on imagined worlds with it).
+ */
+export function seekExchanger(s: HandState): boolean {
+  const order = s.exchangeOrder;
+  const party = s.table.party;
+  for (;;) {
+    const f = exchangeTarget(s);
+    if (f >= 0 && s.perl!.level[f]! > 0) {
+      while (s.exchangeAt < order.length) {
+        const seat = order[s.exchangeAt]!;
+        const partner = seat !== s.dealer && party[seat] === party[s.dealer];
+        if (!(partner && partnerPassedOver(s, f)) && exchangeCards(s, seat, f).length > 0) return true;
+        s.exchangeAt += 1;
+      }
+    }
+    // the next face-up Perlagg laid aside at the turn-up (Oberland, A-32)
+    if (s.ruleset.skippedTurnCards !== 'perlaggenExchangeable') return false;
+    let next = s.exchangeTarget + 1;
+    while (next < s.skipped.length && s.perl!.level[s.skipped[next]!]! === 0) next++;
+    if (next >= s.skipped.length) return false;
+    s.exchangeTarget = next;
+    s.exchangeAt = 0;
+  }
+}
+
 function startExchange(s: HandState): void {
   s.exchangeOrder = exchangeOrder(s);
+  s.exchangeTarget = -1;
   s.exchangeAt = 0;
   nextExchanger(s);
 }
 
-/**
- * Find the next seat in the exchange order able to take the face-up Perlagg. A seat without a card to give
- * passes the right on ("If he has no trump, right and duty pass to his partner" [000 p.19]; we read "has no
- * trump" as "has no card he may give", A-10). Otherwise trick play starts.
- */
 function nextExchanger(s: HandState): void {
-  while (s.perl!.level[s.faceUp]! > 0 && s.exchangeAt < s.exchangeOrder.length) {
-    const seat = s.exchangeOrder[s.exchangeAt]!;
-    if (exchangeCards(s, seat).length > 0) {
-      s.phase = 'exchange';
-      s.events.push(freezeEvent({ type: 'exchangeOffer', seat, faceUp: s.faceUp, must: exchangeIsCompulsory(s, seat) }));
-      return;
-    }
-    s.exchangeAt += 1;
+  if (seekExchanger(s)) {
+    const seat = exchangerNow(s);
+    s.phase = 'exchange';
+    s.events.push(freezeEvent({ type: 'exchangeOffer', seat, faceUp: exchangeTarget(s), must: exchangeIsCompulsory(s, seat) }));
+    return;
   }
   startPlayHook(s);
 }
@@ -297,32 +356,67 @@ export function exchangerNow(s: HandState): number {
   return s.exchangeOrder[s.exchangeAt]!;
 }
 
+/** `seat` gives `card` for the face-up Perlagg now offered; then the chain starts again at the dealer (A-10). Pure, no events. */
+export function exchangeCardsOver(s: HandState, seat: number, card: number): number {
+  const took = exchangeTarget(s);
+  takeFromHand(s, seat, card);
+  give(s, seat, took);
+  if (s.exchangeTarget < 0) {
+    s.faceUp = card;
+    s.loc[card] = LOC.faceUp;
+  } else {
+    const skipped = s.skipped.slice(); // a new list: observations cache the old one
+    skipped[s.exchangeTarget] = card;
+    s.skipped = skipped;
+    s.loc[card] = LOC.skipped;
+  }
+  s.exchanges.push(Object.freeze({ seat, gave: card, took }));
+  s.exchangeAt = 0;
+  return took;
+}
+
 /** Give `card` for the face-up Perlagg; if a Perlagg now lies face up, the chain starts again (A-10). */
 export function applyExchange(s: HandState, card: number): void {
   const seat = exchangerNow(s);
-  const took = s.faceUp;
-  takeFromHand(s, seat, card);
-  give(s, seat, took);
-  s.faceUp = card;
-  s.loc[card] = LOC.faceUp;
-  s.exchanges.push(Object.freeze({ seat, gave: card, took }));
+  const took = exchangeCardsOver(s, seat, card);
   s.events.push(freezeEvent({ type: 'exchange', seat, gave: card, took }));
-  s.exchangeAt = 0;
+  nextExchanger(s);
+}
+
+/** Leave the Perlagg lying: the right passes on in the chain (a passed-over partner is skipped). */
+export function applyDeclineExchange(s: HandState): void {
+  const seat = exchangerNow(s);
+  s.events.push(freezeEvent({ type: 'exchangeDeclined', seat, faceUp: exchangeTarget(s) }));
+  s.exchangeAt += 1;
   nextExchanger(s);
 }
 
 /**
- * Leave the Perlagg lying. Where the partner may take it only if the dealer cannot
- * (`exchange.partnerOnlyIfDealerHasNoTrump`; leaving it to him while able costs the Partie, [002 §1.3]
- * [003 §7]), a decline ends the exchange; otherwise the right passes on.
+ * The infraction of [002 §1.3] / [003 §7] (`leaveToPartnerLosesPartie`): the dealer, able to take the face-up
+ * Perlagg, leaves it to his partner, who gives `card` for it. Why it is not that infraction, or null.
  */
-export function applyDeclineExchange(s: HandState): void {
-  const seat = exchangerNow(s);
-  s.events.push(freezeEvent({ type: 'exchangeDeclined', seat, faceUp: s.faceUp }));
-  if (s.ruleset.exchange.partnerOnlyIfDealerHasNoTrump) {
-    s.exchangeAt = s.exchangeOrder.length;
-  } else {
-    s.exchangeAt += 1;
-  }
-  nextExchanger(s);
+export function explainLeftToPartner(s: HandState, card: number): string | null {
+  if (s.phase !== 'exchange') return 'no exchange is under way';
+  if (!s.ruleset.exchange.leaveToPartnerLosesPartie) return `${s.ruleset.name} knows no exchange by the partner while the dealer could (RULES §4.6)`;
+  if (exchangerNow(s) !== s.dealer) return 'only the dealer can leave the exchange to his partner';
+  const seat = s.loc[card]!;
+  if (!(seat >= 0 && seat < s.table.seats) || seat === s.dealer || s.table.party[seat] !== s.table.party[s.dealer]) return 'the card is not in the hand of the dealer\'s partner';
+  if (!exchangeCards(s, seat).includes(card)) return `P${seat + 1} cannot give that card for the face-up Perlagg (RULES §4.6, A-10)`;
+  return null;
+}
+
+/** Apply that infraction: the partner exchanges, and the dealer's party loses the Partie ([002 §1.3] [003 §7]). */
+export function applyLeftToPartner(s: HandState, card: number): void {
+  const seat = s.loc[card]!;
+  const took = exchangeCardsOver(s, seat, card);
+  s.events.push(freezeEvent({ type: 'exchange', seat, gave: card, took }));
+  endPartieHook(s, 1 - s.table.party[s.dealer]!, 'the dealer left the exchange to his partner though he could take it himself: loss of the Partie ([002 §1.3], [003 §7])');
+}
+
+/** Set by game.ts: ends the Partie in the middle of the hand (the loss for an infraction). */
+let endPartieHook: (s: HandState, winner: number, reason: string) => void = () => {
+  throw new Error('engine not initialised');
+};
+export function setEndPartie(fn: (s: HandState, winner: number, reason: string) => void): void {
+  endPartieHook = fn;
 }

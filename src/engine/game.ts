@@ -15,6 +15,7 @@
 //
 // Table talk (RULES §13, talk.ts): after every action applyAction looks whether a talk window is due before
 // the decision now pending (phase 'talk'); the signs are given at the first lead (startPlay).
+import { WELI } from '../cards/card.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { CONCEDE, DECLINE_EXCHANGE, KEEP_CUT, LEAVE_CUT, actionText, exchangeOf, sameAction, type Action, type PolicyAction } from './actions.ts';
 import {
@@ -27,13 +28,17 @@ import {
   exchangeCards,
   exchangeIsCompulsory,
   exchangerNow,
+  exchangeTarget,
+  applyLeftToPartner,
+  explainLeftToPartner,
   permanentPerlaggen as permanentOf,
+  setEndPartie,
   setStartPlay,
   shuffleOutcomesFor,
   takeFromHand,
 } from './deal.ts';
 import { freezeEvent } from './history.ts';
-import { explainPlay, legalPlays, openTrick, tctx } from './legality.ts';
+import { explainPlay, isRevoke, legalPlays, openTrick, revokePlays, tctx } from './legality.ts';
 import { finishEarly, freePerlaggen, scoreHand, showOptions, shownWord, type ShowOption } from './scoring.ts';
 import {
   answerActions,
@@ -45,6 +50,7 @@ import {
   applyVeto,
   applyWindowRaise,
   biddingSeat,
+  endPartie,
   newBidding,
   obligationFilter,
   obligationsOf,
@@ -57,7 +63,7 @@ import {
   writeNow,
 } from './bidding.ts';
 import { LOC, deckOf, seatTable, type HandState, type Table, type TableOptions } from './state.ts';
-import { trickWinnerIndex } from './tricks.ts';
+import { effectiveSuit, trickWinnerIndex } from './tricks.ts';
 import { applyTalk, explainTalk, giveSigns, newTalk, talkActions, talkBefore, talkSeat } from './talk.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { cardShort } from '../cards/notation.ts';
@@ -84,6 +90,12 @@ export interface HandOptions extends TableOptions {
    * nobody asks them. Default: none. No two partners able to talk = no talk phases at all.
    */
   readonly quietSeats?: number;
+  /**
+   * The simulation switch for revokes (RULES §6.4, §12; default false): a policy may play a card against
+   * the follow rules — Observation.revokes lists those plays — and the ruleset's penalty and correction
+   * apply when the revoke is found at the end of trick play (`revokePenalty`).
+   */
+  readonly revokes?: boolean;
 }
 
 /** The table newHand would seat, with newHand's checks of the options (and its errors). */
@@ -128,6 +140,7 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     exchanges: [],
     exchangeOrder: [],
     exchangeAt: 0,
+    exchangeTarget: -1,
     tricks: [],
     turn: -1,
     tricksWon: new Array<number>(table.parties).fill(0),
@@ -135,7 +148,7 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     conceded: -1,
     startLo: [],
     startWeli: [],
-    bid: newBidding(table.parties, table.seats, opts.score, opts.silentSeats ?? 0, ruleset.target, ruleset.askAtTargetMinus1),
+    bid: newBidding(table.parties, table.seats, opts.score, opts.silentSeats ?? 0, ruleset.target, ruleset.askAtTargetMinus1, ruleset.individualBidding === 'answerInTurn'),
     talk: newTalk(ruleset, table, opts.quietSeats ?? 0),
     showOrder: [],
     showSplit: 0,
@@ -143,8 +156,11 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     shows: new Array<null>(table.seats).fill(null),
     points: new Array<number>(table.parties).fill(0),
     figureWinners: null,
+    revokesAllowed: opts.revokes === true,
+    revokes: [],
     events: [],
     actions: [],
+    infractions: [],
     obsCache: null,
     showCache: null,
   };
@@ -162,6 +178,10 @@ function startPlay(s: HandState): void {
   enterPlay(s);
 }
 setStartPlay(startPlay);
+setEndPartie((s, winner, reason) => {
+  endPartie(s, winner, reason);
+  finishEarly(s);
+});
 
 /** Seats clockwise from `from`. */
 function clockwiseFrom(s: HandState, from: number): number[] {
@@ -228,9 +248,10 @@ function spielDecision(s: HandState): number | null {
   return canStill ? null : -2;
 }
 
-function applyPlay(s: HandState, card: number, as: number | null): void {
+function applyPlay(s: HandState, card: number, as: number | null, revoke: boolean): void {
   const seat = s.turn;
   const trick = s.tricks[s.tricks.length - 1]!;
+  if (revoke) s.revokes.push({ trick: s.tricks.length - 1, seat, card, as, found: false });
   takeFromHand(s, seat, card);
   s.loc[card] = LOC.table;
   trick.plays.push(Object.freeze({ seat, card, as }));
@@ -247,7 +268,18 @@ function applyPlay(s: HandState, card: number, as: number | null): void {
   trick.winner = winner;
   s.tricksWon[s.table.party[winner]!]! += 1;
   s.events.push(freezeEvent({ type: 'trick', index: s.tricks.length - 1, winner }));
-  const d = spielDecision(s);
+  let d = spielDecision(s);
+  if (d !== null && s.revokes.length > 0 && s.ruleset.revokePenalty === 'substitute' && substituteRevokes(s)) {
+    // judged on the corrected tricks the Spiel may be open again: play goes on from the last trick's winner
+    d = spielDecision(s);
+    if (d === null) {
+      const last = s.tricks[s.tricks.length - 1]!.winner;
+      s.tricks.push({ leader: last, plays: [], winner: -1 });
+      s.turn = last;
+      enterPlay(s);
+      return;
+    }
+  }
   if (d !== null) {
     endPlay(s, d);
     return;
@@ -255,6 +287,68 @@ function applyPlay(s: HandState, card: number, as: number | null): void {
   s.tricks.push({ leader: winner, plays: [], winner: -1 });
   s.turn = winner;
   enterPlay(s);
+}
+
+/**
+ * 1853 (`revokePenalty: 'substitute'`, [000 p.31], GC-64): when trick play is over, every revoke not yet
+ * found is corrected: "die später bei ihm zum Vorschein kommende Farbe oder der Trumpf" is put in place of
+ * the wrong card — the first card of the led suit (else a plain trump) he laid later, else the lowest he
+ * still holds — and the wrong card takes its place; the tricks are judged again on that. No penalty points.
+ * Returns whether anything was found.
+ */
+function substituteRevokes(s: HandState): boolean {
+  let any = false;
+  const ctx = tctx(s);
+  const perl = s.perl!;
+  for (const rv of s.revokes) {
+    if (rv.found) continue;
+    rv.found = true;
+    any = true;
+    const t = s.tricks[rv.trick]!;
+    const i = t.plays.findIndex((p) => p.seat === rv.seat);
+    const led = effectiveSuit(ctx, t.plays[0]!.card, t.plays[0]!.as);
+    const fits = (c: number, suit: number) => perl.level[c] === 0 && (c === 32 ? 1 : c >>> 3) === suit;
+    let sub = -1;
+    let at: { trick: number; index: number } | null = null;
+    for (const suit of led === ctx.trump ? [led] : [led, ctx.trump]) {
+      for (let u = rv.trick + 1; u < s.tricks.length && sub < 0; u++) {
+        const j = s.tricks[u]!.plays.findIndex((p) => p.seat === rv.seat && fits(p.card, suit));
+        if (j >= 0) {
+          sub = s.tricks[u]!.plays[j]!.card;
+          at = { trick: u, index: j };
+        }
+      }
+      if (sub < 0) for (let c = 0; c < 32 && sub < 0; c++) if (((s.handLo[rv.seat]! >>> c) & 1) === 1 && fits(c, suit)) sub = c;
+      if (sub >= 0) break;
+    }
+    if (sub >= 0) {
+      const wrong = t.plays[i]!;
+      t.plays[i] = Object.freeze({ seat: rv.seat, card: sub, as: null });
+      if (at !== null) {
+        s.tricks[at.trick]!.plays[at.index] = wrong;
+      } else {
+        takeFromHand(s, rv.seat, sub);
+        s.loc[sub] = LOC.table;
+        if (wrong.card === WELI) s.handWeli[rv.seat] = 1;
+        else s.handLo[rv.seat] = (s.handLo[rv.seat]! | (1 << wrong.card)) >>> 0;
+        s.loc[wrong.card] = rv.seat;
+      }
+    }
+    s.events.push(freezeEvent({ type: 'revoke', seat: rv.seat, trick: rv.trick, card: rv.card, substitute: sub, penalty: 'substitute' }));
+  }
+  if (!any) return false;
+  // judge every trick again on the cards as they now lie
+  s.tricksWon.fill(0);
+  for (let k = 0; k < s.tricks.length; k++) {
+    const t = s.tricks[k]!;
+    if (t.winner < 0) continue;
+    const w = t.plays[trickWinnerIndex(ctx, t.plays.map((p) => p.card), t.plays.map((p) => p.as), t.plays.length)]!.seat;
+    if (w !== t.winner) s.events.push(freezeEvent({ type: 'trick', index: k, winner: w }));
+    t.winner = w;
+    s.tricksWon[s.table.party[w]!]! += 1;
+  }
+  s.obsCache = null; // the tricks changed under the observations' caches
+  return true;
 }
 
 /** Conceding the Spiel ("gut lassen"): with two parties the other party makes it and play stops (§6.1). */
@@ -460,6 +554,31 @@ export function legalActions(s: HandState): PolicyAction[] {
   return out;
 }
 
+/**
+ * The revokes the seat to play may make now (RULES §6.4, §12): plays that break only the follow rules,
+ * keeping the seat's obligations. Offered to policies (Observation.revokes) only under the simulation
+ * switch (HandOptions.revokes); a recorded game's revoke is applied with applyChecked's `infraction`.
+ */
+export function revokeActions(s: HandState, out: PolicyAction[] = []): PolicyAction[] {
+  if (s.phase !== 'play') return out;
+  const start = out.length;
+  revokePlays(s, s.turn, out);
+  if (s.bid.active && obligationsOf(s, s.turn) !== 0) {
+    let k = start;
+    for (let i = start; i < out.length; i++) {
+      const a = out[i]!;
+      if (a.kind !== 'play' || playKeepsObligations(s, s.turn, a.card, a.as)) out[k++] = a;
+    }
+    out.length = k;
+  }
+  return out;
+}
+
+/** May a policy take `a` as a revoke now (the simulation switch is on and it is one)? */
+export function isAllowedRevoke(s: HandState, a: Action): boolean {
+  return s.revokesAllowed && a.kind === 'play' && explainInfraction(s, a) === null;
+}
+
 /** Why `action` is illegal now, in words; null when it is legal. */
 export function explainIllegal(s: HandState, action: Action): string | null {
   if (action === null || typeof action !== 'object' || typeof (action as { kind?: unknown }).kind !== 'string') {
@@ -493,11 +612,11 @@ export function explainIllegal(s: HandState, action: Action): string | null {
       const seat = exchangerNow(s);
       if (action.kind === 'declineExchange') {
         return exchangeIsCompulsory(s, seat)
-          ? `P${seat + 1} holds a plain trump and must exchange the turned-up Perlagg ${cardShort(s.faceUp)} (RULES §4.6, [000 p.19])`
+          ? `P${seat + 1} holds a plain trump and must exchange the turned-up Perlagg ${cardShort(exchangeTarget(s))} (RULES §4.6, [000 p.19])`
           : null;
       }
       if (exchangeCards(s, seat).includes(action.card)) return null;
-      return `P${seat + 1} cannot give ${typeof action.card === 'number' && action.card >= 0 && action.card <= 32 ? cardShort(action.card) : String(action.card)} for ${cardShort(s.faceUp)}: only ${exchangeCards(s, seat).map(cardShort).join(' ') || 'nothing'} (RULES §4.6, A-10)`;
+      return `P${seat + 1} cannot give ${typeof action.card === 'number' && action.card >= 0 && action.card <= 32 ? cardShort(action.card) : String(action.card)} for ${cardShort(exchangeTarget(s))}: only ${exchangeCards(s, seat).map(cardShort).join(' ') || 'nothing'} (RULES §4.6, A-10)`;
     }
     case 'play': {
       if (s.phase !== 'play') return wrongPhase();
@@ -578,7 +697,7 @@ function applyOne(s: HandState, a: Action): void {
       applyDeclineExchange(s);
       return;
     case 'play':
-      applyPlay(s, a.card, a.as);
+      applyPlay(s, a.card, a.as, s.revokesAllowed && isRevoke(s, s.turn, a.card, a.as));
       return;
     case 'concede':
       applyConcede(s);
@@ -619,7 +738,39 @@ function applyOne(s: HandState, a: Action): void {
   }
 }
 
-export function applyChecked(s: HandState, a: Action): void {
+/** Options of the checked path. */
+export interface CheckedOptions {
+  /**
+   * The action is an infraction a recorded game shows (RULES §12, §4.6) — a card played against the follow
+   * rules (a revoke), or an exchange made by the dealer's partner while the dealer, able to take the
+   * Perlagg himself, left it to him. It is applied with the ruleset's penalty and correction instead of
+   * being refused, if it is such an infraction (explainInfraction says why not).
+   */
+  readonly infraction?: boolean;
+}
+
+/** Why `action` is not an infraction the ruleset knows a penalty and correction for (null: it is one). */
+export function explainInfraction(s: HandState, action: Action): string | null {
+  if (action.kind === 'exchange') return explainLeftToPartner(s, action.card);
+  if (action.kind === 'play') {
+    if (s.phase !== 'play') return `cannot ${actionText(action)} now: nobody is to lay a card`;
+    if (!isRevoke(s, s.turn, action.card, action.as)) return `${actionText(action)} by P${s.turn + 1} is no revoke: ${explainPlay(s, s.turn, action.card, action.as) ?? 'it follows the rules'}`;
+    if (!playKeepsObligations(s, s.turn, action.card, action.as)) return `P${s.turn + 1} is bound to the figure he bid or held and must spend this Perlagg on it (RULES §8.5, GC-34)`;
+    return null;
+  }
+  return `${actionText(action)} is no infraction with a penalty (a revoke is a card play, a wrong exchange an exchange)`;
+}
+
+export function applyChecked(s: HandState, a: Action, opts: CheckedOptions = {}): void {
+  if (opts.infraction === true) {
+    const why = explainInfraction(s, a);
+    if (why !== null) throw new IllegalActionError(why);
+    s.infractions.push(s.actions.length);
+    s.actions.push(a);
+    if (a.kind === 'exchange') applyLeftToPartner(s, a.card);
+    else if (a.kind === 'play') applyPlay(s, a.card, a.as, true);
+    return;
+  }
   const why = explainIllegal(s, a);
   if (why !== null) throw new IllegalActionError(why);
   applyAction(s, a);

@@ -16,6 +16,13 @@ export type HandEvent =
   | { readonly type: 'exchangeDeclined'; readonly seat: number; readonly faceUp: number }
   | { readonly type: 'play'; readonly seat: number; readonly card: number; readonly as: number | null; readonly trick: number }
   | { readonly type: 'trick'; readonly index: number; readonly winner: number }
+  /**
+   * A revoke found (RULES §6.4, §12): `seat` played `card` in trick `trick` against the follow rules. Under
+   * 'substitute' (1853 [000 p.31]) the card of the suit found later (`substitute`) was put in its place and
+   * the tricks judged on that; under 'spielPlus2' (Innsbruck [003 §17], A-22) the Spiel goes to the
+   * opponents and the party pays 2; `substitute` -1 when nothing was moved.
+   */
+  | { readonly type: 'revoke'; readonly seat: number; readonly trick: number; readonly card: number; readonly substitute: number; readonly penalty: 'substitute' | 'spielPlus2' | 'none' }
   | { readonly type: 'concede'; readonly seat: number; readonly party: number }
   | { readonly type: 'spiel'; readonly party: number; readonly tricks: readonly number[] }
   | { readonly type: 'show'; readonly seat: number; readonly cards: ReadonlyArray<{ readonly card: number; readonly as: number | null }>; readonly gleich: number; readonly hanger: number; readonly hangerSuit: number }
@@ -24,11 +31,17 @@ export type HandEvent =
   | { readonly type: 'bid'; readonly seat: number; readonly party: number; readonly figures: ReadonlyArray<'Spiel' | 'Gleich' | 'Hanger'>; readonly cumulative: boolean; readonly unseen: boolean; readonly kept: number; readonly point: number }
   | { readonly type: 'raise'; readonly seat: number; readonly party: number; readonly figure: 'Spiel' | 'Gleich' | 'Hanger'; readonly to: number; readonly aus: boolean; readonly answer: boolean; readonly valid: boolean }
   | { readonly type: 'answer'; readonly seat: number; readonly party: number; readonly figure: 'Spiel' | 'Gleich' | 'Hanger'; readonly answer: 'gut' | 'hold'; readonly level: number; readonly aus: boolean }
-  | { readonly type: 'veto'; readonly seat: number; readonly veto: boolean }
+  | { readonly type: 'veto'; readonly seat: number; readonly veto: boolean; readonly act: 'bid' | 'hold' | 'raise' }
   | { readonly type: 'ask'; readonly seat: number; readonly party: number; readonly count: number; readonly kind: 'Gleich' | 'Hanger' }
   | { readonly type: 'askAnswer'; readonly seat: number; readonly party: number; readonly allow: boolean; readonly truthful: boolean | null }
   | { readonly type: 'write'; readonly party: number; readonly points: number; readonly reason: string; readonly figure: 'Spiel' | 'Gleich' | 'Hanger' | null }
   | { readonly type: 'penalty'; readonly party: number; readonly points: number; readonly reason: string }
+  /**
+   * An end-of-deal correction (RULES §11.3, §12, A-39): `points` written to party `from` in this deal (for
+   * `figure`, or all its points of the deal when null) are erased and written to `to` (-1: to nobody). It
+   * amends earlier writes; it is not a write of its own in the order of writing.
+   */
+  | { readonly type: 'correction'; readonly figure: 'Spiel' | 'Gleich' | 'Hanger' | null; readonly from: number; readonly to: number; readonly points: number; readonly reason: string }
   | { readonly type: 'partieOver'; readonly winner: number; readonly reason: string }
   | { readonly type: 'end'; readonly points: readonly number[] }
   // RULES §13 (talk.ts): the secret signs one seat gives one partner at the first lead (seen by `to` only),

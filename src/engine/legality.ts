@@ -138,6 +138,43 @@ export function legalPlays(s: HandState, seat: number, out: PolicyAction[]): voi
   }
 }
 
+/**
+ * The plays of `seat` that break only the follow rules (revokes, RULES §6.4, §12): the card is in his hand
+ * and christened as the ruleset allows, but following forbids it. Same order as legalPlays.
+ */
+export function revokePlays(s: HandState, seat: number, out: PolicyAction[]): void {
+  const trick = openTrick(s);
+  if (trick === null || trick.plays.length === 0 || !s.ruleset.follow.mustFollowSuit) return;
+  const p = s.perl!;
+  const allowNull = s.ruleset.unchristenedPerlagg !== 'forbidden';
+  const hand = handCards(s, seat);
+  const f = followFacts(s, trick, hand);
+  if (f.led === null) return;
+  for (const card of hand) {
+    if (p.level[card]! > 0) {
+      if (s.ruleset.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit) continue;
+      for (let as = 0; as < 32; as++) if (!followAllows(s, f, trick, card, as)) out.push(playOf(card, as));
+      if (allowNull && !followAllows(s, f, trick, card, null)) out.push(playOf(card, null));
+    } else if (!followAllows(s, f, trick, card, null)) {
+      out.push(playOf(card, null));
+    }
+  }
+}
+
+/** Is (card, as) by the seat to play a revoke: legal but for the follow rules? */
+export function isRevoke(s: HandState, seat: number, card: number, as: number | null): boolean {
+  const trick = openTrick(s);
+  if (trick === null || trick.plays.length === 0 || !s.ruleset.follow.mustFollowSuit) return false;
+  const p = s.perl!;
+  const held = card === WELI ? s.handWeli[seat] === 1 : ((s.handLo[seat]! >>> card) & 1) === 1;
+  if (!held) return false;
+  const isPerlagg = p.level[card]! > 0;
+  if (!isPerlagg && as !== null) return false;
+  if (isPerlagg && as === null && s.ruleset.unchristenedPerlagg === 'forbidden') return false;
+  if (as !== null && !(Number.isInteger(as) && as >= 0 && as <= 31)) return false;
+  return !followAllows(s, followFacts(s, trick, handCards(s, seat)), trick, card, as);
+}
+
 interface FollowFacts {
   readonly ctx: TrickContext;
   /** null: every card is allowed (Watten-style follow of a side suit, or the seat does not hold L). */

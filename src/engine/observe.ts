@@ -17,8 +17,8 @@
 import { WELI } from '../cards/card.ts';
 import { canonicalName } from '../rules/registry.ts';
 import type { PolicyAction } from './actions.ts';
-import { exchangeCards, exchangeIsCompulsory } from './deal.ts';
-import { actingSeat, allowedShows, currentPlayer, legalActions } from './game.ts';
+import { exchangeCards, exchangeCardsOver, exchangeIsCompulsory, exchangeTarget, exchangerNow, seekExchanger } from './deal.ts';
+import { actingSeat, allowedShows, currentPlayer, legalActions, revokeActions } from './game.ts';
 import { eventSeenBy, type HandEvent } from './history.ts';
 import { explainPlay } from './legality.ts';
 import { LOC, cloneState, type HandState, type Trick } from './state.ts';
@@ -124,6 +124,8 @@ export interface Observation {
   turned: number;
   faceUp: number;
   skipped: number[];
+  /** In the exchange: the face-up Perlagg now offered (the trump card or one laid aside, A-32), else -1. */
+  exchangeTarget: number;
   stockShown: number[];
   cutKept: number[];
   /** The card the cutter saw at the bottom of his packet (only in the cutter's own observation), else -1. */
@@ -144,6 +146,12 @@ export interface Observation {
   history: HandEvent[];
   /** Legal actions when the player is to act (else empty). */
   legal: PolicyAction[];
+  /**
+   * Card plays against the follow rules (revokes, RULES §6.4, §12) the player may make now: only under the
+   * simulation switch (HandOptions.revokes), else empty. A revoke is found at the end of trick play and
+   * corrected by the ruleset (`revokePenalty`).
+   */
+  revokes: PolicyAction[];
   /** In the showing: the figure codes each legal show makes (eval/figures.ts codes). */
   showChoices: ShowChoice[];
   /** The bidding of this deal, per figure (Spiel, Gleich, Hanger); all 'unbid' at tables without bidding. */
@@ -216,6 +224,7 @@ interface ObsCache {
   perl: object | null;
   history: Array<HistoryCache | undefined>;
   blindHistory: Array<HistoryCache | undefined>;
+  skippedRef: readonly number[] | null;
   skippedLen: number;
   skipped: readonly number[];
   stockRef: readonly number[] | null;
@@ -259,6 +268,7 @@ function cacheOf(s: HandState): ObsCache {
       perl: null,
       history: [],
       blindHistory: [],
+      skippedRef: null,
       skippedLen: 0,
       skipped: EMPTY,
       stockRef: null,
@@ -532,7 +542,8 @@ export function observe(s: HandState, player: number, score: readonly number[] =
   const blind = toAct && s.phase === 'window' && s.bid.point < 0;
   const parties = table.parties;
   const b = s.bid;
-  if (s.skipped.length !== c.skippedLen) {
+  if (s.skipped !== c.skippedRef || s.skipped.length !== c.skippedLen) {
+    c.skippedRef = s.skipped;
     c.skippedLen = s.skipped.length;
     c.skipped = frozenCopy(s.skipped);
   }
@@ -581,6 +592,7 @@ export function observe(s: HandState, player: number, score: readonly number[] =
     turned: s.turned,
     faceUp: s.faceUp,
     skipped: c.skipped as number[],
+    exchangeTarget: s.phase === 'exchange' ? exchangeTarget(s) : -1,
     stockShown: c.stockShown as number[],
     cutKept: c.cutKept as number[],
     cutSeen: sees(s, player, own, s.cutter) ? s.cutSeen : -1,
@@ -595,12 +607,13 @@ export function observe(s: HandState, player: number, score: readonly number[] =
     target: s.ruleset.target,
     history: historyOf(s, c, player, own, blind) as HandEvent[],
     legal,
+    revokes: toAct && s.revokesAllowed && s.phase === 'play' ? revokeActions(s) : (EMPTY as never[]),
     showChoices,
     bidding: biddingOf(s, c) as ObservedBid[],
     point: s.phase === 'window' ? b.point : -2,
     written: c.written as number[],
     ask: b.ask === null ? null : { seat: b.ask.seat, party: b.ask.party, count: b.ask.count, type: b.ask.type, answer: b.ask.answer },
-    biddingTable: parties === 2,
+    biddingTable: parties === 2 || s.bid.active,
     partnerInfo: s.ruleset.partnerInfo,
     signs: (blind ? EMPTY : signsOf(s, c, player, own)) as ObservedSigns[],
     talk: talk as ObservedTalk[],
@@ -652,49 +665,10 @@ function consistent(w: HandState, mine: readonly number[]): boolean {
     removeCard(lo, weli, x.seat, x.took);
     addCard(lo, weli, x.seat, x.gave);
   }
-  if (w.perl !== null && w.perl.level[w.turned]! > 0) {
-    const fake = { ...w, handLo: lo, handWeli: weli, faceUp: w.turned } as HandState;
-    const strictChain = w.ruleset.exchange.partnerOnlyIfDealerHasNoTrump;
-    const pending = w.phase === 'exchange';
-    const decider = pending ? w.exchangeOrder[w.exchangeAt]! : -1;
-    const deciderKnown = pending && mine.includes(decider);
-    const declined = (seat: number, faceUp: number) =>
-      w.events.some((e) => e.type === 'exchangeDeclined' && e.seat === seat && e.faceUp === faceUp);
-    for (let xi = 0; xi <= w.exchanges.length; xi++) {
-      const next = w.exchanges[xi];
-      let settled = false;
-      for (const seat of w.exchangeOrder) {
-        if (fake.perl!.level[fake.faceUp]! === 0) break;
-        if (next !== undefined && seat === next.seat) {
-          if (!exchangeCards(fake, seat).includes(next.gave)) return false;
-          settled = true;
-          break;
-        }
-        if (exchangeCards(fake, seat).length === 0) continue;
-        // An able seat that did not exchange: the pending decider, or it declined.
-        if (next === undefined && pending && (!deciderKnown || seat === decider)) {
-          settled = true;
-          break;
-        }
-        if (exchangeIsCompulsory(fake, seat)) return false;
-        if (mine.includes(seat) && !declined(seat, fake.faceUp)) return false;
-        if (strictChain) {
-          if (next !== undefined || pending) return false;
-          settled = true;
-          break;
-        }
-      }
-      if (next === undefined) {
-        if (pending && !settled) return false;
-        break;
-      }
-      if (!settled) return false;
-      removeCard(fake.handLo, fake.handWeli, next.seat, next.gave);
-      addCard(fake.handLo, fake.handWeli, next.seat, next.took);
-      fake.faceUp = next.gave;
-    }
-  }
-  // Replay the tricks: every play must have been legal.
+  if (w.perl !== null && !exchangeConsistent(w, lo, weli)) return false;
+  // Replay the tricks: every play must have been legal — unless revokes can happen at this table (then a
+  // play proves nothing about the cards held) or did (a recorded game's infraction).
+  if (w.revokesAllowed || w.revokes.length > 0) return true;
   const hands = { ...w, handLo: atPlay.lo, handWeli: atPlay.weli } as HandState;
   for (const t of w.tricks) {
     const partial: Trick = { leader: t.leader, plays: [], winner: -1 };
@@ -705,6 +679,8 @@ function consistent(w: HandState, mine: readonly number[]): boolean {
       partial.plays.push(p);
     }
   }
+  void seats;
+  void mine; // every offer and decision of the exchange is public (exchangeConsistent)
   return true;
 }
 
@@ -814,6 +790,46 @@ function withStart(s: HandState, w: HandState): HandState {
     for (const t of w.tricks) for (const p of t.plays) addCard(w.startLo, w.startWeli, p.seat, p.card);
   }
   return w;
+}
+
+/**
+ * Replays the exchange chain (deal.ts seekExchanger) on the world's hands as they were before the exchange
+ * and compares it with the public record: every offer to the same seat, for the same face-up card, with the
+ * same duty; every exchange one the seat could make. An exchange left to the partner (an infraction) ends
+ * the check: the hand ended there.
+ */
+function exchangeConsistent(w: HandState, lo: readonly number[], weli: readonly number[]): boolean {
+  let faceUp = w.faceUp;
+  const skipped = w.skipped.slice();
+  for (let i = w.exchanges.length - 1; i >= 0; i--) {
+    const x = w.exchanges[i]!;
+    if (faceUp === x.gave) faceUp = x.took;
+    else skipped[skipped.indexOf(x.gave)] = x.took;
+  }
+  const fake = { ...w, handLo: lo.slice(), handWeli: weli.slice(), faceUp, skipped, loc: w.loc.slice(), exchanges: [], exchangeAt: 0, exchangeTarget: -1 } as HandState;
+  const offers: Array<Extract<HandEvent, { type: 'exchangeOffer' }>> = [];
+  const decisions: Array<Extract<HandEvent, { type: 'exchange' | 'exchangeDeclined' }>> = [];
+  for (const e of w.events) {
+    if (e.type === 'exchangeOffer') offers.push(e);
+    else if (e.type === 'exchange' || e.type === 'exchangeDeclined') decisions.push(e);
+  }
+  for (let i = 0; ; i++) {
+    const has = seekExchanger(fake);
+    const off = offers[i];
+    if (!has) return off === undefined;
+    if (off === undefined) return false;
+    const seat = exchangerNow(fake);
+    if (off.seat !== seat || off.faceUp !== exchangeTarget(fake) || off.must !== exchangeIsCompulsory(fake, seat)) return false;
+    const d = decisions[i];
+    if (d === undefined) return w.phase === 'exchange'; // the decision pending now
+    if (d.type === 'exchangeDeclined') {
+      fake.exchangeAt += 1;
+      continue;
+    }
+    if (d.seat !== seat) return true; // left to the partner: the hand ended there
+    if (!exchangeCards(fake, seat).includes(d.gave)) return false;
+    exchangeCardsOver(fake, seat, d.gave);
+  }
 }
 
 /**

@@ -16,7 +16,7 @@ import { evaluateHand, figureContext, type FigureContext } from '../eval/evaluat
 import { jointFrontier } from './joint.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { freezeEvent } from './history.ts';
-import { endPartie } from './bidding.ts';
+import { endPartie, jointOf, penalize } from './bidding.ts';
 import type { HandState } from './state.ts';
 
 export function figCtx(s: HandState): FigureContext {
@@ -214,24 +214,221 @@ function noteWrite(s: HandState, points: number[], party: number, pts: number, r
 
 // A correction moves a written figure to another party (-1: nobody), so its record (and the runner's
 // DealSummary) says who finally scored it.
-function reassign(b: HandState['bid'], fb: HandState['bid']['figs'][number], party: number): void {
-  if (b.partieWinner >= 0) return;
+function reassign(fb: HandState['bid']['figs'][number], party: number): void {
   fb.writtenParty = party;
   if (party < 0) fb.writtenPoints = 0;
+  fb.corrected = true;
+}
+
+// ---- the end-of-deal corrections (RULES §11.3, §12, [000 p.31-32], [003 §10], A-21, A-39) ----
+//
+// ORDER OF THE CORRECTIONS (decided here, RULES §11.3, A-39). Points let gut are written at once (§11.3
+// step 1), but a false figure let gut, an unproved one, or a let-gut unseen figure the party did not have
+// is found out only when the deal is judged — at its end, or when a party claims to have gone out in the
+// middle of the hand (it must then show what was let gut to it: [000 p.28] "der ist nur schuldig einen
+// solchen ... zu weisen"). A correction is an amendment of those earlier writes, not a write in the order
+// of writing: the false stroke "wird ... gelöscht, und der Gegenparthei aufgeschrieben" [000 p.31-32]. So
+//   1. every correction of the deal's immediate writes is applied, all of them together — one that brings
+//      a party to the target does not stop the others (an erasure is not a later write);
+//   2. then the Partie is judged on the corrected immediate writes: a party at or over the target has gone
+//      out (were both over — only possible with points written beyond the target — the first to reach it
+//      with every corrected stroke standing where the original was written); the Double is judged on the
+//      loser's corrected score;
+//   3. only then come the figures decided at the end, in the priority order of §11.3 step 2 (Aus, the held
+//      figures as first bid — the Vorgebotene first —, the unbid figures in the default order). A false
+//      HELD figure is no amendment: its stake is decided at its own place in that order, and goes to the
+//      opponents ([000 p.31-32] "die Gegenparthei zwei schreiben lassen"), like any held figure.
+// Innsbruck (`falseFigurePenalty: 'dealPointsMinus2'`, [003 §10], A-21): the false party loses every point
+// it wrote in this deal (an amendment of step 1, at once) and 2 more (a penalty, once), and writes nothing
+// at the end.
+
+/** Does a seat (a party) have figure f (1 Gleich, 2 Hanger)? Judged on the shown figures at the end, on what can still be shown in the middle of a hand. */
+export interface FigureJudge {
+  seatHas(seat: number, f: number): boolean;
+  partyHas(party: number, f: number): boolean;
+}
+
+/** Judge by the shown words (the end of the deal). */
+function shownJudge(s: HandState, words: readonly number[]): FigureJudge {
+  const has = (seat: number, f: number) => (f === 1 ? wordGleich(words[seat]!) : wordHanger(words[seat]!)) !== 0;
+  return {
+    seatHas: has,
+    partyHas: (party, f) => {
+      for (let seat = 0; seat < s.table.seats; seat++) if (s.table.party[seat] === party && has(seat, f)) return true;
+      return false;
+    },
+  };
+}
+
+/**
+ * Judge by what the seat can still show (its joint frontier: played cards fixed, free Perlaggen christened
+ * at will): in the middle of the hand, when a party goes out. A seat bound to both figures that can show
+ * each but not both at once is given the benefit (it has not chosen yet).
+ */
+function frontierJudge(s: HandState): FigureJudge {
+  const frontiers: Array<readonly number[] | undefined> = [];
+  const frontier = (seat: number) => (frontiers[seat] ??= jointOf(s, seat));
+  const has = (seat: number, f: number) => {
+    for (const w of frontier(seat)) if ((f === 1 ? wordGleich(w) : wordHanger(w)) !== 0) return true;
+    return false;
+  };
+  return {
+    seatHas: has,
+    partyHas: (party, f) => {
+      for (let seat = 0; seat < s.table.seats; seat++) if (s.table.party[seat] === party && has(seat, f)) return true;
+      return false;
+    },
+  };
+}
+
+/** Parties (bit mask) that bid, held or raised figure f without having it (a Gleich/Hanger not had, the Spiel without the Spielfarbe), RULES §8.5. */
+function violationsOf(s: HandState, f: number, judge: FigureJudge): number {
+  const fb = s.bid.figs[f]!;
+  let viol = fb.violation;
+  if (f > 0) {
+    for (let p = 0; p < s.table.parties; p++) {
+      const m = fb.obligated[p] ?? 0;
+      if (m === 0) continue;
+      for (let seat = 0; seat < s.table.seats; seat++) if (((m >>> seat) & 1) === 1 && !judge.seatHas(seat, f)) viol |= 1 << p;
+    }
+  }
+  return viol;
+}
+
+/** One correction: the points written to `from` for the figure move to `to` (-1: erased). */
+function correct(s: HandState, figure: number, from: number, to: number, points: number, reason: string): void {
+  const b = s.bid;
+  b.written[from]! -= points;
+  if (to >= 0) b.written[to]! += points;
+  s.events.push(freezeEvent({ type: 'correction', figure: figure < 0 ? null : FIG[figure]!, from, to, points, reason }));
+}
+
+/**
+ * Step 1 of the order above: apply every correction of the deal's immediate writes (in bid.written), all
+ * together. Figures already corrected are not corrected again. Returns the parties that forfeit the deal
+ * (Innsbruck), bit mask.
+ */
+function amendWrites(s: HandState, judge: FigureJudge): number {
+  const b = s.bid;
+  const r = s.ruleset;
+  const parties = s.table.parties;
+  let forfeit = 0;
+  for (let f = 0; f < 3; f++) {
+    const fb = b.figs[f]!;
+    const viol = violationsOf(s, f, judge);
+    if (r.falseFigurePenalty === 'dealPointsMinus2') forfeit |= viol;
+    if (fb.status !== 'closed' || fb.corrected || fb.writtenParty < 0 || fb.writtenPoints <= 0) continue;
+    const wp = fb.writtenParty;
+    if (f > 0 && fb.unseen && r.unseenBids === 'scoreOnlyIfHad' && wp === fb.firstParty && !judge.partyHas(wp, f)) {
+      correct(s, f, wp, -1, fb.writtenPoints, `the unseen ${FIG[f]} let gut is not there: not written (A-39)`);
+      reassign(fb, -1);
+      continue;
+    }
+    if (((viol >>> wp) & 1) === 0) continue;
+    if (r.falseFigurePenalty === 'points1853' && parties === 2) {
+      correct(s, f, wp, 1 - wp, fb.writtenPoints, `false ${FIG[f]}: the point is erased and written to the opponents ([000 p.31])`);
+      reassign(fb, 1 - wp);
+    } else if (r.falseFigurePenalty !== 'dealPointsMinus2') {
+      correct(s, f, wp, -1, fb.writtenPoints, `the ${FIG[f]} is not proved: not written`);
+      reassign(fb, -1);
+    }
+  }
+  // Innsbruck [003 §17] (A-22): "Farbleugnen bedeutet Spiel-Verlust und zwei Punkte Strafe" — the Spiel goes
+  // to the revoker's opponents (a let-gut Spiel written to the revoker's party is moved), and 2 minus points.
+  if (r.revokePenalty === 'spielPlus2' && parties === 2) {
+    for (const rv of s.revokes) {
+      if (rv.found) continue;
+      rv.found = true;
+      const p = s.table.party[rv.seat]!;
+      b.spielLost |= 1 << p;
+      s.events.push(freezeEvent({ type: 'revoke', seat: rv.seat, trick: rv.trick, card: rv.card, substitute: -1, penalty: 'spielPlus2' }));
+      penalize(s, p, 2, 'a revoke: 2 minus points ([003 §17])');
+    }
+    const sp = b.figs[0]!;
+    const wp = sp.writtenParty;
+    if (sp.status === 'closed' && !sp.corrected && wp >= 0 && sp.writtenPoints > 0 && ((b.spielLost >>> wp) & 1) === 1) {
+      const to = ((b.spielLost >>> (1 - wp)) & 1) === 1 ? -1 : 1 - wp;
+      correct(s, 0, wp, to, sp.writtenPoints, 'a revoke: the Spiel goes to the opponents ([003 §17], A-22)');
+      reassign(sp, to);
+    }
+  }
+  for (let p = 0; p < parties; p++) {
+    if (((forfeit >>> p) & 1) === 0) continue;
+    const gained = b.written[p]! + b.penalties[p]!; // what the party wrote in this deal (penalties aside)
+    if (gained > 0) correct(s, -1, p, -1, gained, 'false figure: the points of this deal are lost (A-21)');
+    for (const fb of b.figs) if (fb.status === 'closed' && fb.writtenParty === p) reassign(fb, -1);
+    if (((b.forfeited >>> p) & 1) === 0) {
+      b.forfeited |= 1 << p;
+      penalize(s, p, 2, 'false figure: 2 minus points ([003 §10])');
+    }
+  }
+  return b.forfeited;
+}
+
+/**
+ * Step 2: the party at or over the target with the corrected writes, -1. Were both over (only possible with
+ * points written beyond the target), the first to reach it when each corrected stroke stands where the
+ * original was written (the corrected order of writing).
+ */
+function overTarget(s: HandState, points: readonly number[]): number {
+  const b = s.bid;
+  let w = -1;
+  let n = 0;
+  for (let p = 0; p < s.table.parties; p++) {
+    if (b.score[p]! + points[p]! < s.ruleset.target) continue;
+    w = p;
+    n++;
+  }
+  return n > 1 ? firstOverCorrected(s) : w;
+}
+
+function firstOverCorrected(s: HandState): number {
+  const moved = new Map<string, number>(); // figure -> the party its corrected write goes to (-1 erased)
+  const lost = new Set<number>(); // parties whose writes of the deal are all lost (Innsbruck)
+  for (const e of s.events) {
+    if (e.type !== 'correction') continue;
+    if (e.figure === null) lost.add(e.from);
+    else moved.set(e.figure, e.to);
+  }
+  const v = s.bid.score.slice();
+  for (const e of s.events) {
+    if (e.type === 'penalty') v[e.party]! -= e.points;
+    else if (e.type === 'write') {
+      let p = e.figure !== null && moved.has(e.figure) ? moved.get(e.figure)! : e.party;
+      if (lost.has(e.party)) p = -1;
+      if (p >= 0) v[p]! += e.points;
+    } else continue;
+    for (let p = 0; p < v.length; p++) if (v[p]! >= s.ruleset.target) return p;
+  }
+  return -1;
+}
+
+/**
+ * A party reached the target by an immediate write in the middle of the hand: it goes out only if its
+ * deal's claims hold. Every correction is applied now (found out as it goes out), then the Partie is
+ * judged on the corrected writes; when nobody is out any more, the hand goes on (RULES §11.3, [000 p.31-32]).
+ */
+export function judgeGoingOut(s: HandState, party: number, reason: string): void {
+  const b = s.bid;
+  if (b.partieWinner >= 0) return;
+  if (b.active || s.revokes.length > 0) amendWrites(s, frontierJudge(s));
+  const w = overTarget(s, b.written);
+  if (w >= 0) endPartie(s, w, w === party && reason !== '' ? reason : 'target reached with the corrected writes of the deal');
 }
 
 /**
  * The end of a hand (RULES §8.1, §10, §11.3, §12): one place where a deal's points are computed.
- *  1. immediate writes of the deal (declines, gut, asks, penalties) stand as written (bidding.ts);
- *  2. false figures (§8.5/§12): a seat bound to a Gleich/Hanger that does not show one, or a party that bid,
- *     held or raised the Spiel without the Spielfarbe — per `falseFigurePenalty`: 'points1853' (a gut point
- *     goes to the opponents, a stake is theirs), 'dealPointsMinus2' (VIBK: the party loses the deal's points
- *     and 2 more, A-21), 'none' (an unproven gut point is erased); an unseen figure let gut is erased when the
- *     party does not have it (A-39);
+ *  1. the immediate writes of the deal (declines, gut, asks, penalties; bidding.ts), corrected all together
+ *     (amendWrites, the order of the corrections above): false figures (§8.5/§12: a seat bound to a
+ *     Gleich/Hanger that does not show one, a party that bid, held or raised the Spiel without the
+ *     Spielfarbe) per `falseFigurePenalty` — 'points1853' a let-gut point goes to the opponents, 'none' an
+ *     unproven gut point is erased, 'dealPointsMinus2' (Innsbruck) the party loses the deal's points and 2
+ *     more (A-21) —, and an unseen figure let gut that the party does not have is erased (A-39);
+ *  2. the Partie judged on those corrected writes (a party over the target is out; a Viertig Bummerl);
  *  3. then, in priority order (§11.3 algorithm): stakes at Aus, the other stakes in the order first bid (the
- *     Vorgebotene first), then the unbid figures in the ruleset's default order; each writes to the party
- *     with the strictly better figure (steht: nobody); the first party to reach the target wins the Partie
- *     and nothing after is written;
+ *     Vorgebotene first; a false held figure's stake goes to the opponents), then the unbid figures in the
+ *     ruleset's default order; each writes to the party with the strictly better figure (steht: nobody);
+ *     the first party to reach the target wins the Partie and nothing after is written;
  *  4. Innsbruck (§11.4.3, A-23): a deal starting 17:17 scores Gleich/Hanger only through an ask (≥ 3-fold);
  *     17:17 reached because the Spiel was let gut: only ≥ 3-fold unbid figures can go out.
  */
@@ -243,57 +440,42 @@ export function scoreHand(s: HandState): void {
   const codes = [[], codesOf(words, 1), codesOf(words, 2)] as number[][];
   const winners = [s.spielParty >= 0 ? s.spielParty : -1, figureWinner(s, codes[1]!), figureWinner(s, codes[2]!)];
   const best = [0, Math.max(0, ...codes[1]!), Math.max(0, ...codes[2]!)];
+  const judge = shownJudge(s, words);
+  // 1. the corrections of the immediate writes, all together
+  const forfeitMask = b.active || s.revokes.length > 0 || b.figs.some((fb) => fb.status !== 'unbid') ? amendWrites(s, judge) : 0;
+  const forfeit = Array.from({ length: parties }, (_, p) => ((forfeitMask >>> p) & 1) === 1);
   const points = b.written.slice();
-  const forfeit = new Array<boolean>(parties).fill(false);
   const note = (party: number, pts: number, reason: string): void => noteWrite(s, points, party, pts, reason);
-  // 2. obligations
-  for (let f = 0; f < 3; f++) {
-    const fb = b.figs[f]!;
-    let viol = fb.violation;
-    if (f > 0) {
-      for (let p = 0; p < parties; p++) {
-        const m = fb.obligated[p] ?? 0;
-        for (let seat = 0; seat < s.table.seats; seat++) if (((m >>> seat) & 1) === 1 && codes[f]![seat] === 0) viol |= 1 << p;
-      }
-      if (fb.status === 'closed' && fb.unseen && r.unseenBids === 'scoreOnlyIfHad' && fb.writtenParty === fb.firstParty && partyBest(s, codes[f]!, fb.writtenParty) === 0) {
-        note(fb.writtenParty, -fb.writtenPoints, `the unseen ${FIG[f]} let gut is not there: not written (A-39)`);
-        reassign(b, fb, -1);
-      }
-    }
-    if (viol === 0 || parties !== 2) continue;
-    const wp = fb.writtenParty;
-    const violWritten = fb.status === 'closed' && wp >= 0 && ((viol >>> wp) & 1) === 1;
-    if (r.falseFigurePenalty === 'points1853') {
-      if (violWritten) {
-        note(wp, -fb.writtenPoints, `false ${FIG[f]}: the point is erased ([000 p.31])`);
-        note(1 - wp, fb.writtenPoints, `false ${FIG[f]}: written to the opponents ([000 p.31])`);
-        reassign(b, fb, 1 - wp);
-      } else if (fb.status === 'stake') {
-        winners[f] = viol === 3 ? -1 : 1 - (viol === 1 ? 0 : 1);
-        for (let p = 0; p < 2; p++) {
-          if (((viol >>> p) & 1) === 1) s.events.push(freezeEvent({ type: 'penalty', party: p, points: 0, reason: `false ${FIG[f]}: the stake goes to the opponents ([000 p.31])` }));
-        }
-      }
-    } else if (r.falseFigurePenalty === 'dealPointsMinus2') {
-      for (let p = 0; p < 2; p++) if (((viol >>> p) & 1) === 1) forfeit[p] = true;
-    } else if (violWritten) {
-      note(wp, -fb.writtenPoints, `the ${FIG[f]} is not proved: not written`);
-      reassign(b, fb, -1);
-    }
+  // a revoke: the Spiel, held or unbid, goes to the revoker's opponents (Innsbruck, A-22)
+  if (b.spielLost !== 0 && b.figs[0]!.status !== 'closed') winners[0] = b.spielLost === 3 ? -1 : b.spielLost === 1 ? 1 : 0;
+  // revokes found only now, where the Spiel was not decided by the tricks (let gut): nothing to correct
+  for (const rv of s.revokes) {
+    if (rv.found) continue;
+    rv.found = true;
+    s.events.push(freezeEvent({ type: 'revoke', seat: rv.seat, trick: rv.trick, card: rv.card, substitute: -1, penalty: r.revokePenalty }));
   }
-  for (let p = 0; p < parties; p++) {
-    if (!forfeit[p] || b.partieWinner >= 0) continue;
-    const gained = points[p]! + b.penalties[p]!; // what the party gained in this deal
-    if (gained > 0) note(p, -gained, 'false figure: the points of this deal are lost (A-21)');
-    for (const fb of b.figs) if (fb.status === 'closed' && fb.writtenParty === p) reassign(b, fb, -1);
-    points[p]! -= 2;
-    b.penalties[p]! += 2;
-    s.events.push(freezeEvent({ type: 'penalty', party: p, points: 2, reason: 'false figure: 2 minus points ([003 §10])' }));
+  // a false HELD figure: its stake goes to the opponents at its place in the priority order ([000 p.31-32])
+  if (r.falseFigurePenalty === 'points1853' && parties === 2) {
+    for (let f = 0; f < 3; f++) {
+      const fb = b.figs[f]!;
+      if (fb.status !== 'stake') continue;
+      const viol = violationsOf(s, f, judge);
+      if (viol === 0) continue;
+      winners[f] = viol === 3 ? -1 : viol === 1 ? 1 : 0;
+      for (let p = 0; p < 2; p++) {
+        if (((viol >>> p) & 1) === 1) s.events.push(freezeEvent({ type: 'penalty', party: p, points: 0, reason: `false ${FIG[f]}: the stake goes to the opponents ([000 p.31])` }));
+      }
+    }
   }
   // Viertig/tritzig ask rejected and false: Bummerl at the end (A-40).
   const ask = b.ask;
   if (ask !== null && ask.answer === 'reject' && !ask.truthful && (r.askAtTargetMinus1 === 'viertig' || r.askAtTargetMinus1 === 'tritzig') && b.partieWinner < 0) {
     endPartie(s, 1 - ask.party, 'Bummerl: the announced figure does not exist (A-40)');
+  }
+  // 2. the Partie judged on the corrected immediate writes
+  if (b.partieWinner < 0) {
+    const w = overTarget(s, points);
+    if (w >= 0) endPartie(s, w, 'target reached with the corrected writes of the deal');
   }
   // 3. priority order
   const order: number[] = [];
@@ -326,7 +508,7 @@ export function scoreHand(s: HandState): void {
     if (k0 !== k1 && b.partieWinner < 0) {
       const w = k0 > k1 ? 0 : 1;
       note(w, r.target - b.score[w]! - points[w]!, 'the higher asked figure goes out (17:17, [003 §25])');
-      endPartie(s, w, 'the higher asked figure goes out (17:17, [003 §25])');
+      if (b.partieWinner < 0) endPartie(s, w, 'the higher asked figure goes out (17:17, [003 §25])');
     }
   }
   for (const name of r.defaultFigureOrder) {

@@ -91,6 +91,15 @@ export interface Shown {
   readonly word: number;
 }
 
+/** A card played against the follow rules (RULES §6.4, §12). */
+export interface Revoke {
+  readonly trick: number;
+  readonly seat: number;
+  readonly card: number;
+  readonly as: number | null;
+  found: boolean;
+}
+
 export interface HandState {
   readonly ruleset: RulesVariant;
   readonly table: Table;
@@ -131,6 +140,8 @@ export interface HandState {
   /** Seats in the order they may exchange (A-10) and the index of the one deciding now. */
   exchangeOrder: number[];
   exchangeAt: number;
+  /** The face-up Perlagg now offered: -1 the trump card (faceUp), i = skipped[i] (laid aside at the turn-up, A-32). */
+  exchangeTarget: number;
 
   tricks: Trick[];
   /** Seat to play now. */
@@ -162,10 +173,20 @@ export interface HandState {
   /** Who made each figure: party, -1 nobody (steht / lapsed). */
   figureWinners: { Spiel: number; Gleich: number; Hanger: number } | null;
 
+  /** May a policy play against the follow rules (the simulation switch, HandOptions.revokes; off by default)? */
+  readonly revokesAllowed: boolean;
+  /** The revokes of this hand (engine-private until found at the end: nobody sees them being made). */
+  revokes: Revoke[];
+
   /** Every event, in order (history.ts). */
   events: HandEvent[];
-  /** Every action applied (chance outcomes included): replaying them from newHand() rebuilds the state. */
+  /**
+   * Every action applied (chance outcomes included): replaying them from newHand() rebuilds the state —
+   * those whose indices are in `infractions` through applyChecked's infraction path (a revoke, an exchange
+   * left to the partner; RULES §12, §4.6).
+   */
   actions: Action[];
+  infractions: number[];
 
   /** Engine-private caches of this state object (observe.ts, game.ts): null when empty; a clone starts empty. */
   obsCache: unknown;
@@ -203,8 +224,10 @@ export function cloneState(s: HandState): HandState {
     shows: s.shows.slice(),
     points: s.points.slice(),
     figureWinners: s.figureWinners === null ? null : { ...s.figureWinners },
+    revokes: s.revokes.map((x) => ({ ...x })),
     events: s.events.slice(),
     actions: s.actions.slice(),
+    infractions: s.infractions.slice(),
     obsCache: null,
     showCache: null,
   };
@@ -222,7 +245,8 @@ export interface TableOptions {
  * Seat the table (RULES §3, A-41). Seats are numbered clockwise; the dealer's left neighbour (seat
  * dealer+1) is Vorhand.
  * - 4 players: P1&P3 vs P2&P4 (parties 0 and 1 = seats 0,2 and 1,3).
- * - 6 players: two parties of three, alternating (seats 0,2,4 vs 1,3,5), 4 cards each [003 Intro 2], A-41.
+ * - 6 players: two parties of three, alternating (seats 0,2,4 vs 1,3,5); 5 cards each in 1853 [000 p.13],
+ *   4 in Innsbruck [003 Intro 2] (`sixPlayersHandSize`, A-41).
  *   The sources do not say who sits where; alternating seats as with four is our reading.
  * - 2 players, and 3 under `threePlayers: 'individual'`: each for himself.
  * - 3 under `threePlayers: 'strohmann'` [000 p.12]: four hands; the dummy (default seat 3) is played by the
@@ -282,11 +306,16 @@ function buildTable(r: RulesVariant, opts: TableOptions): Table {
     seatOfPlayer: Object.freeze(seatOfPlayer),
     party: Object.freeze(party),
     parties,
-    handSize: seats === 6 ? 4 : 5,
+    handSize: handSizeOf(r, seats),
     dummySeat,
     sees: Object.freeze(sees.map((x) => Object.freeze(x))),
     spielTricks: 3,
   });
+}
+
+/** Cards per hand at a table of `seats` hands: 5, or the ruleset's number with six (RULES §3, A-41). */
+export function handSizeOf(r: RulesVariant, seats: number): number {
+  return seats === 6 ? r.sixPlayersHandSize : 5;
 }
 
 /** "P1".."P6": seats as RULES writes them. */

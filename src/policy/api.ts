@@ -36,6 +36,8 @@ import { QUESTIONS, TALK_PHRASES, type TalkPhrase, type TalkPoint } from '../eng
 export type { PolicyAction, Observation, ObservedBid, ObservedPlay, ObservedSigns, ObservedTalk, ShowChoice, FigureName, TalkPhrase, TalkPoint };
 export { TALK_PHRASES };
 export type { HandEvent } from '../engine/history.ts';
+/** Bieten (RULES §17): its Observation, Action and helpers, for strategies/bieten-*.ts. */
+export * as bieten from '../games/bieten/policy-api.ts';
 
 /** A uniform random source handed to a policy (its state is private). */
 export interface RandomSource {
@@ -52,8 +54,9 @@ export interface PolicyContext {
   readonly rng: RandomSource;
 }
 
-export interface Policy {
-  act(obs: Observation, ctx: PolicyContext): PolicyAction;
+/** A policy of a game: Perlaggen's Observation and PolicyAction by default, Bieten's (`bieten.*` below) for Bieten. */
+export interface Policy<O = Observation, A = PolicyAction> {
+  act(obs: O, ctx: PolicyContext): A;
   /**
    * 'never': this policy never bids, raises, asks, holds or vetoes — the engine skips it in every bid window
    * and lets every offer to it gut without calling act (fast, and the same as answering 'gut' / 'pass' /
@@ -75,16 +78,18 @@ export type OptionSpec =
 
 export type OptionValues = Record<string, number | boolean | string>;
 
-export interface PolicyFactory {
+export interface PolicyFactory<O = Observation, A = PolicyAction> {
+  /** The game it plays: 'perlaggen' (default) or 'bieten'. */
+  readonly game?: 'perlaggen' | 'bieten';
   readonly name: string;
   readonly version: string;
   readonly description: string;
   readonly options: Readonly<Record<string, OptionSpec>>;
-  create(options: OptionValues): Policy;
+  create(options: OptionValues): Policy<O, A>;
 }
 
 /** Type-checks a factory; create() fills in the declared defaults of options not given. */
-export function definePolicy(f: PolicyFactory): PolicyFactory {
+export function definePolicy<O = Observation, A = PolicyAction>(f: PolicyFactory<O, A>): PolicyFactory<O, A> {
   const defaults: OptionValues = {};
   for (const [k, o] of Object.entries(f.options)) defaults[k] = o.default;
   return Object.freeze({ ...f, create: (options: OptionValues) => f.create({ ...defaults, ...options }) });

@@ -1,11 +1,14 @@
 // Policies by name (the built-ins of strategies/) or by file path (a module default-exporting a
 // PolicyFactory), with options "name{opt=value,...}" checked against the declared ranges.
+import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { OptionValues, PolicyFactory } from './api.ts';
 import random from '../../strategies/random.ts';
 import simple from '../../strategies/simple.ts';
 import passive from '../../strategies/passive.ts';
+import bietenRandom from '../../strategies/bieten-random.ts';
+import bietenPlain from '../../strategies/bieten-plain.ts';
 
 export class PolicyError extends Error {
   override name = 'PolicyError';
@@ -17,6 +20,16 @@ const BUILTIN: ReadonlyMap<string, PolicyFactory> = new Map([
   ['passive', passive],
 ]);
 export const BUILTIN_POLICIES: readonly string[] = [...BUILTIN.keys()];
+
+/** Built-in policies by game (a name may mean a different policy in each game: `random`). */
+const BUILTIN_BY_GAME: ReadonlyMap<string, ReadonlyMap<string, PolicyFactory<any, any>>> = new Map([
+  ['perlaggen', BUILTIN],
+  ['bieten', new Map<string, PolicyFactory<any, any>>([['random', bietenRandom], ['plain', bietenPlain]])],
+]);
+/** The built-in policy names of a game. */
+export function builtinPoliciesOf(game: string): readonly string[] {
+  return [...(BUILTIN_BY_GAME.get(game) ?? new Map()).keys()];
+}
 
 export interface ResolvedPolicy {
   readonly spec: string;
@@ -57,25 +70,57 @@ function isFactory(x: unknown): x is PolicyFactory {
   return typeof x === 'object' && x !== null && typeof f.name === 'string' && typeof f.version === 'string' && typeof f.create === 'function' && typeof f.options === 'object';
 }
 
-/** A built-in policy or one loaded from a file ("./my-bot.ts"), with its options. */
-export async function resolvePolicy(spec: string): Promise<ResolvedPolicy> {
+/** The line of a load error worth showing (esbuild's "Transform failed with 1 error:" names the place next). */
+export function loadErrorLine(e: unknown): string {
+  const lines = (e instanceof Error ? e.message : String(e)).split('\n').map((x) => x.trim()).filter((x) => x.length > 0);
+  if (lines.length > 1 && /^Transform failed with \d+ errors?:?$/.test(lines[0]!)) return lines[1]!.replace(/^.*?:(\d+:\d+): ERROR: /, 'line $1: ');
+  return lines[0] ?? 'unknown error';
+}
+
+/** A user's file as a module: its own instance per `instance` key (ES modules are cached by URL). */
+export async function importUserModule(path: string, instance: string): Promise<{ default?: unknown }> {
+  const url = new URL(pathToFileURL(path).href);
+  url.searchParams.set('perlagg-instance', instance);
+  return (await import(url.href)) as { default?: unknown };
+}
+
+/** Is this policy spec a file path (rather than a built-in's name)? */
+export function isPolicyFile(name: string): boolean {
+  return /[/\\]|\.(ts|mts|js|mjs)$/.test(name);
+}
+
+/** Where a policy spec is resolved: the game whose built-ins it names, and the module instance of a file. */
+export interface ResolveOptions {
+  /** The game (default perlaggen): built-in names are per game. */
+  readonly game?: string;
+  /** A file's module is imported once per instance key: seats given different keys share no module state. */
+  readonly instance?: string;
+}
+
+/** A built-in policy or one loaded from a file ("./my-bot.ts"), with its options; of Perlaggen unless `game` says otherwise. */
+export async function resolvePolicy(spec: string, o: ResolveOptions = {}): Promise<ResolvedPolicy> {
+  const game = o.game ?? 'perlaggen';
+  const instance = o.instance ?? 'main';
   const m = /^\s*([^{}]+?)\s*(?:\{([^{}]*)\})?\s*$/.exec(spec);
   if (m === null) throw new PolicyError(`malformed policy "${spec}" (write a name, e.g. simple, or a file path)`);
   const name = m[1]!;
-  let factory = BUILTIN.get(name.toLowerCase());
+  const builtin = BUILTIN_BY_GAME.get(game) ?? BUILTIN;
+  let factory = builtin.get(name.toLowerCase());
   if (factory === undefined) {
-    if (!/[/\\]|\.(ts|js|mjs)$/.test(name)) {
-      throw new PolicyError(`unknown policy "${name}" (built in: ${BUILTIN_POLICIES.join(', ')}; or give a file path)`);
+    if (!isPolicyFile(name)) {
+      throw new PolicyError(`unknown ${game === 'perlaggen' ? '' : `${game} `}policy "${name}" (built in: ${[...builtin.keys()].join(', ')}; or give a file path)`);
     }
     const path = isAbsolute(name) ? name : resolve(process.cwd(), name);
+    if (!existsSync(path)) throw new PolicyError(`policy file ${name}: no such file`);
     let mod: { default?: unknown };
     try {
-      mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
+      mod = await importUserModule(path, instance);
     } catch (e) {
-      throw new PolicyError(`cannot load policy file ${name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      throw new PolicyError(`cannot load policy file ${name}: ${loadErrorLine(e)}`);
     }
     if (!isFactory(mod.default)) throw new PolicyError(`policy file ${name} does not default-export a policy factory`);
     factory = mod.default;
+    if ((factory.game ?? 'perlaggen') !== game) throw new PolicyError(`policy file ${name} plays ${factory.game ?? 'perlaggen'}, not ${game}`);
   }
   return { spec: spec.trim(), factory, options: parseOptions(factory, m[2] ?? '', spec) };
 }
@@ -87,9 +132,9 @@ export function withDefaults(f: PolicyFactory, over: OptionValues = {}): OptionV
   return { ...out, ...over };
 }
 
-/** Synchronous lookup of a built-in policy by name (no options). */
-export function builtinPolicy(name: string): PolicyFactory {
-  const f = BUILTIN.get(name);
-  if (f === undefined) throw new PolicyError(`unknown policy "${name}" (built in: ${BUILTIN_POLICIES.join(', ')})`);
-  return f;
+/** Synchronous lookup of a built-in policy by name (no options); of Perlaggen unless `game` says otherwise. */
+export function builtinPolicy(name: string, game = 'perlaggen'): PolicyFactory {
+  const f = (BUILTIN_BY_GAME.get(game) ?? BUILTIN).get(name);
+  if (f === undefined) throw new PolicyError(`unknown policy "${name}" (built in: ${builtinPoliciesOf(game).join(', ')})`);
+  return f as PolicyFactory;
 }

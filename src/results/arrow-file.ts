@@ -1,6 +1,7 @@
 // Writing a finished table as an Arrow IPC file, atomically: temp file, fsync, rename. A reader sees the
 // old file or the new one, never a torn one. (Streaming output for long runs is the runner's business.)
-import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, unlinkSync } from 'node:fs';
+import { io } from './io.ts';
 import { basename, dirname, join } from 'node:path';
 import { Field, RecordBatch, Schema, Struct, Table, makeData, makeVector, tableToIPC, vectorFromArray, type Data } from 'apache-arrow';
 import { arrowType, type ColumnSpec } from './schema.ts';
@@ -37,14 +38,21 @@ export function writeAtomically(path: string, fill: (fd: number) => void): void 
   const fd = openSync(tmp, 'w');
   try {
     fill(fd);
-    fsyncSync(fd);
-  } finally {
+    io.fsyncSync(fd);
+  } catch (e) {
     closeSync(fd);
+    try {
+      unlinkSync(tmp); // a failed write (a full disk) leaves no temp file behind
+    } catch {
+      // already gone
+    }
+    throw e;
   }
+  closeSync(fd);
   renameSync(tmp, path);
   try {
     const dfd = openSync(dirname(path), 'r');
-    fsyncSync(dfd);
+    io.fsyncSync(dfd);
     closeSync(dfd);
   } catch {
     // fsync of a directory is not supported everywhere; the rename itself is atomic.
@@ -54,7 +62,7 @@ export function writeAtomically(path: string, fill: (fd: number) => void): void 
 /** Write all of `bytes` at the fd's position. */
 export function writeAll(fd: number, bytes: Uint8Array): void {
   let off = 0;
-  while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+  while (off < bytes.length) off += io.writeSync(fd, bytes, off, bytes.length - off, null);
 }
 
 /** Write bytes to path atomically (temp file in the same folder, fsync, rename). */

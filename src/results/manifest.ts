@@ -1,7 +1,7 @@
 // The manifest beside every table: everything needed to reproduce it (GUIDE guideline 10).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from './arrow-file.ts';
@@ -13,6 +13,30 @@ export interface CodeVersion {
   /** git commit of the code that ran, with "-dirty" when the work tree had changes; "unknown" outside git. */
   readonly commit: string;
   readonly node: string;
+  /** sha256 (first 16 hex) of every file in src/ and strategies/: tells code apart where git cannot (dirty trees, no git). */
+  readonly sources?: string;
+}
+
+function sourcesHash(): string {
+  const h = createHash('sha256');
+  const walk = (rel: string): void => {
+    const abs = join(ROOT, rel);
+    if (!existsSync(abs)) return;
+    for (const e of readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const r = `${rel}/${e.name}`;
+      if (e.isDirectory()) walk(r);
+      else if (e.isFile()) h.update(`${r}\0`).update(readFileSync(join(ROOT, r))).update('\0');
+    }
+  };
+  walk('src');
+  walk('strategies');
+  return h.digest('hex').slice(0, 16);
+}
+
+/** The first field in which two code versions differ ("code.commit", "code.sources" …), or null. */
+export function codeDiff(a: CodeVersion, b: CodeVersion): string | null {
+  for (const k of ['package', 'commit', 'sources'] as const) if (a[k] !== b[k]) return `code.${k}`;
+  return null;
 }
 
 let cachedVersion: CodeVersion | null = null;
@@ -27,7 +51,7 @@ export function codeVersion(): CodeVersion {
   } catch {
     // not a git checkout
   }
-  cachedVersion = { package: pkg.version, commit, node: process.version };
+  cachedVersion = { package: pkg.version, commit, node: process.version, sources: sourcesHash() };
   return cachedVersion;
 }
 

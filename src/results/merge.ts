@@ -10,12 +10,15 @@
 //    file is written from the shards' batches by the same function that converts a stream (its bytes depend
 //    only on the schema and the batches' values), and the committed stream position an unsharded run would
 //    have recorded is recomputed from the batches (each shard's is checked the same way).
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { makeFolder, takeLock, uncommittedLeftovers } from './run-folder.ts';
+import { io, writeErrorText } from './io.ts';
+import { RunFailure } from '../sim/job.ts';
 import { join } from 'node:path';
 import { writeAll, writeAtomically } from './arrow-file.ts';
-import { OutputError } from './manifest.ts';
-import { fileSha256, finalizeRun, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from './run-manifest.ts';
-import { arrowFileSource, batchesToFile, ipcKind, readStreamBatches, readStreamSchema, streamBatchBytes, streamSchemaBytes, type BatchSource, type Committed } from './stream.ts';
+import { OutputError, codeDiff } from './manifest.ts';
+import { fileSha256, finalFileName, finalizeRun, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from './run-manifest.ts';
+import { arrowFileSource, batchDigest, batchesToFile, verifyStreamDigests, ipcKind, readStreamBatches, readStreamSchema, streamBatchBytes, streamSchemaBytes, type BatchSource, type Committed } from './stream.ts';
 
 export interface MergeOptions {
   /**
@@ -66,7 +69,7 @@ function copyRange(fromPath: string, start: number, end: number, toFd: number): 
       const n = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos);
       if (n === 0) throw new OutputError(`${fromPath} shrank while being merged`);
       let off = 0;
-      while (off < n) off += writeSync(toFd, buf, off, n - off);
+      while (off < n) off += io.writeSync(toFd, buf, off, n - off, null);
       pos += n;
     }
   } finally {
@@ -92,7 +95,7 @@ function defaultCombine(values: unknown[]): { value: unknown } | null {
 export function mergeShards(shardDirs: readonly string[], outDir: string, options: MergeOptions = {}): MergeResult {
   if (shardDirs.length === 0) throw new OutputError('no shard folders to merge');
   const shards = shardDirs.map((dir) => {
-    const m = readRunManifest(dir);
+    const m = readRunManifest(dir, { requireSeal: true });
     if (m === null) throw new OutputError(`${dir} has no manifest.json; not a run folder`);
     const s = shardOf(dir, m);
     if (!m.complete) throw new OutputError(`${dir} (shard ${s.index} of ${s.count}) is not complete: ${m.progress.batchesDone} of ${m.progress.batchesTotal ?? '?'} batches done; resume it first`);
@@ -106,7 +109,7 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
     if (s.count !== first.count) throw new OutputError(`${what} disagree on the number of shards (${s.count}, ${first.count})`);
     const field = settingsDiff({ ...first.m.settings, shard: null }, { ...s.m.settings, shard: null });
     if (field !== null) throw new OutputError(`${what} differ in setting ${field}; they are not shards of one run`);
-    if (s.m.code.package !== first.m.code.package || s.m.code.commit !== first.m.code.commit) {
+    if (codeDiff(s.m.code, first.m.code) !== null) {
       throw new OutputError(`${what} were made by different code (${s.m.code.package} ${s.m.code.commit}, ${first.m.code.package} ${first.m.code.commit})`);
     }
     if (Object.keys(s.m.tables).sort().join(',') !== Object.keys(first.m.tables).sort().join(',')) throw new OutputError(`${what} hold different tables`);
@@ -137,9 +140,6 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
   }
 
   // check every table of every shard before writing anything
-  type Plan =
-    | { kind: 'stream'; name: string; head: number; committed: Committed }
-    | { kind: 'file'; name: string; sources: BatchSource[]; committed: Committed };
   const plans: Plan[] = [];
   for (const name of Object.keys(first.m.tables).sort()) {
     const t0 = first.m.tables[name]!;
@@ -157,6 +157,11 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
       ordered.forEach((s, i) => {
         const c = s.m.tables[name]!.committed;
         readStreamBatches(paths[i]!, { ...c, complete: true }); // the framing check throws TornFileError on any damage
+        const listed = s.m.files?.find((f) => f.name === t0.file);
+        const digests = (s.m.tables[name] as TableEntry & { batchSha256?: unknown }).batchSha256;
+        if (listed === undefined && !Array.isArray(digests)) throw new OutputError(`${s.dir}/manifest.json has no checksum for ${t0.file}; it cannot be checked`);
+        if (listed !== undefined && fileSha256(paths[i]!).sha256 !== listed.sha256) throw new OutputError(`${paths[i]} does not match the sha256 in its manifest`);
+        if (Array.isArray(digests)) verifyStreamDigests(paths[i]!, { ...c, complete: true }, digests as string[]);
         const sb = streamSchemaBytes(readStreamSchema(paths[i]!));
         if (schema === null) {
           schema = sb;
@@ -172,7 +177,8 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
     } else if (kinds.every((k) => k === 'file')) {
       const sources = ordered.map((s, i) => {
         const entry = s.m.tables[name]! as TableEntry & { sha256?: unknown; bytes?: unknown };
-        if (typeof entry.sha256 === 'string' || typeof entry.bytes === 'number') {
+        if (typeof entry.sha256 !== 'string' || typeof entry.bytes !== 'number') throw new OutputError(`${s.dir}/manifest.json has no sha256 and size for ${t0.file}; it cannot be checked`);
+        {
           const h = fileSha256(paths[i]!);
           if ((typeof entry.sha256 === 'string' && entry.sha256 !== h.sha256) || (typeof entry.bytes === 'number' && entry.bytes !== h.bytes)) {
             throw new OutputError(`${paths[i]} does not match the sha256/bytes in its manifest`);
@@ -191,7 +197,15 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
         const src = sources[i]!;
         if (Buffer.compare(Buffer.from(streamSchemaBytes(src.schema)), Buffer.from(schemaBytes)) !== 0) throw new OutputError(`${src.path} has a different schema than ${sources[0]!.path}`);
         let own = schemaBytes.byteLength;
-        for (const b of src.read()) own += streamBatchBytes(b).byteLength;
+        const digests = (s.m.tables[name] as TableEntry & { batchSha256?: unknown }).batchSha256;
+        if (digests !== undefined && (!Array.isArray(digests) || digests.length !== src.batches)) throw new OutputError(`${s.dir}/manifest.json: the batch checksums of ${t0.file} do not match its ${src.batches} batches`);
+        let k = 0;
+        for (const b of src.read()) {
+          const bytes = streamBatchBytes(b);
+          if (Array.isArray(digests) && batchDigest(bytes) !== digests[k]) throw new OutputError(`${src.path}: batch ${k + 1} does not match its checksum in the manifest`);
+          own += bytes.byteLength;
+          k++;
+        }
         const c = s.m.tables[name]!.committed.bytes;
         const withEos = c === own + EOS_BYTES;
         if (c !== own && !withEos) throw new OutputError(`${src.path} does not reproduce the stream its manifest committed (${c} bytes, the batches give ${own})`);
@@ -207,11 +221,40 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
     }
   }
 
+  // the output: a new or empty folder, or one a killed merge left (data files, no manifest): cleared
   if (existsSync(outDir)) {
-    if (!statSync(outDir).isDirectory() || readdirSync(outDir).length > 0) throw new OutputError(`${outDir} is not an empty folder; choose another output for the merge`);
+    if (!statSync(outDir).isDirectory()) throw new OutputError(`${outDir} is not a folder; choose another output for the merge`);
   } else {
-    mkdirSync(outDir, { recursive: true });
+    try {
+      makeFolder(outDir);
+    } catch (e) {
+      throw new OutputError(`--out ${outDir}: cannot create the folder (${(e as { code?: string }).code ?? String(e)})`);
+    }
   }
+  const lock = takeLock(outDir);
+  try {
+    return mergeInto(outDir, first, ordered, plans, options);
+  } catch (e) {
+    const code = (e as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+      throw new RunFailure(`cannot write the merge into ${outDir}: ${writeErrorText(e)}; the shards are untouched: free some space and run the same merge again`);
+    }
+    throw e;
+  } finally {
+    lock.release();
+  }
+}
+
+type Plan =
+  | { kind: 'stream'; name: string; head: number; committed: Committed }
+  | { kind: 'file'; name: string; sources: BatchSource[]; committed: Committed };
+
+function mergeInto(outDir: string, first: Shard, ordered: Shard[], plans: Plan[], options: MergeOptions): MergeResult {
+  const ours = Object.values(first.m.tables).flatMap((t) => [t.file, finalFileName(t.file)]);
+  if (existsSync(join(outDir, 'manifest.json'))) throw new OutputError(`${outDir} already holds a run; choose another output for the merge`);
+  const left = uncommittedLeftovers(outDir, ours);
+  if (left === null) throw new OutputError(`${outDir} is not an empty folder; choose another output for the merge`);
+  for (const f of left) rmSync(join(outDir, f), { force: true });
 
   const tables: Record<string, TableEntry> = {};
   const summary: Record<string, { rows: number; batches: number }> = {};
@@ -225,13 +268,20 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
         writeAll(fd, EOS);
       });
       readStreamBatches(dst, { ...plan.committed, complete: true });
-      tables[plan.name] = { ...t0, committed: plan.committed };
+      const entry: TableEntry & Record<string, unknown> = { ...t0, committed: plan.committed };
+      const lists = ordered.map((s) => (s.m.tables[plan.name] as TableEntry & { batchSha256?: unknown }).batchSha256);
+      if (lists.every(Array.isArray)) entry['batchSha256'] = (lists as string[][]).flat();
+      else delete entry['batchSha256'];
+      tables[plan.name] = entry;
     } else {
       batchesToFile(plan.sources, dst);
       const h = fileSha256(dst);
       const entry: TableEntry & Record<string, unknown> = { ...t0, committed: plan.committed };
-      if ('sha256' in t0) entry['sha256'] = h.sha256;
-      if ('bytes' in t0) entry['bytes'] = h.bytes;
+      entry['sha256'] = h.sha256;
+      entry['bytes'] = h.bytes;
+      const lists = ordered.map((s) => (s.m.tables[plan.name] as TableEntry & { batchSha256?: unknown }).batchSha256);
+      if (lists.every(Array.isArray)) entry['batchSha256'] = (lists as string[][]).flat();
+      else delete entry['batchSha256'];
       tables[plan.name] = entry;
     }
     summary[plan.name] = { rows: plan.committed.rows, batches: plan.committed.batches };

@@ -54,12 +54,22 @@ export interface RunManifest {
   [extra: string]: unknown;
 }
 
-export function writeRunManifest(dir: string, m: RunManifest): void {
-  writeFileAtomic(manifestPath(dir), JSON.stringify(m, null, 2) + '\n');
+/** The seal of a manifest: sha256 of its JSON (without the seal), so an edited or damaged one is refused. */
+function sealOf(rest: object): string {
+  return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
 }
 
-/** The run manifest in `dir`, or null when there is none; OutputError when it is unreadable or not a run's. */
-export function readRunManifest(dir: string): RunManifest | null {
+/** Write the manifest atomically, sealed (its `seal` field: the sha256 of the rest). */
+export function writeRunManifest(dir: string, m: RunManifest): void {
+  const { seal: _old, ...rest } = m;
+  writeFileAtomic(manifestPath(dir), JSON.stringify({ ...rest, seal: sealOf(rest) }, null, 2) + '\n');
+}
+
+/**
+ * The run manifest in `dir` (its seal checked and removed), or null when there is none; OutputError when it is
+ * unreadable, not a run's, or does not match its seal (or, with requireSeal, has none).
+ */
+export function readRunManifest(dir: string, opts: { readonly requireSeal?: boolean } = {}): RunManifest | null {
   const p = manifestPath(dir);
   if (!existsSync(p)) return null;
   let m: unknown;
@@ -75,7 +85,13 @@ export function readRunManifest(dir: string): RunManifest | null {
   if (r.formatVersion !== 1 || typeof r.settings !== 'object' || typeof r.tables !== 'object' || typeof r.progress !== 'object' || typeof r.complete !== 'boolean') {
     throw new OutputError(`${p} is not a run manifest of format version 1 (from "perlagg ${r.command}"); choose another --out`);
   }
-  return r as RunManifest;
+  const { seal, ...rest } = r as RunManifest;
+  if (seal === undefined) {
+    if (opts.requireSeal === true) throw new OutputError(`${p} has no seal (the checksum of its content): written by an older perlagg or by hand, it cannot be trusted`);
+  } else if (seal !== sealOf(rest)) {
+    throw new OutputError(`${p} does not match its seal: it was edited or damaged (batchesDone, dealsDone, metrics …); it cannot be trusted`);
+  }
+  return rest as RunManifest;
 }
 
 function isPlainObject(x: unknown): x is Record<string, unknown> {

@@ -16,7 +16,9 @@
 // stream format allows and pyarrow, polars and arrow-js read.) The file format forbids replacements, so
 // `streamToFile` re-encodes every dictionary column against one dictionary per column: the union of the
 // stream's dictionaries in order of first appearance, written once before the first batch.
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, readSync, renameSync, unlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { io } from './io.ts';
 import { basename, dirname, join } from 'node:path';
 import {
   DataType, Dictionary, Field, Message, MessageHeader, RecordBatch, RecordBatchFileWriter, RecordBatchReader,
@@ -152,8 +154,13 @@ function concat(chunks: readonly Uint8Array[]): Uint8Array {
 function writeFully(fd: number, bytes: Uint8Array, position: number | null): void {
   let off = 0;
   while (off < bytes.byteLength) {
-    off += writeSync(fd, bytes, off, bytes.byteLength - off, position === null ? null : position + off);
+    off += io.writeSync(fd, bytes, off, bytes.byteLength - off, position === null ? null : position + off);
   }
+}
+
+/** The checksum of one committed batch (its dictionary and record batch messages), kept in the manifest. */
+export function batchDigest(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 }
 
 function readFully(fd: number, length: number, position: number): Uint8Array {
@@ -171,7 +178,7 @@ function fsyncDir(dir: string): void {
   try {
     const dfd = openSync(dir, 'r');
     try {
-      fsyncSync(dfd);
+      io.fsyncSync(dfd);
     } finally {
       closeSync(dfd);
     }
@@ -229,6 +236,10 @@ interface Scanned {
   readonly eosEnd: number;
   /** Offset where scanning stopped cleanly (a message boundary). */
   readonly end: number;
+  /** Offset of the first batch's first message (just after the schema). */
+  readonly schemaEnd: number;
+  /** Offset just after each record batch, in order. */
+  readonly batchEnds: readonly number[];
 }
 
 /**
@@ -247,6 +258,8 @@ function scanMessages(fd: number, path: string, limit: number, allowTornTail: bo
   let rows = 0;
   let batchesEnd = -1;
   let eosEnd = -1;
+  let schemaEnd = -1;
+  const batchEnds: number[] = [];
   while (pos < limit) {
     if (eosEnd !== -1) torn(`${limit - pos} bytes after the end-of-stream marker at byte ${pos}`);
     if (pos + 8 > limit) {
@@ -290,6 +303,7 @@ function scanMessages(fd: number, path: string, limit: number, allowTornTail: bo
         schema = message.header() as Schema;
         schemaBytes = concat([head, metaBytes]);
         batchesEnd = next;
+        schemaEnd = next;
         break;
       case MessageHeader.DictionaryBatch:
         if (schema === null) torn(`a dictionary message before the schema at byte ${pos}`);
@@ -301,6 +315,7 @@ function scanMessages(fd: number, path: string, limit: number, allowTornTail: bo
         batches += 1;
         rows += n;
         batchesEnd = next;
+        batchEnds.push(next);
         break;
       }
       default:
@@ -316,7 +331,7 @@ function scanMessages(fd: number, path: string, limit: number, allowTornTail: bo
     if (!allowTornTail) torn(`cut after the dictionaries of a batch at byte ${batchesEnd} (record batch missing)`);
     pos = batchesEnd;
   }
-  return { schemaBytes, schema, batchesEnd, batches, rows, eosEnd, end: pos };
+  return { schemaBytes, schema, batchesEnd, batches, rows, eosEnd, end: pos, schemaEnd, batchEnds };
 }
 
 /** Check a stream file against an expectation (or, without one, that it is complete); returns the scan. */
@@ -345,6 +360,33 @@ function checkStream(path: string, expect: (Committed & { complete: boolean }) |
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Check every committed batch of a scanned stream against its checksum in the manifest (batchDigest of its
+ * bytes): flipped bits in committed data are refused, never resumed or merged (issue 9, item 3).
+ */
+function verifyDigests(path: string, scan: Scanned, digests: readonly string[]): void {
+  if (digests.length !== scan.batches) {
+    throw new TornFileError(`${path}: the manifest has checksums for ${digests.length} batches but ${scan.batches} are committed`);
+  }
+  const fd = openSync(path, 'r');
+  try {
+    let from = scan.schemaEnd;
+    scan.batchEnds.forEach((end, i) => {
+      if (batchDigest(readFully(fd, end - from, from)) !== digests[i]) {
+        throw new TornFileError(`${path}: committed batch ${i + 1} of ${scan.batches} (bytes ${from}-${end}) does not match its checksum in the manifest: the file was changed or damaged`);
+      }
+      from = end;
+    });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Check the committed batches of a stream file against their checksums (see BatchStreamWriter.resume). */
+export function verifyStreamDigests(path: string, committed: Committed & { complete: boolean }, digests: readonly string[]): void {
+  verifyDigests(path, checkStream(path, committed), digests);
 }
 
 /** The messages in [0, end) one buffer each, then an end-of-stream marker: a clean stream for arrow-js. */
@@ -417,6 +459,8 @@ export class BatchStreamWriter {
   private finished = false;
   private broken = false;
   private readonly encoder = new MessageEncoder();
+  /** The checksum of every committed batch (batchDigest), in order: what the manifest records. */
+  readonly digests: string[] = [];
 
   private constructor(
     readonly path: string,
@@ -436,7 +480,7 @@ export class BatchStreamWriter {
     const fd = openSync(path, 'wx');
     try {
       writeFully(fd, bytes, 0);
-      fsyncSync(fd);
+      io.fsyncSync(fd);
     } catch (e) {
       closeSync(fd);
       throw e;
@@ -449,10 +493,12 @@ export class BatchStreamWriter {
    * Reopen after a crash. The file must hold at least `committed.bytes`; what lies beyond is an uncommitted
    * (possibly torn) tail and is cut off (truncate + fsync). The committed prefix is re-read batch by batch:
    * it must have exactly the schema `columns` give (with the file's own metadata), exactly committed.batches
-   * batches and committed.rows rows, and no end-of-stream marker; else TornFileError.
+   * batches and committed.rows rows, and no end-of-stream marker, and (with `digests`) every batch must match
+   * its checksum; else TornFileError.
    */
-  static resume(path: string, columns: readonly ColumnSpec[], committed: Committed): BatchStreamWriter {
+  static resume(path: string, columns: readonly ColumnSpec[], committed: Committed, digests: readonly string[] | null = null): BatchStreamWriter {
     const scan = checkStream(path, { ...committed, complete: false });
+    if (digests !== null) verifyDigests(path, scan, digests);
     const schema = streamSchema(columns, scan.schema.metadata);
     const expected = new MessageEncoder().schemaMessage(schema);
     if (!bytesEqual(expected, scan.schemaBytes)) {
@@ -465,13 +511,15 @@ export class BatchStreamWriter {
     try {
       if (fstatSync(fd).size > committed.bytes) {
         ftruncateSync(fd, committed.bytes);
-        fsyncSync(fd);
+        io.fsyncSync(fd);
       }
     } catch (e) {
       closeSync(fd);
       throw e;
     }
-    return new BatchStreamWriter(path, columns, schema, fd, { bytes: committed.bytes, batches: committed.batches, rows: committed.rows });
+    const w = new BatchStreamWriter(path, columns, schema, fd, { bytes: committed.bytes, batches: committed.batches, rows: committed.rows });
+    if (digests !== null) w.digests.push(...digests);
+    return w;
   }
 
   /** The durable position: what to record in the manifest. */
@@ -498,12 +546,13 @@ export class BatchStreamWriter {
     const bytes = this.encoder.batchMessages(batch);
     try {
       writeFully(fd, bytes, this.pos.bytes);
-      fsyncSync(fd);
+      io.fsyncSync(fd);
     } catch (e) {
       this.broken = true;
       throw e;
     }
     this.pos = { bytes: this.pos.bytes + bytes.byteLength, batches: this.pos.batches + 1, rows: this.pos.rows + batch.numRows };
+    this.digests.push(batchDigest(bytes));
     return this.pos;
   }
 
@@ -512,7 +561,7 @@ export class BatchStreamWriter {
     const fd = this.usable();
     try {
       writeFully(fd, EOS, this.pos.bytes);
-      fsyncSync(fd);
+      io.fsyncSync(fd);
     } catch (e) {
       this.broken = true;
       throw e;
@@ -758,7 +807,7 @@ export function batchesToFile(sources: readonly BatchSource[], dst: string): { r
       }
     }
     writer.close();
-    fsyncSync(fd);
+    io.fsyncSync(fd);
     bytes = fstatSync(fd).size;
   } catch (e) {
     closeSync(fd);

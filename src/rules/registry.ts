@@ -9,6 +9,7 @@
 // dotted names. canonicalName() gives back the shortest such string (overrides sorted);
 // canonicalJson() every parameter, keys sorted, for manifests.
 import { createHash } from 'node:crypto';
+import { tryParseSuit } from '../cards/notation.ts';
 import { RulesVariantSchema, type RulesVariant, type RulesVariantInput } from './variant.ts';
 import { v1853 } from './variants/v1853.ts';
 import { oberland } from './variants/oberland.ts';
@@ -25,12 +26,39 @@ const BASES: ReadonlyMap<string, RulesVariantInput> = new Map([
   ['suedtirol', suedtirol],
   ['innsbruck', innsbruck],
 ]);
+/**
+ * Names players write for the built-in rulesets, normalized as by normalizeName (lower case, umlauts as
+ * ae/oe/ue, no spaces, hyphens, dots or slashes): "Oberland", "Oberland/Nordtirol", "Südtirol", "Sued-Tirol",
+ * "Innsbruck", "innsbruckerisch", and the variant ids of docs/rules.md §0.2 (V1853, VOBER, VSUED, VIBK).
+ */
 const ALIASES: ReadonlyMap<string, string> = new Map([
   ['v1853', '1853'],
-  ['vober', 'oberland'], ['nordtirol', 'oberland'],
-  ['vsued', 'suedtirol'], ['südtirol', 'suedtirol'], ['sudtirol', 'suedtirol'],
-  ['vibk', 'innsbruck'], ['ibk', 'innsbruck'],
+  ['vober', 'oberland'], ['nordtirol', 'oberland'], ['oberlandnordtirol', 'oberland'], ['nordtiroloberland', 'oberland'],
+  ['vsued', 'suedtirol'], ['sudtirol', 'suedtirol'], ['sued', 'suedtirol'],
+  ['vibk', 'innsbruck'], ['ibk', 'innsbruck'], ['innsbruckerisch', 'innsbruck'],
 ]);
+
+function normalizeName(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss')
+    .replace(/[\s\-_./]/g, '');
+}
+
+/**
+ * The canonical name of a built-in ruleset as players write it — "Oberland", "oberland", "Südtirol",
+ * "Suedtirol", "sudtirol", "Innsbruck", "1853" (case, umlauts, spaces and hyphens forgiven) — or a
+ * RulesetError naming the text. Every place that takes a ruleset name reads it here (via resolveRuleset).
+ */
+export function parseRulesetName(text: string): string {
+  const key = normalizeName(text);
+  const canonical = BASES.has(key) ? key : ALIASES.get(key);
+  if (canonical === undefined) {
+    throw new RulesetError(`unknown ruleset "${text.trim()}" (known: ${RULESET_NAMES.join(', ')}; also written Oberland, Südtirol, Innsbruck)`);
+  }
+  return canonical;
+}
 
 /** The canonical names of the built-in rulesets. */
 export const RULESET_NAMES: readonly string[] = [...BASES.keys()];
@@ -59,11 +87,7 @@ function validate(input: unknown, label: string): RulesVariant {
 const cache = new Map<string, RulesVariant>();
 
 function base(name: string): RulesVariant {
-  const key = name.toLowerCase();
-  const canonical = BASES.has(key) ? key : ALIASES.get(key);
-  if (canonical === undefined) {
-    throw new RulesetError(`unknown ruleset "${name}" (known: ${RULESET_NAMES.join(', ')})`);
-  }
+  const canonical = parseRulesetName(name);
   let r = cache.get(canonical);
   if (r === undefined) {
     r = validate(BASES.get(canonical), canonical);
@@ -104,10 +128,19 @@ function parseValue(field: string, text: string, current: unknown): OverrideValu
     if (text !== 'true' && text !== 'false') throw bad('expected true or false');
     return text === 'true';
   }
+  // A suit-valued field (turnedWeliTrump, trumpSuitsAllowed) takes suits as players write them (Herz, Laub).
+  const suitValued = (v: unknown): boolean => typeof v === 'string' && /^[HSLE]$/.test(v);
+  const suit = (t: string): string => {
+    const x = tryParseSuit(t);
+    if (x === null) throw bad(`"${t}" is not a suit (write H, S, L, E or Herz, Schell, Laub, Eichel)`);
+    return x;
+  };
   if (Array.isArray(current)) {
     const items = text.split('/').filter((s) => s.length > 0);
+    if (current.length > 0 && current.every(suitValued)) return items.map(suit);
     return current.length > 0 && typeof current[0] === 'number' ? items.map((s) => (/^\d+$/.test(s) ? Number(s) : NaN)) : items;
   }
+  if (suitValued(current)) return suit(text);
   return text;
 }
 
@@ -128,7 +161,7 @@ function applyOverrides(r: RulesVariant, overrides: Readonly<Record<string, Over
 
 /** Split "name{a=1,b=x/y}" into the name and its override texts. */
 function splitSpec(spec: string): { name: string; overrides: Array<[string, string]> } {
-  const m = /^\s*([^{}\s]+)\s*(?:\{([^{}]*)\})?\s*$/.exec(spec);
+  const m = /^\s*([^{}]*[^{}\s])\s*(?:\{([^{}]*)\})?\s*$/.exec(spec);
   if (m === null) throw new RulesetError(`malformed ruleset "${spec}" (write a name, e.g. oberland, or oberland{target=18})`);
   const overrides: Array<[string, string]> = [];
   for (const part of (m[2] ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0)) {

@@ -49,8 +49,21 @@ export const RulesVariantSchema = z
     threePlayers: z.enum(['strohmann', 'individual']),
     /** 1853 Strohmann information rule: (b) only the dummy holder sees two hands (default), (a) the other two may show each other [RULES §3]. */
     strohmannInfo: z.enum(['dummyHolderOnly', 'othersShowEachOther']),
-    /** 6 players: two parties of three with 4 cards, the Spiel lapsing on 2:2 (A-41). */
+    /**
+     * Bidding at a table of more than two parties (three players each for himself, A-41): 'none' — they
+     * score silently: the sources give Perlaggen no answering rule for three ([002 §1.3] "each plays alone",
+     * [003 Intro 2]); 'answerInTurn' — Bieten's rule [001 p.9-11]: a bid is answered by the others in turn
+     * clockwise from the bidder, written to him only when all let it gut; one who holds takes the raise
+     * right; the best figure among all players takes a held stake.
+     */
+    individualBidding: z.enum(['none', 'answerInTurn']),
+    /** 6 players: two parties of three (A-41). */
     sixPlayers: z.enum(['twoPartiesOfThree']),
+    /**
+     * Cards per hand with six players: 1853 five (RULES §3, [000 p.13]: "drei und drei", the 32 cards are
+     * enough, the Spiel is always decided); Innsbruck four, the Spiel lapsing on 2:2 ([003 Intro 2], A-41).
+     */
+    sixPlayersHandSize: z.number().int().min(4).max(5),
     /**
      * What partners share (RULES §13; engine/talk.ts), each level adding to the one before: 'none'; 'signs' (at
      * the first lead each seat learns its partner's number of plain trumps, of Perlaggen and his best Perlagg;
@@ -74,8 +87,13 @@ export const RulesVariantSchema = z
     cutRepeat: z.enum(['repeat', 'once']),
     /** Stock cards shown after the turn-up [RULES §4.5]; A-09. */
     showStock: z.enum(['none', 'bottom', 'topAndBottom']),
-    /** A-32: cards of a suit not allowed as trump turned up before the trump card stay face up beside the stock. */
-    skippedTurnCards: z.enum(['shownBesideStock']),
+    /**
+     * A-32: cards of a suit not allowed as trump, turned up before the trump card, lie face up beside the
+     * stock; 'perlaggenExchangeable': a Perlagg among them (an Oberland Eichel Perlagg) may be taken in the
+     * exchange like the turned trump card, with a plain card of its suit ("alle liegenden Perlaggen"
+     * [002 §1.3]); 'shownBesideStock': they stay out of play.
+     */
+    skippedTurnCards: z.enum(['perlaggenExchangeable', 'shownBesideStock']),
     /** Exchanging a turned-up Perlagg [RULES §4.6], A-10. */
     exchange: z.object({
       /** Who may take it, in order. */
@@ -86,9 +104,13 @@ export const RulesVariantSchema = z
       lowerPerlaggMay: z.boolean(),
       /** Oberland: an Eichel Perlagg may "make it better", then be taken with a plain Eichel card. */
       eichelImprove: z.boolean(),
-      /** The partner may take it only if the dealer holds no trump. */
+      /**
+       * The partner may take it only if the dealer holds no card of the trump suit ("Hat er keinen Trumpf"
+       * [000 p.19] [003 §7]; a dealer holding only a higher trump Perlagg keeps the right); false: whenever
+       * the dealer cannot take it ([002 §1.3]), an able dealer who declines passing him over.
+       */
       partnerOnlyIfDealerHasNoTrump: z.boolean(),
-      /** Leaving the exchange to the partner while able costs the Partie (VOBER, VIBK). */
+      /** Leaving the exchange to the partner while able costs the Partie (VOBER, VIBK): an infraction (game.ts applyChecked). */
       leaveToPartnerLosesPartie: z.boolean(),
     }),
 
@@ -146,8 +168,13 @@ export const RulesVariantSchema = z
 
     // ---- The Partie (RULES §11, §12) ----
     target: z.number().int().min(3).max(99),
-    /** A-13: over-bidding limit: score + open decline values <= target - 1 ('openDeclines'), or only target - 1 forbidden. */
-    overbidLimit: z.enum(['openDeclines', 'targetMinus1Only']),
+    /**
+     * A-13: over-bidding limit: score + open decline values <= target - 1 ('openDeclines': at target - 2 one
+     * open bid at a time, GC-37, GC-41), 'oneBidAtTargetMinus2' (the same, and at target - 2 one figure in the
+     * whole deal: "Wer auf 9 steht, kann nur mehr Eins biethen" [000 p.24] read as one figure), or only
+     * target - 1 forbidden ('targetMinus1Only').
+     */
+    overbidLimit: z.enum(['openDeclines', 'oneBidAtTargetMinus2', 'targetMinus1Only']),
     /** A-13: at target - 2, an over-bid is curtailed by the opponents (1853) or penalised -2. */
     overbidAtTargetMinus2: z.enum(['curtailed', 'minus2']),
     /** A-14: penalty for bidding when gestrichen: 'halve' (floor, 1853) or 'minus2'. */
@@ -160,8 +187,16 @@ export const RulesVariantSchema = z
     falseFigureScope: z.enum(['deal', 'partie']),
     /** Revoke [RULES §12], A-22: 1853 substitute the card; VIBK Spiel to the opponents plus -2. */
     revokePenalty: z.enum(['substitute', 'spielPlus2', 'none']),
-    /** Asking at target - 1 [RULES §11.4], A-40, A-42. */
+    /**
+     * Asking at target - 1 [RULES §11.4], A-40, A-42: 1853 "um's Dritzige fragen"; Oberland "Viertig
+     * erlaubt?" and Südtirol "tritzig", where the asker may raise a rejected ask to the next multiplicity
+     * ("Fünftig erlaubt?" [002 §1.6]); Innsbruck 17:17.
+     */
     askAtTargetMinus1: z.enum(['dritzig', 'viertig', 'tritzig', 'ibk1717', 'none']),
+    /** The ask comes first: the opponents may not pre-empt it by bidding, only a blind all-three bid removes it (1853 [000 p.29, p.31]). */
+    askFirst: z.boolean(),
+    /** The asker and the rejecter are bound to the asked figure for the rest of the deal, as a held bid binds (1853 [000 p.30] rule 3). */
+    askBinds: z.boolean(),
     /** A-23: at a deal starting 17:17 a two-fold figure goes out (default false). */
     ibkTwofoldAt1717: z.boolean(),
     /** Double (Schneider), 1853 [RULES §11.5]. */

@@ -66,15 +66,25 @@ export interface Job {
   readonly tables: Readonly<Record<string, readonly ColumnSpec[]>>;
   readonly metrics: readonly MetricSpec[];
   runBatch(start: number, end: number): BatchResult;
+  /** From a heartbeat slot (heartbeat.ts): who was deciding, in which deal and seed (for a timeout). */
+  whoIsDeciding(slot: Int32Array): string;
 }
 
 export class SimSpecError extends Error {
   override name = 'SimSpecError';
 }
 
-/** A run that cannot start or continue as asked (a folder holding another run, changed settings). */
+/** A run that cannot start or continue as asked (a folder holding another run, changed settings): exit 2. */
 export class RunError extends Error {
   override name = 'RunError';
+}
+
+/**
+ * A run that failed while running (a full disk, a lost lock): exit 1. The message says what is safe and how
+ * to go on.
+ */
+export class RunFailure extends Error {
+  override name = 'RunFailure';
 }
 
 export function emptyAcc(kind: 'proportion' | 'mean'): MetricAcc {

@@ -3,6 +3,17 @@
 // write, a granted ask, a Bummerl). A pure function of (ruleset, players, policies, root seed, Partie index
 // [, first dealer]): deal n of Partie k draws its cards from keyedPartieRng(root, k, n, deal) and each
 // player's choices from keyedPartieRng(root, k, n, policy, seat) (GUIDE guideline 8).
+//
+// PARTIEN IN SERIES (PartieSeries): who deals a Partie's first deal depends on the Partie before it —
+// "Im Verlaufe des Spieles steht dies Recht immer derjenigen Partei zu, welche die unmittelbar vorhergehende
+// Parthie verloren hat" [000 p.13], [003 §1], A-25 — and with the Strohmann each player holds the dummy once
+// in every three Partien ([000 p.12], RULES §3 option b). A run of Partien is therefore played in matches of
+// partienPerMatch Partien (3 with the Strohmann, else 4): Partie k is Partie k mod L of match floor(k / L).
+// The first Partie of match m is dealt first by seat m mod seats (the dummy held by player 1); each later one
+// by `nextPartieDealer` — 'loser': the losing party's player next in the rotation after the previous Partie's
+// last dealer; 'continueRotation': simply the next seat — with the dummy passed on to the next player.
+// Partie k stays a pure function of (seed, k): whoever computes it replays the Partien before it in its
+// match (at most L - 1) — the same for any split of the Partien over batches, workers and shards.
 import { newHand, probeTable, returns } from '../engine/game.ts';
 import type { HandState } from '../engine/state.ts';
 import type { RulesVariant } from '../rules/variant.ts';
@@ -19,6 +30,8 @@ export interface PlayPartieOptions {
   readonly firstDealer?: number;
   readonly dummySeat?: number;
   readonly checked?: boolean;
+  /** The revoke switch for every deal (HandOptions.revokes; default false). */
+  readonly revokes?: boolean;
   /** Called after each deal (the runner's per-deal rows). */
   readonly onDeal?: (summary: DealSummary, dealNo: number, result: DealResult) => void;
   readonly onDecision?: PlayDealOptions['onDecision'];
@@ -54,6 +67,8 @@ export interface PartieResult {
   /** Points written per party in each deal. */
   readonly dealPoints: ReadonlyArray<readonly number[]>;
   readonly dealers: readonly number[];
+  /** The Strohmann's seat in this Partie, undefined without one. */
+  readonly dummySeat?: number;
   /** Final states of the deals (only with keepStates). */
   readonly states: readonly HandState[];
 }
@@ -87,7 +102,7 @@ export function playPartie(o: PlayPartieOptions): PartieResult {
   for (; winner < 0; n++) {
     if (n >= maxDeals) throw new Error(`Partie ${o.partieIndex} (seed ${o.rootSeed}) did not end within ${maxDeals} deals`);
     for (let p = 0; p < table.parties; p++) if (gestrichenAt[p] === -1 && score[p]! >= r.target - 1) gestrichenAt[p] = n;
-    const s = newHand(r, { ...base, dealer, score, silentSeats: silent, quietSeats: quiet });
+    const s = newHand(r, { ...base, dealer, score, silentSeats: silent, quietSeats: quiet, ...(o.revokes === true ? { revokes: true } : {}) });
     const d = runHand(
       s,
       o.policies,
@@ -129,6 +144,89 @@ export function playPartie(o: PlayPartieOptions): PartieResult {
     sheet,
     dealPoints,
     dealers,
+    ...(table.dummySeat >= 0 ? { dummySeat: table.dummySeat } : {}),
     states,
   };
+}
+
+// ---- Partien in series (A-25, RULES §3 option b) ----
+
+/** Partien in a match: 3 with the Strohmann (each player holds the dummy once), else 4. */
+export function partienPerMatch(r: RulesVariant, players: number): number {
+  return probeTable(r, { players }).dummySeat >= 0 ? 3 : 4;
+}
+
+/** The Strohmann's seat when player `holder` (0..2) holds the dummy: players sit at the other seats in order, the holder opposite it. */
+const DUMMY_FOR_HOLDER = [2, 3, 1];
+
+/** Where Partie `position` of a match starts: its first dealer and (with the Strohmann) the dummy's seat. */
+export interface PartieStart {
+  readonly firstDealer: number;
+  readonly dummySeat?: number;
+}
+
+/**
+ * The start of the next Partie of a match after `prev` (A-25): 'loser' — the losing party's player next in
+ * the rotation after the last dealer; 'continueRotation' — the next seat. With the Strohmann the dealing
+ * player keeps his turn (seats move with the dummy) and the dummy passes to the next player.
+ */
+export function nextPartieStart(r: RulesVariant, players: number, prev: PartieResult, position: number): PartieStart {
+  const dummySeat = strohmannSeat(r, players, position);
+  const before = probeTable(r, { players, ...(prev.dummySeat === undefined ? {} : { dummySeat: prev.dummySeat }) });
+  const after = probeTable(r, { players, ...(dummySeat === undefined ? {} : { dummySeat }) });
+  const last = prev.dealers[prev.dealers.length - 1]!;
+  const winner = prev.summary.winnerParty;
+  let seat = (last + 1) % before.seats;
+  if (r.nextPartieDealer === 'loser') {
+    for (let i = 1; i <= before.seats; i++) {
+      const x = (last + i) % before.seats;
+      if (before.party[x] !== winner) {
+        seat = x;
+        break;
+      }
+    }
+  }
+  const firstDealer = after.seatOfPlayer[before.controller[seat]!]!;
+  return dummySeat === undefined ? { firstDealer } : { firstDealer, dummySeat };
+}
+
+function strohmannSeat(r: RulesVariant, players: number, position: number): number | undefined {
+  return probeTable(r, { players }).dummySeat >= 0 ? DUMMY_FOR_HOLDER[(1 + position) % 3]! : undefined;
+}
+
+/** Everything of PlayPartieOptions but what the series decides (the Partie index, the first dealer, the dummy's seat). */
+export type SeriesOptions = Omit<PlayPartieOptions, 'partieIndex' | 'firstDealer' | 'dummySeat' | 'onDeal' | 'keepStates'>;
+
+/**
+ * Partien played in series (the header above): play(k) gives Partie k, replaying the Partien before it in
+ * its match that it has not just played. Calling play with increasing k (a batch) plays each Partie once.
+ */
+export class PartieSeries {
+  readonly perMatch: number;
+  private last: { k: number; result: PartieResult } | null = null;
+
+  constructor(private readonly o: SeriesOptions) {
+    this.perMatch = partienPerMatch(o.ruleset, o.players);
+  }
+
+  /** Where Partie k starts (playing the Partien before it in its match when needed). */
+  start(k: number): PartieStart {
+    const L = this.perMatch;
+    const m = Math.floor(k / L);
+    const position = k - m * L;
+    if (position === 0) {
+      const dummySeat = strohmannSeat(this.o.ruleset, this.o.players, 0);
+      const seats = probeTable(this.o.ruleset, { players: this.o.players }).seats;
+      return dummySeat === undefined ? { firstDealer: m % seats } : { firstDealer: m % seats, dummySeat };
+    }
+    const prev = this.last !== null && this.last.k === k - 1 ? this.last.result : this.play(k - 1);
+    return nextPartieStart(this.o.ruleset, this.o.players, prev, position);
+  }
+
+  play(k: number, extra: Pick<PlayPartieOptions, 'onDeal' | 'keepStates' | 'onDecision'> = {}): PartieResult {
+    const st = this.start(k);
+    const result = playPartie({ ...this.o, ...extra, partieIndex: k, firstDealer: st.firstDealer, ...(st.dummySeat === undefined ? {} : { dummySeat: st.dummySeat }) });
+    this.last = { k, result };
+    return result;
+  }
 }

@@ -7,7 +7,7 @@
 // columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
 import { actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
-import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, newHand, returns } from '../engine/game.ts';
+import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns } from '../engine/game.ts';
 import { observe, type Observation } from '../engine/observe.ts';
 import type { HandState } from '../engine/state.ts';
 import type { Outcome } from '../engine/bidding.ts';
@@ -16,16 +16,24 @@ import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { STREAM, keyedRng, type Rng } from './seeds.ts';
+import { HB, hb } from './heartbeat.ts';
 
 /** A policy fault: an illegal action or an exception, named so the deal can be replayed. */
 export class PolicyFault extends Error {
   override name = 'PolicyFault';
 }
 
+/** A policy (or the --where predicate) that did not return within the decision time limit. */
+export class DecisionTimeout extends PolicyFault {
+  override name = 'DecisionTimeout';
+}
+
 export interface SeatPolicy {
   /** Name for error messages (policy spec). */
   readonly name: string;
   readonly policy: Policy;
+  /** Index of the name in the job's policy names (for the heartbeat), when run by a job. */
+  readonly id?: number;
 }
 
 export interface PlayDealOptions {
@@ -41,8 +49,10 @@ export interface PlayDealOptions {
   readonly score?: readonly number[];
   /** Hook for tests: called at every decision with the state before the action. */
   readonly onDecision?: (s: HandState, player: number, obs: Observation, action: PolicyAction) => void;
-  /** Verify each policy action with explainIllegal (default true). */
+  /** Kept for callers; every policy answer is matched against the legal actions either way. */
   readonly checked?: boolean;
+  /** The revoke switch (HandOptions.revokes; default false): policies may play against the follow rules. */
+  readonly revokes?: boolean;
   /** Upper bound on steps (default 1000). */
   readonly maxSteps?: number;
 }
@@ -139,9 +149,39 @@ function chanceAction(outcome: number): Action {
   return CHANCE_ACTIONS[outcome] ?? { kind: 'chance', outcome };
 }
 
+/**
+ * The policy's answer read once, field by field, into a plain record (a getter or a proxy cannot show the
+ * check one value and the engine another); null when it is not an object with a kind.
+ */
+export function readAction(a: unknown): Action | null {
+  if (a === null || typeof a !== 'object') return null;
+  const o = a as Record<string, unknown>;
+  const kind = o['kind'];
+  const list = (x: unknown): unknown[] => (Array.isArray(x) ? Array.from(x as unknown[]) : []);
+  switch (kind) {
+    case 'keepCut':
+      return { kind, keep: o['keep'] } as Action;
+    case 'exchange':
+      return { kind, card: o['card'] } as Action;
+    case 'play':
+      return { kind, card: o['card'], as: o['as'] } as Action;
+    case 'show':
+      return { kind, as: list(o['as']) } as Action;
+    case 'bid':
+      return { kind, figures: list(o['figures']), cumulative: o['cumulative'], unseen: o['unseen'] } as Action;
+    case 'raise':
+      return { kind, figure: o['figure'], to: o['to'] } as Action;
+    case 'ask':
+      return { kind, count: o['count'], type: o['type'] } as Action;
+    case 'say':
+      return { kind, phrase: o['phrase'], to: o['to'], suit: o['suit'], figure: o['figure'] } as Action;
+    default:
+      return typeof kind === 'string' ? ({ kind } as Action) : null;
+  }
+}
+
 /** Drive a hand to its end (shared by playDeal and playPartie). Returns the number of policy decisions. */
 export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>): number {
-  const checked = o.checked ?? true;
   const maxSteps = o.maxSteps ?? 1000;
   let decisions = 0;
   for (let step = 0; ; step++) {
@@ -154,20 +194,54 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
     }
     const sp = policies[p]!;
     const obs = observe(s, p);
-    let a: PolicyAction;
+    const beat = hb;
+    beat[HB.count]!++;
+    beat[HB.player] = p;
+    beat[HB.seat] = s.table.seatOfPlayer[p]!;
+    beat[HB.policy] = sp.id ?? -1;
+    beat[HB.what] = 1;
+    const whereP = (): string => `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;
+    let answer: Action | null;
     try {
-      a = sp.policy.act(obs, streams.policy[p]!);
+      answer = readAction(sp.policy.act(obs, streams.policy[p]!));
     } catch (e) {
-      throw new PolicyFault(`policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}: threw ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      throw new PolicyFault(`${whereP()}: threw ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, { cause: e });
     }
-    if (checked) {
-      const whereP = `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;
-      const why = a === null || typeof a !== 'object' ? 'not an action' : explainIllegal(s, a);
-      if (why !== null) throw new PolicyFault(`${whereP}: illegal action ${a !== null && typeof a === 'object' ? actionText(a) : String(a)}: ${why}`);
-      if (!legalActions(s).some((x) => sameAction(x, a))) throw new PolicyFault(`${whereP}: action ${actionText(a)} is not among the legal actions`);
+    beat[HB.what] = 0;
+    // The engine applies its own frozen record of the matching legal action, never the policy's object
+    // (checked or not: an answer that is no legal action is always a fault, never applied).
+    let chosen: Action | undefined;
+    if (answer !== null) {
+      for (const x of legalActions(s)) {
+        if (sameAction(x, answer)) {
+          chosen = x;
+          break;
+        }
+      }
+      // under the revoke switch a play against the follow rules is allowed too (Observation.revokes)
+      if (chosen === undefined && s.revokesAllowed && answer.kind === 'play') {
+        for (const x of revokeActions(s)) {
+          if (sameAction(x, answer)) {
+            chosen = x;
+            break;
+          }
+        }
+      }
     }
-    o.onDecision?.(s, p, obs, a);
-    applyAction(s, a);
+    if (chosen === undefined) {
+      let why: string | null = 'not an action';
+      if (answer !== null) {
+        try {
+          why = explainIllegal(s, answer);
+        } catch {
+          why = null;
+        }
+      }
+      why ??= 'it is not among the legal actions';
+      throw new PolicyFault(`${whereP()}: illegal action ${answer === null ? 'of no kind' : actionText(answer)}: ${why}`);
+    }
+    o.onDecision?.(s, p, obs, chosen as PolicyAction);
+    applyAction(s, chosen);
     decisions++;
   }
   return decisions;
@@ -177,7 +251,7 @@ export function playDeal(o: PlayDealOptions): DealResult {
   const base = { players: o.players, dealer: o.dealer, ...(o.dummySeat === undefined ? {} : { dummySeat: o.dummySeat }) };
   const probe = probeTable(o.ruleset, base);
   if (o.policies.length !== probe.players) throw new RangeError(`${probe.players} players need ${probe.players} policies, got ${o.policies.length}`);
-  const s = newHand(o.ruleset, { ...base, silentSeats: silentSeats(probe, o.policies), quietSeats: quietSeats(probe, o.policies), ...(o.score === undefined ? {} : { score: o.score }) });
+  const s = newHand(o.ruleset, { ...base, silentSeats: silentSeats(probe, o.policies), quietSeats: quietSeats(probe, o.policies), ...(o.score === undefined ? {} : { score: o.score }), ...(o.revokes === true ? { revokes: true } : {}) });
   const streams: RunStreams = {
     chance: keyedRng(o.rootSeed, o.dealIndex, STREAM.deal),
     policy: s.table.seatOfPlayer.map((seat) => ({ rng: keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat) })),

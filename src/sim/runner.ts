@@ -2,19 +2,25 @@
 // pool (or in-process: the sequential reference path), committed strictly in batch order through a
 // reorder buffer, each commit recorded atomically in the manifest. Randomness is keyed by deal index, so
 // the output is the same bytes for any number of workers, and shards run apart and merged equal one run.
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, rmSync, rmdirSync, statSync, statfsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import vm from 'node:vm';
+import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { canonicalJson, rulesetHash, resolveRuleset } from '../rules/registry.ts';
 import { BatchStreamWriter, streamToFile } from '../results/stream.ts';
-import { readRunManifest, settingsDiff, writeRunManifest, type RunManifest } from '../results/run-manifest.ts';
-import { codeVersion, sha256 } from '../results/manifest.ts';
+import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from '../results/run-manifest.ts';
+import { codeDiff, codeVersion, sha256, type CodeVersion } from '../results/manifest.ts';
+import { makeFolder, removeTempFiles, takeLock, uncommittedLeftovers, type FolderLock } from '../results/run-folder.ts';
+import { writeErrorText } from '../results/io.ts';
+import { HB, hb, heartbeatBuffer, readSlot, useHeartbeat } from './heartbeat.ts';
+import { DecisionTimeout } from './play.ts';
 import { meanInterval, wilson, type Interval } from '../stats/intervals.ts';
 import { sprt as sprtTest, type SprtBounds, type SprtState } from '../stats/sprt.ts';
-import { emptyAcc, mergeAcc, RunError, SimSpecError, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec } from './job.ts';
+import { emptyAcc, mergeAcc, RunError, RunFailure, SimSpecError, type BatchResult, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec } from './job.ts';
 import { createJob } from './jobs/index.ts';
-import { runTask, type BatchTask } from './task.ts';
+import { isTaskFault, rebuildFault, type BatchTask, type TaskFault } from './task.ts';
 
 export interface Shard {
   readonly index: number;
@@ -39,8 +45,14 @@ export interface RunOptions {
   /** Stop when an SPRT on this mean metric accepts H0 or H1 (checked after each batch: deterministic). */
   readonly sprt?: { readonly metric: string; readonly bounds: SprtBounds } | null;
   readonly onProgress?: (p: Progress) => void;
-  /** Aborting stops after the batch being committed; the run can be resumed. */
+  /** A line worth telling the user (a cleared folder, removed temp files, a recorded code change). */
+  readonly onNote?: (line: string) => void;
+  /** Aborting stops at once: batches not yet committed are dropped; the run can be resumed. */
   readonly signal?: AbortSignal;
+  /** Limit for one decision of a policy (or one call of the --where predicate); default 60 s. */
+  readonly decisionTimeoutMs?: number;
+  /** --resume with code that differs from the run's (recorded in the manifest's codeChanges). */
+  readonly allowCodeChange?: boolean;
 }
 
 export interface Progress {
@@ -147,13 +159,39 @@ export function createPool(workers: number): Piscina {
   });
 }
 
+/** How a run's output folder is held while it runs. */
+interface Folder {
+  readonly dir: string;
+  readonly lock: FolderLock;
+  /** This run made the folder (so may remove it again when it fails before its first commit). */
+  readonly created: boolean;
+}
+
+function freeBytes(dir: string): number | null {
+  try {
+    const s = statfsSync(dir);
+    return s.bavail * s.bsize;
+  } catch {
+    return null;
+  }
+}
+
+const MB = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+
+/** Default limit for one decision of a policy or one call of the --where predicate. */
+export const DEFAULT_DECISION_TIMEOUT_MS = 60_000;
+
 export async function runSimulation(opts: RunOptions, injectedPool: Piscina | null = null): Promise<RunResult> {
   const t0 = performance.now();
   const spec = opts.spec;
+  const note = (line: string) => opts.onNote?.(line);
   if (!(opts.batchSize >= 1 && Number.isInteger(opts.batchSize))) throw new SimSpecError('--batch-size must be a whole number >= 1');
   if (opts.deals !== null && !(Number.isInteger(opts.deals) && opts.deals >= 1 && opts.deals <= 2 ** 32)) throw new SimSpecError('--deals must be a whole number from 1 to 2^32');
+  if (!Number.isSafeInteger(spec.seed) || spec.seed < 0) throw new SimSpecError('--seed must be a whole number from 0 to 2^53 - 1');
   if (opts.shard !== null && opts.deals === null) throw new SimSpecError('a sharded run needs --deals (the shards split a fixed range)');
   if (opts.deals === null && opts.untilCi === null && opts.timeBudgetMs === null && !opts.sprt) throw new SimSpecError('give --deals, --until-ci, --sprt or --time-budget');
+  const limitMs = opts.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS;
+  if (!(limitMs > 0)) throw new SimSpecError('--decision-timeout must be a positive duration');
   // The job in this thread: validates the spec (and gives the tables and metrics) before anything is written.
   const job: Job = await createJob(spec);
   for (const watch of [opts.untilCi?.metric, opts.sprt?.metric]) {
@@ -168,78 +206,213 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
   const dealEnd = (b: number) => Math.min((b + 1) * opts.batchSize, opts.deals ?? Infinity);
   const settings = { ...runSettings(opts), job: job.describe };
   const tableNames = Object.keys(job.tables);
+  const streamName = (t: string) => `${t}.arrows`;
 
-  // ---- output folder: new, or resumed ----
+  // ---- output folder: new, or resumed; held under a lock ----
   let manifest: RunManifest | null = null;
   const writers = new Map<string, BatchStreamWriter>();
   let next = firstBatch;
   let metrics: Record<string, MetricAcc> = Object.fromEntries(job.metrics.map((m) => [m.name, emptyAcc(m.kind)]));
   let rejected = 0;
   let dealsDone = 0;
+  let folder: Folder | null = null;
+  /** This run created the folder's data files (a fresh run, not a resume). */
+  let createdFiles = false;
+  /** Set when the manifest says every batch is done and the tables are being converted. */
+  let finishing: StopReason | null = null;
+  const committedBefore = () => (manifest === null ? 0 : manifest.progress.batchesDone);
+  /** A write failed: say where, what is safe, and how to go on (exit 1). */
+  const writeFailure = (e: unknown, path: string): RunFailure => {
+    const done = committedBefore();
+    const safe = done > 0 ? `the ${done} batches committed before are safe in ${folder!.dir}; free some space (or fix the device) and run the same command with --resume` : 'nothing was committed; free some space and run the command again';
+    return new RunFailure(`cannot write ${path}: ${writeErrorText(e)}; ${safe}`);
+  };
   if (opts.out !== null) {
     const dir = opts.out;
-    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new RunError(`--out ${dir} exists and is not a folder`);
-    const old = existsSync(dir) ? readRunManifest(dir) : null;
-    if (opts.resume) {
-      if (old === null) throw new RunError(`--resume: ${dir} holds no run to resume`);
-      const field = settingsDiff(old.settings, settings);
-      if (field !== null) throw new RunError(`--resume: the settings differ from the run in ${dir} in "${field}"; resume with the same settings or choose another --out`);
-      if (old.complete) throw new RunError(`--resume: the run in ${dir} is already complete`);
-      for (const t of tableNames) {
-        const entry = old.tables[t];
-        if (entry === undefined) throw new RunError(`--resume: ${dir}/manifest.json has no table ${t}`);
-        writers.set(t, BatchStreamWriter.resume(join(dir, entry.file), job.tables[t]!, entry.committed));
-      }
-      manifest = old;
-      next = firstBatch + old.progress.batchesDone;
-      dealsDone = old.progress.dealsDone;
-      metrics = structuredClone(old['metrics'] as Record<string, MetricAcc>);
-      rejected = old['rejected'] as number;
+    if (dir.trim() === '') throw new SimSpecError('--out must name a folder, not an empty string');
+    let created = false;
+    if (existsSync(dir)) {
+      if (!statSync(dir).isDirectory()) throw new RunError(`--out ${dir} exists and is not a folder`);
     } else {
-      if (old !== null) throw new RunError(`${dir} already holds a run (${old.complete ? 'complete' : 'unfinished: add --resume to continue it'}); choose another --out`);
-      if (existsSync(dir) && readdirSync(dir).length > 0) throw new RunError(`--out ${dir} is not empty; choose a new or empty folder`);
-      mkdirSync(dir, { recursive: true });
-      const now = new Date().toISOString();
-      const tables: RunManifest['tables'] = {};
-      for (const t of tableNames) {
-        const file = `${t}.arrows`;
-        const w = BatchStreamWriter.create(join(dir, file), job.tables[t]!, { 'perlagg.table': t });
-        writers.set(t, w);
-        tables[t] = { file, columns: job.tables[t]!.map((c) => c.name), committed: { bytes: w.position.bytes, batches: 0, rows: 0 } };
+      try {
+        makeFolder(dir);
+        created = true;
+      } catch (e) {
+        throw new RunError(`--out ${dir}: cannot create the folder (${(e as { code?: string }).code ?? String(e)})`);
       }
-      manifest = {
-        tool: 'perlagg',
-        command: 'simulate',
-        formatVersion: 1,
-        settings,
-        ruleset: { name: spec.ruleset, hash: rulesetHash(resolveRuleset(spec.ruleset)), parameters: JSON.parse(canonicalJson(resolveRuleset(spec.ruleset))) as unknown },
-        tables,
-        progress: { batchesDone: 0, batchesTotal: totalBatches === null ? null : endBatch - firstBatch, dealsDone: 0 },
-        dealRange: { start: firstBatch * opts.batchSize, end: totalBatches === null ? null : dealEnd(endBatch - 1) },
-        metrics,
-        rejected: 0,
-        complete: false,
-        code: codeVersion(),
-        created: now,
-        updated: now,
-        timings: {},
-      };
-      writeRunManifest(dir, manifest);
+    }
+    folder = { dir, lock: takeLock(dir), created };
+    try {
+      const old = readRunManifest(dir, { requireSeal: opts.resume });
+      if (old === null) {
+        const left = uncommittedLeftovers(dir, tableNames.map(streamName));
+        if (left === null) throw new RunError(`--out ${dir} is not empty; choose a new or empty folder`);
+        if (left.length > 0) {
+          // a run killed (or out of disk) before its first commit: nothing of it counts
+          for (const f of left) rmSync(join(dir, f), { force: true });
+          note(`${dir} held a run that stopped before its first commit; cleared it (${left.join(', ')}) and started afresh`);
+        } else if (opts.resume) {
+          throw new RunError(`--resume: ${dir} holds no run to resume`);
+        }
+      } else if (opts.resume) {
+        const field = settingsDiff(old.settings, settings);
+        if (field !== null) throw new RunError(`--resume: the settings differ from the run in ${dir} in "${field}"; resume with the same settings or choose another --out`);
+        if (old.complete) throw new RunError(`--resume: the run in ${dir} is already complete`);
+        const now = codeVersion();
+        const codeField = codeDiff(old.code, now);
+        if (codeField !== null) {
+          if (opts.allowCodeChange !== true) {
+            throw new RunError(`--resume: the run in ${dir} was made by other code (${codeField}: ${String(old.code[codeField.slice(5) as keyof CodeVersion])}, now ${String(now[codeField.slice(5) as keyof CodeVersion])}); resume it with that code, or add --allow-code-change to mix them (recorded in the manifest)`);
+          }
+          old['codeChanges'] = [...((old['codeChanges'] as unknown[] | undefined) ?? []), { atBatch: old.progress.batchesDone, from: old.code, to: now, at: new Date().toISOString() }];
+          old.code = now;
+          note(`--allow-code-change: batches from ${old.progress.batchesDone} on are made by ${now.commit}; recorded in the manifest (codeChanges)`);
+        }
+        checkProgress(dir, old, firstBatch, opts.batchSize, dealEnd);
+        const gone = removeTempFiles(dir);
+        if (gone.length > 0) note(`removed ${gone.length} temp file(s) a crashed run left in ${dir}: ${gone.join(', ')}`);
+        finishing = (old['finishing'] as StopReason | undefined) ?? null;
+        for (const t of tableNames) {
+          const entry = old.tables[t];
+          if (entry === undefined) throw new RunError(`--resume: ${dir}/manifest.json has no table ${t}`);
+          const digests = (entry as TableEntry & { batchSha256?: string[] }).batchSha256;
+          if (!Array.isArray(digests)) throw new RunError(`--resume: ${dir}/manifest.json has no batch checksums for table ${t}`);
+          if (entry.file.endsWith('.arrow')) {
+            // converted before a crash during the final conversion
+            if (finishing === null) throw new RunError(`--resume: ${dir}/manifest.json lists ${entry.file} as converted but the run was not finishing`);
+            const h = fileSha256(join(dir, entry.file));
+            const want = entry as TableEntry & { sha256?: string; bytes?: number };
+            if (h.sha256 !== want.sha256 || h.bytes !== want.bytes) throw new RunError(`--resume: ${dir}/${entry.file} does not match the sha256 and size in its manifest`);
+            continue;
+          }
+          writers.set(t, BatchStreamWriter.resume(join(dir, entry.file), job.tables[t]!, entry.committed, digests));
+        }
+        manifest = old;
+        next = firstBatch + old.progress.batchesDone;
+        dealsDone = old.progress.dealsDone;
+        metrics = structuredClone(old['metrics'] as Record<string, MetricAcc>);
+        rejected = old['rejected'] as number;
+      } else {
+        throw new RunError(`${dir} already holds a run (${old.complete ? 'complete' : 'unfinished: add --resume to continue it'}); choose another --out`);
+      }
+      if (manifest === null) {
+        createdFiles = true;
+        const now = new Date().toISOString();
+        const tables: RunManifest['tables'] = {};
+        for (const t of tableNames) {
+          const file = streamName(t);
+          let w: BatchStreamWriter;
+          try {
+            w = BatchStreamWriter.create(join(dir, file), job.tables[t]!, { 'perlagg.table': t });
+          } catch (e) {
+            throw writeFailure(e, join(dir, file));
+          }
+          writers.set(t, w);
+          tables[t] = { file, columns: job.tables[t]!.map((c) => c.name), committed: { bytes: w.position.bytes, batches: 0, rows: 0 }, batchSha256: w.digests } as TableEntry;
+        }
+        const m: RunManifest = {
+          tool: 'perlagg',
+          command: 'simulate',
+          formatVersion: 1,
+          settings,
+          ruleset: { name: spec.ruleset, hash: rulesetHash(resolveRuleset(spec.ruleset)), parameters: JSON.parse(canonicalJson(resolveRuleset(spec.ruleset))) as unknown },
+          tables,
+          progress: { batchesDone: 0, batchesTotal: totalBatches === null ? null : endBatch - firstBatch, dealsDone: 0 },
+          dealRange: { start: firstBatch * opts.batchSize, end: totalBatches === null ? null : dealEnd(endBatch - 1) },
+          metrics,
+          rejected: 0,
+          complete: false,
+          code: codeVersion(),
+          created: now,
+          updated: now,
+          timings: {},
+        };
+        try {
+          writeRunManifest(dir, m);
+        } catch (e) {
+          throw writeFailure(e, join(dir, 'manifest.json'));
+        }
+        manifest = m;
+      } else {
+        for (const t of tableNames) {
+          const w = writers.get(t);
+          if (w !== undefined) (manifest.tables[t] as TableEntry & { batchSha256?: string[] }).batchSha256 = w.digests;
+        }
+      }
+    } catch (e) {
+      // a refused resume touches nothing of the run; a fresh run that failed here leaves nothing
+      abandon(folder, writers, createdFiles ? manifest : null, !createdFiles);
+      throw e;
     }
   }
   const resumedFrom = dealsDone;
 
-  // ---- the pool ----
+  // ---- the pool, the heartbeat and its watcher ----
   const pool = opts.workers > 0 ? (injectedPool ?? createPool(opts.workers)) : null;
   const ownPool = pool !== null && injectedPool === null;
   const maxInFlight = pool === null ? 1 : Math.max(2, opts.workers * 2);
-  const inFlight = new Map<number, Promise<ReceivedBatch>>();
+  const beats = heartbeatBuffer(maxInFlight);
+  const inFlight = new Map<number, Promise<ReceivedBatch | TaskFault>>();
   const submit = (b: number): void => {
-    const task: BatchTask = { spec, start: b * opts.batchSize, end: dealEnd(b) };
-    inFlight.set(b, pool === null ? runTask(task) : (pool.run(task) as Promise<ReceivedBatch>));
+    const task: BatchTask = { spec, start: b * opts.batchSize, end: dealEnd(b), heartbeat: { buffer: beats, slot: b % maxInFlight } };
+    const p = pool!.run(task) as Promise<ReceivedBatch | TaskFault>;
+    p.catch(() => {}); // awaited in order below; a batch left behind when the run stops is not an error
+    inFlight.set(b, p);
   };
+  // stuck: rejects when a decision takes longer than the limit (worker threads: watched from here)
+  let timedOut: ((e: Error) => void) | null = null;
+  const stuck = new Promise<never>((_, reject) => (timedOut = reject));
+  stuck.catch(() => {});
+  const timeoutError = (slot: Int32Array) => new DecisionTimeout(`${job.whoIsDeciding(slot)}: no answer within ${limitMs / 1000} s (--decision-timeout); it may never return`);
+  let watcher: ReturnType<typeof setInterval> | null = null;
+  let watchdog: Worker | null = null;
+  if (pool !== null) {
+    const seen = new Array<{ count: number; since: number }>(maxInFlight).fill({ count: -1, since: 0 });
+    watcher = setInterval(() => {
+      const now = performance.now();
+      for (let k = 0; k < maxInFlight; k++) {
+        const slot = readSlot(beats, k);
+        if (slot[HB.running] !== 1) {
+          seen[k] = { count: -1, since: now };
+        } else if (slot[HB.count] !== seen[k]!.count) {
+          seen[k] = { count: slot[HB.count]!, since: now };
+        } else if (now - seen[k]!.since > limitMs) {
+          timedOut!(timeoutError(slot));
+        }
+      }
+    }, Math.max(5, Math.min(1000, Math.floor(limitMs / 4))));
+  } else {
+    watchdog = new Worker(new URL('./watchdog.mjs', import.meta.url), { workerData: { buffer: beats, limitMs }, execArgv: [] });
+    watchdog.unref();
+    watchdog.on('error', () => {}); // a watchdog that could not start only loses the time limit
+  }
+  // --workers 0: the batch runs in this thread inside a vm call that Ctrl-C (or the watchdog's SIGINT) interrupts
+  const vmContext = vm.createContext({ run: null as null | (() => BatchResult) });
+  const vmScript = new vm.Script('run()');
+  const runHere = (b: number): BatchResult => {
+    useHeartbeat(beats, 0);
+    hb[HB.running] = 1;
+    try {
+      vmContext['run'] = () => job.runBatch(b * opts.batchSize, dealEnd(b));
+      return vmScript.runInContext(vmContext, { breakOnSigint: true }) as BatchResult;
+    } catch (e) {
+      if ((e as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') {
+        if (hb[HB.timedOut] === 1) throw timeoutError(readSlot(beats, 0));
+        throw new Interrupted();
+      }
+      throw e;
+    } finally {
+      hb[HB.running] = 0;
+      vmContext['run'] = null;
+      useHeartbeat(null);
+    }
+  };
+  const aborted = new Promise<'aborted'>((resolve) => {
+    if (opts.signal?.aborted) resolve('aborted');
+    opts.signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
+  });
 
-  let stoppedBy: StopReason | null = null;
+  let stoppedBy: StopReason | null = finishing;
   const watched = () => (opts.untilCi === null ? null : { metric: opts.untilCi.metric, interval: intervalOf(metrics[opts.untilCi.metric]!) });
   let submitted = next;
   try {
@@ -248,15 +421,37 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
         stoppedBy = 'deals';
         break;
       }
-      while (submitted < endBatch && submitted - next < maxInFlight) submit(submitted++);
-      const result = await inFlight.get(next)!;
-      inFlight.delete(next);
+      let result: ReceivedBatch;
+      if (pool === null) {
+        try {
+          result = runHere(next);
+        } catch (e) {
+          if (e instanceof Interrupted) {
+            stoppedBy = 'interrupted';
+            break;
+          }
+          throw e;
+        }
+      } else {
+        while (submitted < endBatch && submitted - next < maxInFlight) submit(submitted++);
+        const got = await Promise.race([inFlight.get(next)!, stuck, aborted]);
+        if (got === 'aborted') {
+          stoppedBy = 'interrupted';
+          break;
+        }
+        if (isTaskFault(got)) throw rebuildFault(got);
+        result = got;
+        inFlight.delete(next);
+      }
       // commit batch `next`: data first, then the manifest that makes it count
       for (const t of tableNames) {
         const w = writers.get(t);
         if (w !== undefined && result.rows[t]! > 0) {
-          const pos = w.append(result.tables[t]!);
-          manifest!.tables[t]!.committed = pos;
+          try {
+            manifest!.tables[t]!.committed = w.append(result.tables[t]!);
+          } catch (e) {
+            throw writeFailure(e, w.path);
+          }
         }
       }
       for (const [k, acc] of Object.entries(result.metrics)) metrics[k] = mergeAcc(metrics[k]!, acc);
@@ -264,11 +459,13 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
       dealsDone += result.end - result.start;
       next++;
       if (manifest !== null) {
-        manifest.progress = { ...manifest.progress, batchesDone: next - firstBatch, dealsDone };
-        manifest['metrics'] = metrics;
-        manifest['rejected'] = rejected;
-        manifest.updated = new Date().toISOString();
-        writeRunManifest(opts.out!, manifest);
+        const m = { ...manifest, progress: { ...manifest.progress, batchesDone: next - firstBatch, dealsDone }, metrics, rejected, updated: new Date().toISOString() };
+        try {
+          writeRunManifest(opts.out!, m);
+        } catch (e) {
+          throw writeFailure(e, join(opts.out!, 'manifest.json'));
+        }
+        manifest = m;
       }
       const elapsed = performance.now() - t0;
       opts.onProgress?.({ dealsDone, dealsTotal: opts.deals === null ? null : dealEnd(endBatch - 1) - firstBatch * opts.batchSize, elapsedMs: elapsed, dealsPerSec: (dealsDone - resumedFrom) / (elapsed / 1000), watched: watched() });
@@ -276,47 +473,134 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
       else if (opts.sprt && sprtOf(metrics[opts.sprt.metric]!, opts.sprt.bounds).verdict !== 'continue') stoppedBy = 'sprt';
       else if (opts.timeBudgetMs !== null && elapsed >= opts.timeBudgetMs) stoppedBy = 'time';
       else if (opts.signal?.aborted) stoppedBy = 'interrupted';
+      // a macrotask between batches: lets a signal handler (Ctrl-C) run even when every batch runs in this thread
+      if (stoppedBy === null) await new Promise<void>((r) => setImmediate(r));
+      if (stoppedBy === null && opts.signal?.aborted) stoppedBy = 'interrupted';
     }
+  } catch (e) {
+    if (folder !== null) abandon(folder, writers, committedBefore() === 0 && finishing === null ? manifest : null, committedBefore() > 0 || finishing !== null);
+    throw e;
   } finally {
-    // batches still running are not committed: wait for them quietly, then stop the pool
-    await Promise.allSettled(inFlight.values());
+    if (watcher !== null) clearInterval(watcher);
+    if (watchdog !== null) void watchdog.terminate();
+    // batches still running are not committed: stop the pool (which also ends a worker stuck in a decision)
     if (ownPool) await pool!.destroy();
+    else if (pool !== null) await Promise.allSettled(inFlight.values());
   }
 
   // ---- finish: the stream files become Arrow files, unless interrupted (then resumable) ----
   const files: string[] = [];
   if (opts.out !== null && manifest !== null) {
-    if (stoppedBy === 'interrupted') {
-      for (const w of writers.values()) w.close();
-    } else {
-      // Arrow files first, then the manifest that points at them, then the streams go: a crash at any point
-      // leaves either a resumable run (streams + incomplete manifest) or a complete one.
-      const streams: string[] = [];
-      for (const t of tableNames) {
-        const w = writers.get(t)!;
-        w.finish();
-        w.close();
-        const streamFile = join(opts.out, manifest.tables[t]!.file);
-        const file = `${t}.arrow`;
-        streamToFile(streamFile, join(opts.out, file));
-        const bytes = readFileSync(join(opts.out, file));
-        manifest.tables[t] = { ...manifest.tables[t]!, file, sha256: sha256(bytes), bytes: bytes.length } as RunManifest['tables'][string];
-        files.push(join(opts.out, file));
-        streams.push(streamFile);
+    const dir = opts.out;
+    try {
+      if (stoppedBy === 'interrupted') {
+        for (const w of writers.values()) w.close();
+      } else {
+        if (finishing === null) {
+          manifest = { ...manifest, finishing: stoppedBy, updated: new Date().toISOString() };
+          try {
+            writeRunManifest(dir, manifest);
+          } catch (e) {
+            throw writeFailure(e, join(dir, 'manifest.json'));
+          }
+        }
+        // One table at a time: its Arrow file, then the manifest that points at it, then its stream goes. A
+        // crash at any point leaves a resumable run (streams, converted files, an incomplete manifest) or a
+        // complete one; the disk needs room for all the data plus one table's file, not twice the output.
+        for (const [i, t] of tableNames.entries()) {
+          const last = i === tableNames.length - 1;
+          const entry = manifest.tables[t]!;
+          const file = `${t}.arrow`;
+          if (!entry.file.endsWith('.arrow')) {
+            const w = writers.get(t)!;
+            const streamFile = join(dir, entry.file);
+            try {
+              w.finish();
+            } catch (e) {
+              throw writeFailure(e, streamFile);
+            } finally {
+              w.close();
+            }
+            const need = statSync(streamFile).size + 1_000_000;
+            const free = freeBytes(dir);
+            if (free !== null && free < need) {
+              throw new RunFailure(`not enough free space in ${dir} to write ${file} (needs about ${MB(need)}, ${MB(free)} free): every batch is committed in ${entry.file} and safe; free some space and run the same command with --resume to finish`);
+            }
+            try {
+              streamToFile(streamFile, join(dir, file));
+            } catch (e) {
+              throw new RunFailure(`cannot write ${join(dir, file)}: ${writeErrorText(e)}; every batch is committed in ${entry.file} and safe; free some space and run the same command with --resume to finish`);
+            }
+            const h = fileSha256(join(dir, file));
+            manifest.tables[t] = { ...entry, file, sha256: h.sha256, bytes: h.bytes } as RunManifest['tables'][string];
+          }
+          if (last) {
+            manifest.complete = true;
+            manifest['stoppedBy'] = stoppedBy;
+            delete manifest['finishing'];
+          }
+          manifest.updated = new Date().toISOString();
+          try {
+            writeRunManifest(dir, manifest);
+          } catch (e) {
+            throw writeFailure(e, join(dir, 'manifest.json'));
+          }
+          if (!entry.file.endsWith('.arrow')) rmSync(join(dir, entry.file), { force: true });
+          files.push(join(dir, file));
+        }
       }
-      manifest.complete = true;
-      manifest['stoppedBy'] = stoppedBy;
+      const before = manifest.timings['elapsedMs'] ?? 0;
+      manifest.timings = { elapsedMs: before + (performance.now() - t0), sessions: (manifest.timings['sessions'] ?? 0) + 1 };
       manifest.updated = new Date().toISOString();
-      writeRunManifest(opts.out, manifest);
-      for (const f of streams) rmSync(f);
+      writeRunManifest(dir, manifest);
+    } catch (e) {
+      for (const w of writers.values()) w.close();
+      folder!.lock.release();
+      throw e;
     }
-    const before = manifest.timings['elapsedMs'] ?? 0;
-    manifest.timings = { elapsedMs: before + (performance.now() - t0), sessions: (manifest.timings['sessions'] ?? 0) + 1 };
-    manifest.updated = new Date().toISOString();
-    writeRunManifest(opts.out, manifest);
+    folder!.lock.release();
   }
   const sprtEnd = opts.sprt ? { metric: opts.sprt.metric, ...sprtOf(metrics[opts.sprt.metric]!, opts.sprt.bounds) } : null;
   return { metrics, specs: job.metrics, dealsDone, rejected, stoppedBy: stoppedBy!, elapsedMs: performance.now() - t0, resumedFrom, files, sprt: sprtEnd };
+}
+
+/** Thrown inside the in-thread batch when Ctrl-C interrupted it. */
+class Interrupted extends Error {}
+
+/**
+ * A run that fails: close its files and give up the lock. A fresh run that committed nothing leaves nothing
+ * behind (its files go, and its folder if it made it); one with committed batches keeps them for --resume.
+ */
+function abandon(folder: Folder, writers: Map<string, BatchStreamWriter>, fresh: RunManifest | null, keep = false): void {
+  for (const w of writers.values()) w.close();
+  if (!keep) {
+    const ours = [...writers.values()].map((w) => basename(w.path));
+    if (fresh !== null) ours.push('manifest.json');
+    for (const f of ours) rmSync(join(folder.dir, f), { force: true });
+    removeTempFiles(folder.dir);
+  }
+  folder.lock.release();
+  if (!keep && folder.created) {
+    try {
+      rmdirSync(folder.dir);
+    } catch {
+      // not empty: something else is in it
+    }
+  }
+}
+
+/** The manifest's progress must follow from its own numbers (a hand-edited one is refused). */
+function checkProgress(dir: string, m: RunManifest, firstBatch: number, batchSize: number, dealEnd: (b: number) => number): void {
+  const done = m.progress.batchesDone;
+  if (!Number.isSafeInteger(done) || done < 0 || (m.progress.batchesTotal !== null && done > m.progress.batchesTotal)) {
+    throw new RunError(`--resume: ${dir}/manifest.json: batchesDone ${String(done)} is impossible`);
+  }
+  const deals = done === 0 ? 0 : dealEnd(firstBatch + done - 1) - firstBatch * batchSize;
+  if (m.progress.dealsDone !== deals) throw new RunError(`--resume: ${dir}/manifest.json: dealsDone ${m.progress.dealsDone} does not follow from ${done} batches (${deals})`);
+  // every job writes rows to every table in every batch: each table has committed one batch per batch done
+  for (const [t, e] of Object.entries(m.tables)) {
+    if (e.committed.batches !== done) throw new RunError(`--resume: ${dir}/manifest.json: table ${t} has ${e.committed.batches} committed batches but batchesDone is ${done}`);
+  }
 }
 
 export const DEFAULT_WORKERS = availableParallelism();

@@ -3,21 +3,59 @@
 import { Piscina } from 'piscina';
 import { createJob } from './jobs/index.ts';
 import { encodeDictionary, isDictColumn } from '../results/stream.ts';
-import type { BatchResult, ColumnPayload, Job, ReceivedBatch, SimSpec } from './job.ts';
+import { RunError, RunFailure, SimSpecError, type BatchResult, type ColumnPayload, type Job, type ReceivedBatch, type SimSpec } from './job.ts';
+import { DecisionTimeout, PolicyFault } from './play.ts';
+import { PolicyError } from '../policy/registry.ts';
+import { RulesetError } from '../rules/registry.ts';
+import { CardNotationError } from '../cards/notation.ts';
+import { TornFileError } from '../results/stream.ts';
+import { OutputError } from '../results/manifest.ts';
+import { HB, hb, useHeartbeat } from './heartbeat.ts';
 
 export interface BatchTask {
   readonly spec: SimSpec;
   readonly start: number;
   readonly end: number;
+  /** The heartbeat buffer and this task's slot in it (heartbeat.ts); absent: no watcher. */
+  readonly heartbeat?: { readonly buffer: SharedArrayBuffer; readonly slot: number };
+}
+
+/** An error as it crosses from a worker: its class by name and its message (no stack). */
+export interface TaskFault {
+  readonly fault: { readonly name: string; readonly message: string };
+}
+
+const FAULT_CLASSES: Readonly<Record<string, new (message: string) => Error>> = {
+  PolicyFault, DecisionTimeout, SimSpecError, RunError, RunFailure, PolicyError, RulesetError, CardNotationError, TornFileError, OutputError,
+};
+
+export function faultOf(e: unknown): TaskFault {
+  const name = e instanceof Error ? e.name : 'Error';
+  const message = e instanceof Error ? e.message : String(e);
+  return { fault: { name: FAULT_CLASSES[name] === undefined ? 'Error' : name, message } };
+}
+
+export function isTaskFault(x: unknown): x is TaskFault {
+  return typeof x === 'object' && x !== null && typeof (x as TaskFault).fault === 'object';
+}
+
+/** The error a worker threw, rebuilt in this thread with its class, so it is reported as it would be here. */
+export function rebuildFault(f: TaskFault): Error {
+  const C = FAULT_CLASSES[f.fault.name];
+  return C === undefined ? new Error(f.fault.message) : new C(f.fault.message);
 }
 
 const jobs = new Map<string, Promise<Job>>();
 
-export async function runTask(task: BatchTask): Promise<BatchResult> {
-  const key = JSON.stringify(task.spec);
+function jobFor(spec: SimSpec): Promise<Job> {
+  const key = JSON.stringify(spec);
   let job = jobs.get(key);
-  if (job === undefined) jobs.set(key, (job = createJob(task.spec)));
-  return (await job).runBatch(task.start, task.end);
+  if (job === undefined) jobs.set(key, (job = createJob(spec)));
+  return job;
+}
+
+export async function runTask(task: BatchTask): Promise<BatchResult> {
+  return (await jobFor(task.spec)).runBatch(task.start, task.end);
 }
 
 /**
@@ -40,7 +78,22 @@ export function forTransfer(r: BatchResult): { result: ReceivedBatch; buffers: A
 }
 
 export default async function worker(task: BatchTask): Promise<unknown> {
-  const { result, buffers } = forTransfer(await runTask(task));
+  let raw: BatchResult;
+  try {
+    const job = await jobFor(task.spec); // loading the job is no decision: the watch starts after it
+    if (task.heartbeat !== undefined) {
+      useHeartbeat(task.heartbeat.buffer, task.heartbeat.slot);
+      hb[HB.timedOut] = 0;
+      hb[HB.running] = 1;
+    }
+    raw = job.runBatch(task.start, task.end);
+  } catch (e) {
+    return faultOf(e);
+  } finally {
+    hb[HB.running] = 0;
+    useHeartbeat(null);
+  }
+  const { result, buffers } = forTransfer(raw);
   return Piscina.move({
     get [Piscina.transferableSymbol]() {
       return buffers;

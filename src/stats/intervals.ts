@@ -1,7 +1,9 @@
 // Estimates with their intervals (GUIDE §5): Wilson for proportions, mean ± t·SE for means. Every
 // estimate carries its n. Accumulators merge associatively, so partial results from batches, workers or
 // shards combine into the same answer in any grouping.
-import jStat from 'jstat';
+import { tFor, zFor } from './math.ts';
+
+export { zFor };
 
 export interface Interval {
   readonly estimate: number;
@@ -12,11 +14,6 @@ export interface Interval {
   readonly n: number;
   /** Standard error of the estimate (sqrt(p(1-p)/n) for a proportion). */
   readonly se: number;
-}
-
-/** Two-sided normal quantile for a confidence level (0.95 -> 1.959964). */
-export function zFor(level: number): number {
-  return jStat.normal.inv(1 - (1 - level) / 2, 0, 1);
 }
 
 /** Wilson score interval for k successes in n trials. */
@@ -54,7 +51,7 @@ export function meanInterval(m: Moments, level = 0.95): Interval {
   if (m.n === 1) return { estimate: mean, low: -Infinity, high: Infinity, halfWidth: Infinity, n: 1, se: Infinity };
   const variance = Math.max(0, (m.sumSq - m.n * mean * mean) / (m.n - 1));
   const se = Math.sqrt(variance / m.n);
-  const t = jStat.studentt.inv(1 - (1 - level) / 2, m.n - 1);
+  const t = tFor(level, m.n - 1);
   return { estimate: mean, low: mean - t * se, high: mean + t * se, halfWidth: t * se, n: m.n, se };
 }
 

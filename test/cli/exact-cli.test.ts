@@ -72,7 +72,7 @@ describe('perlagg CLI: exact', () => {
     const dir = join(tmp(), 'exact-sued');
     const r = perlagg('exact', '-r', 'suedtirol', '-t', 'all', '--out', dir, '--exclude', 'HA');
     expect(r.code, r.stderr).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(['exact.arrow', 'manifest.json']);
+    expect(readdirSync(dir).sort()).toEqual(['charts', 'exact.arrow', 'manifest.json']);
     const bytes = readFileSync(join(dir, 'exact.arrow'));
     const t = tableFromIPC(bytes);
     expect(t.schema.fields.map((f) => f.name)).toEqual(EXACT_COLUMNS.map((c) => c.name));

@@ -37,6 +37,19 @@ export function checkBidding(s: HandState): void {
         sum[e.party]! += e.points;
         if (e.reason.includes('false') || e.reason.includes('not proved') || e.reason.includes('unseen')) falseFig = true;
         break;
+      case 'correction':
+        // an amendment of earlier writes (RULES §11.3, §12): the points move from `from` to `to`
+        virt[e.from]! -= e.points;
+        sum[e.from]! -= e.points;
+        if (e.to >= 0) {
+          virt[e.to]! += e.points;
+          sum[e.to]! += e.points;
+        }
+        falseFig = true;
+        break;
+      case 'revoke':
+        if (e.penalty === 'spielPlus2') falseFig = true; // the Spiel goes to the revoker's opponents (A-22)
+        break;
       case 'veto':
         if (e.veto) snapshot.forEach((x, k) => Object.assign(fig[k]!, x));
         break;
@@ -55,7 +68,7 @@ export function checkBidding(s: HandState): void {
         break;
       }
       case 'raise': {
-        if (!e.answer) snapshot = fig.map((f) => ({ ...f }));
+        snapshot = fig.map((f) => ({ ...f })); // a raise may be vetoed (1853, in a window or in answer)
         const f = fig[FIG.indexOf(e.figure)]!;
         if (e.answer) {
           expect(f.st).toBe('offer');
@@ -72,17 +85,19 @@ export function checkBidding(s: HandState): void {
         break;
       }
       case 'answer': {
+        if (e.answer === 'hold') snapshot = fig.map((x) => ({ ...x })); // a hold may be vetoed (1853 [000 p.33])
         const f = fig[FIG.indexOf(e.figure)]!;
         expect(f.st).toBe('offer');
         expect(f.by).not.toBe(e.party);
         if (e.answer === 'gut') {
           const w = s.events[i + 1]!;
-          expect(w.type).toBe('write');
-          if (w.type === 'write') {
+          // with more than two parties (Bieten's answer in turn) the offer stands until all let it gut
+          if (parties === 2) expect(w.type).toBe('write');
+          if (w.type === 'write' && w.figure === e.figure) {
             expect(w.party).toBe(f.by);
             expect(w.points, 'a decline writes level − 1').toBe(f.level - 1);
+            f.st = 'closed';
           }
-          f.st = 'closed';
         } else {
           f.st = 'stake';
           f.right = e.party;

@@ -8,6 +8,7 @@ import { observe, resampleHidden } from '../../src/engine/observe.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
+import type { Policy } from '../../src/policy/api.ts';
 import { explainPlay } from '../../src/engine/legality.ts';
 import { LOC, cloneState, type HandState } from '../../src/engine/state.ts';
 import { signsOfHand } from '../../src/engine/talk.ts';
@@ -66,6 +67,34 @@ describe('observation integrity', () => {
     if (process.env['PERLAGG_TIMING']) console.log(`resample checks ${checks}, with signs ${signedChecks}`);
     expect(checks).toBeGreaterThan(20000);
     expect(signedChecks).toBeGreaterThan(10000);
+  });
+
+  it('with revokes switched on, redealing the hidden cards still leaves every observation byte-identical (a play proves no void)', () => {
+    const random = builtinPolicy('random').create({});
+    const revoker: Policy = {
+      act(obs, ctx) {
+        if (obs.revokes.length > 0 && ctx.rng.nextFloat() < 0.3) return obs.revokes[ctx.rng.below(obs.revokes.length)]!;
+        return random.act(obs, ctx);
+      },
+    };
+    let checks = 0;
+    for (const name of RULESETS) {
+      const r = resolveRuleset(name);
+      for (let d = 0; d < 8; d++) {
+        const rng = keyedRng(13, d, STREAM.resample);
+        playDeal({
+          ruleset: r, players: 4, policies: [0, 1, 2, 3].map(() => ({ name: 'revoker', policy: revoker })), rootSeed: 13, dealIndex: d, dealer: d % 4, revokes: true,
+          onDecision: (s, p) => {
+            const before = JSON.stringify(observe(s, p));
+            const w = resampleHidden(s, p, rng);
+            checkPlaces(w);
+            expect(JSON.stringify(observe(w, p))).toBe(before);
+            checks++;
+          },
+        });
+      }
+    }
+    expect(checks).toBeGreaterThan(300);
   });
 
   it("with 'signs' a seat holds exactly its partners' counts and best Perlagg and nothing else of their hands", { timeout: 120000 }, () => {

@@ -6,13 +6,23 @@ import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
-import { doubleThreshold, playPartie } from '../../src/sim/partie.ts';
+import { PartieSeries } from '../../src/sim/partie.ts';
+import { accountDeal, accountPartie } from './accounting.ts';
 import { explainIllegal, legalActions } from '../../src/engine/game.ts';
 import { sameAction } from '../../src/engine/actions.ts';
 import type { Policy } from '../../src/policy/api.ts';
 import { checkPlaces, checkScoring, checkTalk, checkTricks } from './invariants.ts';
 import { checkBidding } from './bid-invariants.ts';
 import { RULESETS, TABLES } from './tables.ts';
+
+/** Test-only: the random policy, revoking a quarter of the time it may (HandOptions.revokes). */
+const randomPolicy = builtinPolicy('random').create({ bidRate: 0.08 });
+const revokingRandom: Policy = {
+  act(obs, ctx) {
+    if (obs.revokes.length > 0 && ctx.rng.nextFloat() < 0.25) return obs.revokes[ctx.rng.below(obs.revokes.length)]!;
+    return randomPolicy.act(obs, ctx);
+  },
+};
 
 /** Test-only: uniform over the cards first, then over the christenings; never concedes; bids a lot. */
 const randomPlay: Policy = {
@@ -85,44 +95,66 @@ describe('random hands with invariants on every step', () => {
   }
 });
 
-describe('Partien end exactly when a party reaches the target', () => {
+describe('Partien: an independent accounting of every deal, the score sheet, the winner and the Double', () => {
+  // 1,000 Partien per ruleset, in series (the losers deal the next Partie), three mixes of policies (random
+  // ones bid, hold, raise, ask and veto a lot); every deal is recomputed by accounting.ts (never scoring.ts)
+  // from its record.
+  const PARTIEN = 1000;
   for (const name of RULESETS) {
-    it(`${name}: 260 Partien with bidding`, () => {
+    it(`${name}: ${PARTIEN} Partien, every deal accounted apart`, () => {
       const r = resolveRuleset(name);
-      for (let k = 0; k < 260; k++) {
-        const res = playPartie({ ruleset: r, players: 4, policies: policiesFor(k, 4), rootSeed: 77, partieIndex: k, firstDealer: k % 4, keepStates: true });
+      const random = { name: 'random', policy: builtinPolicy('random').create({ bidRate: 0.08 }) };
+      const simple = { name: 'simple', policy: builtinPolicy('simple').create({ bidding: 'none' }) };
+      const silent = { name: 'random', policy: builtinPolicy('random').create({ bidRate: 0, holdRate: 0, raiseRate: 0, askRate: 0, rejectRate: 0, vetoRate: 0 }) };
+      // both parties bid; one bids and the other lets everything gut (false figures, Doubles); a silent simple party against random
+      const mixes = [[random, random, random, random], [random, silent, random, silent], [simple, random, simple, random]].map((policies) => new PartieSeries({ ruleset: r, players: 4, policies, rootSeed: 77, checked: false })); // legality is checked on the hands above
+      let corrected = 0;
+      let midHand = 0;
+      let doubles = 0;
+      for (let k = 0; k < PARTIEN; k++) {
+        const res = mixes[k % 3]!.play(k, { keepStates: true });
         const { summary, sheet, states } = res;
         expect(summary.deals).toBe(sheet.length);
-        // before the last deal nobody had reached the target and nobody had won
-        for (let i = 0; i < sheet.length - 1; i++) {
-          expect(Math.max(...sheet[i]!)).toBeLessThan(r.target);
-          expect(states[i]!.bid.partieWinner).toBe(-1);
+        for (const [i, st] of states.entries()) {
+          const a = accountDeal(st);
+          if (a.points.some((x, p) => x !== st.points[p])) throw new Error(`${name} Partie ${k} deal ${i}: the accounting writes ${a.points.join(':')}, the engine ${st.points.join(':')}`);
+          if (a.winner !== st.bid.partieWinner) throw new Error(`${name} Partie ${k} deal ${i}: the accounting's winner ${a.winner}, the engine's ${st.bid.partieWinner}`);
+          if (st.events.some((e) => e.type === 'correction')) corrected++;
+          if (k % 20 === 0) checkBidding(st);
         }
-        const last = states[states.length - 1]!;
-        checkBidding(last);
-        expect(last.bid.partieWinner).toBe(summary.winnerParty);
-        const fin = summary.finalScore;
-        if (!last.bid.partieReason.startsWith('Bummerl')) {
-          expect(fin[summary.winnerParty]!).toBeGreaterThanOrEqual(r.target);
-          // the winner is the first party over the target in the order of writing
-          const firstOver = (() => {
-            const v = last.bid.score.slice();
-            for (const e of last.events) {
-              if (e.type === 'write' || (e.type === 'figure' && e.points > 0)) v[e.party]! += e.points;
-              if (e.type === 'penalty') v[e.party]! -= e.points;
-              const p = v.findIndex((x) => x >= r.target);
-              if (p >= 0) return p;
-            }
-            return -1;
-          })();
-          expect(firstOver).toBe(summary.winnerParty);
-        }
-        if (r.double) expect(summary.double).toBe(fin[1 - summary.winnerParty]! < doubleThreshold(r));
-        else expect(summary.double).toBe(false);
-        for (const st of states) checkBidding(st);
+        const acc = accountPartie(r, states);
+        expect(acc.sheet).toEqual(sheet);
+        expect(acc.winner).toBe(summary.winnerParty);
+        expect(acc.double).toBe(summary.double);
+        if (summary.endedMidHand) midHand++;
+        if (summary.double) doubles++;
       }
+      // the suite meets the rules it checks
+      expect(corrected).toBeGreaterThan(10);
+      expect(midHand).toBeGreaterThan(10);
+      if (r.double) expect(doubles).toBeGreaterThan(10);
     });
   }
+  it('with revokes switched on (1853 substitution, Innsbruck Spiel and 2): 80 Partien per ruleset accounted apart', () => {
+    for (const name of RULESETS) {
+      const r = resolveRuleset(name);
+      const series = new PartieSeries({ ruleset: r, players: 4, policies: policiesFor(1, 4).map((p, i) => (i % 2 === 0 ? { name: 'revoker', policy: revokingRandom } : p)), rootSeed: 78, revokes: true });
+      let revokes = 0;
+      for (let k = 0; k < 80; k++) {
+        const res = series.play(k, { keepStates: true });
+        for (const st of res.states) {
+          revokes += st.revokes.length;
+          const a = accountDeal(st);
+          expect(a.points).toEqual(st.points);
+          expect(a.winner).toBe(st.bid.partieWinner);
+        }
+        const acc = accountPartie(r, res.states);
+        expect(acc.sheet).toEqual(res.sheet);
+        expect(acc.winner).toBe(res.summary.winnerParty);
+      }
+      expect(revokes).toBeGreaterThan(10);
+    }
+  });
 });
 
 describe('global RNG isolation', () => {
@@ -142,6 +174,62 @@ describe('global RNG isolation', () => {
         expect(JSON.stringify(b.state.actions)).toBe(JSON.stringify(a.state.actions));
         expect(b.points).toEqual(a.points);
       }
+    }
+  });
+});
+
+describe('the revoke switch (RULES §6.4, §12)', () => {
+  /** Test-only: revokes whenever it may, half the time; else uniform over the legal card plays; never bids or concedes. */
+  const revoker: Policy = {
+    act(obs, ctx) {
+      if (obs.revokes.length > 0 && ctx.rng.nextFloat() < 0.5) return obs.revokes[ctx.rng.below(obs.revokes.length)]!;
+      const plays = obs.legal.filter((a) => a.kind === 'play');
+      return plays.length > 0 ? plays[ctx.rng.below(plays.length)]! : obs.legal[0]!; // silent in the bidding
+    },
+  };
+  it('RULES §12 [000 p.31] [003 §17]: with revokes switched on policies may revoke; every revoke is found and corrected by the ruleset; off, none is offered', () => {
+    for (const name of RULESETS) {
+      const r = resolveRuleset(name);
+      let revokes = 0;
+      for (let d = 0; d < 100; d++) {
+        const res = playDeal({ ruleset: r, players: 4, policies: [0, 1, 2, 3].map(() => ({ name: 'revoker', policy: revoker })), rootSeed: 612, dealIndex: d, dealer: d % 4, revokes: true });
+        const s = res.state;
+        checkPlaces(s);
+        checkTricks(s);
+        checkBidding(s);
+        revokes += s.revokes.length;
+        expect(s.revokes.every((x) => x.found)).toBe(true);
+        expect(s.events.filter((e) => e.type === 'revoke')).toHaveLength(s.revokes.length);
+        if (r.revokePenalty === 'spielPlus2') {
+          const parties = new Set(s.revokes.map((x) => s.table.party[x.seat]!));
+          for (const p of parties) expect(s.bid.penalties[p]).toBeGreaterThanOrEqual(2);
+          if (parties.size === 1 && s.figureWinners !== null) expect(s.figureWinners.Spiel).toBe(1 - [...parties][0]!);
+        }
+        if (s.bid.partieWinner < 0) expect(s.spielParty).toBeGreaterThanOrEqual(0);
+      }
+      expect(revokes).toBeGreaterThan(40);
+      // switched off (the default): nothing to revoke, never a revoke
+      const off = playDeal({ ruleset: r, players: 4, policies: [0, 1, 2, 3].map(() => ({ name: 'revoker', policy: revoker })), rootSeed: 612, dealIndex: 0, dealer: 0, onDecision: (_s, _p, obs) => expect(obs.revokes).toEqual([]) });
+      expect(off.state.revokes).toEqual([]);
+    }
+  });
+});
+
+describe('three players each for himself, bidding by answering in turn (A-41 switch)', () => {
+  it('individualBidding=answerInTurn: random hands keep every invariant; offers are answered by all in turn', () => {
+    for (const name of RULESETS) {
+      const r = resolveRuleset(`${name}{threePlayers=individual,individualBidding=answerInTurn}`);
+      let gutsInTurn = 0;
+      for (let d = 0; d < 60; d++) {
+        const res = playDeal({ ruleset: r, players: 3, policies: policiesFor(d, 3), rootSeed: 41, dealIndex: d, dealer: d % 3, score: [d % r.target, (d * 7) % r.target, (d * 3) % r.target] });
+        const s = res.state;
+        checkPlaces(s);
+        checkTricks(s);
+        checkBidding(s);
+        const ev = s.events;
+        for (let i = 0; i + 1 < ev.length; i++) if (ev[i]!.type === 'answer' && ev[i + 1]!.type === 'answer') gutsInTurn++;
+      }
+      expect(gutsInTurn).toBeGreaterThan(0);
     }
   });
 });

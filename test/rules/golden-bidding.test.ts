@@ -36,13 +36,16 @@ function bid(s: HandState, seat: number, ...figures: FigureName[]): void {
   toSeat(s, seat);
   applyChecked(s, { kind: 'bid', figures, cumulative: false, unseen: s.bid.point < 0 });
 }
+/** Answer; the 1853 partner's veto (after a bid, a hold or a Drei, [000 p.33]) is consented to. */
 function answer(s: HandState, a: 'gut' | 'hold' | 'consent' | 'allow' | 'reject'): void {
   if (s.phase === 'veto' && a !== 'consent') applyChecked(s, { kind: 'consent' });
   applyChecked(s, { kind: a });
+  if (a !== 'consent') while ((s.phase as string) === 'veto') applyChecked(s, { kind: 'consent' });
 }
 function raise(s: HandState, figure: FigureName, to: number): void {
   if (s.phase === 'veto') applyChecked(s, { kind: 'consent' });
   applyChecked(s, { kind: 'raise', figure, to });
+  while ((s.phase as string) === 'veto') applyChecked(s, { kind: 'consent' });
 }
 /** Play the hand out: pass/consent/allow in bidding, gut to offers, the first legal card and show. */
 function finish(s: HandState): void {
@@ -521,10 +524,8 @@ describe('RULES §18.5 Double and penalties', () => {
       return s;
     };
     const a = run((s) => answer(s, 'gut'));
-    expect(a.events.filter((e) => e.type === 'write' && e.reason.includes('false')).map((e) => (e.type === 'write' ? [e.party, e.points] : []))).toEqual([
-      [0, -1],
-      [1, 1],
-    ]);
+    // (a) the point is erased and written to the opponents: one correction moving it from A to B
+    expect(a.events.filter((e) => e.type === 'correction').map((e) => (e.type === 'correction' ? [e.from, e.to, e.points] : []))).toEqual([[0, 1, 1]]);
     const b = run((s) => answer(s, 'hold'));
     expect(fig(b, 'Hanger')).toMatchObject({ party: 1, points: 2 });
     const c3 = run((s) => (raise(s, 'Hanger', 3), answer(s, 'hold')));
@@ -534,7 +535,64 @@ describe('RULES §18.5 Double and penalties', () => {
     expect(c2.bid.figs[2]!.writtenParty).toBe(1);
   });
 
-  it.todo('GC-64 1853 revoke correction — the engine never lets a card be played against the follow rules, so a revoke cannot happen and needs no correction');
+  it('GC-64 1853 revoke correction: the card of the suit found later takes the place of the wrong card; the deal is judged on that, no penalty points', () => {
+    // 1853, trump Schell (no Schell dealt). P2 holds HA but discards E9 on P1's Herz lead (a revoke, as a
+    // recorded game shows it). Uncorrected P3 takes tricks 1-3; at the end of trick play the HA is put in
+    // place of the E9: trick 1 is P2's, 2:1, and play goes on.
+    const r = resolveRuleset('1853');
+    const s = handFromLayout(r, { players: 4, dealer: 3, silentSeats: 0b1111, quietSeats: 0b1111 }, {
+      hands: ['H8 L7 L8 E7 E8', 'HA E9 L9 L10 E10', 'H10 LA LK EK EA', 'H9 LO LU EO EU'].map((h) => parseCards(h)),
+      turned: c('S9'),
+    });
+    const playC = (card: string) => applyChecked(s, { kind: 'play', card: c(card), as: null });
+    playC('H8');
+    expect(() => playC('E9')).toThrow(/must follow Herz/);
+    applyChecked(s, { kind: 'play', card: c('E9'), as: null }, { infraction: true });
+    playC('H10');
+    playC('H9');
+    expect(s.tricks[0]!.winner).toBe(2);
+    for (const card of ['LA', 'LO', 'L7', 'L9', 'LK', 'LU', 'L8', 'L10']) playC(card);
+    // three tricks to party A as played; corrected, trick 1 goes to P2 (HA) and the Spiel is open again
+    expect(s.events.some((e) => e.type === 'revoke')).toBe(true);
+    expect(s.tricks[0]!.plays[1]).toMatchObject({ seat: 1, card: c('HA') });
+    expect(s.tricks[0]!.winner).toBe(1);
+    expect(s.tricksWon).toEqual([2, 1]);
+    expect(s.loc[c('E9')]).toBe(1);
+    expect(s.phase).toBe('play');
+    expect(actingSeat(s)).toBe(2); // the winner of trick 3 leads on
+    finish(s);
+    expect(s.bid.penalties).toEqual([0, 0]);
+  });
+
+  it('Innsbruck [003 §17] A-22: a revoke costs the Spiel (to the opponents at its stake) and 2 points', () => {
+    // Innsbruck, trump Schell (S9 turned; no Schell and no Perlagg dealt). P2 discards E9 holding HA.
+    const r = resolveRuleset('innsbruck');
+    const s = handFromLayout(r, { players: 4, dealer: 3, silentSeats: 0b1111, quietSeats: 0b1111 }, {
+      hands: ['H8 L7 L8 E8 H7', 'HA E9 L9 L10 E10', 'H10 LA LK EK EA', 'H9 LO LU EO EU'].map((h) => parseCards(h)),
+      turned: c('S9'),
+    });
+    const playC = (card: string) => applyChecked(s, { kind: 'play', card: c(card), as: null });
+    playC('H8');
+    applyChecked(s, { kind: 'play', card: c('E9'), as: null }, { infraction: true });
+    playC('H10');
+    playC('H9');
+    finish(s);
+    // party A made the Spiel anyway; party B (the revoker's) gets -2, party A keeps the Spiel
+    expect(s.bid.penalties).toEqual([0, 2]);
+    expect(s.figureWinners!.Spiel).toBe(0);
+    expect(s.events.some((e) => e.type === 'revoke')).toBe(true);
+    // the Spiel goes to the revoker's opponents even when the revoker's party took the tricks
+    const t = handFromLayout(r, { players: 4, dealer: 3, silentSeats: 0b1111, quietSeats: 0b1111 }, {
+      hands: ['HA E9 L9 L10 E10', 'H8 L7 L8 E8 H7', 'H9 LO LU EO EU', 'H10 LA LK EK EA'].map((h) => parseCards(h)),
+      turned: c('S9'),
+    });
+    applyChecked(t, { kind: 'play', card: c('E9'), as: null }); // P1 leads E9 (no revoke)
+    applyChecked(t, { kind: 'play', card: c('E8'), as: null });
+    applyChecked(t, { kind: 'play', card: c('H9'), as: null }, { infraction: true }); // P3 holds EO, EU: a revoke
+    finish(t);
+    expect(t.figureWinners!.Spiel).toBe(1);
+    expect(t.bid.penalties).toEqual([2, 0]);
+  });
 
   it('GC-65 Innsbruck false figure', () => {
     const s = setup('innsbruck', 'L9', ['HA EK L8 S9 H10', 'SK EA H9 L10 S8', 'HO EO S10 E9 H8', 'LK SU EU H7 E8']);
@@ -552,6 +610,6 @@ describe('RULES §18.5 Double and penalties', () => {
     answer(u, 'gut');
     finish(u);
     expect(u.bid.penalties[0]).toBe(0);
-    expect(u.events.some((e) => e.type === 'write' && e.party === 0 && e.points === -1)).toBe(true);
+    expect(u.events.some((e) => e.type === 'correction' && e.from === 0 && e.to === -1 && e.points === 1)).toBe(true);
   });
 });

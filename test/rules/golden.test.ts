@@ -206,13 +206,21 @@ describe('RULES §18.5 dealing and exchange', () => {
     expect(d.faceUp).toBe(c('H7'));
   });
 
-  it('GC-58 Innsbruck exchange: the dealer may; leaving it to his partner is not possible; opponents never', () => {
+  it('GC-58 Innsbruck exchange: the dealer may; leaving it to his partner loses the Partie; opponents never', () => {
     const s = setup('innsbruck', 'LU', ['L9 H7 H8 H9 H10', 'L10 S8 S9 S10 SU', 'E8 E9 E10 EU EO', 'L8 LK LA SA SK']);
     expect(actingSeat(s)).toBe(3);
     expect(legalActions(s)).toEqual([...ids('L8 LK LA').map((card) => ({ kind: 'exchange', card })), { kind: 'declineExchange' }]);
     applyChecked(s, { kind: 'declineExchange' });
-    expect(s.phase).toBe('play'); // the right does not pass to the partner (loss of the Partie, [003 §7])
+    expect(s.phase).toBe('play'); // the right does not pass to the partner: the dealer has a trump ([003 §7])
     expect(s.exchangeOrder).toEqual([3, 1]); // opponents excluded
+    // The dealer holds L8 but leaves the exchange to his partner (an infraction, as a recorded game shows
+    // it): the dealer's party loses the Partie.
+    const left = setup('innsbruck', 'LU', ['L9 H7 H8 H9 H10', 'L10 S8 S9 S10 SU', 'E8 E9 E10 EU EO', 'L8 LK LA SA SK']);
+    expect(() => applyChecked(left, { kind: 'exchange', card: c('L10') })).toThrow(/cannot give L10/);
+    applyChecked(left, { kind: 'exchange', card: c('L10') }, { infraction: true });
+    expect(left.bid.partieWinner).toBe(0);
+    expect(left.phase).toBe('done');
+    expect(left.loc[c('LU')]).toBe(1);
     // Dealer without trump: the partner may; an opponent holding L9 may never.
     const t = setup('innsbruck', 'LU', ['L9 H7 H8 H9 H10', 'L10 S8 S9 S10 SU', 'E8 E9 E10 EU EO', 'SO EK EA SA SK']);
     expect(actingSeat(t)).toBe(1);

@@ -16,7 +16,9 @@ export const innsbruck: RulesVariantInput = {
   weliNaturalInFigures: false,
   threePlayers: 'individual', // [003 Intro 2], A-41
   strohmannInfo: 'dummyHolderOnly',
+  individualBidding: 'none', // no answering rule for three each for himself
   sixPlayers: 'twoPartiesOfThree', // [003 Intro 2], A-41
+  sixPlayersHandSize: 4, // [003 Intro 2] "mit 4 Karten zu sechs", A-41
   // RULES §13: 'table' — secret signs are "fester Bestandteil des Spiels" [003 Intro 8], and partners confer:
   // a bid stands "selbst wenn es ohne Einwilligung des Partners geschieht" [003 §9].
   partnerInfo: 'table',
@@ -26,7 +28,7 @@ export const innsbruck: RulesVariantInput = {
   cutterKeepsPermanentPerlaggen: true, // [003 §4]
   cutRepeat: 'repeat', // [003 §4] "einen oder mehrere", A-31
   showStock: 'topAndBottom', // [003 §7] "Luck und Boden"
-  skippedTurnCards: 'shownBesideStock',
+  skippedTurnCards: 'perlaggenExchangeable', // a Perlagg laid aside may be taken (only where a suit may not be trump)
   exchange: {
     who: 'dealerThenPartner', // [003 §7]: opponents excluded
     duty: 'optional',
@@ -68,6 +70,8 @@ export const innsbruck: RulesVariantInput = {
   falseFigureScope: 'deal',
   revokePenalty: 'spielPlus2', // [003 §17], A-22
   askAtTargetMinus1: 'ibk1717', // [003 §25-§28], A-42
+  askFirst: false, // 17:17: nobody may bid anyway
+  askBinds: false, // §28: bound only until the figures stand; not modelled
   ibkTwofoldAt1717: false,
   double: false,
   doubleThreshold: 'moreThanHalf',

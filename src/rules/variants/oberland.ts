@@ -17,7 +17,9 @@ export const oberland: RulesVariantInput = {
   weliNaturalInFigures: false, // A-11
   threePlayers: 'individual', // [002 §1.3], A-41
   strohmannInfo: 'dummyHolderOnly',
+  individualBidding: 'none', // A-41: no answering rule for three each for himself
   sixPlayers: 'twoPartiesOfThree',
+  sixPlayersHandSize: 4, // not stated; as Innsbruck (A-41)
   // RULES §13: 'table'. [002] never names secret signs, but it takes partners' talk for granted: a bid made
   // "gegen den Willen oder in der Hitze des Gefechtes, ohne sich beim Partner zu versichern im Alleingang"
   // [002 §1.6] is the exception to bidding after making sure with the partner — spoken table talk. The
@@ -32,13 +34,13 @@ export const oberland: RulesVariantInput = {
   cutterKeepsPermanentPerlaggen: true, // [002 §1.3]
   cutRepeat: 'repeat', // A-31
   showStock: 'none', // [002 §1.3], A-09
-  skippedTurnCards: 'shownBesideStock', // A-32
+  skippedTurnCards: 'perlaggenExchangeable', // A-32: a Perlagg laid aside may be taken (only where a suit may not be trump)
   exchange: {
     who: 'dealerPartnerThenOpponents', // [002 §1.3], A-10
     duty: 'optional',
     lowerPerlaggMay: true, // "mit gleicher Farbe": any trump-suit card
     eichelImprove: true, // "mit einem Eichelperlagg 'besser gemacht'"
-    partnerOnlyIfDealerHasNoTrump: true,
+    partnerOnlyIfDealerHasNoTrump: false, // [002 §1.3]: "Falls der Geber nicht alle liegenden Perlaggen holen kann, ist sein Partner dran"
     leaveToPartnerLosesPartie: true, // [002 §1.3]
   },
   follow: {
@@ -74,6 +76,8 @@ export const oberland: RulesVariantInput = {
   falseFigureScope: 'deal',
   revokePenalty: 'substitute', // not stated; follows the V1853 reading of A-05
   askAtTargetMinus1: 'viertig', // [002 §1.6], A-40
+  askFirst: false, // not stated
+  askBinds: false, // not stated
   ibkTwofoldAt1717: false,
   double: false, // A-26
   doubleThreshold: 'moreThanHalf',

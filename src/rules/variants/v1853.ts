@@ -16,7 +16,9 @@ export const v1853: RulesVariantInput = {
   weliNaturalInFigures: false,
   threePlayers: 'strohmann', // [000 p.12], A-41
   strohmannInfo: 'dummyHolderOnly', // [000 p.12] option (b), preferred
+  individualBidding: 'none', // no answering rule for three each for himself
   sixPlayers: 'twoPartiesOfThree', // [000 p.13]
+  sixPlayersHandSize: 5, // [000 p.13] 3 vs 3, five cards (RULES §3); four is Innsbruck's rule
   partnerInfo: 'table', // RULES §13 [000 p.32-33]: signs "namentlich die Zahl der Trümpfe und Perlaggen", and table talk [000 p.37-41]
   dealPattern: [3, 2], // [000 p.13]
   dealerRotation: 'left',
@@ -24,7 +26,7 @@ export const v1853: RulesVariantInput = {
   cutterKeepsPermanentPerlaggen: false, // no permanent Perlaggen
   cutRepeat: 'repeat',
   showStock: 'bottom', // [000 p.14], A-09
-  skippedTurnCards: 'shownBesideStock',
+  skippedTurnCards: 'perlaggenExchangeable', // a Perlagg laid aside may be taken (only where a suit may not be trump)
   exchange: {
     who: 'dealerThenPartner', // [000 p.19]
     duty: 'plainTrumpCompulsory',
@@ -66,6 +68,8 @@ export const v1853: RulesVariantInput = {
   falseFigureScope: 'deal',
   revokePenalty: 'substitute', // [000 p.31]
   askAtTargetMinus1: 'dritzig', // [000 p.29-32], A-42
+  askFirst: true, // [000 p.29]: "das Dritzige hat den Vorzug"
+  askBinds: true, // [000 p.30] rule 3
   ibkTwofoldAt1717: false,
   double: true, // [000 p.15]
   doubleThreshold: 'moreThanHalf', // [000 p.15], A-26

@@ -18,7 +18,11 @@ import type { RulesVariant } from '../../rules/variant.ts';
 import { DEALS_COLUMNS, expandSeats, type ColumnSpec } from '../../results/schema.ts';
 import { STREAM, keyedRng, type Rng } from '../seeds.ts';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, newHand } from '../../engine/game.ts';
+import { handSizeOf } from '../../engine/state.ts';
 import { FastDealer } from './fast-deal.ts';
+import { HB, beatDeal, hb } from '../heartbeat.ts';
+import { PolicyFault } from '../play.ts';
+import { importUserModule, loadErrorLine } from '../../policy/registry.ts';
 import { SimSpecError, allocColumns, emptyAcc, pushMean, pushProportion, type BatchResult, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../job.ts';
 
 /** What a predicate module sees of a deal (plain data, card short names). */
@@ -75,7 +79,7 @@ export class UniformDealer {
   private readonly handSize: number;
 
   constructor(private readonly r: RulesVariant, private readonly players: number, fixed: ReadonlyMap<number, CardId[]>) {
-    this.handSize = players === 6 ? 4 : 5;
+    this.handSize = handSizeOf(r, players);
     const all = Array.from({ length: r.deckHasWeli ? 33 : 32 }, (_, i) => i);
     const used = new Set<number>();
     this.fixedLo = new Int32Array(players);
@@ -182,11 +186,32 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
     throw new SimSpecError(`--trump ${fixedTrump}: not a trump suit of ${r.name} (allowed: ${r.trumpSuitsAllowed.join(', ')})`);
   }
   let predicate: DealPredicate | null = null;
-  if (spec.constraints.predicate !== null) {
-    const mod = (await import(spec.constraints.predicate)) as { default?: unknown };
-    if (typeof mod.default !== 'function') throw new SimSpecError(`--where ${spec.constraints.predicate}: the module must default-export a function (deal) => boolean`);
+  const where = spec.constraints.predicate;
+  if (where !== null) {
+    let mod: { default?: unknown };
+    try {
+      mod = await importUserModule(where, 'where');
+    } catch (e) {
+      throw new SimSpecError(`--where ${where}: cannot load it: ${loadErrorLine(e)}`);
+    }
+    if (typeof mod.default !== 'function') throw new SimSpecError(`--where ${where}: the module must default-export a function (deal) => boolean`);
     predicate = mod.default as DealPredicate;
   }
+  /** The predicate's verdict on a deal: exactly true or false, else a fault naming it (issue 9, item 5). */
+  const accepts = (d: number, dealerSeat: number): boolean => {
+    hb[HB.count]!++;
+    hb[HB.what] = 2;
+    let v: unknown;
+    try {
+      v = predicate!(view(d, dealerSeat));
+    } catch (e) {
+      throw new PolicyFault(`--where ${where}: the predicate threw ${e instanceof Error ? e.message.split('\n')[0] : String(e)} at deal ${d}, seed ${spec.seed}`, { cause: e });
+    }
+    hb[HB.what] = 0;
+    if (v === true || v === false) return v;
+    const what = v instanceof Promise ? 'a Promise (an async function?)' : typeof v === 'string' ? `the string ${JSON.stringify(v.slice(0, 40))}` : v === null ? 'null' : typeof v === 'object' ? 'an object' : `${typeof v} ${String(v)}`;
+    throw new PolicyFault(`--where ${where}: the predicate returned ${what} at deal ${d}, seed ${spec.seed}; it must return true or false`);
+  };
   const uniform = fixed.size > 0 ? new UniformDealer(r, players, fixed) : null;
   const ctxs = new Map<Suit, FigureContext>(r.trumpSuitsAllowed.map((t) => [t, figureContext(r, t)]));
   const parties = partiesOf(players);
@@ -211,6 +236,7 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
     describe: { dealer: uniform === null ? 'engine' : 'uniform with fixed cards' },
     tables: { deals: columns },
     metrics: FIGURES_METRICS,
+    whoIsDeciding: (slot) => `${slot[HB.what] === 2 ? `the --where predicate ${where}` : 'the dealer'} at deal ${slot[HB.deal]! >>> 0}, seed ${spec.seed}`,
     runBatch(start: number, end: number): BatchResult {
       const rows = end - start;
       const col = allocColumns(columns, rows);
@@ -225,11 +251,12 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
         const rng = keyedRng(spec.seed, d, STREAM.deal);
         const dealerSeat = d % players;
         let redeals = 0;
+        beatDeal(d, 0);
         for (;;) {
           if (uniform === null) engine.deal(rng, dealerSeat, dealt);
           else uniform.deal(rng, dealt);
-          if ((fixedTrump === null || dealt.trump === fixedTrump) && (predicate === null || predicate(view(d, dealerSeat)))) break;
-          if (++redeals > MAX_REDEALS) throw new SimSpecError(`deal ${d}: no deal met the constraints in ${MAX_REDEALS} tries`);
+          if ((fixedTrump === null || dealt.trump === fixedTrump) && (predicate === null || accepts(d, dealerSeat))) break;
+          if (++redeals > MAX_REDEALS) throw new PolicyFault(`deal ${d}, seed ${spec.seed}: no deal met the constraints (${where === null ? '--hand, --trump' : `--where ${where}`}) in ${MAX_REDEALS.toLocaleString('en-US')} tries`);
         }
         rejected += redeals;
         (col['deal'] as Uint32Array)[i] = d;

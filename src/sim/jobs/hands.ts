@@ -12,7 +12,9 @@ import { resolveRuleset } from '../../rules/registry.ts';
 import type { RulesVariant } from '../../rules/variant.ts';
 import { sha256 } from '../../results/manifest.ts';
 import { FIGURE_KEYS, HANDS_COLUMNS, expandSeats, type ColumnSpec } from '../../results/schema.ts';
-import { playDeal, type DealSummary, type SeatPolicy } from '../play.ts';
+import { PolicyFault, playDeal, type DealSummary, type SeatPolicy } from '../play.ts';
+import { HB, beatDeal } from '../heartbeat.ts';
+import { sameAction, type PolicyAction } from '../../engine/actions.ts';
 import { SimSpecError, allocColumns, emptyAcc, pushMean, pushProportion, type BatchResult, type ColumnArray, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../job.ts';
 
 /** With --duplicate: A and B are the two policies given; every deal is played in both seatings. */
@@ -45,13 +47,37 @@ export function policiesPerPlayer(specs: readonly string[], players: number, par
   throw new SimSpecError(`--policies: give 1, ${parties} (one per party) or ${players} (one per player) policies, not ${specs.length}`);
 }
 
-/** What both play jobs share: the ruleset, the table, the players' policies and how they are described. */
+/** What both play jobs share: the ruleset, the table, every seating's own policy instances, how they are described. */
 export interface PlaySetup {
   readonly ruleset: RulesVariant;
   readonly table: Table;
-  readonly policies: SeatPolicy[];
+  /**
+   * Per seating (one; two with --duplicate), each player's own policy instance: created by its factory for
+   * that seat and seating alone, and for a policy file from a module instance of its own (issue 9, item 4).
+   */
+  readonly seatings: SeatPolicy[][];
+  /** Per seating: fresh instances of every player's policy, for replaying a deal (the statefulness check). */
+  readonly fresh: Array<() => SeatPolicy[]>;
+  /** The distinct policy specs; SeatPolicy.id indexes them. */
+  readonly policyNames: string[];
   readonly described: Array<Record<string, unknown>>;
   readonly handColumns: ColumnSpec[];
+}
+
+/**
+ * The policy spec of every player in each seating: as given, or with --duplicate [A for party 0, B for
+ * party 1] and swapped.
+ */
+export function seatingSpecs(specs: readonly string[], table: Table, duplicate: boolean): string[][] {
+  if (!duplicate) return [[...specs]];
+  if (table.parties !== 2) throw new SimSpecError('--duplicate compares two parties: use 4 or 6 players (or 2)');
+  const partyOfPlayer = table.seatOfPlayer.map((seat) => table.party[seat]!);
+  const a = specs[partyOfPlayer.indexOf(0)]!;
+  const b = specs[partyOfPlayer.indexOf(1)]!;
+  for (let p = 0; p < specs.length; p++) {
+    if (specs[p] !== (partyOfPlayer[p] === 0 ? a : b)) throw new SimSpecError('--duplicate needs one policy per party (--policies A,B)');
+  }
+  return [partyOfPlayer.map((p) => (p === 0 ? a : b)), partyOfPlayer.map((p) => (p === 0 ? b : a))];
 }
 
 export async function playSetup(spec: SimSpec): Promise<PlaySetup> {
@@ -63,11 +89,27 @@ export async function playSetup(spec: SimSpec): Promise<PlaySetup> {
   const table = newHand(r, { players: spec.players }).table;
   const partyOfPlayer = table.seatOfPlayer.map((seat) => table.party[seat]!);
   const specs = policiesPerPlayer(spec.policies, table.players, partyOfPlayer, table.parties);
-  const policies: SeatPolicy[] = [];
+  const bySeating = seatingSpecs(specs, table, spec.duplicate === true);
+  const policyNames: string[] = [];
+  const seatings: SeatPolicy[][] = [];
+  const fresh: Array<() => SeatPolicy[]> = [];
+  for (const [k, list] of bySeating.entries()) {
+    const seated: SeatPolicy[] = [];
+    const makers: Array<() => SeatPolicy> = [];
+    for (const [player, p] of list.entries()) {
+      const resolved = await resolvePolicy(p, { instance: `s${k}p${player}` });
+      if (!policyNames.includes(resolved.spec)) policyNames.push(resolved.spec);
+      const id = policyNames.indexOf(resolved.spec);
+      seated.push({ name: resolved.spec, policy: resolved.factory.create(resolved.options), id });
+      const checker = await resolvePolicy(p, { instance: `check-s${k}p${player}` });
+      makers.push(() => ({ name: checker.spec, policy: checker.factory.create(checker.options), id }));
+    }
+    seatings.push(seated);
+    fresh.push(() => makers.map((f) => f()));
+  }
   const described: Array<Record<string, unknown>> = [];
   for (const [player, p] of specs.entries()) {
-    const resolved = await resolvePolicy(p);
-    policies.push({ name: resolved.spec, policy: resolved.factory.create(resolved.options) });
+    const resolved = await resolvePolicy(p, { instance: `s0p${player}` });
     const file = /^([^{}]+?)(\{.*\})?$/.exec(p)![1]!;
     described.push({
       player,
@@ -78,7 +120,45 @@ export async function playSetup(spec: SimSpec): Promise<PlaySetup> {
       ...(existsSync(file) ? { sha256: sha256(readFileSync(file)) } : {}),
     });
   }
-  return { ruleset: r, table, policies, described, handColumns: expandSeats(HANDS_COLUMNS, table.seats, table.parties) };
+  return { ruleset: r, table, seatings, fresh, policyNames, described, handColumns: expandSeats(HANDS_COLUMNS, table.seats, table.parties) };
+}
+
+/** How many deals (Partien) at the end of every batch are replayed with fresh policy instances. */
+export const REPLAYED_PER_BATCH = { hands: 2, partien: 1 } as const;
+
+/** The deals of [start, end) the statefulness check replays: the last `n` (each after others in this batch). */
+export function replayedDeals(start: number, end: number, n: number): Set<number> {
+  const out = new Set<number>();
+  for (let d = end - 1; d >= Math.max(start, end - n); d--) out.add(d);
+  return out;
+}
+
+export type Decision = { readonly player: number; readonly action: PolicyAction };
+
+/**
+ * Compare a deal's decisions with its replay by fresh instances: a policy whose decisions differ keeps state
+ * between deals (or seatings), or draws randomness from somewhere other than ctx.rng (the global Math RNG).
+ */
+export function checkReplay(played: readonly Decision[], replay: readonly Decision[], seats: readonly SeatPolicy[], where: string): void {
+  const n = Math.max(played.length, replay.length);
+  for (let i = 0; i < n; i++) {
+    const a = played[i];
+    const b = replay[i];
+    if (a !== undefined && b !== undefined && a.player === b.player && sameAction(a.action, b.action)) continue;
+    const player = (a ?? b)!.player;
+    throw new PolicyFault(
+      `policy ${seats[player]!.name} (player ${player}) keeps state between deals or uses randomness other than ctx.rng: ` +
+        `${where} replayed with fresh instances went otherwise at decision ${i + 1}; a decision may depend only on the observation and ctx.rng`,
+    );
+  }
+}
+
+/** The heartbeat slot as words for an error message: who was deciding where (see heartbeat.ts). */
+export function beatText(slot: Int32Array, names: readonly string[], seed: number, partien: boolean): string {
+  const deal = slot[HB.deal]! >>> 0;
+  const where = partien ? `Partie ${deal} deal ${Math.max(0, slot[HB.partieDeal]!)}, seed ${seed}` : `deal ${deal}, seed ${seed}`;
+  if (slot[HB.what] !== 1) return where;
+  return `policy ${names[slot[HB.policy]!] ?? '?'} (player ${slot[HB.player]}, seat P${slot[HB.seat]! + 1}${slot[HB.seating]! > 0 ? `, seating ${slot[HB.seating]}` : ''}), ${where}`;
 }
 
 /** Write one hand's row `i` from its summary. */
@@ -121,77 +201,50 @@ export function fillHandRow(col: Record<string, ColumnArray>, i: number, partie:
 
 export async function createHandsJob(spec: SimSpec): Promise<Job> {
   const setup = await playSetup(spec);
-  return spec.duplicate === true ? duplicateJob(spec, setup) : plainJob(spec, setup);
-}
-
-function plainJob(spec: SimSpec, setup: PlaySetup): Job {
-  const { ruleset: r, table, policies } = setup;
+  const { ruleset: r, table, seatings } = setup;
+  const duplicate = spec.duplicate === true;
+  const metrics = duplicate ? DUPLICATE_METRICS : HANDS_METRICS;
   return {
-    describe: { policies: setup.described, partnerInfo: r.partnerInfo },
+    describe: duplicate ? { policies: setup.described, duplicate: true, partnerInfo: r.partnerInfo } : { policies: setup.described, partnerInfo: r.partnerInfo },
     tables: { hands: setup.handColumns },
-    metrics: HANDS_METRICS,
+    metrics,
+    whoIsDeciding: (slot) => beatText(slot, setup.policyNames, spec.seed, false),
     runBatch(start: number, end: number): BatchResult {
-      const rows = end - start;
+      const rows = seatings.length * (end - start);
       const col = allocColumns(setup.handColumns, rows);
-      const m: Record<string, MetricAcc> = Object.fromEntries(HANDS_METRICS.map((x) => [x.name, emptyAcc(x.kind)]));
-      for (let d = start; d < end; d++) {
-        const res = playDeal({ ruleset: r, players: spec.players, policies, rootSeed: spec.seed, dealIndex: d, dealer: d % table.seats });
-        const sum = res.summary;
-        fillHandRow(col, d - start, d, d, sum, table);
-        pushMean(m['p0_points']!, sum.pointsPerParty[0]!);
-        pushMean(m['p0_minus_p1']!, sum.pointsPerParty[0]! - (sum.pointsPerParty[1] ?? 0));
-        pushProportion(m['p0_spiel']!, sum.spielParty === 0 ? 1 : 0);
-        for (const f of sum.figures) pushProportion(m['bid_share']!, f.finalLevel >= 2 ? 1 : 0);
-        pushMean(m['decisions']!, sum.decisions);
-      }
-      return { start, end, tables: { hands: col }, rows: { hands: rows }, metrics: m, rejected: 0 };
-    },
-  };
-}
-
-/**
- * Duplicate deals (GUIDE §5, as duplicate bridge and ACPC duplicate poker): deal d is played with policy A
- * for party 0 and B for party 1 (seating 0), then with the parties' policies swapped (seating 1): the same
- * cards, and each seat keeps its own keyed stream. Luck of the cards cancels in the paired difference.
- */
-/** The two seatings of duplicate play: [A for party 0, B for party 1] and swapped (players' policies). */
-export function duplicateSeatings(setup: PlaySetup): SeatPolicy[][] {
-  const { table, policies } = setup;
-  if (table.parties !== 2) throw new SimSpecError('--duplicate compares two parties: use 4 or 6 players (or 2)');
-  const partyOfPlayer = table.seatOfPlayer.map((seat) => table.party[seat]!);
-  const a = policies[partyOfPlayer.indexOf(0)]!;
-  const b = policies[partyOfPlayer.indexOf(1)]!;
-  for (let p = 0; p < policies.length; p++) {
-    if (policies[p]!.name !== (partyOfPlayer[p] === 0 ? a : b).name) throw new SimSpecError('--duplicate needs one policy per party (--policies A,B)');
-  }
-  return [partyOfPlayer.map((p) => (p === 0 ? a : b)), partyOfPlayer.map((p) => (p === 0 ? b : a))];
-}
-
-function duplicateJob(spec: SimSpec, setup: PlaySetup): Job {
-  const { ruleset: r, table } = setup;
-  const seated = duplicateSeatings(setup);
-  return {
-    describe: { policies: setup.described, duplicate: true, partnerInfo: r.partnerInfo },
-    tables: { hands: setup.handColumns },
-    metrics: DUPLICATE_METRICS,
-    runBatch(start: number, end: number): BatchResult {
-      const rows = 2 * (end - start);
-      const col = allocColumns(setup.handColumns, rows);
-      const m: Record<string, MetricAcc> = Object.fromEntries(DUPLICATE_METRICS.map((x) => [x.name, emptyAcc(x.kind)]));
+      const m: Record<string, MetricAcc> = Object.fromEntries(metrics.map((x) => [x.name, emptyAcc(x.kind)]));
+      const check = replayedDeals(start, end, REPLAYED_PER_BATCH.hands);
       for (let d = start; d < end; d++) {
         let paired = 0;
-        for (const seating of [0, 1]) {
-          const res = playDeal({ ruleset: r, players: spec.players, policies: seated[seating]!, rootSeed: spec.seed, dealIndex: d, dealer: d % table.seats });
-          const sum = res.summary;
-          fillHandRow(col, 2 * (d - start) + seating, d, d, sum, table, seating);
-          const aParty = seating;
-          const diff = sum.pointsPerParty[aParty]! - sum.pointsPerParty[1 - aParty]!;
-          paired += diff / 2;
-          pushMean(m['a_minus_b_single']!, diff);
-          pushProportion(m['a_spiel']!, sum.spielParty === aParty ? 1 : 0);
+        for (let seating = 0; seating < seatings.length; seating++) {
+          beatDeal(d, seating);
+          const deal = { ruleset: r, players: spec.players, rootSeed: spec.seed, dealIndex: d, dealer: d % table.seats };
+          let sum: DealSummary;
+          if (check.has(d)) {
+            const played: Decision[] = [];
+            const replay: Decision[] = [];
+            sum = playDeal({ ...deal, policies: seatings[seating]!, onDecision: (_s, player, _o, action) => played.push({ player, action }) }).summary;
+            playDeal({ ...deal, policies: setup.fresh[seating]!(), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
+            checkReplay(played, replay, seatings[seating]!, `deal ${d}, seed ${spec.seed}${duplicate ? `, seating ${seating}` : ''}`);
+          } else {
+            sum = playDeal({ ...deal, policies: seatings[seating]! }).summary;
+          }
+          fillHandRow(col, seatings.length * (d - start) + seating, d, d, sum, table, seating);
+          if (duplicate) {
+            const aParty = seating;
+            const diff = sum.pointsPerParty[aParty]! - sum.pointsPerParty[1 - aParty]!;
+            paired += diff / 2;
+            pushMean(m['a_minus_b_single']!, diff);
+            pushProportion(m['a_spiel']!, sum.spielParty === aParty ? 1 : 0);
+          } else {
+            pushMean(m['p0_points']!, sum.pointsPerParty[0]!);
+            pushMean(m['p0_minus_p1']!, sum.pointsPerParty[0]! - (sum.pointsPerParty[1] ?? 0));
+            pushProportion(m['p0_spiel']!, sum.spielParty === 0 ? 1 : 0);
+            for (const f of sum.figures) pushProportion(m['bid_share']!, f.finalLevel >= 2 ? 1 : 0);
+          }
           pushMean(m['decisions']!, sum.decisions);
         }
-        pushMean(m['a_minus_b']!, paired);
+        if (duplicate) pushMean(m['a_minus_b']!, paired);
       }
       return { start, end, tables: { hands: col }, rows: { hands: rows }, metrics: m, rejected: 0 };
     },

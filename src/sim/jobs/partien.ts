@@ -1,11 +1,14 @@
 // Job "partien": whole Partien (issue 5): one row per Partie in partien.arrow, and one row per deal of
 // every Partie in hands.arrow (the same columns as --mode hands, with the Partie index and deal number).
-// Partie k is a pure function of (seed, k): playPartie keys its deals and choices by (seed, k, deal, seat).
+// Partie k is a pure function of (seed, k): playPartie keys its deals and choices by (seed, k, deal, seat),
+// and who deals first follows the Partie before it in its match (partie.ts PartieSeries, A-25: the loser
+// deals), replayed here when a batch starts inside a match.
 import { PARTIEN_COLUMNS, expandSeats } from '../../results/schema.ts';
-import { playPartie } from '../partie.ts';
+import { PartieSeries, playPartie } from '../partie.ts';
 import type { DealSummary } from '../play.ts';
 import { allocColumns, emptyAcc, pushMean, pushProportion, type BatchResult, type ColumnArray, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../job.ts';
-import { duplicateSeatings, fillHandRow, playSetup } from './hands.ts';
+import { REPLAYED_PER_BATCH, beatText, checkReplay, fillHandRow, playSetup, replayedDeals, type Decision } from './hands.ts';
+import { HB, beatDeal, hb } from '../heartbeat.ts';
 
 export const PARTIEN_METRICS: readonly MetricSpec[] = [
   { name: 'p0_wins', kind: 'proportion', doc: 'share of Partien party 0 (seats 0 and 2) wins' },
@@ -26,32 +29,44 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
   const setup = await playSetup(spec);
   const { ruleset: r, table } = setup;
   const duplicate = spec.duplicate === true;
-  const seatings = duplicate ? duplicateSeatings(setup) : [setup.policies];
+  const seatings = setup.seatings;
   const partieColumns = expandSeats(PARTIEN_COLUMNS, table.seats, table.parties);
   const metrics = duplicate ? DUPLICATE_PARTIEN_METRICS : PARTIEN_METRICS;
   return {
     describe: duplicate ? { policies: setup.described, duplicate: true, partnerInfo: r.partnerInfo } : { policies: setup.described, partnerInfo: r.partnerInfo },
     tables: { partien: partieColumns, hands: setup.handColumns },
     metrics,
+    whoIsDeciding: (slot) => beatText(slot, setup.policyNames, spec.seed, true),
     runBatch(start: number, end: number): BatchResult {
       const rows = (end - start) * seatings.length;
       const pc = allocColumns(partieColumns, rows);
       const deals: Array<{ partie: number; dealNo: number; sum: DealSummary; seating: number }> = [];
       const m: Record<string, MetricAcc> = Object.fromEntries(metrics.map((x) => [x.name, emptyAcc(x.kind)]));
       const num = (name: string) => pc[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
+      const check = replayedDeals(start, end, REPLAYED_PER_BATCH.partien);
+      const series = seatings.map((policies) => new PartieSeries({ ruleset: r, players: spec.players, policies, rootSeed: spec.seed }));
       for (let k = start; k < end; k++) {
         let aWins = 0;
-        for (const [seating, policies] of seatings.entries()) {
+        for (const seating of seatings.keys()) {
           const i = (k - start) * seatings.length + seating;
-          const s = playPartie({
-            ruleset: r,
-            players: spec.players,
-            policies,
-            rootSeed: spec.seed,
-            partieIndex: k,
-            firstDealer: k % table.seats,
-            onDeal: (sum, dealNo) => deals.push({ partie: k, dealNo, sum, seating }),
+          beatDeal(k, seating);
+          hb[HB.partieDeal] = 0;
+          const played: Decision[] = [];
+          // where Partie k starts (A-25: the loser of the Partie before it in its match deals), for the replay check
+          const st = check.has(k) ? series[seating]!.start(k) : null;
+          const s = series[seating]!.play(k, {
+            onDeal: (sum, dealNo) => {
+              deals.push({ partie: k, dealNo, sum, seating });
+              hb[HB.partieDeal] = dealNo + 1;
+            },
+            ...(check.has(k) ? { onDecision: (_s, player, _o, action) => played.push({ player, action }) } : {}),
           }).summary;
+          if (st !== null) {
+            const replay: Decision[] = [];
+            const partie = { ruleset: r, players: spec.players, rootSeed: spec.seed, partieIndex: k, firstDealer: st.firstDealer, ...(st.dummySeat === undefined ? {} : { dummySeat: st.dummySeat }) };
+            playPartie({ ...partie, policies: setup.fresh[seating]!(), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
+            checkReplay(played, replay, seatings[seating]!, `Partie ${k}, seed ${spec.seed}${duplicate ? `, seating ${seating}` : ''}`);
+          }
           num('partie')[i] = k;
           num('seating')[i] = seating;
           num('first_dealer')[i] = s.firstDealer;

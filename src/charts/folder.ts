@@ -1,0 +1,245 @@
+// The charts of a result folder, drawn from what the folder holds: `perlagg exact` from exact.arrow (and
+// its manifest), `perlagg simulate` (and `perlagg merge`) from the run manifest's metric accumulators and
+// settings. `perlagg plot DIR` and the commands' --out both come through here, so a redraw is the same
+// chart the command wrote.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { binom } from '../cards/mask.ts';
+import { OutputError, type ManifestFile } from '../results/manifest.ts';
+import { readArrowFileBatches } from '../results/stream.ts';
+import { meanInterval, wilson, type Interval } from '../stats/intervals.ts';
+import type { MetricAcc, MetricSpec } from '../sim/job.ts';
+import { FIGURES_METRICS } from '../sim/jobs/figures.ts';
+import { DUPLICATE_METRICS, HANDS_METRICS } from '../sim/jobs/hands.ts';
+import { DUPLICATE_PARTIEN_METRICS, PARTIEN_METRICS } from '../sim/jobs/partien.ts';
+import { duplicateChart, type DuplicateChartData } from './duplicate.ts';
+import { exactChart, type ExactChartData, type ExactChartResult, type ExactChartRow } from './exact.ts';
+import { writeCharts, type Chart, type WrittenChart } from './render.ts';
+import { isShareMetric, simulationChart, type MetricEstimate, type SimulationChartData } from './simulation.ts';
+
+/** The folder charts go into, inside a result folder. */
+export const CHARTS_FOLDER = 'charts';
+
+const METRICS: ReadonlyMap<string, MetricSpec> = new Map(
+  [FIGURES_METRICS, HANDS_METRICS, DUPLICATE_METRICS, PARTIEN_METRICS, DUPLICATE_PARTIEN_METRICS].flat().map((m) => [m.name, m]),
+);
+
+function intervalOfAcc(acc: MetricAcc): Interval {
+  return acc.kind === 'proportion' ? wilson(acc.k, acc.n) : meanInterval(acc);
+}
+
+type Json = Record<string, unknown>;
+const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The manifest of a result folder, or a one-line OutputError saying why the folder is not one. */
+export function readResultManifest(dir: string): Json {
+  if (!existsSync(dir)) throw new OutputError(`${dir}: no such folder`);
+  if (!statSync(dir).isDirectory()) throw new OutputError(`${dir} is not a folder`);
+  const p = join(dir, 'manifest.json');
+  if (!existsSync(p)) {
+    const shards = readdirSync(dir).filter((n) => /^shard-\d+-of-\d+$/.test(n));
+    if (shards.length > 0) throw new OutputError(`${dir} holds the shards of a sharded run: merge them first (perlagg merge ${dir} --out ${join(dir, 'merged')}) and plot the merged folder`);
+    throw new OutputError(`${dir} has no manifest.json: not a folder perlagg wrote with --out`);
+  }
+  let m: unknown;
+  try {
+    m = JSON.parse(readFileSync(p, 'utf8'));
+  } catch {
+    throw new OutputError(`${p} is not readable JSON`);
+  }
+  if (!isObject(m) || m['tool'] !== 'perlagg' || typeof m['command'] !== 'string') throw new OutputError(`${p} is not a perlagg manifest`);
+  return m;
+}
+
+// ---- perlagg exact ----
+
+/** exact.arrow (checked against the manifest's row count) as the data `perlagg exact --json` prints. */
+export function exactDataOfFolder(dir: string, m: Json): ExactChartData {
+  const path = join(dir, 'exact.arrow');
+  if (!existsSync(path)) throw new OutputError(`${dir} has no exact.arrow (the manifest is from perlagg exact)`);
+  const files = Array.isArray(m['files']) ? (m['files'] as ManifestFile[]) : [];
+  const listed = files.find((f) => f.name === 'exact.arrow');
+  const byTrump = new Map<string, ExactChartRow[]>();
+  let ruleset = '';
+  let rows = 0;
+  for (const batch of readArrowFileBatches(path)) {
+    const col = (name: string): { get(i: number): unknown } => {
+      const c = batch.getChild(name);
+      if (c === null) throw new OutputError(`${path} has no column ${name}`);
+      return c;
+    };
+    const trump = col('trump');
+    const rs = col('ruleset');
+    const perlaggen = col('perlaggen');
+    const gleich = col('gleich');
+    const hanger = col('hanger');
+    const hands = col('hands');
+    for (let i = 0; i < batch.numRows; i++) {
+      const t = String(trump.get(i));
+      ruleset = String(rs.get(i));
+      let list = byTrump.get(t);
+      if (list === undefined) byTrump.set(t, (list = []));
+      list.push({ perlaggen: Number(perlaggen.get(i)), gleich: Number(gleich.get(i)), hanger: Number(hanger.get(i)), hands: Number(hands.get(i)) });
+    }
+    rows += batch.numRows;
+  }
+  if (listed !== undefined && listed.rows !== rows) throw new OutputError(`${path} has ${rows} rows but its manifest says ${listed.rows}; the table was changed`);
+  if (rows === 0) throw new OutputError(`${path} has no rows`);
+  const params = isObject(m['parameters']) ? m['parameters'] : {};
+  const excluded = Array.isArray(params['excluded']) ? (params['excluded'] as unknown[]).map(String) : [];
+  const order = Array.isArray(params['trumps']) ? (params['trumps'] as unknown[]).map(String) : [...byTrump.keys()];
+  const results: ExactChartResult[] = order.filter((t) => byTrump.has(t)).map((t) => {
+    const list = byTrump.get(t)!;
+    const hands = list.reduce((s, r) => s + r.hands, 0);
+    let deck: number | undefined;
+    for (let n = 5; n <= 40; n++) if (binom(n, 5) === hands) deck = n;
+    return { trump: t, hands, ...(deck === undefined ? {} : { deckSize: deck }), rows: list };
+  });
+  return { ruleset: typeof params['ruleset'] === 'string' ? params['ruleset'] : ruleset, excluded, results };
+}
+
+export function exactCharts(data: ExactChartData): Chart[] {
+  return [{ name: 'exact', what: 'best Gleich and Hanger by Perlaggen in the hand', spec: exactChart(data) }];
+}
+
+// ---- perlagg simulate ----
+
+const STOP_WORDS = (unit: string): Readonly<Record<string, string>> => ({
+  deals: `the ${unit} asked for`,
+  interval: 'the interval width',
+  sprt: 'the SPRT',
+  time: 'the time budget',
+  interrupted: 'an interrupt',
+});
+
+interface RunView {
+  readonly settings: Json;
+  readonly metrics: Readonly<Record<string, MetricAcc>>;
+  readonly done: number;
+  readonly complete: boolean;
+  readonly stoppedBy: string | null;
+}
+
+function runView(dir: string, m: Json): RunView {
+  const settings = m['settings'];
+  const metrics = m['metrics'];
+  const progress = m['progress'];
+  if (!isObject(settings) || !isObject(metrics) || !isObject(progress)) throw new OutputError(`${join(dir, 'manifest.json')} has no settings, metrics or progress: not a simulate run`);
+  for (const [k, acc] of Object.entries(metrics)) {
+    const a = acc as Partial<MetricAcc> | null;
+    if (!isObject(a) || (a.kind !== 'proportion' && a.kind !== 'mean') || typeof a.n !== 'number') throw new OutputError(`${join(dir, 'manifest.json')}: metric ${k} is not a metric accumulator`);
+  }
+  return {
+    settings,
+    metrics: metrics as unknown as Record<string, MetricAcc>,
+    done: typeof progress['dealsDone'] === 'number' ? progress['dealsDone'] : 0,
+    complete: m['complete'] === true,
+    stoppedBy: typeof m['stoppedBy'] === 'string' ? m['stoppedBy'] : null,
+  };
+}
+
+/** The policies as given, a policy file by its file name (the manifest keeps the absolute path). */
+function policyNames(settings: Json): string[] {
+  if (!Array.isArray(settings['policies'])) return [];
+  return (settings['policies'] as unknown[]).map((p) => String(p).replace(/^[^{}]*[/\\]/, ''));
+}
+
+const unitOf = (mode: string): string => (mode === 'partien' ? 'Partien' : mode === 'hands' ? 'hands' : 'deals');
+
+function constraintWords(settings: Json): string {
+  const c = settings['constraints'];
+  if (!isObject(c)) return '';
+  const parts: string[] = [];
+  if (isObject(c['hands'])) for (const [seat, cards] of Object.entries(c['hands'])) if (Array.isArray(cards) && cards.length > 0) parts.push(`seat ${seat} holds ${cards.join(' ')}`);
+  if (typeof c['trump'] === 'string') parts.push(`trump ${c['trump']}`);
+  if (isObject(c['predicate']) && typeof c['predicate']['path'] === 'string') parts.push(`deals kept by ${String(c['predicate']['path']).split(/[/\\]/).pop()}`);
+  return parts.join(', ');
+}
+
+/** The data of the metrics chart from a run manifest. */
+export function simulationDataOfRun(dir: string, m: Json): SimulationChartData {
+  const v = runView(dir, m);
+  const s = v.settings;
+  const mode = String(s['mode'] ?? 'figures');
+  const unit = unitOf(mode);
+  const shard = isObject(s['shard']) ? s['shard'] : null;
+  const metrics: MetricEstimate[] = Object.entries(v.metrics).filter(([, acc]) => acc.n > 0).map(([name, acc]) => {
+    const spec = METRICS.get(name);
+    const doc = spec?.doc ?? name;
+    const i = intervalOfAcc(acc);
+    return {
+      name, doc, scale: isShareMetric(acc.kind, doc) ? 'share' : 'mean',
+      estimate: i.estimate, low: i.low, high: i.high, n: i.n,
+      ...(/minus/.test(name) ? { reference: 0 } : {}),
+    };
+  });
+  if (metrics.length === 0) throw new OutputError(`${dir}: the run has no finished ${unit} yet; nothing to draw`);
+  const constraints = [constraintWords(s), shard === null ? '' : `shard ${String(shard['index'])} of ${String(shard['count'])}`].filter((x) => x.length > 0).join('; ');
+  return {
+    ruleset: String(s['ruleset'] ?? '?'),
+    mode,
+    players: Number(s['players'] ?? 4),
+    seed: Number(s['seed'] ?? 0),
+    policies: policyNames(s),
+    done: v.done,
+    unit,
+    stoppedBy: v.complete ? (v.stoppedBy === null ? 'the end of the run' : (STOP_WORDS(unit)[v.stoppedBy] ?? v.stoppedBy)) : null,
+    ...(constraints.length > 0 ? { constraints } : {}),
+    metrics,
+  };
+}
+
+/** With --duplicate: the paired and the unpaired view of A against B. */
+export function duplicateDataOfRun(dir: string, m: Json): DuplicateChartData | null {
+  const v = runView(dir, m);
+  const s = v.settings;
+  if (s['duplicate'] !== true) return null;
+  const mode = String(s['mode'] ?? 'hands');
+  const partien = mode === 'partien';
+  const paired = v.metrics[partien ? 'a_wins' : 'a_minus_b'];
+  const single = v.metrics[partien ? 'a_wins_single' : 'a_minus_b_single'];
+  if (paired === undefined || single === undefined || paired.n === 0) return null;
+  const policies = policyNames(s);
+  const p = intervalOfAcc(paired);
+  const u = intervalOfAcc(single);
+  const share = v.metrics['a_spiel'];
+  return {
+    ruleset: String(s['ruleset'] ?? '?'),
+    players: Number(s['players'] ?? 4),
+    a: policies[0] ?? 'A',
+    b: policies[1] ?? policies[0] ?? 'B',
+    unit: unitOf(mode),
+    quantity: partien ? 'wins' : 'points',
+    paired: { estimate: p.estimate, low: p.low, high: p.high, n: p.n, se: p.se },
+    unpaired: { estimate: u.estimate, low: u.low, high: u.high, n: u.n, se: u.se },
+    ...(share !== undefined && share.n > 0 ? { spielShare: (() => { const i = intervalOfAcc(share); return { estimate: i.estimate, low: i.low, high: i.high, n: i.n, se: i.se }; })() } : {}),
+    complete: v.complete,
+  };
+}
+
+export function simulationCharts(dir: string, m: Json): Chart[] {
+  const charts: Chart[] = [{ name: 'metrics', what: 'every metric with its 95% interval', spec: simulationChart(simulationDataOfRun(dir, m)) }];
+  const dup = duplicateDataOfRun(dir, m);
+  if (dup !== null) charts.push({ name: 'duplicate', what: 'A against B: paired and unpaired intervals', spec: duplicateChart(dup) });
+  return charts;
+}
+
+// ---- any folder ----
+
+/** Every chart a result folder supports, from its tables and manifest. */
+export function chartsOfFolder(dir: string): Chart[] {
+  const m = readResultManifest(dir);
+  switch (m['command']) {
+    case 'exact':
+      return exactCharts(exactDataOfFolder(dir, m));
+    case 'simulate':
+      return simulationCharts(dir, m);
+    default:
+      throw new OutputError(`${dir} holds the result of "perlagg ${String(m['command'])}", which has no charts`);
+  }
+}
+
+/** Draw every chart of a result folder into `<dir>/charts` (or `into`). */
+export async function writeFolderCharts(dir: string, into: string = join(dir, CHARTS_FOLDER)): Promise<WrittenChart[]> {
+  return writeCharts(into, chartsOfFolder(dir));
+}

@@ -1,0 +1,111 @@
+// Playing Bieten with policies: one deal (a pure function of rules, players, policies, root seed, deal index,
+// dealer and the score), or a whole game (partie.ts); and the transcripts `perlagg play --game bieten` prints.
+import { UsageError } from '../../cli/errors.ts';
+import type { PolicyFactory } from '../../policy/api.ts';
+import { resolvePolicy } from '../../policy/registry.ts';
+import { STREAM, keyedRng } from '../../sim/seeds.ts';
+import { runDeal, type RunOptions, type SeatedPolicy } from '../game.ts';
+import { MAX_PLAYERS, newDeal } from './engine.ts';
+import { bietenGame } from './game.ts';
+import type { BietenObservation } from './observe.ts';
+import { playBietenGame } from './partie.ts';
+import { bietenRulesName, resolveBietenRules, type BietenRules } from './rules.ts';
+import type { BietenAction, BietenState } from './state.ts';
+import { bietenDealText, bietenScoreSheet } from './transcript.ts';
+import { cardShort } from '../../cards/notation.ts';
+
+export type BietenPolicy = SeatedPolicy<BietenObservation, BietenAction>;
+
+export interface PlayBietenDealOptions {
+  readonly rules: BietenRules;
+  readonly players: number;
+  readonly policies: readonly BietenPolicy[];
+  readonly rootSeed: number;
+  readonly dealIndex: number;
+  readonly dealer: number;
+  readonly score?: readonly number[];
+  readonly out?: readonly number[];
+  readonly names?: readonly string[];
+  readonly checked?: boolean;
+  readonly onDecision?: RunOptions<BietenState, BietenObservation, BietenAction>['onDecision'];
+}
+
+/** One deal: its cards from keyedRng(root, deal, deal stream), each seat's choices from keyedRng(root, deal, policy, seat). */
+export function playBietenDeal(o: PlayBietenDealOptions): { state: BietenState; decisions: number } {
+  if (o.policies.length !== o.players) throw new RangeError(`${o.players} players need ${o.players} policies, got ${o.policies.length}`);
+  const s = newDeal(o.rules, {
+    players: o.players,
+    dealer: o.dealer,
+    ...(o.score === undefined ? {} : { score: o.score }),
+    ...(o.out === undefined ? {} : { out: o.out }),
+    ...(o.names === undefined ? {} : { names: o.names }),
+  });
+  const decisions = runDeal(
+    bietenGame,
+    s,
+    o.policies,
+    {
+      chance: keyedRng(o.rootSeed, o.dealIndex, STREAM.deal),
+      policy: Array.from({ length: o.players }, (_, seat) => ({ rng: keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat) })),
+      where: `deal ${o.dealIndex}, seed ${o.rootSeed}`,
+    },
+    { ...(o.checked === undefined ? {} : { checked: o.checked }), ...(o.onDecision === undefined ? {} : { onDecision: o.onDecision }) },
+  );
+  return { state: s, decisions };
+}
+
+export interface BietenPlayRequest {
+  readonly ruleset: string;
+  readonly seed: number;
+  readonly players: number;
+  readonly deal: number;
+  readonly policies?: readonly string[];
+  readonly dealer?: number;
+}
+
+async function seat(req: BietenPlayRequest): Promise<{ rules: BietenRules; specs: string[]; policies: BietenPolicy[] }> {
+  const rules = resolveBietenRules(req.ruleset);
+  if (!(Number.isInteger(req.players) && req.players >= 2 && req.players <= MAX_PLAYERS)) throw new UsageError(`--players must be 2 to ${MAX_PLAYERS} for Bieten, got ${req.players}`);
+  if (!Number.isSafeInteger(req.seed) || req.seed < 0) throw new UsageError(`--seed must be a non-negative whole number, got ${req.seed}`);
+  if (!Number.isSafeInteger(req.deal) || req.deal < 0) throw new UsageError(`--deal must be a non-negative whole number, got ${req.deal}`);
+  const specs = (req.policies ?? ['plain']).slice();
+  if (specs.length === 1) while (specs.length < req.players) specs.push(specs[0]!);
+  if (specs.length !== req.players) throw new UsageError(`--policies names ${specs.length} policies for ${req.players} players`);
+  const policies: BietenPolicy[] = [];
+  for (const spec of specs) {
+    const p = await resolvePolicy(spec, { game: 'bieten' });
+    const f = p.factory as unknown as PolicyFactory<BietenObservation, BietenAction>;
+    policies.push({ name: p.spec, policy: f.create(p.options) });
+  }
+  if (req.dealer !== undefined && !(Number.isInteger(req.dealer) && req.dealer >= 0 && req.dealer < req.players)) throw new UsageError(`--dealer must be 0..${req.players - 1}`);
+  return { rules, specs, policies };
+}
+
+/** `perlagg play --game bieten`: one deal and its transcript. */
+export async function bietenPlayTranscript(req: BietenPlayRequest): Promise<string> {
+  const { rules, specs, policies } = await seat(req);
+  const dealer = req.dealer ?? req.deal % req.players;
+  const { state } = playBietenDeal({ rules, players: req.players, policies, rootSeed: req.seed, dealIndex: req.deal, dealer });
+  return bietenGame.transcript(state, { seed: req.seed, deal: req.deal, policies: specs });
+}
+
+/** `perlagg play --game bieten --partie`: a whole game (until one player is left) and the score sheet. */
+export async function bietenGameTranscript(req: BietenPlayRequest & { readonly partie: number }): Promise<string> {
+  const { rules, specs, policies } = await seat(req);
+  const names = Array.from({ length: req.players }, (_, i) => `P${i + 1}`);
+  const g = playBietenGame({ rules, players: req.players, policies, rootSeed: req.seed, gameIndex: req.partie, firstDealer: req.dealer ?? 'cut', keepStates: true });
+  const out: string[] = [];
+  out.push(`Bieten, Regeln ${bietenRulesName(rules)} (${rules.title}), es geht auf ${rules.target}; Seed ${req.seed}, Spiel Nr. ${req.partie}`);
+  out.push(`Spieler: ${names.map((n, i) => `${n} ${specs[i]}`).join(', ')}. Jeder spielt für sich.`);
+  if (g.cut !== null) {
+    out.push(`Abheben um das Geben (das niederste Blatt gibt, die Asse gelten als niederste): ${g.cut.cuts.map((c) => `${names[c.seat]} ${cardShort(c.card)}`).join(', ')} → ${names[g.cut.dealer]} gibt.`);
+  }
+  g.states.forEach((s, i) => {
+    out.push('');
+    out.push(`=== Gang ${i + 1} ===`);
+    out.push(...bietenDealText(s));
+  });
+  out.push('');
+  out.push(bietenScoreSheet({ rules, names, dealers: g.dealers, dealPoints: g.dealPoints, sheet: g.sheet, outAt: g.outAt, outOrder: g.outOrder, loser: g.loser }));
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,74 @@
+// Perlaggen behind the one Game contract (src/games/game.ts): thin adapters over src/engine, src/rules,
+// src/sim and the transcript of `perlagg play` — no behaviour of their own (the bench signature proves it:
+// nothing here is on its path).
+import { actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
+import { actingSeat, applyAction, applyChecked, chanceOutcomes, currentPlayer, explainIllegal, legalActions, newHand, returns, type HandOptions } from '../engine/game.ts';
+import { observe, type Observation } from '../engine/observe.ts';
+import type { HandState } from '../engine/state.ts';
+import { PARTIEN_COLUMNS, HANDS_COLUMNS, expandSeats } from '../results/schema.ts';
+import { canonicalJson, canonicalName, resolveRuleset } from '../rules/registry.ts';
+import type { RulesVariant } from '../rules/variant.ts';
+import type { ColumnArray } from '../sim/job.ts';
+import { fillHandRow } from '../sim/jobs/hands.ts';
+import type { PartieSummary } from '../sim/partie.ts';
+import { summarize } from '../sim/play.ts';
+import { seatTable } from '../engine/state.ts';
+import { transcript } from '../cli/play.ts';
+import type { Game } from './game.ts';
+
+type Num = Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
+
+export const perlaggenGame: Game<RulesVariant, HandState, Observation, PolicyAction, HandOptions, PartieSummary> = {
+  name: 'perlaggen',
+  title: 'Perlaggen',
+  defaultRuleset: 'oberland',
+  playerCounts: [2, 3, 4, 6],
+  resolveRuleset: (spec) => resolveRuleset(spec),
+  rulesetName: canonicalName,
+  rulesetJson: canonicalJson,
+  newState: newHand,
+  currentPlayer,
+  actingSeat,
+  chanceOutcomes,
+  legalActions,
+  applyAction: (s, a) => applyAction(s, a as Action),
+  explainIllegal: (s, a) => explainIllegal(s, a as Action),
+  applyChecked: (s, a) => applyChecked(s, a as Action),
+  sameAction: (a, b) => sameAction(a as Action, b as Action),
+  actionText: (a) => actionText(a as Action),
+  returns,
+  observe: (s, player) => observe(s, player),
+  seatOfPlayer: (s, player) => s.table.seatOfPlayer[player]!,
+  transcript: (s, h) => transcript(s, { ruleset: s.ruleset, seed: h.seed, deal: h.deal, policies: h.policies }),
+  tables: {
+    deals: {
+      columns: (r, players) => {
+        const t = seatTable(r, { players });
+        return expandSeats(HANDS_COLUMNS, t.seats, t.parties);
+      },
+      fill: (col, i, ids, x) => fillHandRow(col, i, ids.partie, ids.deal, summarize(x.state, x.decisions), x.state.table, ids.seating),
+    },
+    parties: {
+      columns: (r, players) => {
+        const t = seatTable(r, { players });
+        return expandSeats(PARTIEN_COLUMNS, t.seats, t.parties);
+      },
+      fill: (col: Record<string, ColumnArray>, i, ids, s) => {
+        const num = (name: string) => col[name] as Num;
+        num('partie')[i] = ids.partie;
+        num('seating')[i] = ids.seating;
+        num('first_dealer')[i] = s.firstDealer;
+        num('deals')[i] = s.deals;
+        num('winner')[i] = s.winnerParty;
+        num('double')[i] = s.double ? 1 : 0;
+        num('ended_mid_hand')[i] = s.endedMidHand ? 1 : 0;
+        num('decisions')[i] = s.decisions;
+        for (let p = 0; p < s.finalScore.length; p++) {
+          num(`p${p}_score`)[i] = s.finalScore[p]!;
+          num(`p${p}_gestrichen_at`)[i] = s.gestrichenAt[p]!;
+          num(`p${p}_penalties`)[i] = s.penaltiesPerParty[p]!;
+        }
+      },
+    },
+  },
+};

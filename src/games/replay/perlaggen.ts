@@ -1,0 +1,310 @@
+// `perlagg replay` for Perlaggen: a recorded hand or Partie driven through the engine's checked path
+// (explainIllegal, RULES §4-§12), printed with the transcript of `perlagg play` and the score sheet.
+//
+// Infractions: a recorded revoke ("P2 play S8 revoke") is the card play, applied through the engine's
+// infraction path (applyChecked with `infraction`: explainInfraction says why a line is no revoke), with the
+// ruleset's penalty and correction (RULES §12, GC-64: 1853 substitutes the card when trick play ends; Innsbruck
+// A-22). A recorded exchange "left to the partner" ("P3 exchange L9 left") is the other infraction (GC-58).
+import { parseCards, CardNotationError } from '../../cards/notation.ts';
+import { ALLOW, CONCEDE, CONSENT, DECLINE_EXCHANGE, GUT, HOLD, KEEP_CUT, LEAVE_CUT, PASS, REJECT, VETO, askOf, bidOf, exchangeOf, type Action, type FigureName } from '../../engine/actions.ts';
+import { actingSeat, applyAction, applyChecked, explainIllegal, explainInfraction, handFromLayout, legalActions } from '../../engine/game.ts';
+import { seatTable, type HandState } from '../../engine/state.ts';
+import { canonicalName, resolveRuleset, RulesetError } from '../../rules/registry.ts';
+import type { RulesVariant } from '../../rules/variant.ts';
+import { transcript } from '../../cli/play.ts';
+import { actionWords, cardAt, parseRecording, seatOf, type Header } from './common.ts';
+import { NUMBER_WORDS, ReplayError, norm, type Statement } from './format.ts';
+
+const FIGS: Readonly<Record<string, FigureName>> = { spiel: 'Spiel', gleich: 'Gleich', hanger: 'Hanger' };
+
+/** A recorded action the engine applies as an infraction (a revoke, an exchange left to the partner). */
+interface Infraction {
+  readonly infraction: Action;
+}
+const isInfraction = (a: Action | Infraction): a is Infraction => (a as Infraction).infraction !== undefined;
+
+function parseAction(st: Statement, s: HandState): Action | Infraction {
+  const { verb, args, raw } = actionWords(st);
+  const num = args.map((a) => NUMBER_WORDS[norm(a)] ?? (/^\d+$/.test(a) ? Number(a) : undefined)).find((x) => x !== undefined);
+  const figs = args.map((a) => FIGS[norm(a)]).filter((f): f is FigureName => f !== undefined);
+  const card = (from: number) => {
+    const c = cardAt(args, from);
+    if (c === null) throw new ReplayError(st.line, `name a card after "${verb}" (a suit H S L E and a rank A K O U 10 9 8 7, or Weli)`);
+    return c;
+  };
+  const firstVerbNumber = NUMBER_WORDS[norm(st.words[1] ?? '')];
+  if (verb === '' && firstVerbNumber !== undefined) return raise(s, figs[0] ?? null, firstVerbNumber);
+  switch (verb) {
+    case 'play':
+    case 'revoke': {
+      const c = card(0);
+      const asAt = args.findIndex((a, i) => i >= c.used && norm(a) === 'as');
+      const as = asAt < 0 ? null : card(asAt + 1).card;
+      if (verb === 'revoke' || /!|\brevoke\b/i.test(raw)) return { infraction: { kind: 'play', card: c.card, as } };
+      return { kind: 'play', card: c.card, as };
+    }
+    case 'bid': {
+      const all = args.some((a) => ['all', 'alle', 'hoell', 'hoellauf'].includes(norm(a)));
+      const unseen = args.some((a) => ['unseen', 'ungesehen'].includes(norm(a)));
+      if (!all && figs.length === 0) throw new ReplayError(st.line, 'name the figures bid (Spiel, Gleich, Hanger) or "all"');
+      if (all) {
+        // "Höll' auf": the ruleset names the figures' order; the legal cumulative bid carries it
+        const hit = legalActions(s).find((a) => a.kind === 'bid' && a.cumulative && a.unseen === unseen);
+        return hit ?? bidOf(['Spiel', 'Gleich', 'Hanger'], true, unseen);
+      }
+      return bidOf(figs, false, unseen);
+    }
+    case 'drei':
+      return raise(s, figs[0] ?? null, 3);
+    case 'raise':
+      if (num === undefined) throw new ReplayError(st.line, 'write "raise Spiel 3" (the figure and the level)');
+      return raise(s, figs[0] ?? null, num);
+    case 'gut':
+      return GUT;
+    case 'hold':
+      return HOLD;
+    case 'pass':
+      return PASS;
+    case 'concede':
+      return CONCEDE;
+    case 'veto':
+      return VETO;
+    case 'consent':
+      return CONSENT;
+    case 'allow':
+      return ALLOW;
+    case 'reject':
+      return REJECT;
+    case 'keep':
+      return KEEP_CUT;
+    case 'leave':
+      return LEAVE_CUT;
+    case 'decline':
+      return DECLINE_EXCHANGE;
+    case 'exchange': {
+      const c = card(0);
+      // "P3 exchange L9 left": the partner took it while the dealer was able (an infraction, GC-58)
+      if (args.slice(c.used).some((a) => ['left', 'overlassen', 'infraction'].includes(norm(a)))) return { infraction: exchangeOf(c.card) };
+      return exchangeOf(c.card);
+    }
+    case 'show': {
+      const as: number[] = [];
+      for (let i = 0; i < args.length; ) {
+        if (norm(args[i]!) === 'as') {
+          i++;
+          continue;
+        }
+        const c = card(i);
+        as.push(c.card);
+        i += c.used;
+      }
+      return { kind: 'show', as };
+    }
+    case 'ask': {
+      const type = figs.find((f) => f !== 'Spiel') as 'Gleich' | 'Hanger' | undefined;
+      if (num === undefined || type === undefined) throw new ReplayError(st.line, 'write "ask 3 Gleich" (how many cards, and Gleich or Hanger)');
+      return askOf(num, type);
+    }
+    default:
+      throw new ReplayError(st.line, `"${raw}": a Perlaggen action is <seat> play CARD [as CARD] | bid FIGURES | gut | hold | raise FIGURE N | Drei | pass | concede | show CARDS | exchange CARD | decline | keep | leave | veto | consent | ask N FIGURE | allow | reject`);
+  }
+}
+
+/** A raise named by figure (optional) and level: the legal one that matches, else the literal action (for the message). */
+function raise(s: HandState, figure: FigureName | null, to: number): Action {
+  const hit = legalActions(s).find((a) => a.kind === 'raise' && (figure === null || a.figure === figure) && a.to === to);
+  if (hit !== undefined) return hit;
+  const any = legalActions(s).find((a) => a.kind === 'raise' && (figure === null || a.figure === figure));
+  if (any !== undefined && any.kind === 'raise') return { kind: 'raise', figure: any.figure, to };
+  return { kind: 'raise', figure: figure ?? 'Spiel', to };
+}
+
+const QUIET = new Set(['pass', 'consent']);
+
+/**
+ * Apply one recorded action. Silence is a pass: at a decision where the seat may say nothing (pass in a bid
+ * window, consent to the partner's bid) and the line is another seat's, or this seat's act is not possible
+ * there, the seat says nothing and the line is tried at the next decision. When it fits nowhere, the error
+ * is the reason it was not possible at its own seat's first decision.
+ */
+function step(s: HandState, seat: number, st: Statement): void {
+  let first: string | null = null;
+  for (;;) {
+    if (s.phase === 'done') throw new ReplayError(st.line, `"${st.text}": ${first ?? 'the hand is over'}`);
+    const parsed = parseAction(st, s);
+    const actor = actingSeat(s);
+    if (isInfraction(parsed)) {
+      const why = actor === seat ? explainInfraction(s, parsed.infraction) : `it is P${actor + 1}'s turn, not P${seat + 1}'s`;
+      if (why === null) {
+        applyChecked(s, parsed.infraction, { infraction: true });
+        return;
+      }
+      // silence first where the seat may say nothing (a bid window before the card), as for any line
+      if (actor === seat && s.phase === 'play') first ??= why;
+      const quiet = legalActions(s).find((x) => QUIET.has(x.kind));
+      if (quiet === undefined) throw new ReplayError(st.line, `"${st.text}": ${first ?? why}`);
+      applyAction(s, quiet);
+      continue;
+    }
+    const a = parsed;
+    const why = actor === seat ? explainIllegal(s, a) : `it is P${actor + 1}'s turn, not P${seat + 1}'s`;
+    if (why === null) {
+      applyAction(s, a);
+      return;
+    }
+    if (actor === seat) first ??= why;
+    const quiet = legalActions(s).find((x) => QUIET.has(x.kind));
+    if (quiet !== undefined && (actor !== seat || !QUIET.has(a.kind))) {
+      applyAction(s, quiet);
+      continue;
+    }
+    throw new ReplayError(st.line, `"${st.text}": ${first ?? why}`);
+  }
+}
+
+/** After the last line of a hand: the seats that may say nothing do (the bid windows after the showing). */
+function silence(s: HandState): void {
+  for (;;) {
+    if (s.phase === 'done') return;
+    const quiet = legalActions(s).find((x) => QUIET.has(x.kind));
+    if (quiet === undefined) return;
+    applyAction(s, quiet);
+  }
+}
+
+export interface PerlaggenReplay {
+  readonly text: string;
+  readonly ruleset: RulesVariant;
+  readonly dealPoints: ReadonlyArray<readonly number[]>;
+  readonly sheet: ReadonlyArray<readonly number[]>;
+  readonly winner: number;
+  readonly states: readonly HandState[];
+}
+
+export function replayPerlaggen(all: Statement[], header: Header, file: string): PerlaggenReplay {
+  let ruleset: RulesVariant;
+  try {
+    ruleset = resolveRuleset(header.ruleset ?? 'oberland');
+  } catch (e) {
+    if (e instanceof RulesetError) throw new ReplayError(all.find((x) => norm(x.words[0]!) === 'ruleset')?.line ?? 1, e.message);
+    throw e;
+  }
+  const { deals } = parseRecording(all);
+  const players = header.count ?? header.names?.length ?? 4;
+  const probe = (() => {
+    try {
+      return seatTable(ruleset, { players });
+    } catch (e) {
+      throw new ReplayError(all[0]!.line, e instanceof Error ? e.message : String(e));
+    }
+  })();
+  const seats = probe.seats;
+  const parties = probe.parties;
+  const names = Array.from({ length: seats }, (_, i) => `P${i + 1}`);
+  if (header.names !== null && header.names.some((x, i) => x.toUpperCase() !== names[i])) {
+    throw new ReplayError(all[0]!.line, `Perlaggen seats are named ${names.join(' ')} (write "players ${players}")`);
+  }
+  const partyName = (p: number) => (parties === seats ? names[p]! : `Partei ${String.fromCharCode(65 + p)}`);
+  const score = new Array<number>(parties).fill(0);
+  if (header.score !== null) {
+    if (header.score.words.length !== parties || !header.score.words.every((w) => /^\d+$/.test(w))) throw new ReplayError(header.score.line, `give the score of each of the ${parties} parties, e.g. "score 0 0"`);
+    header.score.words.forEach((w, p) => (score[p] = Number(w)));
+  }
+  const lines: string[] = [`Perlaggen, Regeln ${canonicalName(ruleset)} (${ruleset.title})`, `Aufgezeichnetes Spiel: ${file}${header.title === null ? '' : ` — ${header.title}`}`];
+  const sheet: number[][] = [];
+  const dealPoints: number[][] = [];
+  const states: HandState[] = [];
+  let dealer = 0;
+  let winner = -1;
+  for (const [k, block] of deals.entries()) {
+    if (winner >= 0) throw new ReplayError(block.line, `the Partie is over: ${partyName(winner)} has won`);
+    const hands: number[][] = Array.from({ length: seats }, () => []);
+    const given = new Set<number>();
+    let turned = -1;
+    let skipped: number[] = [];
+    let stock: number[] | null = null;
+    let s: HandState | null = null;
+    const cardsOf = (text: string, line: number) => {
+      try {
+        return parseCards(text);
+      } catch (e) {
+        if (e instanceof CardNotationError) throw new ReplayError(line, e.message);
+        throw e;
+      }
+    };
+    const start = (line: number): HandState => {
+      if (s !== null) return s;
+      for (let seat = 0; seat < seats; seat++) if (!given.has(seat)) throw new ReplayError(line, `give ${names[seat]}'s cards before the first action ("${names[seat]}: HA HK …")`);
+      if (turned < 0) throw new ReplayError(line, 'name the card turned up for trump: "turned S9"');
+      try {
+        s = handFromLayout(ruleset, { players, dealer, score }, { hands, turned, skipped, ...(stock === null ? {} : { stock }) });
+      } catch (e) {
+        throw new ReplayError(line, e instanceof Error ? e.message : String(e));
+      }
+      return s;
+    };
+    for (const st of block.body) {
+      const key = norm(st.words[0]!);
+      if (st.hand !== null && /^p\d+$/i.test(st.hand.player)) {
+        if (s !== null) throw new ReplayError(st.line, 'the hands are given before the first action');
+        const seat = seatOf(names, st.hand.player, st.line);
+        if (given.has(seat)) throw new ReplayError(st.line, `${names[seat]}'s hand is given twice`);
+        hands[seat] = cardsOf(st.hand.cards, st.line);
+        given.add(seat);
+        continue;
+      }
+      if (key === 'dealer' || key === 'geber') {
+        const d = seatOf(names, st.words[1] ?? '', st.line);
+        if (k > 0 && d !== dealer) throw new ReplayError(st.line, `the deal passes to the left (A-25): ${names[dealer]} deals this hand, not ${names[d]}`);
+        dealer = d;
+        continue;
+      }
+      if (key === 'turned' || key === 'trumpf') {
+        turned = cardsOf(st.words.slice(1).join(' '), st.line)[0] ?? -1;
+        continue;
+      }
+      if (key === 'skipped') {
+        skipped = cardsOf(st.words.slice(1).join(' '), st.line);
+        continue;
+      }
+      if (key === 'stock') {
+        stock = cardsOf(st.words.slice(1).join(' '), st.line);
+        continue;
+      }
+      if (key === 'expect') {
+        if (s !== null) silence(s);
+        if (s === null || (s as HandState).phase !== 'done') throw new ReplayError(st.line, `"${st.text}": the hand is not over yet`);
+        const what = norm(st.words[1] ?? '');
+        if (what !== 'points' && what !== 'score') throw new ReplayError(st.line, 'write "expect points 1 2" or "expect score 3 4" (one number a party)');
+        const want = st.words.slice(2).map(Number);
+        const got = what === 'points' ? (s as HandState).points : (s as HandState).points.map((p, i) => p + score[i]!);
+        if (want.length !== parties || want.some((x, i) => x !== got[i])) throw new ReplayError(st.line, `expected ${what} ${st.words.slice(2).join(' ')}; the rules give ${got.join(' ')}`);
+        continue;
+      }
+      const seat = seatOf(names, st.words[0]!, st.line);
+      step(start(st.line), seat, st);
+    }
+    const done = start(block.line);
+    silence(done);
+    if (done.phase !== 'done') throw new ReplayError(block.body.at(-1)?.line ?? block.line, `hand ${k + 1} is not finished: P${actingSeat(done) + 1} is to act (${done.phase}: ${legalActions(done).map((a) => a.kind).filter((x, i, xs) => xs.indexOf(x) === i).join(', ')})`);
+    for (let p = 0; p < parties; p++) score[p]! += done.points[p]!;
+    sheet.push(score.slice());
+    dealPoints.push(done.points.slice());
+    states.push(done);
+    if (done.bid.partieWinner >= 0) winner = done.bid.partieWinner;
+    else {
+      let best = -1;
+      for (let p = 0; p < parties; p++) if (score[p]! >= ruleset.target && (best < 0 || score[p]! > score[best]!)) best = p;
+      winner = best;
+    }
+    lines.push('');
+    lines.push(`=== Spiel ${k + 1}${block.label === '' || block.label === String(k + 1) ? '' : ` (${block.label})`} ===`);
+    // the transcript of `perlagg play` without its first two lines (seed and policies mean nothing here)
+    lines.push(...transcript(done, { ruleset, seed: 0, deal: k, policies: names }).trimEnd().split('\n').slice(2));
+    lines.push(`Stand: ${score.map((v, p) => `${partyName(p)} ${v}`).join(', ')} (Ziel ${ruleset.target})`);
+    dealer = (dealer + 1) % seats;
+  }
+  if (winner >= 0) lines.push(`Die Partie ist aus: ${partyName(winner)} gewinnt.`);
+  return { text: lines.join('\n') + '\n', ruleset, dealPoints, sheet, winner, states };
+}
+

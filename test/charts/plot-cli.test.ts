@@ -1,0 +1,137 @@
+// Charts from the command line: exact --out and simulate --out write them and list them; perlagg plot
+// redraws the same files from the folder's tables and manifest; a folder that is not a result is refused
+// in one line with exit code 2 and nothing written.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chartsOfFolder, writeFolderCharts } from '../../src/charts/folder.ts';
+import { isUsageError } from '../../src/cli/errors.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+function perlagg(...args: string[]): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PERLAGG_DEBUG: '' } });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+const count = (svg: string, prefix: string): number => [...svg.matchAll(/aria-label="([^"]*)"/g)].filter((m) => m[1]!.startsWith(prefix)).length;
+
+describe('charts: commands', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'perlagg-charts-'));
+  const dup = join(tmp, 'dup');
+  let simulate: ReturnType<typeof perlagg>;
+  beforeAll(() => {
+    // a real run: 200 deals played twice (duplicate), in this process's thread
+    simulate = perlagg('simulate', '--mode', 'hands', '-n', '200', '--policies', 'simple,random', '--duplicate', '-w', '0', '-q', '--out', dup);
+  });
+
+  it('simulate --out draws the metrics and the duplicate comparison, and lists them', () => {
+    expect(simulate.code, simulate.stderr).toBe(0);
+    expect(readdirSync(join(dup, 'charts')).sort()).toEqual(['duplicate.svg', 'duplicate.vl.json', 'metrics.svg', 'metrics.vl.json']);
+    expect(simulate.stdout).toContain(`${join(dup, 'charts', 'metrics.svg')}  every metric with its 95% interval`);
+    expect(simulate.stdout).toContain(join(dup, 'charts', 'duplicate.svg'));
+    const metrics = readFileSync(join(dup, 'charts', 'metrics.svg'), 'utf8');
+    const manifest = JSON.parse(readFileSync(join(dup, 'manifest.json'), 'utf8')) as { metrics: Record<string, unknown> };
+    const names = Object.keys(manifest.metrics);
+    expect(names).toContain('a_minus_b');
+    expect(count(metrics, '95% interval of ')).toBe(names.length);
+    for (const n of names) expect(count(metrics, `95% interval of ${n}:`)).toBe(1);
+    expect(metrics).toContain('Simulation: oberland, 200 hands');
+    const duplicate = readFileSync(join(dup, 'charts', 'duplicate.svg'), 'utf8');
+    expect(duplicate).toContain('simple against random: points a hand, A − B');
+    expect(duplicate).toContain('n = 200 pairs');
+    expect(duplicate).toContain('n = 400 hands');
+    // the spec beside the SVG is a Vega-Lite spec carrying its data
+    const spec = JSON.parse(readFileSync(join(dup, 'charts', 'duplicate.vl.json'), 'utf8')) as { $schema: string };
+    expect(spec.$schema).toMatch(/vega-lite\/v6/);
+  });
+
+  it('perlagg plot redraws the same files from the folder', () => {
+    const before = readFileSync(join(dup, 'charts', 'metrics.svg'), 'utf8');
+    rmSync(join(dup, 'charts'), { recursive: true });
+    const r = perlagg('plot', dup);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(join(dup, 'charts', 'metrics.svg'));
+    expect(readdirSync(join(dup, 'charts')).sort()).toEqual(['duplicate.svg', 'duplicate.vl.json', 'metrics.svg', 'metrics.vl.json']);
+    expect(readFileSync(join(dup, 'charts', 'metrics.svg'), 'utf8')).toBe(before);
+  });
+
+  it('charts can go elsewhere (plot --out)', async () => {
+    const elsewhere = join(tmp, 'elsewhere');
+    const written = await writeFolderCharts(dup, elsewhere);
+    expect(written.map((c) => c.svg)).toEqual([join(elsewhere, 'metrics.svg'), join(elsewhere, 'duplicate.svg')]);
+    expect(readFileSync(join(elsewhere, 'metrics.svg'), 'utf8')).toBe(readFileSync(join(dup, 'charts', 'metrics.svg'), 'utf8'));
+  });
+
+  it('perlagg plot draws an unfinished run as far as it got', async () => {
+    const part = join(tmp, 'part');
+    cpSync(dup, part, { recursive: true });
+    rmSync(join(part, 'charts'), { recursive: true });
+    const m = JSON.parse(readFileSync(join(part, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(part, 'manifest.json'), JSON.stringify({ ...m, complete: false }));
+    await writeFolderCharts(part);
+    expect(readFileSync(join(part, 'charts', 'metrics.svg'), 'utf8')).toContain('so far (the run is not finished)');
+  });
+
+  it('exact --out draws the distribution; with --json stdout stays one JSON object', async () => {
+    const dir = join(tmp, 'exact');
+    const r = perlagg('exact', '-r', '1853', '-t', 'H,E', '--json', '--out', dir);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout) as { results: unknown[] };
+    expect(j.results).toHaveLength(2);
+    expect(r.stderr).toContain(join(dir, 'charts', 'exact.svg'));
+    const svg = readFileSync(join(dir, 'charts', 'exact.svg'), 'utf8');
+    expect(svg).toContain('Herz trump');
+    expect(svg).toContain('Eichel trump');
+    expect(svg).toContain('n = 201,376 hands per trump');
+    // plot redraws it from exact.arrow: the same chart as from the command's own data
+    rmSync(join(dir, 'charts'), { recursive: true });
+    await writeFolderCharts(dir);
+    expect(readFileSync(join(dir, 'charts', 'exact.svg'), 'utf8')).toBe(svg);
+  });
+
+  it('a folder that is not a result: one line, exit 2, nothing written', () => {
+    const empty = join(tmp, 'empty');
+    mkdirSync(empty);
+    const shards = join(tmp, 'shards');
+    mkdirSync(join(shards, 'shard-0-of-2'), { recursive: true });
+    const noTable = join(tmp, 'no-table');
+    mkdirSync(noTable);
+    writeFileSync(join(noTable, 'manifest.json'), JSON.stringify({ tool: 'perlagg', command: 'exact', parameters: {}, files: [] }));
+    const garbled = join(tmp, 'garbled');
+    mkdirSync(garbled);
+    writeFileSync(join(garbled, 'manifest.json'), '{ "tool": "perlagg", ');
+    const notRun = join(tmp, 'not-run');
+    mkdirSync(notRun);
+    writeFileSync(join(notRun, 'manifest.json'), JSON.stringify({ tool: 'perlagg', command: 'simulate', settings: {}, metrics: { x: { kind: 'median' } }, progress: {} }));
+    const cases: Array<[string, RegExp]> = [
+      [join(tmp, 'missing'), /missing: no such folder/],
+      [empty, /has no manifest\.json: not a folder perlagg wrote with --out/],
+      [shards, /holds the shards of a sharded run: merge them first \(perlagg merge/],
+      [noTable, /has no exact\.arrow/],
+      [garbled, /is not readable JSON/],
+      [notRun, /metric x is not a metric accumulator/],
+      [join(dup, 'manifest.json'), /is not a folder/],
+    ];
+    // in this process (spawning each costs a second): the error is a usage error (exit 2) of one line
+    for (const [dir, msg] of cases) {
+      let err: unknown = null;
+      try {
+        chartsOfFolder(dir);
+      } catch (e) {
+        err = e;
+      }
+      expect(err, dir).toBeInstanceOf(Error);
+      expect(isUsageError(err), dir).toBe(true);
+      expect((err as Error).message).toMatch(msg);
+      expect((err as Error).message).not.toContain('\n');
+      if (existsSync(dir) && !dir.endsWith('.json')) expect(existsSync(join(dir, 'charts'))).toBe(false);
+    }
+    // and as the user meets it
+    const r = perlagg('plot', shards);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^perlagg: .*holds the shards of a sharded run/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toBe('');
+  });
+});

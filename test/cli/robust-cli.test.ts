@@ -1,0 +1,158 @@
+// Issue 9 through the real command line: user files from folders of their own (item 13), fresh instances
+// and the statefulness check (item 4), the --where verdict (item 5), Ctrl-C (item 10), a decision that never
+// returns (item 11), the same one line and exit code for every worker count (item 12), one writer (item 7).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const BIN = join(ROOT, 'bin', 'perlagg.js');
+const scratch = mkdtempSync(join(tmpdir(), 'perlagg-user-'));
+function perlagg(args: string[]): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: scratch, encoding: 'utf8' });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+function file(rel: string, text: string): string {
+  const p = join(scratch, rel);
+  mkdirSync(join(p, '..'), { recursive: true });
+  writeFileSync(p, text);
+  return p;
+}
+const oneLine = (s: string) => s.trim().split('\n');
+
+// A bot as a user writes it: no import of perlagg, the first legal action (TypeScript or JavaScript).
+const BOT_TS = `type O = { legal: unknown[] };\nexport default { name: 'first', version: '1.0.0', description: 'first legal', options: {}, create() { return { act(obs: O) { return obs.legal[0]; } }; } };\n`;
+const BOT_JS = BOT_TS.replace('type O = { legal: unknown[] };\n', '').replace('obs: O', 'obs');
+const DECOY = `export default { name: 'decoy', version: '1', description: '', options: {}, create() { throw new Error('the wrong file was loaded'); } };\n`;
+
+describe('item 13: policy and predicate files in any folder', () => {
+  const ts = file('plain/bot.ts', BOT_TS); // no package.json anywhere above: CommonJS scope
+  const mts = file('plain-mts/bot.mts', BOT_TS);
+  const js = file('plain-js/bot.js', BOT_JS);
+  const mjs = file('plain-mjs/bot.mjs', BOT_JS);
+  file('module/package.json', '{ "type": "module" }\n');
+  const mod = file('module/bot.ts', BOT_TS);
+  const hash = file('h#x/bot.ts', BOT_TS);
+  const pct = file('p%41/bot.ts', BOT_TS);
+  file('pA/bot.ts', DECOY); // what "p%41" would wrongly decode to
+  const helper = file('helped/helper.ts', 'export const pick = (xs: unknown[]): unknown => xs[0];\n');
+  void helper;
+  const helped = file('helped/bot.ts', `import { pick } from './helper.ts';\nexport default { name: 'helped', version: '1', description: '', options: {}, create() { return { act(obs: { legal: unknown[] }) { return pick(obs.legal); } }; } };\n`);
+
+  it('ts, mts, js, mjs; a "type": "module" folder; "#", "%41" and a local import: the same answers with 0 and 2 workers', { timeout: 180_000 }, () => {
+    const sets = [[ts, mts, js, mjs], [mod, hash, pct, helped]];
+    const summaries: string[] = [];
+    for (const policies of sets) {
+      for (const w of ['0', '2']) {
+        const r = perlagg(['simulate', '--mode', 'hands', '-n', '40', '--batch-size', '10', '-w', w, '--json', '--policies', policies.join(',')]);
+        expect(r.code, r.stderr).toBe(0);
+        const j = JSON.parse(r.stdout) as { metrics: unknown };
+        summaries.push(JSON.stringify(j.metrics));
+      }
+    }
+    // every file is the same bot: the same metrics everywhere
+    expect(new Set(summaries).size).toBe(1);
+  });
+
+  it('a .ts predicate outside a module folder, with "#" in its path, in workers', { timeout: 60_000 }, () => {
+    const where = file('w#1/hearts.ts', `export default (d: { trump: string }): boolean => d.trump === 'H';\n`);
+    const r = perlagg(['simulate', '-n', '300', '-w', '2', '--json', '--where', where]);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { rejected: number }).rejected).toBeGreaterThan(300);
+  });
+});
+
+describe('item 4: each seat its own instance; state between deals is refused', () => {
+  it('a policy that remembers earlier deals (in module state or its object), or draws from Math.random, is refused', { timeout: 120_000 }, () => {
+    const counting = file('state/counting.mjs', `let calls = 0;\nexport default { name: 'counting', version: '1', description: '', options: {}, create() { return { act(obs) { calls++; return obs.legal[calls % obs.legal.length]; } }; } };\n`);
+    const memo = file('state/memo.mjs', `export default { name: 'memo', version: '1', description: '', options: {}, create() { let seen = 0; return { act(obs) { if (obs.tricks.length === 0) seen++; return obs.legal[seen % obs.legal.length]; } }; } };\n`);
+    const dice = file('state/dice.mjs', `export default { name: 'dice', version: '1', description: '', options: {}, create() { return { act(obs) { return obs.legal[Math.floor(Math.random() * obs.legal.length)]; } }; } };\n`);
+    for (const [bot, extra, w] of [[counting, ['--duplicate'], '2'], [memo, [], '0'], [dice, ['--partien', '4'], '0']] as const) {
+      const args = ['simulate', ...((extra as readonly string[]).includes('--partien') ? [] : ['--mode', 'hands', '-n', '64']), ...extra, '--batch-size', '16', '-w', w, '-q', '--policies', `${bot},simple`, '--out', join(scratch, `out-${Math.random().toString(36).slice(2)}`)];
+      const r = perlagg(args);
+      expect(r.code, r.stderr).toBe(1);
+      expect(oneLine(r.stderr), r.stderr).toHaveLength(1);
+      expect(r.stderr).toMatch(/^perlagg: policy .*(counting|memo|dice)\.mjs \(player \d\) keeps state between deals or uses randomness other than ctx\.rng: (deal|Partie) \d+, seed 1/);
+    }
+  });
+});
+
+describe('items 5, 11, 12: a misbehaving policy or predicate: one line, exit 1, for any worker count', () => {
+  const thrower = file('bad/thrower.mjs', `export default { name: 't', version: '1', description: '', options: {}, create() { return { act(obs) { if (obs.tricks.length > 2) throw new Error('boom'); return obs.legal[0]; } }; } };\n`);
+  const hang = file('bad/hang.mjs', `export default { name: 'h', version: '1', description: '', options: {}, create() { return { act(obs) { if (obs.tricks.length > 1) for (;;) {} return obs.legal[0]; } }; } };\n`);
+  const no = file('bad/no.ts', `export default (): string => 'no';\n`);
+  const later = file('bad/later.mjs', `export default async (d) => d.trump === 'H';\n`);
+  const never = file('bad/never.mjs', `export default () => false;\n`);
+  const stuck = file('bad/stuck.mjs', `export default (d) => { if (d.deal === 3) for (;;) {} return true; };\n`);
+  const cases: Array<[string[], RegExp]> = [
+    [['--mode', 'hands', '-n', '20', '--policies', `simple,${thrower}`], /^perlagg: policy \S+thrower\.mjs \(player [13], seat P[24]\), deal 0, seed 1: threw boom$/],
+    [['-n', '20', '--where', no], /^perlagg: --where \S+no\.ts: the predicate returned the string "no" at deal 0, seed 1; it must return true or false$/],
+    [['-n', '20', '--where', later], /^perlagg: --where \S+later\.mjs: the predicate returned a Promise \(an async function\?\) at deal 0, seed 1; it must return true or false$/],
+    [['-n', '2', '--where', never], /^perlagg: deal 0, seed 1: no deal met the constraints \(--where \S+never\.mjs\) in 1,000,000 tries$/],
+    // (4 s: a built-in's first decision builds tables, which takes a while on a loaded machine)
+    [['--mode', 'hands', '-n', '20', '--decision-timeout', '4s', '--policies', `simple,${hang}`], /^perlagg: policy \S+hang\.mjs \(player [13], seat P[24]\), deal 0, seed 1: no answer within 4 s \(--decision-timeout\); it may never return$/],
+    [['-n', '20', '--decision-timeout', '1s', '--where', stuck], /^perlagg: the --where predicate \S+stuck\.mjs at deal 3, seed 1: no answer within 1 s \(--decision-timeout\); it may never return$/],
+  ];
+  for (const [args, msg] of cases) {
+    it(args.slice(-1)[0]!.split('/').pop()!, { timeout: 120_000 }, () => {
+      for (const w of ['0', '2']) {
+        const out = join(scratch, `out-${Math.random().toString(36).slice(2)}`);
+        const r = perlagg(['simulate', ...args, '-w', w, '-q', '--out', out]);
+        expect(r.code, `-w ${w}: ${r.stderr}`).toBe(1);
+        expect(oneLine(r.stderr), `-w ${w}: ${r.stderr}`).toHaveLength(1);
+        expect(r.stderr.trim(), `-w ${w}`).toMatch(msg);
+        expect(existsSync(out), `-w ${w}: nothing committed, nothing left`).toBe(false);
+      }
+    });
+  }
+});
+
+describe('items 7, 10: Ctrl-C and a second writer', () => {
+  it('Ctrl-C stops a policy that never returns, with 0 workers too: exit 130', { timeout: 120_000 }, async () => {
+    const hang = file('ctrl-c/hang.mjs', `export default { name: 'h', version: '1', description: '', options: {}, create() { return { act(obs) { if (obs.tricks.length > 1) for (;;) {} return obs.legal[0]; } }; } };\n`);
+    const out = join(scratch, 'ctrl-c-out');
+    const child = spawn(process.execPath, [BIN, 'simulate', '--mode', 'hands', '-n', '20', '-w', '0', '-q', '--policies', `simple,${hang}`, '--out', out], { cwd: scratch, stdio: 'ignore' });
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const t0 = Date.now();
+    while (!existsSync(join(out, 'manifest.json'))) {
+      await new Promise((r) => setTimeout(r, 25));
+      if (Date.now() - t0 > 60_000) throw new Error('no manifest in 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 500)); // inside the endless decision by now
+    const sent = Date.now();
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(Date.now() - sent).toBeLessThan(10_000);
+  });
+
+  it('SIGINT exits 130 with 0 and 2 workers; a concurrent --resume is refused at once; the resumed run equals an uninterrupted one', { timeout: 240_000 }, async () => {
+    const args = ['simulate', '--mode', 'hands', '--policies', 'simple,random', '-s', '5', '-n', '20000', '--batch-size', '200', '-q'];
+    const whole = perlagg([...args, '-w', '2', '--out', join(scratch, 'whole')]);
+    expect(whole.code, whole.stderr).toBe(0);
+    for (const w of ['0', '2']) {
+      const out = join(scratch, `int-${w}`);
+      const child = spawn(process.execPath, [BIN, ...args, '-w', w, '--out', out], { cwd: scratch, stdio: 'ignore' });
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      const t0 = Date.now();
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 25));
+        const mf = join(out, 'manifest.json');
+        if (existsSync(mf) && (JSON.parse(readFileSync(mf, 'utf8')) as { progress: { batchesDone: number } }).progress.batchesDone >= 2) break;
+        if (Date.now() - t0 > 90_000) throw new Error('nothing committed in 90 s');
+      }
+      const second = perlagg([...args, '-w', '0', '--out', out, '--resume']); // while the first still runs
+      expect(second.code).toBe(2);
+      expect(second.stderr).toMatch(new RegExp(`^perlagg: --out \\S+ is in use by process ${child.pid} `));
+      child.kill('SIGINT');
+      expect(await exited, `-w ${w}`).toBe(130);
+      const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { complete: boolean; progress: { batchesDone: number } };
+      expect(m.complete).toBe(false);
+      expect(m.progress.batchesDone).toBeLessThan(100);
+      const r = perlagg([...args, '-w', w, '--out', out, '--resume']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(readFileSync(join(out, 'hands.arrow')).equals(readFileSync(join(scratch, 'whole', 'hands.arrow')))).toBe(true);
+    }
+  });
+});
