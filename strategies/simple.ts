@@ -51,7 +51,7 @@ import {
   suitOfLetter,
   winningIndex,
   cardOf,
-  naturalFigures,
+  naturalFiguresOfCards,
   partnersOf,
   playedSuit,
   sayAction,
@@ -585,7 +585,7 @@ function ownCards(obs: Observation): number[] {
 /** Does it hold the figure in natura at the bidding threshold (Gleich, Hanger), or a plain trump (the Spiel, H-23)? */
 function inNatura(obs: Observation, sense: BidSense, f: FigureName): boolean {
   if (f === 'Spiel') return hasPlainTrump(obs, obs.hand);
-  const nat = naturalFigures(obs, ownCards(obs));
+  const nat = naturalFiguresOfCards(obs, ownCards(obs));
   return figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f));
 }
 
@@ -636,7 +636,7 @@ function wouldBidSpiel(obs: Observation, sense: BidSense): boolean {
 function needsPerlaggFor(obs: Observation, sense: BidSense, f: 'Gleich' | 'Hanger'): boolean {
   const code = figureCode(obs, f);
   if (!figureGood(code, threshold(sense, f))) return false;
-  const nat = naturalFigures(obs, ownCards(obs));
+  const nat = naturalFiguresOfCards(obs, ownCards(obs));
   return !figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f));
 }
 
@@ -740,7 +740,7 @@ function partnerInNaturaSeen(obs: Observation, sense: BidSense, f: 'Gleich' | 'H
     if (h === null) continue;
     const cards = h.slice();
     for (const t of obs.tricks) for (const pl of t.plays) if (pl.seat === p) cards.push(pl.card);
-    const nat = naturalFigures(obs, cards);
+    const nat = naturalFiguresOfCards(obs, cards);
     if (figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f))) return true;
   }
   return false;

@@ -30,6 +30,7 @@ import { figureContext, naturalFigureWord } from '../eval/evaluate.ts';
 import { jointFrontier } from '../engine/joint.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { realize } from '../engine/scoring.ts';
+import { deckOf } from '../engine/state.ts';
 import type { Observation, ObservedBid, ObservedPlay, ObservedSigns, ObservedTalk, ShowChoice } from '../engine/observe.ts';
 import { QUESTIONS, TALK_PHRASES, type TalkPhrase, type TalkPoint } from '../engine/talk.ts';
 
@@ -38,6 +39,23 @@ export { TALK_PHRASES };
 export type { HandEvent } from '../engine/history.ts';
 /** Bieten (RULES §17): its Observation, Action and helpers, for strategies/bieten-*.ts. */
 export * as bieten from '../games/bieten/policy-api.ts';
+
+// Worlds consistent with the observation, and the playout kernel that plays them out (issue 13).
+export {
+  sampleWorld,
+  worldSampler,
+  worldConstraints,
+  kernelPositionOf,
+  newWorld,
+  WorldSampler,
+  WorldError,
+  CONSTRAINT_SOURCES,
+  type World,
+  type WorldConstraint,
+  type WorldOptions,
+  type ConstraintSource,
+} from './worlds.ts';
+export { Playout, ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition, type RolloutPolicy } from '../playout/kernel.ts';
 
 /** A uniform random source handed to a policy (its state is private). */
 export interface RandomSource {
@@ -152,6 +170,7 @@ function trickCtxByKey(obs: Observation): TrickContext {
       level,
       keepsPower: r.unchristenedPerlagg === 'natIdentityKeepsPower',
       m2: r.trumpOrderModel === 'M2',
+      selfUnchristened: !r.christenAsSelfIsChristening, // A-20
     });
     trickCtxCache.set(key, c);
   }
@@ -323,13 +342,6 @@ export function signsOf(obs: Observation, cards: readonly number[]): { trumps: n
   return { trumps, perlaggen, best };
 }
 
-/** The cards `seat` has played in this deal, in order. */
-export function playedBy(obs: Observation, seat: number): number[] {
-  const out: number[] = [];
-  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === seat) out.push(p.card);
-  return out;
-}
-
 /** Is the phrase a question (the partner addressed answers at once)? */
 export const isQuestion = (p: TalkPhrase): boolean => QUESTIONS.has(p);
 
@@ -357,10 +369,186 @@ export function sayAction(obs: Observation, phrase: TalkPhrase, to: number, suit
  * The best Gleich and Hanger (figure codes) of the plain cards among `cards` alone — "in natura", without a
  * Perlagg (H-22: "Wenn man dies nicht in natura besitzt, sondern erst mittels eines Perlaggs bilden muß").
  */
-export function naturalFigures(obs: Observation, cards: readonly number[]): { gleich: number; hanger: number } {
+export function naturalFiguresOfCards(obs: Observation, cards: readonly number[]): { gleich: number; hanger: number } {
   const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
   let lo = 0;
   for (const c of cards) if (c !== WELI && perlaggLevel(obs, c) === 0) lo |= 1 << c;
   const w = naturalFigureWord(ctx, lo >>> 0);
   return { gleich: wordGleich(w), hanger: wordHanger(w) };
+}
+
+// ---- table facts, figures and the Spielfarbe for strategy policies (strategies/author1853.ts) ----
+
+/** What a policy may read of the ruleset behind obs.ruleset, as plain frozen data (cached per ruleset name). */
+export interface RulesFacts {
+  readonly target: number;
+  /** The 1853 Double (RULES §11.5): the loser must have at least `doubleThreshold` points to lose single; 0 = no Double. */
+  readonly doubleThreshold: number;
+  /** Every card of the deck (0..31, and 32 = the Weli where the deck has one). */
+  readonly deck: readonly number[];
+  /** Tricks that make the Spiel (RULES §7.1). */
+  readonly spielTricks: number;
+  /** A seat must follow the led suit (RULES §6.2): a plain card of a third suit shows a void. */
+  readonly mustFollowSuit: boolean;
+  /** A Gleich may hold identical identities (A-36). */
+  readonly gleichIdenticalIdentities: boolean;
+  /** The order unbid figures are decided in (RULES §11.3). */
+  readonly defaultFigureOrder: readonly FigureName[];
+}
+
+const factsCache = new Map<string, RulesFacts>();
+
+/** The facts of the observed ruleset (RULES §11.1, §11.5, A-26). */
+export function rulesFacts(obs: Observation): RulesFacts {
+  let f = factsCache.get(obs.ruleset);
+  if (f === undefined) {
+    const r = rulesetOf(obs);
+    const double = r.double && obs.biddingTable;
+    f = Object.freeze({
+      target: r.target,
+      // the same reading of A-26 as the Partie loop (sim/partie.ts doubleThreshold; a test keeps them equal)
+      doubleThreshold: !double ? 0 : r.doubleThreshold === 'moreThanHalf' ? Math.floor(r.target / 2) + 1 : Math.ceil(r.target / 2),
+      deck: Object.freeze(deckOf(r)),
+      spielTricks: SPIEL_TRICKS,
+      mustFollowSuit: r.follow.mustFollowSuit,
+      gleichIdenticalIdentities: r.gleichIdenticalIdentities,
+      defaultFigureOrder: Object.freeze(r.defaultFigureOrder.slice()),
+    });
+    factsCache.set(obs.ruleset, f);
+  }
+  return f;
+}
+const SPIEL_TRICKS = 3; // RULES §7.1: "wer drei Stiche macht"; engine/state.ts seats every table with 3
+
+/** Points the party still needs to reach the target (target − virtual score). */
+export function pointsNeeded(obs: Observation, party: number): number {
+  return obs.target - virtualScore(obs, party);
+}
+
+/** The cards of a seat as the observer knows them: his own hand, or a hand he sees (the dummy); else []. */
+export function handOf(obs: Observation, seat: number): readonly number[] {
+  if (seat === obs.seat) return obs.hand;
+  for (const h of obs.seenHands) if (h.seat === seat) return h.cards;
+  return EMPTY_CARDS;
+}
+const EMPTY_CARDS: readonly number[] = Object.freeze([]);
+
+/** A plain (non-Perlagg) card of the trump suit. */
+export function isPlainTrump(obs: Observation, card: number): boolean {
+  return card !== WELI && perlaggLevel(obs, card) === 0 && suitIndex(card) === suitOfLetter(obs.trump ?? 'H');
+}
+
+/** Counts of the trumps a set of cards holds: plain trumps and Perlaggen (which are trumps as christened, RULES §2.2). */
+export function trumpCount(obs: Observation, cards: readonly number[]): { plain: number; perlaggen: number } {
+  let plain = 0;
+  let perlaggen = 0;
+  for (const c of cards) {
+    if (perlaggLevel(obs, c) > 0) perlaggen++;
+    else if (isPlainTrump(obs, c)) plain++;
+  }
+  return { plain, perlaggen };
+}
+
+/** A Gleich/Hanger pair one christening of a hand shows at the same time (RULES §7.4): figure codes as in eval/figures.ts. */
+export interface FigurePair {
+  readonly gleich: number;
+  readonly hanger: number;
+}
+const pairsOf = new WeakMap<readonly number[], readonly FigurePair[]>();
+function pairs(frontier: readonly number[]): readonly FigurePair[] {
+  let p = pairsOf.get(frontier);
+  if (p === undefined) {
+    p = Object.freeze(frontier.map((w) => Object.freeze({ gleich: wordGleich(w), hanger: wordHanger(w) })));
+    if (Object.isFrozen(frontier)) pairsOf.set(frontier, p);
+  }
+  return p;
+}
+
+/**
+ * The joint figure frontier (RULES §7.4) of a hand given as cards in hand (free Perlaggen wild) and cards
+ * already played with their identities: the Gleich/Hanger pairs no christening beats in both.
+ */
+export function figureFrontierOf(obs: Observation, inHand: readonly number[], played: ReadonlyArray<{ card: number; as: number | null }>): readonly FigurePair[] {
+  const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
+  let lo = 0;
+  let weli = 0;
+  for (const c of inHand) {
+    if (c === WELI) weli = 1;
+    else lo |= 1 << c;
+  }
+  return pairs(jointFrontier(ctx, lo >>> 0, weli, played));
+}
+
+/** The cards `seat` has played in this deal, with their identities. */
+export function playedBy(obs: Observation, seat: number): Array<{ card: number; as: number | null }> {
+  const out: Array<{ card: number; as: number | null }> = [];
+  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === seat) out.push({ card: p.card, as: p.as });
+  return out;
+}
+
+/**
+ * The seat's figure frontier now (its hand as the observer knows it, its played cards fixed), or after it
+ * lays `extra` (a card of its hand, as christened): what a Perlagg spent on a trick costs the figures.
+ */
+export function figureFrontier(obs: Observation, seat: number, extra?: { card: number; as: number | null }): readonly FigurePair[] {
+  const hand = handOf(obs, seat);
+  const played = playedBy(obs, seat);
+  if (extra === undefined) return figureFrontierOf(obs, hand, played);
+  played.push(extra);
+  return figureFrontierOf(obs, hand.filter((c) => c !== extra.card), played);
+}
+
+/** The best Gleich and the best Hanger of a frontier, each on its own. */
+export function bestOf(frontier: readonly FigurePair[]): FigurePair {
+  let gleich = 0;
+  let hanger = 0;
+  for (const p of frontier) {
+    if (p.gleich > gleich) gleich = p.gleich;
+    if (p.hanger > hanger) hanger = p.hanger;
+  }
+  return { gleich, hanger };
+}
+
+/**
+ * The seat's figures "in natura" [000 p.41–42]: its plain cards and played cards only, the free Perlaggen
+ * left out (each figure on its own).
+ */
+export function naturalFigures(obs: Observation, seat: number): FigurePair {
+  const hand = handOf(obs, seat);
+  let natural: readonly number[] = hand;
+  for (const c of hand) {
+    if (perlaggLevel(obs, c) > 0) {
+      natural = hand.filter((x) => perlaggLevel(obs, x) === 0);
+      break;
+    }
+  }
+  return bestOf(figureFrontierOf(obs, natural, playedBy(obs, seat)));
+}
+
+/**
+ * May `seat` bid, hold or raise the Spiel now without breaking the Spielfarbe rule (RULES §8.5, A-16, A-38)?
+ * The engine's rule (engine/bidding.ts hasSpielfarbe) read from the observation; a test keeps the two equal.
+ */
+export function hasSpielfarbe(obs: Observation, seat: number): boolean {
+  const r = rulesetOf(obs);
+  if (r.spielfarbeRule === 'none') return true;
+  const trick = currentTrick(obs);
+  if (trick.length === 0) return true;
+  if (r.spielfarbeRule === 'lastTrickWithPerlagg' && obs.tricks.length < obs.handSize) return true;
+  const trump = suitOfLetter(obs.trump ?? 'H');
+  let suit = playedSuit(obs, trick[0]!.card, trick[0]!.as);
+  if (r.spielfarbeRule === 'anyPendingTrick') {
+    for (const p of trick) if (playedSuit(obs, p.card, p.as) === trump) suit = trump;
+  }
+  const hand = handOf(obs, seat);
+  for (const c of hand) {
+    if (perlaggLevel(obs, c) > 0) {
+      if (r.spielfarbePerlaggInHandCounts) return true;
+      continue;
+    }
+    if (c === WELI) continue;
+    const s = suitIndex(c);
+    if (s === suit || s === trump) return true;
+  }
+  return false;
 }

@@ -7,6 +7,8 @@ import type { OptionValues, PolicyFactory } from './api.ts';
 import random from '../../strategies/random.ts';
 import simple from '../../strategies/simple.ts';
 import passive from '../../strategies/passive.ts';
+import author1853 from '../../strategies/author1853.ts';
+import bluffer from '../../strategies/bluffer.ts';
 import bietenRandom from '../../strategies/bieten-random.ts';
 import bietenPlain from '../../strategies/bieten-plain.ts';
 
@@ -18,6 +20,8 @@ const BUILTIN: ReadonlyMap<string, PolicyFactory> = new Map([
   ['random', random],
   ['simple', simple],
   ['passive', passive],
+  ['author1853', author1853],
+  ['bluffer', bluffer],
 ]);
 export const BUILTIN_POLICIES: readonly string[] = [...BUILTIN.keys()];
 

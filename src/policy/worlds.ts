@@ -1,0 +1,1154 @@
+// Worlds consistent with what a seat knows (issue 13; GUIDE §6 "Sampling worlds"): a deal of the cards a
+// seat cannot see, drawn uniformly over every deal that agrees with its Observation — and nothing else
+// (the Observation is all a policy is given: GUIDE guideline 3).
+//
+// What a seat knows, and where it comes from in the rules:
+//   - the cards it holds and sees (the dummy's for its holder, RULES §3), every card laid with its
+//     christening (§6.1 the cards lie open), the turned card and skipped turn-up cards (§4.4, A-32), the stock
+//     cards shown (§4.5, A-09), the Perlaggen the cutter kept (§4.2, A-31) and, for the cutter, the card he
+//     saw at the bottom of his packet, the exchanges (§4.6), the cards shown at the end (§7.4);
+//   - what the exchange reveals (§4.6, A-10): the engine offers the face-up Perlagg to the first seat of the
+//     exchange order that can give a card for it, so the seats passed over could not; the offer says whether
+//     the exchange is compulsory (1853: he holds a plain trump) — so a dealer who did not exchange holds none;
+//   - what following reveals (§6.2 with every `follow` switch, A-04, A-05): a card that did not follow when
+//     the rules say it must have, shows that the seat held none of the cards that would have obliged it (a
+//     Perlagg is exempt where the ruleset says so); must-overtake shows it held no card that would have won;
+//   - what the bidding reveals (§8.5, GC-34; §11.4): a seat bound to a figure lays a Perlagg only so that it
+//     can still make the figure; an ask is judged truthful or false in public; a rejection needs a figure.
+//
+// Constraints. Everything above becomes a WorldConstraint, derived from the Observation by the sources in
+// CONSTRAINT_SOURCES. A 'count' constraint bounds how many cards of a set a seat's five cards hold (its
+// hand now plus the cards it has laid: the cards it held at the first lead); a 'predicate' constraint is
+// any test of a whole world. More knowledge — the partner signs (issue 10: at the first
+// lead a seat learns its partner's number of trumps, of Perlaggen and his best Perlagg: signsSource) — is
+// more constraints: a new source in CONSTRAINT_SOURCES, or `constraints` passed to the sampler; the sampler
+// does not change. Spoken table talk is not a source: it need not be true (RULES §13).
+//
+// Sampling, exactly uniform over the consistent deals (the hidden cards' places: each other hand, the
+// observer's own hand when he has not looked at it, the unseen stock):
+//   'exact' (default): the hidden cards are grouped into classes of cards that every count constraint treats
+//     alike; the number of deals is counted exactly by a dynamic programme over the classes (state: the
+//     room left in each place and the constrained counts so far), then a deal is drawn class by class with
+//     probability proportional to its number of completions, and the cards inside a class are shuffled into
+//     the places drawn. Counts are doubles (exact to 2^-52 relative, far below any test's resolution).
+//     Predicate constraints are then checked by rejection on top (still uniform: rejection from a uniform
+//     superset).
+//   'rejection': every hidden card shuffled into the places, the whole deal rejected until it satisfies every
+//     constraint. Exact, simple, and slow where the constraints are tight: the twin of 'exact' in the tests.
+import { WELI } from '../cards/card.ts';
+import { popcount32 } from '../cards/mask.ts';
+import { resolveRuleset } from '../rules/registry.ts';
+import { perlaggenOf } from '../rules/perlaggen.ts';
+import type { RulesVariant } from '../rules/variant.ts';
+import { figureContext } from '../eval/evaluate.ts';
+import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
+import { jointFrontier } from '../engine/joint.ts';
+import type { HandEvent } from '../engine/history.ts';
+import type { Observation } from '../engine/observe.ts';
+import { NO_AS, SUIT_MASK, kernelRules, type KernelRules } from '../playout/rules.ts';
+import type { KernelPosition } from '../playout/kernel.ts';
+
+/** A uniform random source (the policy API's RandomSource). */
+export interface WorldRandom {
+  nextUint32(): number;
+}
+
+/** A deal of every card: what the observer knows plus what was sampled. In the form the playout kernel takes (Playout.setHands). */
+export interface World {
+  readonly seats: number;
+  /** Each seat's cards now: suited bits (card.ts layout) and the Weli flag. */
+  readonly handLo: Int32Array;
+  readonly handWeli: Uint8Array;
+  /** The unseen stock's cards (with the shown ones). */
+  stockLo: number;
+  stockWeli: number;
+}
+
+/**
+ * Something the world must satisfy.
+ * - 'count': the seat's five cards (its hand now and the cards it has laid) hold between min and max cards
+ *   of the set (lo: suited cards, card.ts layout; weli: 1 = the Weli belongs to the set).
+ * - 'predicate': any test of a whole world (checked by rejection: keep such constraints loose).
+ */
+export type WorldConstraint =
+  | { readonly kind: 'count'; readonly seat: number; readonly lo: number; readonly weli: 0 | 1; readonly min: number; readonly max: number; readonly why: string }
+  | { readonly kind: 'predicate'; readonly test: (w: World) => boolean; readonly why: string };
+
+/** An observation that no deal agrees with, or a sampler that gave up. */
+export class WorldError extends Error {
+  override name = 'WorldError';
+}
+
+export interface WorldOptions {
+  /** More constraints (beyond those derived from the observation). */
+  readonly constraints?: readonly WorldConstraint[];
+  /** 'exact' (default) or 'rejection'. */
+  readonly method?: 'exact' | 'rejection';
+  /** Draws before giving up (rejection, and predicate constraints): default 100,000. */
+  readonly maxTries?: number;
+}
+
+// ---- what the observation says, as facts about places ----
+
+const STOCK = -1;
+
+/** The public facts of a deal as the observer knows them (built once per observation). */
+export interface Knowledge {
+  readonly ruleset: RulesVariant;
+  readonly rules: KernelRules;
+  readonly seats: number;
+  readonly handSize: number;
+  /** Cards known to be in each seat's hand now. */
+  readonly knownLo: Int32Array;
+  readonly knownWeli: Uint8Array;
+  /** Cards each seat has laid in tricks. */
+  readonly laidLo: Int32Array;
+  readonly laidWeli: Uint8Array;
+  /** Known stock cards. */
+  readonly stockKnownLo: number;
+  readonly stockKnownWeli: number;
+  /** Hidden cards per seat, and in the stock. */
+  readonly hiddenPerSeat: Int32Array;
+  readonly hiddenStock: number;
+  /** The cards nobody told the observer about. */
+  readonly hidden: readonly number[];
+}
+
+const rulesetCache = new Map<string, RulesVariant>();
+function rulesetOf(obs: Observation): RulesVariant {
+  let r = rulesetCache.get(obs.ruleset);
+  if (r === undefined) rulesetCache.set(obs.ruleset, (r = resolveRuleset(obs.ruleset)));
+  return r;
+}
+
+const has = (lo: number, weli: number, c: number): boolean => (c === WELI ? weli === 1 : ((lo >>> c) & 1) === 1);
+const suitOfCard = (c: number): number => (c === WELI ? 1 : c >>> 3);
+
+/** Work out where every card the observer knows is, and how many cards each place hides. */
+export function knowledgeOf(obs: Observation): Knowledge {
+  if (obs.trump === null) throw new WorldError('no world before the deal: trump is not turned up yet');
+  const r = rulesetOf(obs);
+  const rules = kernelRules(r, obs.trump as 'H');
+  const seats = obs.seats;
+  const deckSize = r.deckHasWeli ? 33 : 32;
+  const where = new Int8Array(33).fill(-9); // -9 unknown, -8 out (laid, face up, skipped), -1 stock, seat
+  const OUT = -8;
+  const knownLo = new Int32Array(seats);
+  const knownWeli = new Uint8Array(seats);
+  const laidLo = new Int32Array(seats);
+  const laidWeli = new Uint8Array(seats);
+  const put = (c: number, w: number, what: string): void => {
+    if (!(c >= 0 && c < deckSize)) throw new WorldError(`${what}: ${c} is not a card of this deck`);
+    if (where[c] !== -9 && where[c] !== w) throw new WorldError(`${what}: card ${c} is known to be in two places`);
+    where[c] = w;
+  };
+  for (const t of obs.tricks) {
+    for (const p of t.plays) {
+      put(p.card, OUT, 'a laid card');
+      if (p.card === WELI) laidWeli[p.seat] = 1;
+      else laidLo[p.seat]! |= 1 << p.card;
+    }
+  }
+  const laid = (seat: number, c: number): boolean => has(laidLo[seat]!, laidWeli[seat]!, c);
+  if (obs.faceUp >= 0) put(obs.faceUp, OUT, 'the face-up card');
+  for (const c of obs.skipped) put(c, OUT, 'a skipped card');
+  const inHand = (seat: number, c: number, what: string): void => {
+    put(c, seat, what);
+    if (c === WELI) knownWeli[seat] = 1;
+    else knownLo[seat]! |= 1 << c;
+  };
+  // the cutter's kept Perlaggen, then the exchanges in order: a taken card goes into the exchanger's hand, a
+  // given one lies face up (and may be taken on)
+  const holder = new Map<number, number>();
+  for (const c of obs.cutKept) holder.set(c, obs.cutter);
+  for (const x of obs.exchanges) {
+    holder.set(x.gave, -1);
+    holder.set(x.took, x.seat);
+  }
+  for (const [c, seat] of holder) if (seat >= 0 && !laid(seat, c)) inHand(seat, c, 'a card kept at the cut or taken in an exchange');
+  const once = (cards: readonly number[], what: string): readonly number[] => {
+    if (new Set(cards).size !== cards.length) throw new WorldError(`${what} names a card twice`);
+    return cards;
+  };
+  for (const c of once(obs.hand, 'the own hand')) inHand(obs.seat, c, 'an own card');
+  for (const h of obs.seenHands) for (const c of once(h.cards, `the hand of P${h.seat + 1}`)) inHand(h.seat, c, 'a card of a seen hand');
+  for (const x of obs.shown) for (const c of x.cards) inHand(x.seat, c.card, 'a shown card');
+  let stockKnownLo = 0;
+  let stockKnownWeli = 0;
+  const inStock = (c: number, what: string): void => {
+    put(c, STOCK, what);
+    if (c === WELI) stockKnownWeli = 1;
+    else stockKnownLo |= 1 << c;
+  };
+  for (const c of obs.stockShown) inStock(c, 'a shown stock card');
+  if (obs.cutSeen >= 0 && where[obs.cutSeen] === -9) inStock(obs.cutSeen, 'the card seen at the cut'); // the bottom of the pack
+  const hiddenPerSeat = new Int32Array(seats);
+  let total = 0;
+  for (let s = 0; s < seats; s++) {
+    const n = obs.handSize - (popcount32(laidLo[s]!) + laidWeli[s]!) - (popcount32(knownLo[s]!) + knownWeli[s]!);
+    if (n < 0) throw new WorldError(`P${s + 1} would hold more than ${obs.handSize} cards`);
+    hiddenPerSeat[s] = n;
+    total += n;
+  }
+  const stockSize = deckSize - seats * obs.handSize - obs.skipped.length - 1;
+  const hiddenStock = stockSize - (popcount32(stockKnownLo) + stockKnownWeli);
+  if (hiddenStock < 0) throw new WorldError('more stock cards known than the stock holds');
+  const hidden: number[] = [];
+  for (let c = 0; c < deckSize; c++) if (where[c] === -9) hidden.push(c);
+  if (hidden.length !== total + hiddenStock) {
+    throw new WorldError(`the observation does not add up: ${hidden.length} unseen cards for ${total + hiddenStock} unseen places`);
+  }
+  return { ruleset: r, rules, seats, handSize: obs.handSize, knownLo, knownWeli, laidLo, laidWeli, stockKnownLo, stockKnownWeli, hiddenPerSeat, hiddenStock, hidden };
+}
+
+// ---- the sources of constraints ----
+
+/** A source of constraints: what one kind of public knowledge says about the hidden cards. */
+export type ConstraintSource = (obs: Observation, k: Knowledge) => WorldConstraint[];
+
+/** A set of cards as (lo, weli). */
+interface Cards {
+  lo: number;
+  weli: 0 | 1;
+}
+const cardsOf = (lo: number, weli: number): Cards => ({ lo: lo >>> 0, weli: weli ? 1 : 0 });
+const countIn = (lo: number, weli: number, set: Cards): number => popcount32(lo & set.lo) + (weli & set.weli);
+
+/**
+ * RULES §6.2: every card laid while the seat had to follow. The seat's hand then was its five cards less
+ * those it had laid before; a card the rules allow only when the seat holds no card of a set shows that
+ * it held none of them.
+ */
+export const followSource: ConstraintSource = (obs, k) => {
+  const R = k.rules;
+  if (!R.mustFollow) return [];
+  const out: WorldConstraint[] = [];
+  const laidBeforeLo = new Int32Array(k.seats);
+  const laidBeforeW = new Uint8Array(k.seats);
+  const plainOfSuit = (s: number): number => SUIT_MASK[s]! & ~R.perlLo;
+  for (let t = 0; t < obs.tricks.length; t++) {
+    const plays = obs.tricks[t]!.plays;
+    let bestS = -1;
+    let bestP = -1;
+    let led = -1;
+    for (let i = 0; i < plays.length; i++) {
+      const p = plays[i]!;
+      const idx = p.card * 33 + (p.as === null ? NO_AS : p.as);
+      const es = R.effSuit[idx]!;
+      const pw = R.power[idx]!;
+      if (i > 0 && (!R.watten || led === R.trump)) {
+        // the cards whose holding obliges: plain cards of the suit led (and every Perlagg, A-04 strict)
+        const holdSet = cardsOf(plainOfSuit(led) | (R.perlaggHoldsSuit ? R.perlLo : 0), R.perlaggHoldsSuit ? R.weliPerl : 0);
+        let avoid: Cards | null = null;
+        let why = '';
+        const isPerlagg = R.level[p.card]! > 0;
+        const wouldWin = (c: number): boolean => {
+          const j = c * 33 + NO_AS;
+          const s = R.effSuit[j]!;
+          return s === bestS ? R.power[j]! > bestP : s === R.trump;
+        };
+        if (isPerlagg) {
+          if (!R.perlaggOffSuit && es !== led && es !== R.trump) {
+            avoid = holdSet;
+            why = 'a Perlagg christened off suit: holds nothing of the suit led (A-04)';
+          }
+        } else {
+          const cs = suitOfCard(p.card);
+          if (cs === led) {
+            if (R.mustOvertake) {
+              let w = 0;
+              let m = plainOfSuit(led) >>> 0;
+              while (m !== 0) {
+                const c = 31 - Math.clz32(m & -m);
+                m &= m - 1;
+                if (wouldWin(c)) w |= 1 << c;
+              }
+              if (((w >>> p.card) & 1) === 0 && w !== 0) {
+                avoid = cardsOf(w, 0);
+                why = 'followed without overtaking: holds no card that would have won (mustOvertake)';
+              }
+            }
+          } else if (cs === R.trump && R.mayTrump) {
+            if (R.trumpOnlyIfWinning && !wouldWin(p.card)) {
+              avoid = holdSet;
+              why = 'a trump that does not win instead of the suit led: holds none of it (A-05)';
+            }
+          } else {
+            avoid = holdSet;
+            why = 'did not follow: holds none of the suit led (RULES §6.2)';
+          }
+        }
+        if (avoid !== null) {
+          // in hand then = the five cards less those laid before (the card laid now is not in the set)
+          const lo = (avoid.lo & ~laidBeforeLo[p.seat]! & ~(p.card === WELI ? 0 : 1 << p.card)) >>> 0;
+          const weli: 0 | 1 = avoid.weli === 1 && laidBeforeW[p.seat] === 0 && p.card !== WELI ? 1 : 0;
+          if (lo !== 0 || weli !== 0) out.push({ kind: 'count', seat: p.seat, lo, weli, min: 0, max: 0, why: `trick ${t + 1}, P${p.seat + 1}: ${why}` });
+        }
+      }
+      if (i === 0) {
+        led = es;
+        bestS = es;
+        bestP = pw;
+      } else if (es === bestS) {
+        if (pw > bestP) bestP = pw;
+      } else if (es === R.trump) {
+        bestS = es;
+        bestP = pw;
+      }
+      if (p.card === WELI) laidBeforeW[p.seat] = 1;
+      else laidBeforeLo[p.seat]! |= 1 << p.card;
+    }
+  }
+  return out;
+};
+
+/**
+ * RULES §4.6, A-10: the exchange of a turned-up Perlagg, replayed from the public events. The face-up
+ * Perlagg is offered to the first seat of the exchange order able to give a card for it: those passed
+ * over could not; the offer says whether the exchange is compulsory (a plain card of its suit, 1853).
+ */
+export const exchangeSource: ConstraintSource = (obs, k) => {
+  const r = k.ruleset;
+  const R = k.rules;
+  if (obs.turned < 0) return [];
+  const ex = r.exchange;
+  const seats = k.seats;
+  const party = obs.party;
+  const order = [obs.dealer];
+  for (let i = 1; i < seats; i++) {
+    const seat = (obs.dealer + i) % seats;
+    if (party[seat] === party[obs.dealer]) order.push(seat);
+  }
+  if (ex.who === 'dealerPartnerThenOpponents') {
+    for (let i = 1; i < seats; i++) {
+      const seat = (obs.dealer + i) % seats;
+      if (party[seat] !== party[obs.dealer]) order.push(seat);
+    }
+  }
+  const perm = perlaggenOf(r, obs.trump as 'H').permanent;
+  const trumpIdx = R.trump;
+  const deckTop = r.deckHasWeli ? WELI : 31;
+  /** The cards that may be given for the face-up f (engine/deal.ts exchangeCards), and the plain ones among them. */
+  const giveable = (f: number): { all: Cards; plain: Cards } => {
+    const lvlF = R.level[f]!;
+    const fs = f === WELI ? 'HSLE'.indexOf(r.turnedWeliTrump) : suitOfCard(f);
+    const all = { lo: 0, weli: 0 as 0 | 1 };
+    const plain = { lo: 0, weli: 0 as 0 | 1 };
+    for (let c = 0; c <= deckTop; c++) {
+      const l = R.level[c]!;
+      const cs = suitOfCard(c);
+      let ok = false;
+      let isPlain = false;
+      if (l === 0) {
+        ok = cs === fs;
+        isPlain = ok;
+      } else if (l < lvlF && fs === trumpIdx) {
+        if (ex.lowerPerlaggMay && cs === fs) ok = true;
+        else if (ex.eichelImprove && cs === 3 && perm.includes(c)) ok = true;
+      }
+      if (!ok) continue;
+      if (c === WELI) all.weli = 1;
+      else all.lo = (all.lo | (1 << c)) >>> 0;
+      if (isPlain) {
+        if (c === WELI) plain.weli = 1;
+        else plain.lo = (plain.lo | (1 << c)) >>> 0;
+      }
+    }
+    return { all, plain };
+  };
+  // the seat's hand at each step = its five cards - cards it takes later + cards it gives later
+  const takeLater: number[][] = Array.from({ length: seats }, () => []);
+  const giveLater: number[][] = Array.from({ length: seats }, () => []);
+  for (const x of obs.exchanges) {
+    takeLater[x.seat]!.push(x.took);
+    giveLater[x.seat]!.push(x.gave);
+  }
+  const out: WorldConstraint[] = [];
+  /** count(hand now-at-this-step ∩ set) in [min, max], as a constraint on the five cards. */
+  const handCount = (seat: number, set: Cards, min: number, max: number, why: string): void => {
+    let shift = 0;
+    for (const c of takeLater[seat]!) if (has(set.lo, set.weli, c)) shift -= 1;
+    for (const c of giveLater[seat]!) if (has(set.lo, set.weli, c)) shift += 1;
+    out.push({ kind: 'count', seat, lo: set.lo, weli: set.weli, min: min - shift, max: max - shift, why });
+  };
+  // The engine's chain (engine/deal.ts seekExchanger), replayed over the face-up Perlaggen in turn: the
+  // turned card, then (`skippedTurnCards: 'perlaggenExchangeable'`, A-32) each card laid aside at the turn-up.
+  const events = obs.history.filter((e): e is Extract<HandEvent, { type: 'exchangeOffer' | 'exchange' | 'exchangeDeclined' }> => e.type === 'exchangeOffer' || e.type === 'exchange' || e.type === 'exchangeDeclined');
+  const targets = [obs.turned];
+  if (r.skippedTurnCards === 'perlaggenExchangeable') for (const h of obs.history) if (h.type === 'skipped') targets.push(h.card);
+  const dealer = obs.dealer;
+  /** The cards of suit fs ("einen Trumpf" [000 p.19], [003 §7]; the Weli is a Schell card by nature, A-11). */
+  const suitSet = (f: number): Cards => {
+    const fs = f === WELI ? 'HSLE'.indexOf(r.turnedWeliTrump) : suitOfCard(f);
+    return { lo: ((0xff << (fs * 8)) >>> 0) as number, weli: (fs === 1 && r.deckHasWeli ? 1 : 0) as 0 | 1 };
+  };
+  /** A seat's hand at this step of the exchange, in a world (its five cards less later takes, plus later gives). */
+  const handNow = (w: World, seat: number, take: readonly number[], give: readonly number[]): { lo: number; weli: number } => {
+    let lo = (w.handLo[seat]! | k.laidLo[seat]!) >>> 0;
+    let weli = w.handWeli[seat]! | k.laidWeli[seat]!;
+    for (const c of take) if (c === WELI) weli = 0; else lo = (lo & ~(1 << c)) >>> 0;
+    for (const c of give) if (c === WELI) weli = 1; else lo = (lo | (1 << c)) >>> 0;
+    return { lo, weli };
+  };
+  const meetsSet = (h: { lo: number; weli: number }, set: Cards): boolean => (h.lo & set.lo) !== 0 || (h.weli === 1 && set.weli === 1);
+  const passedOver = (seat: number, f: number, g: { all: Cards }, dealerAble: boolean | null): void => {
+    const partner = seat !== dealer && party[seat] === party[dealer];
+    const why = `P${seat + 1} was passed over for the face-up Perlagg: he could give nothing for it (RULES §4.6)`;
+    if (!partner) return handCount(seat, g.all, 0, 0, why);
+    if (!ex.partnerOnlyIfDealerHasNoTrump) {
+      // Oberland: the partner comes only when the dealer cannot take it [002 §1.3]
+      if (dealerAble === true) return;
+      return handCount(seat, g.all, 0, 0, why);
+    }
+    // 1853, Innsbruck: the partner comes only if the dealer holds no card of its suit (A-10)
+    if (dealerAble === true && !ex.eichelImprove) return; // the dealer could give a card of its suit
+    const take = [takeLater[dealer]!.slice(), takeLater[seat]!.slice()];
+    const give = [giveLater[dealer]!.slice(), giveLater[seat]!.slice()];
+    const suit = suitSet(f);
+    out.push({
+      kind: 'predicate',
+      why: `P${seat + 1} was passed over for the face-up Perlagg: the dealer held a card of its suit, or he could give nothing (RULES §4.6, A-10)`,
+      test: (w) => meetsSet(handNow(w, dealer, take[0]!, give[0]!), suit) || !meetsSet(handNow(w, seat, take[1]!, give[1]!), g.all),
+    });
+  };
+  let t = 0;
+  let faceUp = targets[0]!;
+  let at = 0;
+  let dealerAble: boolean | null = null; // was the dealer offered this card in this round
+  let e = 0;
+  for (;;) {
+    if (R.level[faceUp] === 0 || at >= order.length) {
+      if (++t >= targets.length) break;
+      faceUp = targets[t]!;
+      at = 0;
+      dealerAble = null;
+      continue;
+    }
+    const g = giveable(faceUp);
+    const offer = events[e];
+    if (offer !== undefined && offer.type !== 'exchangeOffer') throw new WorldError(`the exchange events are out of order (${offer.type})`);
+    const idx = offer !== undefined && offer.faceUp === faceUp ? order.indexOf(offer.seat, at) : -1;
+    if (offer !== undefined && offer.faceUp === faceUp && idx < 0) throw new WorldError('an exchange offer the rules do not make');
+    const until = idx < 0 ? order.length : idx;
+    for (let i = at; i < until; i++) {
+      const seat = order[i]!;
+      passedOver(seat, faceUp, g, dealerAble);
+      if (seat === dealer) dealerAble = false;
+    }
+    if (idx < 0) {
+      // nobody (more) could or might take this one: the next face-up Perlagg
+      at = order.length;
+      continue;
+    }
+    const seat = offer!.seat;
+    handCount(seat, g.all, 1, k.handSize, `P${seat + 1} was offered the face-up Perlagg: he could give a card for it`);
+    if (seat !== dealer && party[seat] === party[dealer] && ex.partnerOnlyIfDealerHasNoTrump) {
+      handCount(dealer, suitSet(faceUp), 0, 0, `P${seat + 1}, the dealer's partner, was offered the face-up Perlagg: the dealer held no card of its suit (A-10)`);
+    }
+    if (ex.duty === 'plainTrumpCompulsory') {
+      if (offer!.must) handCount(seat, g.plain, 1, k.handSize, `P${seat + 1} had to exchange: he held a plain card of its suit (A-10)`);
+      else handCount(seat, g.plain, 0, 0, `P${seat + 1} did not have to exchange: he held no plain card of its suit (A-10)`);
+    }
+    if (seat === dealer) dealerAble = true;
+    e++;
+    const answer = events[e];
+    if (answer === undefined) break; // his decision is pending now
+    e++;
+    if (answer.type === 'exchange') {
+      if (answer.seat !== seat) break; // left to the partner (an infraction): the hand ended there
+      takeLater[answer.seat]!.shift();
+      giveLater[answer.seat]!.shift();
+      faceUp = answer.gave;
+      at = 0;
+      dealerAble = null;
+    } else if (answer.type === 'exchangeDeclined') {
+      at = idx + 1;
+    } else throw new WorldError('an exchange offer answered by another offer');
+  }
+  return out;
+};
+
+/** The seat's cards at a point of the hand: its five less those laid before, with the laid ones' identities. */
+function handAt(w: World, k: Knowledge, obs: Observation, seat: number, playsBefore: number): { lo: number; weli: number; played: Array<{ card: number; as: number | null }> } {
+  let lo = w.handLo[seat]! | k.laidLo[seat]!;
+  let weli = w.handWeli[seat]! | k.laidWeli[seat]!;
+  const played: Array<{ card: number; as: number | null }> = [];
+  let n = 0;
+  for (const t of obs.tricks) {
+    for (const p of t.plays) {
+      if (n++ >= playsBefore) return { lo: lo >>> 0, weli, played };
+      if (p.seat !== seat) continue;
+      played.push({ card: p.card, as: p.as });
+      if (p.card === WELI) weli = 0;
+      else lo &= ~(1 << p.card);
+    }
+  }
+  return { lo: lo >>> 0, weli, played };
+}
+
+/**
+ * RULES §8.5 / GC-34 and §11.4 (A-30, A-40, A-42): what the bidding reveals. The obligations are replayed
+ * from the public bids, holds, raises, vetoes and declines (engine/bidding.ts bind): a bound seat lays a
+ * Perlagg only so that its figures can still be made, if they could. An ask is judged in public (truthful
+ * or not), and a rejection needs a figure of the answering seat.
+ */
+export const biddingSource: ConstraintSource = (obs, k) => {
+  const out: WorldConstraint[] = [];
+  const ctx = figureContext(k.ruleset, obs.trump as 'H');
+  const figIdx = (f: string): number => (f === 'Gleich' ? 1 : f === 'Hanger' ? 2 : 0);
+  // obligations: per seat, the figure bits (2 Gleich, 4 Hanger) at each play
+  const bound = new Array<number>(k.seats).fill(0);
+  /** Per seat: the asked figure it is bound to (count << 4 | types << 8, as engine/bidding.ts askNeed). */
+  const askNeed = new Array<number>(k.seats).fill(0);
+  let undo: number[] | null = null;
+  let plays = 0;
+  const rule = k.ruleset.askAtTargetMinus1;
+  let ask: { seat: number; count: number; kind: 'Gleich' | 'Hanger'; plays: number } | null = null;
+  const checks: Array<{ seat: number; need: number; plays: number; card: number; as: number | null }> = [];
+  const partyOf = obs.party;
+  for (const e of obs.history) {
+    switch (e.type) {
+      case 'bid': {
+        undo = bound.slice();
+        if (!e.unseen) for (let i = 0; i < e.kept; i++) { const f = figIdx(e.figures[i]!); if (f > 0) bound[e.seat]! |= 1 << f; }
+        break;
+      }
+      case 'raise':
+        undo = bound.slice(); // a Drei said in answer may be vetoed too (1853 [000 p.33])
+        if (e.valid && figIdx(e.figure) > 0) bound[e.seat]! |= 1 << figIdx(e.figure);
+        break;
+      case 'answer':
+        if (e.answer === 'hold') undo = bound.slice(); // a hold may be vetoed (1853 [000 p.33])
+        if (e.answer === 'hold' && figIdx(e.figure) > 0) bound[e.seat]! |= 1 << figIdx(e.figure);
+        if (e.answer === 'gut' && !k.ruleset.obligationSurvivesDecline && figIdx(e.figure) > 0) {
+          for (let s = 0; s < k.seats; s++) if (partyOf[s] === e.party) bound[s]! &= ~(1 << figIdx(e.figure));
+        }
+        break;
+      case 'veto':
+        if (e.veto && undo !== null) for (let s = 0; s < k.seats; s++) bound[s] = undo[s]!;
+        break;
+      case 'play':
+        if ((bound[e.seat]! | askNeed[e.seat]!) !== 0 && k.rules.level[e.card]! > 0) checks.push({ seat: e.seat, need: bound[e.seat]! | askNeed[e.seat]!, plays, card: e.card, as: e.as });
+        plays++;
+        break;
+      case 'ask':
+        ask = { seat: e.seat, count: e.count, kind: e.kind, plays };
+        // the asker is bound to what he asked with ([000 p.30] rule 3, engine/bidding.ts applyAsk)
+        if (k.ruleset.askBinds) askNeed[e.seat] = (e.count << 4) | ((rule === 'dritzig' ? (e.kind === 'Gleich' ? 1 : 2) : 3) << 8);
+        break;
+      case 'askAnswer': {
+        if (ask === null) break;
+        const a = ask;
+        const counts = (w: World, seat: number): [number, number] => {
+          const h = handAt(w, k, obs, seat, a.plays);
+          let g = 0;
+          let hh = 0;
+          for (const word of jointFrontier(ctx, h.lo, h.weli, h.played)) {
+            g = Math.max(g, codeCount(wordGleich(word)));
+            hh = Math.max(hh, codeCount(wordHanger(word)));
+          }
+          return [g, hh];
+        };
+        const truthfulOf = (w: World): boolean => {
+          const [g, h] = counts(w, a.seat);
+          return rule === 'dritzig' ? (a.kind === 'Gleich' ? g >= a.count : h >= a.count) : Math.max(g, h) >= a.count;
+        };
+        let truthful: boolean | null = null;
+        if (e.allow) truthful = e.truthful;
+        else if (rule === 'dritzig') truthful = e.truthful === false ? false : true;
+        if (truthful !== null) {
+          const want = truthful;
+          out.push({ kind: 'predicate', why: `the ask of P${a.seat + 1} was ${want ? 'truthful' : 'false'} (RULES §11.4)`, test: (w) => truthfulOf(w) === want });
+        }
+        if (!e.allow && e.seat >= 0) {
+          const seat = e.seat;
+          // the rejecter is bound to an equally multiple figure (A-30, engine/bidding.ts resolveAsk)
+          if (k.ruleset.askBinds) askNeed[seat] = (a.count << 4) | ((rule === 'dritzig' && a.kind === 'Gleich' ? 1 : 3) << 8);
+          out.push({
+            kind: 'predicate',
+            why: `P${seat + 1} rejected the ask: he has a figure as multiple (A-30)`,
+            test: (w) => {
+              const [g, h] = counts(w, seat);
+              if (rule === 'dritzig') return a.kind === 'Gleich' ? g >= a.count : Math.max(g, h) >= a.count;
+              if (rule === 'ibk1717') return Math.max(g, h) >= (k.ruleset.ibkTwofoldAt1717 ? 2 : 3);
+              return Math.max(g, h) >= a.count;
+            },
+          });
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  const meets = (words: readonly number[], need: number): boolean => {
+    const count = (need >>> 4) & 15;
+    const types = need >>> 8;
+    for (const w of words) {
+      if ((need & 2) !== 0 && wordGleich(w) === 0) continue;
+      if ((need & 4) !== 0 && wordHanger(w) === 0) continue;
+      if (count > 0 && !(((types & 1) !== 0 && codeCount(wordGleich(w)) >= count) || ((types & 2) !== 0 && codeCount(wordHanger(w)) >= count))) continue;
+      return true;
+    }
+    return false;
+  };
+  for (const c of checks) {
+    out.push({
+      kind: 'predicate',
+      why: `P${c.seat + 1} was bound to his figure when he laid a Perlagg (RULES §8.5, GC-34)`,
+      test: (w) => {
+        const h = handAt(w, k, obs, c.seat, c.plays);
+        if (!meets(jointFrontier(ctx, h.lo, h.weli, h.played), c.need)) return true; // he could not make it anyway
+        const lo = c.card === WELI ? h.lo : (h.lo & ~(1 << c.card)) >>> 0;
+        const weli = c.card === WELI ? 0 : h.weli;
+        return meets(jointFrontier(ctx, lo, weli, [...h.played, { card: c.card, as: c.as }]), c.need);
+      },
+    });
+  }
+  return out;
+};
+
+/**
+ * RULES §7.4, §9: in the showing, a seat with a single way to show is shown at once; so the seat whose turn
+ * it is to show (the first of the showing order not yet shown) has at least two: its joint frontier (the
+ * entries making its bound figures, when any does, §8.5) has two entries or more.
+ */
+export const showingSource: ConstraintSource = (obs, k) => {
+  if (obs.phase !== 'show') return [];
+  const seats = k.seats;
+  const spiel = obs.spielParty;
+  const order: number[] = [];
+  for (let i = 0; i < seats; i++) {
+    const s = (obs.vorhand + i) % seats;
+    if (spiel >= 0 && obs.party[s] === spiel) order.push(s);
+  }
+  for (let i = 0; i < seats; i++) {
+    const s = (obs.vorhand + i) % seats;
+    if (!order.includes(s)) order.push(s);
+  }
+  const done = new Set(obs.shown.map((x) => x.seat));
+  const seat = order.find((s) => !done.has(s));
+  if (seat === undefined || k.hiddenPerSeat[seat] === 0) return [];
+  const ctx = figureContext(k.ruleset, obs.trump as 'H');
+  const need = obligationsNow(obs)[seat]!;
+  const played: Array<{ card: number; as: number | null }> = [];
+  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
+  const makes = (w: number): boolean => !((need & 2) !== 0 && wordGleich(w) === 0) && !((need & 4) !== 0 && wordHanger(w) === 0);
+  return [
+    {
+      kind: 'predicate',
+      why: `P${seat + 1} is to show: he has more than one way to (RULES §7.4)`,
+      test: (w) => {
+        const fr = jointFrontier(ctx, w.handLo[seat]! >>> 0, w.handWeli[seat]!, played);
+        if (fr.length < 2) return false;
+        if (need === 0) return true;
+        let ok = 0;
+        for (const x of fr) if (makes(x)) ok++;
+        return ok === 0 || ok >= 2;
+      },
+    },
+  ];
+};
+
+/**
+ * RULES §13 (partnerInfo 'signs' and above; engine/talk.ts): at the first lead each seat learns, of each
+ * partner, his number of plain trumps (trump-suit cards that are not Perlaggen), of Perlaggen, and his best
+ * Perlagg, from his hand at that moment — his five cards, the hand now and the cards laid since, which is what
+ * a 'count' constraint counts. The signs are exact (pre-agreed and given by the engine from the cards), so
+ * each signing partner gets: plain trumps = t, Perlaggen = p, and with a best Perlagg b: b held and no
+ * Perlagg above it. Spoken table talk binds nothing: what a partner says need not be true (the rules make no
+ * answer binding, and the opponents hear it too), so no constraint is derived from obs.talk; a bot that
+ * believes a phrase passes its own constraints (WorldOptions.constraints).
+ */
+export const signsSource: ConstraintSource = (obs, k) => {
+  if (obs.signs.length === 0) return [];
+  const R = k.rules;
+  const perl: Cards = cardsOf(R.perlLo, R.weliPerl);
+  const plainTrumps: Cards = cardsOf(SUIT_MASK[R.trump]! & ~R.perlLo, 0);
+  const out: WorldConstraint[] = [];
+  for (const g of obs.signs) {
+    const who = `P${g.seat + 1} signed`;
+    out.push({ kind: 'count', seat: g.seat, lo: plainTrumps.lo, weli: 0, min: g.trumps, max: g.trumps, why: `${who} ${g.trumps} plain trumps (RULES §13)` });
+    out.push({ kind: 'count', seat: g.seat, lo: perl.lo, weli: perl.weli, min: g.perlaggen, max: g.perlaggen, why: `${who} ${g.perlaggen} Perlaggen (RULES §13)` });
+    if (g.best >= 0) {
+      const level = R.level[g.best]!;
+      let aboveLo = 0;
+      let aboveWeli: 0 | 1 = 0;
+      for (let c = 0; c <= WELI; c++) {
+        if (R.level[c]! <= level) continue;
+        if (c === WELI) aboveWeli = 1;
+        else aboveLo |= 1 << c;
+      }
+      const best = g.best === WELI ? cardsOf(0, 1) : cardsOf(1 << g.best, 0);
+      out.push({ kind: 'count', seat: g.seat, lo: best.lo, weli: best.weli, min: 1, max: 1, why: `${who} his best Perlagg (RULES §13)` });
+      if ((aboveLo | aboveWeli) !== 0) out.push({ kind: 'count', seat: g.seat, lo: aboveLo >>> 0, weli: aboveWeli, min: 0, max: 0, why: `${who} no Perlagg above his best (RULES §13)` });
+    }
+  }
+  return out;
+};
+
+/** The sources the sampler consults, in order (more knowledge is one more source here). */
+export const CONSTRAINT_SOURCES: readonly ConstraintSource[] = Object.freeze([followSource, exchangeSource, biddingSource, showingSource, signsSource]);
+
+/** Every constraint the observation implies (CONSTRAINT_SOURCES). */
+export function worldConstraints(obs: Observation, k: Knowledge = knowledgeOf(obs)): WorldConstraint[] {
+  const out: WorldConstraint[] = [];
+  for (const src of CONSTRAINT_SOURCES) out.push(...src(obs, k));
+  return out;
+}
+
+// ---- the sampler ----
+
+/** n! as a double (exact to 22!, then to double precision). */
+const FACT: Float64Array = (() => {
+  const f = new Float64Array(34);
+  f[0] = 1;
+  for (let i = 1; i < 34; i++) f[i] = f[i - 1]! * i;
+  return f;
+})();
+
+/** A uniform double in [0, 1) with 53 random bits. */
+function unit53(rng: WorldRandom): number {
+  return ((rng.nextUint32() >>> 5) * 67108864 + (rng.nextUint32() >>> 6)) / 9007199254740992;
+}
+/** Uniform integer in [0, n), exact. */
+function below(rng: WorldRandom, n: number): number {
+  for (;;) {
+    const m = rng.nextUint32() * n;
+    const lo = m >>> 0;
+    if (lo >= n || lo >= (4294967296 - n) % n) return (m - lo) / 4294967296;
+  }
+}
+
+/** The exact sampler's table would grow too large: the sampler falls back to rejection (also exact). */
+class TooBig extends Error {}
+
+interface Klass {
+  readonly cards: Int32Array;
+  /** Places (bit p: seat p; bit seats: the stock) a card of the class may go to. */
+  readonly allowed: number;
+  /** Active count constraints (bit j) whose set holds the class's cards. */
+  readonly member: number;
+}
+
+interface Splits {
+  readonly cum: Float64Array;
+  readonly nextKeys: readonly number[];
+  readonly nextStates: ReadonlyArray<readonly number[]>;
+  /** Cards of the class per place, per split (places entries each). */
+  readonly d: Int8Array;
+}
+
+interface Active {
+  readonly place: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Draws worlds for one observation (build once, draw many). */
+export class WorldSampler {
+  readonly knowledge: Knowledge;
+  readonly constraints: readonly WorldConstraint[];
+  method: 'exact' | 'rejection';
+  private readonly maxTries: number;
+  private readonly places: number;
+  private readonly cap: Int32Array;
+  private readonly classes: Klass[] = [];
+  private readonly active: Active[] = [];
+  private readonly predicates: Array<(w: World) => boolean> = [];
+  /** Count constraints as (place, set, min, max) on the hidden cards, for the rejection method. */
+  private readonly hiddenCounts: Array<{ place: number; lo: number; weli: number; min: number; max: number }> = [];
+  /** memo[i]: state key -> number of completions from class i on. */
+  private memo: Array<Map<number, number>> = [];
+  private radix: number[] = [];
+  private total = -1;
+  private readonly scratchCards = new Int32Array(33);
+  /** Per class: the splits from each state visited while drawing (splitsOf). */
+  private readonly splits: Array<Map<number, Splits> | undefined> = [];
+  private start: number[] | null = null;
+
+  constructor(obs: Observation, options: WorldOptions = {}) {
+    const k = knowledgeOf(obs);
+    this.knowledge = k;
+    this.constraints = [...worldConstraints(obs, k), ...(options.constraints ?? [])];
+    this.method = options.method ?? 'exact';
+    this.maxTries = options.maxTries ?? 100000;
+    const seats = k.seats;
+    this.places = seats + 1;
+    this.cap = new Int32Array(this.places);
+    for (let s = 0; s < seats; s++) this.cap[s] = k.hiddenPerSeat[s]!;
+    this.cap[seats] = k.hiddenStock;
+    // count constraints -> on the hidden cards of the place
+    const avoid = new Int32Array(33); // per card: places it may not go to (bits)
+    const activeSets: Cards[] = [];
+    for (const c of this.constraints) {
+      if (c.kind === 'predicate') {
+        this.predicates.push(c.test);
+        continue;
+      }
+      const s = c.seat;
+      const knownLo = (k.knownLo[s]! | k.laidLo[s]!) >>> 0;
+      const knownWeli = k.knownWeli[s]! | k.laidWeli[s]!;
+      const known = popcount32(knownLo & c.lo) + (knownWeli & c.weli);
+      const min = c.min - known;
+      const max = c.max - known;
+      // the hidden cards of the set
+      let hl = 0;
+      let hw = 0;
+      for (const card of k.hidden) {
+        if (!has(c.lo, c.weli, card)) continue;
+        if (card === WELI) hw = 1;
+        else hl |= 1 << card;
+      }
+      const inSet = popcount32(hl) + hw;
+      const room = Math.min(inSet, k.hiddenPerSeat[s]!);
+      if (max < 0 || min > room || min > max) throw new WorldError(`no deal agrees with the observation: ${c.why}`);
+      if (min <= 0 && max >= room) continue; // always true
+      this.hiddenCounts.push({ place: s, lo: hl >>> 0, weli: hw, min, max });
+      if (max === 0) {
+        for (const card of k.hidden) if (has(hl, hw, card)) avoid[card]! |= 1 << s;
+        continue;
+      }
+      this.active.push({ place: s, min: Math.max(0, min), max: Math.min(max, room) });
+      activeSets.push({ lo: hl >>> 0, weli: hw ? 1 : 0 });
+    }
+    // classes of hidden cards: same allowed places, same active sets
+    let open = 0;
+    for (let p = 0; p < this.places; p++) if (this.cap[p]! > 0) open |= 1 << p;
+    const groups = new Map<number, number[]>();
+    for (const card of k.hidden) {
+      const allowed = open & ~avoid[card]!;
+      if (allowed === 0) throw new WorldError(`no deal agrees with the observation: card ${card} can be nowhere`);
+      let member = 0;
+      for (let j = 0; j < activeSets.length; j++) if (has(activeSets[j]!.lo, activeSets[j]!.weli, card)) member |= 1 << j;
+      const key = allowed * 4096 + member;
+      let g = groups.get(key);
+      if (g === undefined) groups.set(key, (g = []));
+      g.push(card);
+    }
+    for (const [key, cards] of groups) this.classes.push({ cards: Int32Array.from(cards), allowed: Math.floor(key / 4096), member: key % 4096 });
+    // the largest class last: its distribution is forced by the room left
+    this.classes.sort((a, b) => a.cards.length - b.cards.length);
+    if (this.method === 'exact') {
+      // mixed radix of the DP state: room per place, then the active counts (0..max)
+      this.radix = [];
+      let size = 1;
+      for (let p = 0; p < this.places; p++) this.radix.push(this.cap[p]! + 1);
+      for (const a of this.active) this.radix.push(a.max + 1);
+      for (const x of this.radix) size *= x;
+      if (size > 2 ** 50 || this.active.length > 12) this.method = 'rejection'; // state keys would not fit: the exact twin
+      else {
+        this.memo = this.classes.map(() => new Map<number, number>());
+        try {
+          this.total = this.ways(0, this.startState());
+        } catch (e) {
+          if (!(e instanceof TooBig)) throw e;
+          this.method = 'rejection';
+        }
+        if (this.method === 'exact' && !(this.total > 0)) throw new WorldError('no deal agrees with the observation (every deal breaks a constraint)');
+      }
+    }
+  }
+
+  /** The number of deals agreeing with the count constraints (exact method; before the predicate constraints). */
+  get count(): number {
+    return this.total;
+  }
+
+  private startState(): number[] {
+    const st: number[] = [];
+    for (let p = 0; p < this.places; p++) st.push(this.cap[p]!);
+    for (let j = 0; j < this.active.length; j++) st.push(0);
+    return st;
+  }
+
+  private keyOf(st: readonly number[]): number {
+    let key = 0;
+    for (let i = 0; i < st.length; i++) key = key * this.radix[i]! + st[i]!;
+    return key;
+  }
+
+  /** Deals of classes i.. into the room left (st: room per place, then the active counts so far). */
+  private ways(i: number, st: number[]): number {
+    if (i === this.classes.length) {
+      for (let j = 0; j < this.active.length; j++) if (st[this.places + j]! < this.active[j]!.min) return 0;
+      return 1;
+    }
+    const key = this.keyOf(st);
+    const memo = this.memo[i]!;
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
+    if (memo.size > 1_000_000) throw new TooBig();
+    let total = 0;
+    this.forEachSplit(i, st, (weight, next) => {
+      total += weight * this.ways(i + 1, next);
+    });
+    memo.set(key, total);
+    return total;
+  }
+
+  /**
+   * Every way to split class i's cards over its allowed places within the room left: fn(number of ways to
+   * choose which cards go where, the next state). The last class fills the room left exactly.
+   */
+  private forEachSplit(i: number, st: readonly number[], fn: (weight: number, next: number[]) => void): void {
+    const k = this.classes[i]!;
+    const m = k.cards.length;
+    const places = this.places;
+    const last = i === this.classes.length - 1;
+    const d = new Array<number>(places).fill(0);
+    const emit = (): void => {
+      const next = st.slice();
+      let w = FACT[m]!;
+      for (let p = 0; p < places; p++) {
+        next[p]! -= d[p]!;
+        w /= FACT[d[p]!]!;
+      }
+      for (let j = 0; j < this.active.length; j++) {
+        if (((k.member >>> j) & 1) === 0) continue;
+        const c = next[places + j]! + d[this.active[j]!.place]!;
+        if (c > this.active[j]!.max) return;
+        next[places + j] = c;
+      }
+      fn(w, next);
+    };
+    if (last) {
+      let sum = 0;
+      for (let p = 0; p < places; p++) {
+        const room = st[p]!;
+        if (room > 0 && ((k.allowed >>> p) & 1) === 0) return;
+        d[p] = room;
+        sum += room;
+      }
+      if (sum !== m) return;
+      emit();
+      return;
+    }
+    const rec = (p: number, left: number): void => {
+      if (p === places) {
+        if (left === 0) emit();
+        return;
+      }
+      if (((k.allowed >>> p) & 1) === 0) {
+        d[p] = 0;
+        rec(p + 1, left);
+        return;
+      }
+      const hi = Math.min(left, st[p]!);
+      for (let x = 0; x <= hi; x++) {
+        d[p] = x;
+        rec(p + 1, left - x);
+      }
+      d[p] = 0;
+    };
+    rec(0, m);
+  }
+
+  /** A world, uniform over the deals that agree with the observation. */
+  sample(rng: WorldRandom, out?: World): World {
+    const w = out ?? newWorld(this.knowledge.seats);
+    for (let tries = 0; tries < this.maxTries; tries++) {
+      if (this.method === 'exact') this.drawExact(rng, w);
+      else if (!this.drawRejection(rng, w)) continue;
+      let ok = true;
+      for (const p of this.predicates) {
+        if (!p(w)) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) return w;
+    }
+    throw new WorldError(`no world found in ${this.maxTries} draws (constraints: ${this.constraints.map((c) => c.why).join('; ')})`);
+  }
+
+  private reset(w: World): void {
+    const k = this.knowledge;
+    for (let s = 0; s < k.seats; s++) {
+      w.handLo[s] = k.knownLo[s]!;
+      w.handWeli[s] = k.knownWeli[s]!;
+    }
+    w.stockLo = k.stockKnownLo;
+    w.stockWeli = k.stockKnownWeli;
+  }
+
+  private give(w: World, place: number, card: number): void {
+    if (place === this.knowledge.seats) {
+      if (card === WELI) w.stockWeli = 1;
+      else w.stockLo = (w.stockLo | (1 << card)) >>> 0;
+    } else if (card === WELI) w.handWeli[place] = 1;
+    else w.handLo[place]! |= 1 << card;
+  }
+
+  /**
+   * The splits of class i from the state with this key, built on the first visit and kept: cumulative
+   * weights (ways to place the class x completions), the next states (keys and arrays) and the splits.
+   */
+  private splitsOf(i: number, key: number, st: readonly number[]): Splits {
+    let byKey = this.splits[i];
+    if (byKey === undefined) this.splits[i] = byKey = new Map();
+    let sp = byKey.get(key);
+    if (sp !== undefined) return sp;
+    const cum: number[] = [];
+    const nextKeys: number[] = [];
+    const nextStates: number[][] = [];
+    const ds: number[] = [];
+    let acc = 0;
+    this.forEachSplit(i, st, (weight, next) => {
+      const x = weight * this.ways(i + 1, next);
+      if (!(x > 0)) return;
+      acc += x;
+      cum.push(acc);
+      nextKeys.push(this.keyOf(next));
+      nextStates.push(next);
+      for (let p = 0; p < this.places; p++) ds.push(st[p]! - next[p]!);
+    });
+    if (cum.length === 0) throw new Error('internal: the sampler found no split');
+    sp = { cum: Float64Array.from(cum), nextKeys, nextStates, d: Int8Array.from(ds) };
+    byKey.set(key, sp);
+    return sp;
+  }
+
+  private drawExact(rng: WorldRandom, w: World): void {
+    this.reset(w);
+    let st: readonly number[] = this.start ?? (this.start = this.startState());
+    let key = this.keyOf(st);
+    const scratch = this.scratchCards;
+    const places = this.places;
+    for (let i = 0; i < this.classes.length; i++) {
+      // the split of class i, with probability (ways to place it) x (completions) / (all completions)
+      const sp = this.splitsOf(i, key, st);
+      const cum = sp.cum;
+      const target = unit53(rng) * cum[cum.length - 1]!;
+      let j = 0;
+      while (j < cum.length - 1 && target >= cum[j]!) j++;
+      // shuffle the class's cards into the places drawn
+      const k = this.classes[i]!;
+      const m = k.cards.length;
+      for (let x = 0; x < m; x++) scratch[x] = k.cards[x]!;
+      for (let x = m - 1; x > 0; x--) {
+        const r = below(rng, x + 1);
+        const t = scratch[x]!;
+        scratch[x] = scratch[r]!;
+        scratch[r] = t;
+      }
+      let at = 0;
+      for (let p = 0; p < places; p++) for (let x = sp.d[j * places + p]!; x > 0; x--) this.give(w, p, scratch[at++]!);
+      key = sp.nextKeys[j]!;
+      st = sp.nextStates[j]!;
+    }
+  }
+
+  private drawRejection(rng: WorldRandom, w: World): boolean {
+    this.reset(w);
+    const k = this.knowledge;
+    const cards = this.scratchCards;
+    const n = k.hidden.length;
+    for (let j = 0; j < n; j++) cards[j] = k.hidden[j]!;
+    for (let j = n - 1; j > 0; j--) {
+      const r = below(rng, j + 1);
+      const t = cards[j]!;
+      cards[j] = cards[r]!;
+      cards[r] = t;
+    }
+    let at = 0;
+    for (let p = 0; p < this.places; p++) for (let x = 0; x < this.cap[p]!; x++) this.give(w, p, cards[at++]!);
+    // the count constraints on the hidden cards of each seat
+    for (const c of this.hiddenCounts) {
+      // c.lo / c.weli hold hidden cards only: the count among the cards drawn for the seat
+      const x = popcount32(w.handLo[c.place]! & c.lo) + (w.handWeli[c.place]! & c.weli);
+      if (x < c.min || x > c.max) return false;
+    }
+    return true;
+  }
+}
+
+export function newWorld(seats: number): World {
+  return { seats, handLo: new Int32Array(seats), handWeli: new Uint8Array(seats), stockLo: 0, stockWeli: 0 };
+}
+
+const samplers = new WeakMap<Observation, WorldSampler>();
+
+/** The sampler for an observation, built on first use and kept with it (options change it: then a new one). */
+export function worldSampler(obs: Observation, options?: WorldOptions): WorldSampler {
+  if (options !== undefined) return new WorldSampler(obs, options);
+  let s = samplers.get(obs);
+  if (s === undefined) samplers.set(obs, (s = new WorldSampler(obs)));
+  return s;
+}
+
+/**
+ * A deal of the cards the seat cannot see, consistent with everything it has seen and uniform over all such
+ * deals (see the top of this file), as a World the playout kernel takes directly.
+ */
+export function sampleWorld(obs: Observation, rng: WorldRandom, options?: WorldOptions): World {
+  return worldSampler(obs, options).sample(rng);
+}
+
+// ---- the kernel's position ----
+
+/** RULES §8.5 obligations per seat now (bit 1 Gleich, bit 2 Hanger), replayed from the public bidding. */
+export function obligationsNow(obs: Observation): number[] {
+  const bound = new Array<number>(obs.seats).fill(0);
+  let undo: number[] | null = null;
+  const figIdx = (f: string): number => (f === 'Gleich' ? 1 : f === 'Hanger' ? 2 : 0);
+  const r = rulesetOf(obs);
+  for (const e of obs.history) {
+    if (e.type === 'bid') {
+      undo = bound.slice();
+      if (!e.unseen) for (let i = 0; i < e.kept; i++) { const f = figIdx(e.figures[i]!); if (f > 0) bound[e.seat]! |= 1 << f; }
+    } else if (e.type === 'raise') {
+      if (!e.answer) undo = bound.slice();
+      if (e.valid && figIdx(e.figure) > 0) bound[e.seat]! |= 1 << figIdx(e.figure);
+    } else if (e.type === 'answer') {
+      if (e.answer === 'hold' && figIdx(e.figure) > 0) bound[e.seat]! |= 1 << figIdx(e.figure);
+      if (e.answer === 'gut' && !r.obligationSurvivesDecline && figIdx(e.figure) > 0) {
+        for (let s = 0; s < obs.seats; s++) if (obs.party[s] === e.party) bound[s]! &= ~(1 << figIdx(e.figure));
+      }
+    } else if (e.type === 'veto' && e.veto && undo !== null) {
+      for (let s = 0; s < obs.seats; s++) bound[s] = undo[s]!;
+    }
+  }
+  return bound;
+}
+
+/**
+ * The playout kernel's position for an observation and a world (src/playout/kernel.ts): the public course
+ * of the hand from the observation, every seat's cards from the world. Stakes: `values` if given, else 1
+ * for an unbid figure, the level of a held stake (Aus: at least what the party needs to reach the target),
+ * 0 for a figure already written. Load it once per observation, then setHands() per world.
+ */
+export function kernelPositionOf(obs: Observation, world: World, opts: { values?: ArrayLike<number>; christenAll?: boolean } = {}): KernelPosition {
+  const r = rulesetOf(obs);
+  const parties = Math.max(...obs.party) + 1;
+  let values = opts.values;
+  if (values === undefined) {
+    const v: number[] = [];
+    for (let f = 0; f < 3; f++) {
+      const b = obs.bidding[f]!;
+      for (let p = 0; p < parties; p++) {
+        const need = obs.target - (obs.score[p] ?? 0) - (obs.written[p] ?? 0);
+        v.push(b.status === 'closed' ? 0 : b.status === 'stake' ? (b.aus ? Math.max(b.level, need) : b.level) : 1);
+      }
+    }
+    values = v;
+  }
+  const shown = new Array<number>(obs.seats).fill(-1);
+  for (const x of obs.shown) shown[x.seat] = x.gleich | (x.hanger << 7);
+  return {
+    ruleset: r,
+    trump: obs.trump as 'H',
+    seats: obs.seats,
+    party: obs.party,
+    handSize: obs.handSize,
+    vorhand: obs.vorhand,
+    handLo: world.handLo,
+    handWeli: world.handWeli,
+    tricks: obs.tricks,
+    spielParty: obs.spielParty,
+    shown,
+    values,
+    bound: obligationsNow(obs),
+    ...(opts.christenAll === undefined ? {} : { christenAll: opts.christenAll }),
+  };
+}
