@@ -1,4 +1,5 @@
-// Bench: whole hands per second with the `random` and the `simple` policies (4 players, Oberland),
+// Bench: whole hands per second with the `random` and the `simple` policies (4 players, Oberland: table
+// talk on by default, RULES §13),
 // beside the bare deal + evaluate loop of the same run (shuffle the 33 cards, deal four hands of five,
 // figure word of each). Ratios are the figures (GUIDE §3); absolute speeds are machine noise.
 //
@@ -43,7 +44,8 @@ export async function run(): Promise<object> {
     },
   };
   let deal = 0;
-  const SILENT_RANDOM: OptionValues = { bidRate: 0, holdRate: 0, raiseRate: 0, askRate: 0, rejectRate: 0, vetoRate: 0 };
+  // passive bidding and no table talk (RULES §13): the plain hand
+  const SILENT_RANDOM: OptionValues = { bidRate: 0, holdRate: 0, raiseRate: 0, askRate: 0, rejectRate: 0, vetoRate: 0, talkRate: 0 };
   const hands = (name: string, checked: boolean, opts: OptionValues = {}, label = ''): Contender => {
     const f = builtinPolicy(name);
     const policies = [0, 1, 2, 3].map(() => ({ name, policy: f.create(opts) }));
@@ -77,14 +79,15 @@ export async function run(): Promise<object> {
     [
       bare,
       hands('random', false, SILENT_RANDOM, ' (passive bidding)'),
-      hands('simple', false, { bidding: 'none' }, ' (passive bidding)'),
+      hands('simple', false, { bidding: 'none', information: 'ignore' }, ' (passive bidding)'),
       hands('passive', false),
-      hands('random', false, {}, ' (bidding)'),
-      hands('simple', false, {}, ' (bidding)'),
-      hands('simple', true, {}, ' (bidding)'),
+      hands('random', false, {}, ' (bidding, talk)'),
+      hands('simple', false, { information: 'ignore' }, ' (bidding, no talk)'),
+      hands('simple', false, {}, ' (bidding, talk)'),
+      hands('simple', true, {}, ' (bidding, talk)'),
       parties('passive'),
       parties('random', SILENT_RANDOM, ' (passive bidding)'),
-      parties('simple', {}, ' (bidding)'),
+      parties('simple', {}, ' (bidding, talk)'),
     ],
     { rounds: 5, roundMs: 400, warmupMs: 600 },
   );

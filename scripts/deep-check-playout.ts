@@ -23,7 +23,7 @@ interface Task {
 const CHUNK = 10000;
 
 if (!isMainThread) {
-  const policy = simple.create({ bidding: 'none' });
+  const policy = simple.create({ bidding: 'none', information: 'ignore' }); // the kernel's simple is simple without the partners' signs (RULES §13)
   parentPort!.on('message', (t: Task | null) => {
     if (t === null) process.exit(0);
     const rep = twinCheck({ ruleset: resolveRuleset(t.spec), hands: t.hands, firstDeal: t.first, seed: t.seed, simple: policy, maxMismatches: 3 });

@@ -32,7 +32,8 @@
 //                                   "die meisten Karten")
 //   kunstgriff              true    H-22/H-23 [000 p.41] the Kunstgriff: a figure (or the Spiel) that needs
 //                                   one's own Perlagg is left to the partner who has it in natura (or the
-//                                   Spielfarbe). NEEDS TALK; today the seat cannot know, and bids it itself
+//                                   Spielfarbe): it asks „Hast du … in natura?“ and on „Ja“ says „Biet …!“;
+//                                   told so itself, it bids. At a silent table it bids the figure itself
 //   spielAtOnce             8       H-16 [000 p.39] "gleich vom Anfang das Spiel": bid the Spiel before the
 //                                   first card with Stechkraft ≥ this (16 = never)
 //   spielTricks             2       H-15 [000 p.39] "bis zum dritten Stiche deren zwei gemacht und noch eine
@@ -102,7 +103,7 @@
 //                                   "davon abgehen" is the Hanger lost at its stake)
 //  trick play
 //   trumpLead        partnerTrumpless  H-07 [000 p.37] a trumpless partner answers "Trumpf": lead the trump
-//                                   As or Zehner (today known from the play; NEEDS TALK for the answer);
+//                                   As or Zehner (his answer, his signs, else what the play showed);
 //                                   'always' / 'never'
 //   lowTrumpLead            false   H-07 [000 p.37] "Mit Neuner oder Achter kann das Trumpfschlagen nichts
 //                                   nützen": false = no low trump leads while another card can be led
@@ -114,7 +115,7 @@
 //                                   ist den Stich zu machen" (no figure lost); 'decisive': only when the
 //                                   trick decides the Spiel; 'free': like any trump
 //   askDecisive             true    H-13 [000 p.38] a Perlagg may win a decisive trick when the Spiel is in
-//                                   prospect (NEEDS TALK for the partner's answer; today the seat's count)
+//                                   prospect (it asks „Ist der Stich von Entscheidung?“; else its own count)
 //   bockLead                true    H-14 [000 p.39] the winner of a trick "wird … Bock nachwerfen"
 //   concedeHopeless         true    H-17 [000 p.39] "läßt auch der schwächere Theil oft … bevor es gebothen
 //                                   wurde, das Spiel gut sein": concede an unbid Spiel that is lost …
@@ -122,15 +123,17 @@
 //   useExchange             true    H-03 [000 p.36] "Der erste Blick gilt dem Trumpf … und der Karte, die
 //                                   unten auf liegt … wer ihn abtauscht": count the shown bottom card, the
 //                                   face-up card and the exchanges among the cards seen
-//  table talk (RULES §13, issue 10: not yet in the Observation; each falls back to what the seat infers)
-//   signs                   true    H-04 [000 p.36] the partners' signs (trumps, Perlaggen): Stechkraft of the
-//                                   partnership. NEEDS TALK; today the seat's own cards only
-//   leadRequest             true    H-08 [000 p.37] lead the suit the partner asks for ("Gut drüben": one's
-//                                   own best). NEEDS TALK; today "Gut drüben"
-//   avoidAskedSuit          true    H-09 [000 p.37–38] do not lead into the suit the opponents asked for.
-//                                   NEEDS TALK; today nothing to avoid
-//   cannotWinSignal         true    H-10 [000 p.38] the last hand's "I cannot": trump it for him. NEEDS TALK;
-//                                   today the seat tries to win itself (H-11)
+//  what partners share (RULES §13, partnerInfo signs / table / open; what is not known falls back to what
+//  the seat infers alone — a silent table plays as before)
+//   signs                   true    H-04 [000 p.36] the partners' signs (trumps, Perlaggen, less those laid
+//                                   since): Stechkraft of the partnership
+//   leadRequest             true    H-08 [000 p.37] the leader asks „Welche Farbe?“ and leads the suit the
+//                                   partner names („Gut drüben“: one's own best; „Trumpf“: H-07). It answers:
+//                                   „Trumpf!“ without a plain trump, a side suit of its master, else „Gut drüben!“
+//   avoidAskedSuit          true    H-09 [000 p.37–38] do not lead into the suits the opponents asked for
+//   cannotWinSignal         true    H-10 [000 p.38] as last hand it says „Ich kann nicht.“ when no card of
+//                                   its wins; its partner then trumps even when H-11 would save the trump
+//   talk                    true    it talks and answers (always the truth); false: never talks, never asked
 //
 // The Spiel is bid between tricks (no Spielfarbe is needed then [000 p.25]); it is held, or raised, only
 // with the Spielfarbe. The H-29 and H-36 holds answer a plain bid, not a Drei.
@@ -159,14 +162,18 @@ import {
   isPlainTrump,
   naturalFigures,
   offerToAnswer,
+  partnersOf,
   perlaggLevel,
   playedPower,
   playedSuit,
   pointsNeeded,
   rankValue,
   rulesFacts,
+  sayAction,
   suitIndex,
   suitOfLetter,
+  talkInTrick,
+  answerTo,
   virtualScore,
   winningIndex,
   WELI_ID,
@@ -174,6 +181,7 @@ import {
   type FigurePair,
   type Observation,
   type ObservedPlay,
+  type ObservedTalk,
   type OptionValues,
   type PolicyAction,
   type PolicyContext,
@@ -233,6 +241,7 @@ export interface Sense {
   leadRequest: boolean;
   avoidAskedSuit: boolean;
   cannotWinSignal: boolean;
+  talk: boolean;
 }
 
 // ---- measures ----
@@ -414,7 +423,7 @@ function tricksOf(obs: Observation, party: number): { ours: number; theirs: numb
   return { ours: obs.tricksWon[party] ?? 0, theirs };
 }
 
-/** The party's Spiel strength: Stechkraft (the partner's signs with H-04 once talk exists) and the trick lead. */
+/** The party's Spiel strength: Stechkraft (with the partner's signs, H-04) and the trick lead. */
 function spielStrength(obs: Observation, o: Sense, k: Know, party: number): number {
   const t = tricksOf(obs, party);
   let p = stechkraft(obs, k, handOf(obs, obs.acting));
@@ -429,35 +438,108 @@ function holdsBestPerlagg(obs: Observation, k: Know): boolean {
   return false;
 }
 
-// ---- partner talk (RULES §13; issue 10) ----
+// ---- partner talk (RULES §13) ----
 //
-// Each function below reads what the seat was signed or told. The Observation does not carry talk yet, so
-// each returns null ("not known") and its caller falls back to what the seat can infer alone. Wiring the
-// talk in means filling these bodies (and answering the partner's questions in act()).
+// Each function below reads what the seat was signed (obs.signs, at 'signs' and above) or told (obs.talk, at
+// 'table' and above); null = not known, and its caller falls back to what the seat infers alone. The policy
+// believes its partner (he is the author's pupil too); the opponents' words it uses only for H-09, where the
+// author takes them at their word as well.
 
-/** H-04: the partner's signs — his number of trumps, of Perlaggen and the level of his best Perlagg. */
-function partnerSigns(_obs: Observation): { trumps: number; perlaggen: number; bestPerlagg: number } | null {
+/** The partners the acting seat talks with (another player controls them). */
+function partners(obs: Observation): number[] {
+  return partnersOf(obs, obs.acting);
+}
+
+/**
+ * H-04: the partners' signs, less what they have laid since — their plain trumps and Perlaggen still in
+ * hand — and the level of the best Perlagg signed (0 none). Null without signs.
+ */
+function partnerSigns(obs: Observation): { trumps: number; perlaggen: number; bestPerlagg: number } | null {
+  if (obs.signs.length === 0) return null;
+  const mine = partners(obs);
+  let trumps = 0;
+  let perlaggen = 0;
+  let best = 0;
+  let any = false;
+  for (const g of obs.signs) {
+    if (!mine.includes(g.seat)) continue;
+    any = true;
+    trumps += g.trumps;
+    perlaggen += g.perlaggen;
+    if (g.best >= 0) best = Math.max(best, perlaggLevel(obs, g.best));
+    for (const t of obs.tricks) {
+      for (const p of t.plays) {
+        if (p.seat !== g.seat) continue;
+        if (perlaggLevel(obs, p.card) > 0) perlaggen--;
+        else if (isPlainTrump(obs, p.card)) trumps--;
+      }
+    }
+  }
+  return any ? { trumps: Math.max(0, trumps), perlaggen: Math.max(0, perlaggen), bestPerlagg: best } : null;
+}
+
+/** The last phrase among `phrases` a partner said to the acting seat in the current trick, or null. */
+function partnerSaid(obs: Observation, phrases: readonly string[]): ObservedTalk | null {
+  const mine = partners(obs);
+  const said = talkInTrick(obs);
+  for (let i = said.length - 1; i >= 0; i--) {
+    const t = said[i]!;
+    if (t.to === obs.acting && mine.includes(t.seat) && phrases.includes(t.phrase)) return t;
+  }
   return null;
 }
-/** H-07/H-08: the partner's answer to "which suit?": 'Trumpf', 'gutDrueben' or a suit index. */
-function partnerLeadRequest(_obs: Observation): 'Trumpf' | 'gutDrueben' | number | null {
+
+/** The partner's answer to the acting seat's question `phrase` (about `figure`) in this deal (or trick), or null. */
+function partnerAnswer(obs: Observation, phrase: string, figure: FigureName | null, thisTrick: boolean): ObservedTalk | null {
+  const mine = partners(obs);
+  const said = thisTrick ? talkInTrick(obs) : obs.talk;
+  for (let i = said.length - 1; i >= 0; i--) {
+    const q = said[i]!;
+    if (q.seat !== obs.acting || !mine.includes(q.to) || q.phrase !== phrase || q.figure !== figure) continue;
+    const a = answerTo(obs, q);
+    if (a !== null) return a;
+  }
   return null;
 }
-/** H-09: suits the opponents asked their partner for (bit mask). */
-function opponentsAskedSuits(_obs: Observation): number | null {
-  return null;
+
+/** H-07/H-08: the partner's answer to "Welche Farbe?" (or his word unasked) before this lead: 'Trumpf', 'gutDrueben' or a suit index. */
+function partnerLeadRequest(obs: Observation): 'Trumpf' | 'gutDrueben' | number | null {
+  if (currentTrick(obs).length > 0) return null;
+  const t = partnerSaid(obs, ['trumpf', 'farbe', 'gutDrueben']);
+  if (t === null) return null;
+  return t.phrase === 'trumpf' ? 'Trumpf' : t.phrase === 'farbe' ? t.suit : 'gutDrueben';
 }
-/** H-10: the partner (last hand) said he cannot win this trick. */
-function partnerCannotWin(_obs: Observation): boolean | null {
-  return null;
+
+/** H-09: suits the opponents asked their partner for in this deal (bit mask; 0 when none, null without talk). */
+function opponentsAskedSuits(obs: Observation): number | null {
+  if (obs.partnerInfo === 'none' || obs.partnerInfo === 'signs') return null;
+  let mask = 0;
+  for (const t of obs.talk) if (t.phrase === 'farbe' && t.suit >= 0 && isOpp(obs, t.seat)) mask |= 1 << t.suit;
+  return mask;
 }
-/** H-13: the partner's answer to "is this trick decisive?". */
-function partnerSaysDecisive(_obs: Observation): boolean | null {
-  return null;
+
+/** H-10: the partner (last hand) said in this trick that he cannot win it. */
+function partnerCannotWin(obs: Observation): boolean | null {
+  return partnerSaid(obs, ['ichKannNicht']) !== null ? true : null;
 }
-/** H-22/H-23: does the partner have this figure in natura (the Spielfarbe for the Spiel)? */
-function partnerHasInNatura(_obs: Observation, _f: FigureName): boolean | null {
-  return null;
+
+/** H-13: the partner's answer to "Ist der Stich von Entscheidung?" in this trick. */
+function partnerSaysDecisive(obs: Observation): boolean | null {
+  const a = partnerAnswer(obs, 'entscheidung', null, true);
+  return a === null ? null : a.phrase === 'ja';
+}
+
+/** H-22/H-23: the partner's answer to "Hast du … in natura?" (the Spielfarbe for the Spiel) in this deal. */
+function partnerHasInNatura(obs: Observation, f: FigureName): boolean | null {
+  const a = partnerAnswer(obs, 'inNatura', f, false);
+  return a === null ? null : a.phrase === 'ja';
+}
+
+/** H-22: did a partner tell the acting seat to bid f ("Biet das Gleich!") in this deal? */
+function toldToBid(obs: Observation, f: FigureName): boolean {
+  const mine = partners(obs);
+  for (const t of obs.talk) if (t.phrase === 'biet' && t.figure === f && t.to === obs.acting && mine.includes(t.seat)) return true;
+  return false;
 }
 
 /** H-07: is the partner without plain trumps? His answer or signs, else what the play showed. */
@@ -721,6 +803,7 @@ function windowAction(obs: Observation, o: Sense, ctx: PolicyContext): PolicyAct
   // the Spiel
   if (spiel !== undefined) {
     const keepFree = o.kunstgriff && partnerHasInNatura(obs, 'Spiel') === true && handOf(obs, obs.acting).some((c) => k.lvl[c]! > 0);
+    if (o.kunstgriff && toldToBid(obs, 'Spiel')) return spiel; // H-23: told to bid the Spiel, having the Spielfarbe
     if (!keepFree) {
       if (first && stechkraft(obs, k, handOf(obs, obs.acting)) >= o.spielAtOnce) return spiel; // H-16
       if (t.ours >= o.spielTricks && t.ours > t.theirs && goodCard(obs, k)) return spiel; // H-15
@@ -751,6 +834,8 @@ function windowAction(obs: Observation, o: Sense, ctx: PolicyContext): PolicyAct
     if (o.bindPerlagg && other.status === 'stake' && other.raiseRight === sc.party && other.firstParty !== sc.party && k.unseenPerl > 0) return a;
     // H-20: late, by counting the cards seen
     if (late && certain(obs, o, k, code, f)) return a;
+    // H-22: the partner, whose figure needs his Perlagg, heard ours is in natura and says "Biet …!"
+    if (o.kunstgriff && toldToBid(obs, f) && obs.point !== 5) return a;
     if (!first) continue;
     // H-19 / H-21 at the first card; H-22 the Kunstgriff
     if (o.earlyFigureBids && idx(code) >= threshold(o, f)) {
@@ -975,10 +1060,15 @@ function perlaggPlay(obs: Observation, o: Sense, k: Know, plays: readonly Play[]
   return best;
 }
 
-/** H-13: does this trick decide the Spiel, with the Spiel in prospect for us (the partner's answer once talk exists)? */
+/** H-13: does this trick decide the Spiel, with the Spiel in prospect for us (the partner's answer, else the seat's own count)? */
 function decisiveTrick(obs: Observation, o: Sense, k: Know, party: number): boolean {
   const told = o.askDecisive ? partnerSaysDecisive(obs) : null;
   if (told !== null) return told;
+  return decisiveByCards(obs, k, party);
+}
+
+/** H-13 on the seat's own cards: this trick makes our Spiel, or stops theirs with the rest still ours to get. */
+function decisiveByCards(obs: Observation, k: Know, party: number): boolean {
   const need = rulesFacts(obs).spielTricks;
   const t = tricksOf(obs, party);
   if (t.ours + 1 >= need) return true; // this trick makes our Spiel
@@ -1022,12 +1112,12 @@ function playAction(obs: Observation, o: Sense): PolicyAction {
     if (plain.length > 0) return cheapest(obs, k, plain);
     return perlaggPlay(obs, o, k, plays, trick, false, decisive) ?? plays[0]!;
   }
-  // H-10: the partner said he cannot win: no reason to hold back (today: the same as H-11)
-  void (o.cannotWinSignal ? partnerCannotWin(obs) : null);
+  // H-10: the partner (last hand) said he cannot win: put a trump in, even where trumps are saved (H-11 off)
+  const cannot = o.cannotWinSignal && partnerCannotWin(obs) === true;
   const winners: Play[] = [];
   for (const a of plain) {
     if (!wins(obs, trick, a.card, null)) continue;
-    if (!o.trumpToWin && suitIndex(a.card) === trump && !decisive) continue; // "save trumps" (H-11 off)
+    if (!o.trumpToWin && suitIndex(a.card) === trump && !decisive && !cannot) continue; // "save trumps" (H-11 off)
     winners.push(a);
   }
   if (winners.length > 0) return cheapest(obs, k, winners);
@@ -1110,6 +1200,108 @@ function hopeless(obs: Observation, o: Sense, k: Know, party: number): boolean {
   // conceding writes the Spiel for them at once: never when that ends the Partie
   const opp = 1 - party;
   return pointsNeeded(obs, opp) > 1;
+}
+
+// ---- what it says at the table (RULES §13; the author's conventions [000 p.32–41]; always the truth) ----
+
+/** H-07/H-08: its answer to "Welche Farbe?": "Trumpf!" without a plain trump; a side suit where it holds the master; else "Gut drüben!". */
+function leadWish(obs: Observation, k: Know): 'trumpf' | 'gut' | number {
+  const hand = handOf(obs, obs.acting);
+  if (!hand.some((c) => isPlainTrump(obs, c))) return 'trumpf';
+  const trump = suitOfLetter(obs.trump ?? 'H');
+  for (const c of hand) if (k.lvl[c]! === 0 && c !== WELI_ID && suitIndex(c) !== trump && isMaster(obs, k, c)) return suitIndex(c);
+  return 'gut';
+}
+
+/** Can a card of the acting seat win the current trick as it lies (a Perlagg christened as itself)? */
+function canWinTrick(obs: Observation, k: Know): boolean {
+  const trick = currentTrick(obs);
+  if (trick.length === 0) return true;
+  return handOf(obs, obs.acting).some((c) => wins(obs, trick, c, k.lvl[c]! > 0 ? c : null));
+}
+
+/** H-22/H-23: does it hold f in natura (at its bid threshold), or the Spielfarbe (a plain trump) for the Spiel? */
+function holdsInNatura(obs: Observation, o: Sense, f: FigureName): boolean {
+  if (f === 'Spiel') return handOf(obs, obs.acting).some((c) => isPlainTrump(obs, c));
+  return idx(codeOf(naturalFigures(obs, obs.acting), f)) >= threshold(o, f);
+}
+
+function answerQuestion(obs: Observation, o: Sense, k: Know, q: ObservedTalk): PolicyAction {
+  const yesNo = (x: boolean) => sayAction(obs, x ? 'ja' : 'nein', q.seat) ?? obs.legal[0]!;
+  switch (q.phrase) {
+    case 'welcheFarbe': {
+      const w = leadWish(obs, k);
+      const a = w === 'trumpf' ? sayAction(obs, 'trumpf', q.seat) : w === 'gut' ? sayAction(obs, 'gutDrueben', q.seat) : sayAction(obs, 'farbe', q.seat, w);
+      return a ?? obs.legal[0]!;
+    }
+    case 'kannstStechen':
+      return yesNo(canWinTrick(obs, k));
+    case 'entscheidung':
+      return yesNo(decisiveByCards(obs, k, obs.party[obs.acting]!));
+    case 'inNatura':
+      return yesNo(q.figure !== null && holdsInNatura(obs, o, q.figure));
+    default:
+      return obs.legal[0]!;
+  }
+}
+
+function talkAction(obs: Observation, o: Sense): PolicyAction {
+  const quiet = obs.legal[0]!;
+  const k = knowOf(obs, o);
+  if (obs.question !== null) return answerQuestion(obs, o, k, obs.question);
+  const me = obs.acting;
+  const mates = partners(obs).filter((p) => handOf(obs, p).length === 0); // a seen hand needs no question
+  const trick = currentTrick(obs);
+  if (obs.talkPoint === 'lead') {
+    const t = obs.tricks[obs.tricks.length - 1];
+    // H-08: the leader asks which suit to bring
+    if (o.leadRequest && t !== undefined && t.winner < 0 && t.leader === me && trick.length === 0) {
+      for (const p of mates) {
+        const a = sayAction(obs, 'welcheFarbe', p);
+        if (a !== undefined) return a;
+      }
+    }
+    // H-22/H-23, before the first card: a figure that needs our Perlagg — does the partner have it in natura?
+    if (o.kunstgriff && obs.biddingTable && obs.tricks.length === 1 && trick.length === 0 && !gestrichen(obs, obs.party[me]!)) {
+      const figs: FigureName[] = [];
+      const best = bestOf(figureFrontier(obs, me));
+      const nat = naturalFigures(obs, me);
+      for (const f of ['Gleich', 'Hanger'] as const) {
+        if (obs.bidding[FIG_INDEX[f]]!.status === 'unbid' && idx(codeOf(best, f)) >= threshold(o, f) && idx(codeOf(nat, f)) < threshold(o, f)) figs.push(f);
+      }
+      const hand = handOf(obs, me);
+      if (obs.bidding[0]!.status === 'unbid' && stechkraft(obs, k, hand) >= o.spielAtOnce && !hand.some((c) => isPlainTrump(obs, c))) figs.push('Spiel');
+      for (const f of figs) {
+        for (const p of mates) {
+          const had = partnerHasInNatura(obs, f);
+          const a = had === true ? sayAction(obs, 'biet', p, -1, f) : had === null ? sayAction(obs, 'inNatura', p, -1, f) : undefined;
+          if (a !== undefined) return a;
+        }
+      }
+    }
+    return quiet;
+  }
+  if (obs.talkPoint === 'card') {
+    // H-10: the last hand says he cannot win it (his partner then trumps)
+    if (o.cannotWinSignal) {
+      for (const a of obs.legal) if (a.kind === 'say' && a.phrase === 'ichKannNicht') return canWinTrick(obs, k) ? quiet : a;
+    }
+    // H-13: a Perlagg could take a decisive trick: ask the partner whether the Spiel is in prospect
+    if (o.askDecisive && partnerSaysDecisive(obs) === null && trick.length > 0) {
+      const party = obs.party[me]!;
+      const t = tricksOf(obs, party);
+      const need = rulesFacts(obs).spielTricks;
+      const decisive = t.ours + 1 >= need || t.theirs + 1 >= need;
+      if (decisive && handOf(obs, me).some((c) => k.lvl[c]! > 0)) {
+        for (const p of mates) {
+          const a = sayAction(obs, 'entscheidung', p);
+          if (a !== undefined) return a;
+        }
+      }
+    }
+    return quiet;
+  }
+  return quiet;
 }
 
 // ---- the showing, the exchange ----
@@ -1216,6 +1408,7 @@ function senseOf(o: OptionValues): Sense {
     leadRequest: b('leadRequest'),
     avoidAskedSuit: b('avoidAskedSuit'),
     cannotWinSignal: b('cannotWinSignal'),
+    talk: b('talk'),
   };
 }
 
@@ -1236,7 +1429,7 @@ export default definePolicy({
     earlyFigureBids: bool(true, 'H-19 [000 p.40]: bid a good Gleich/Hanger before the first card "um im Spiele desto gewisser drein zu gehen"'),
     lateCount: bool(true, 'H-20 [000 p.40]: late in the deal bid a figure no opponent can beat on the cards seen'),
     lateFrom: int(0, 4, 3, 'H-20: from the window before trick lateFrom + 1 ("wenn die meisten Karten ausliegen")'),
-    kunstgriff: bool(true, 'H-22/H-23 [000 p.41]: leave a figure that needs our Perlagg to the partner who has it in natura (needs table talk; today we bid it)'),
+    kunstgriff: bool(true, 'H-22/H-23 [000 p.41]: ask the partner „Hast du … in natura?“ for a figure that needs our Perlagg; on „Ja“ say „Biet …!“ and leave the bid to him'),
     spielAtOnce: int(0, 16, 8, 'H-16 [000 p.39]: bid the Spiel before the first card with Stechkraft at least this (16 = never)'),
     spielTricks: int(1, 4, 2, 'H-15 [000 p.39]: bid the Spiel with this many tricks, more than the opponents, and a good card (4 = never)'),
     spielProspect: int(0, 20, 6, 'H-18 [000 p.39–40]: after the first trick, not behind, bid the Spiel with Spiel strength at least this (20 = never)'),
@@ -1270,27 +1463,31 @@ export default definePolicy({
     vsDreiSteps: int(0, 16, 3, '[000 p.44]: holding a Drei (or more) needs this many steps more per level above 2'),
     masterTactic: bool(true, 'H-36 [000 p.44–45]: strong in Spiel and Gleich, hold the Hanger until his Perlaggen are fixed, then Drei where certain'),
     // trick play
-    trumpLead: { type: 'enum', values: ['partnerTrumpless', 'always', 'never'], default: 'partnerTrumpless', description: 'H-07 [000 p.37]: lead the trump As or Zehner when the partner has no trump (known from the play; from his answer once talk exists)' },
+    trumpLead: { type: 'enum', values: ['partnerTrumpless', 'always', 'never'], default: 'partnerTrumpless', description: 'H-07 [000 p.37]: lead the trump As or Zehner when the partner has no trump (his „Trumpf!“, his signs, else the play)' },
     lowTrumpLead: bool(false, 'H-07 [000 p.37]: lead a low trump (9, 8) while another card can be led ("kann das Trumpfschlagen nichts nützen")'),
     trumpToWin: bool(true, 'H-11 [000 p.38]: win with a trump whenever it wins ("übel angebrachte Sparsamkeit"); false: only in a decisive trick'),
     perlaggTricks: { type: 'enum', values: ['author', 'decisive', 'free'], default: 'author', description: 'H-12 [000 p.38]: author = a Perlagg takes a trick only at no cost to the figures (or H-13); decisive = only when the trick decides the Spiel; free = like a trump' },
-    askDecisive: bool(true, 'H-13 [000 p.38]: a Perlagg may take a decisive trick when the Spiel is in prospect (the partner\'s answer once talk exists)'),
+    askDecisive: bool(true, 'H-13 [000 p.38]: a Perlagg may take a decisive trick when the Spiel is in prospect (asks „Ist der Stich von Entscheidung?“; the partner\'s answer, else its own count)'),
     bockLead: bool(true, 'H-14 [000 p.39]: after winning a trick lead a Bock'),
     concedeHopeless: bool(true, 'H-17 [000 p.39]: concede a lost Spiel before it is bid ("bevor es gebothen wurde, das Spiel gut sein")'),
     concedePower: int(0, 8, 1, 'H-17: … with Stechkraft at most this'),
     useExchange: bool(true, 'H-03 [000 p.36]: count the shown bottom card, the face-up card and the exchanges among the cards seen'),
-    // table talk (needs issue 10)
-    signs: bool(true, "H-04 [000 p.36]: use the partner's signs (trumps, Perlaggen) — needs table talk; today nothing is signed"),
-    leadRequest: bool(true, "H-08 [000 p.37]: lead the suit the partner asks for — needs table talk; today 'Gut drüben'"),
-    avoidAskedSuit: bool(true, "H-09 [000 p.37–38]: avoid the suit the opponents asked for — needs table talk"),
-    cannotWinSignal: bool(true, 'H-10 [000 p.38]: trump for a partner who says he cannot win — needs table talk'),
+    // what partners share (RULES §13: partnerInfo signs / table / open)
+    signs: bool(true, "H-04 [000 p.36]: count the partner's signs (his trumps and Perlaggen still in hand) in the party's Stechkraft"),
+    leadRequest: bool(true, "H-07/H-08 [000 p.37]: as leader ask „Welche Farbe?“ and lead what the partner answers („Trumpf!“: the trump As or Zehner; a suit; „Gut drüben!“: one's own best)"),
+    avoidAskedSuit: bool(true, "H-09 [000 p.37–38]: do not lead the suits the opponents asked their partner for"),
+    cannotWinSignal: bool(true, 'H-10 [000 p.38]: as last hand say „Ich kann nicht.“; trump for a partner who says it'),
+    talk: bool(true, "[000 p.32–41] H-07 … H-23: talk at the table (ask, answer the partner's questions truthfully); false: never talks and is never asked (the signs still count)"),
   },
   create(options) {
     const o = senseOf(options);
     return {
       bidding: 'full',
+      talk: o.talk ? 'full' : 'never',
       act(obs, ctx) {
         switch (obs.phase) {
+          case 'talk':
+            return talkAction(obs, o);
           case 'window':
             return windowAction(obs, o, ctx);
           case 'answer':

@@ -1,6 +1,9 @@
 // Uniform over the legal card actions, from the player's own keyed stream (GUIDE guideline 8); bids,
 // answers, asks and vetoes at tunable rates (declared options with ranges, so experiments can sweep them).
 // With every rate 0 it declares that it never bids (Policy.bidding = 'never'): the engine then skips it.
+// Table talk (RULES §13): in a talk window it says a phrase, uniform over those open to it, at `talkRate`
+// (and again after each phrase, at the same rate), else stays quiet; asked, it answers uniformly at random.
+// With talkRate 0 it never talks (Policy.talk = 'never') and is never asked.
 import { definePolicy, type PolicyAction } from '../src/policy/api.ts';
 
 const isAsk = (a: PolicyAction): boolean => a.kind === 'ask';
@@ -13,8 +16,8 @@ function nth(legal: readonly PolicyAction[], k: number, is: (a: PolicyAction) =>
 
 export default definePolicy({
   name: 'random',
-  version: '2.0.0',
-  description: 'uniform over the legal card actions; bids, holds, raises, asks and vetoes at random at the given rates',
+  version: '2.1.0',
+  description: 'uniform over the legal card actions; bids, holds, raises, asks, vetoes and table talk at random at the given rates',
   options: {
     bidRate: { type: 'number', min: 0, max: 1, default: 0.03, description: 'probability of bidding or raising (instead of passing) in a bid window' },
     holdRate: { type: 'number', min: 0, max: 1, default: 0.35, description: 'probability of holding an offer (else gut, or a raise)' },
@@ -22,6 +25,7 @@ export default definePolicy({
     askRate: { type: 'number', min: 0, max: 1, default: 0.5, description: 'probability of asking (Dritzige / Viertig / 17:17) when allowed' },
     rejectRate: { type: 'number', min: 0, max: 1, default: 0.8, description: 'probability of rejecting an ask when allowed' },
     vetoRate: { type: 'number', min: 0, max: 1, default: 0.05, description: "probability of vetoing the partner's bid (1853)" },
+    talkRate: { type: 'number', min: 0, max: 1, default: 0.1, description: 'probability of saying a phrase (instead of nothing) in a talk window; 0 = never talks (RULES §13)' },
   },
   create(o) {
     const bidRate = o['bidRate'] as number;
@@ -30,6 +34,7 @@ export default definePolicy({
     const askRate = o['askRate'] as number;
     const rejectRate = o['rejectRate'] as number;
     const vetoRate = o['vetoRate'] as number;
+    const talkRate = o['talkRate'] as number;
     const never = bidRate === 0 && holdRate === 0 && raiseRate === 0 && askRate === 0 && rejectRate === 0 && vetoRate === 0;
     const find = (legal: readonly PolicyAction[], kind: PolicyAction['kind']): PolicyAction | undefined => {
       for (const a of legal) if (a.kind === kind) return a;
@@ -37,6 +42,7 @@ export default definePolicy({
     };
     return {
       bidding: never ? 'never' : 'full',
+      talk: talkRate === 0 ? 'never' : 'full',
       act(obs, ctx) {
         const legal = obs.legal;
         const rng = ctx.rng;
@@ -64,6 +70,10 @@ export default definePolicy({
           }
           case 'veto':
             return rng.nextFloat() < vetoRate ? find(legal, 'veto')! : find(legal, 'consent')!;
+          case 'talk':
+            // asked: any answer; else legal[0] is quiet and the rest are phrases
+            if (obs.question !== null) return legal[rng.below(legal.length)]!;
+            return legal.length > 1 && rng.nextFloat() < talkRate ? legal[1 + rng.below(legal.length - 1)]! : legal[0]!;
           default:
             return legal[rng.below(legal.length)]!;
         }

@@ -11,6 +11,31 @@
 //    beats everything the opponents showed);
 //  - respects the score rules: never bids when gestrichen or over the limit (A-13), asks for the Dritzige /
 //    Viertig only with the figure in hand, rejects an ask whenever it may, never vetoes.
+//
+// What partners share (RULES §13; option information = 'use', the default; 'ignore' = never talks and plays
+// exactly as version 2.0.0, at every level). It tells the truth (option truthful = false: every answer and
+// statement says the opposite) and follows the 1853 author's conventions [000 p.37–41]:
+//  - leading (H-07, H-08): it asks its partner "Welche Farbe?"; "Trumpf" (he has no trump) → it leads trump As
+//    or Zehner if it has one and another plain trump; a suit → its lowest card of that suit; "Gut drüben" →
+//    its own best trick card.
+//    Asked, it answers "Trumpf" without a trump or Perlagg, the suit of a card of its that is the highest
+//    still out in a side suit, else "Gut drüben". Under 'signs' it infers "Trumpf" from the partner's signs
+//    (no trump and no Perlagg left); under 'open' it reads the answer off the partner's hand;
+//  - as last hand it says "Ich kann nicht" when no plain card of its beats the trick (H-10); second hand,
+//    when only a trump of its would win, it asks "Kannst du stechen?" unless told already, and keeps the
+//    trump when the last hand can win;
+//  - before spending a Perlagg on a trick that decides the Spiel it asks "Ist der Stich von Entscheidung?"
+//    and keeps the Perlagg when the partner sees no prospect of the Spiel (H-13); answering, it sees a
+//    prospect when winning the trick makes the Spiel or its strong cards (Perlaggen, trump As/Zehner, side
+//    Asse) and one of the asker's can take the tricks still needed. Under 'signs' it counts the partner's
+//    trumps and Perlaggen still out instead;
+//  - before its first Gleich/Hanger bid, when its figure needs a Perlagg, it asks "Hast du ... in natura?";
+//    on "ja" it says "Biet ...!" and leaves the bid to the partner, keeping its Perlagg free (H-22); the same
+//    for the Spiel when it holds a Perlagg but no plain trump ("Hast du die Spielfarbe?", H-23). Told
+//    "Biet ...!", it bids the figure if it has any of it;
+//  - before its partner answers an offer it says "Halt ...!" when its own figure is good enough to hold;
+//    told so, the partner holds with any figure of his own (RULES §8.5: he must have it "mindestens im
+//    geringsten Grade" [000 p.34]); told "Lass ... gut!", it lets it gut.
 import {
   gestrichen,
   headroom,
@@ -26,7 +51,14 @@ import {
   suitOfLetter,
   winningIndex,
   cardOf,
+  naturalFiguresOfCards,
+  partnersOf,
+  playedSuit,
+  sayAction,
+  signsFrom,
+  answerTo,
   type Observation,
+  type ObservedTalk,
   type ObservedPlay,
   type PolicyAction,
 } from '../src/policy/api.ts';
@@ -88,7 +120,238 @@ function perlaggPlay(obs: Observation, plays: readonly Play[], trick: readonly O
   return null;
 }
 
-function playAction(obs: Observation): PolicyAction {
+// ---- what partners share (RULES §13) ----
+
+interface Info {
+  /** Use the signs, the talk and the partners' seen hands (option information = 'use'). */
+  readonly use: boolean;
+  /** Tell the truth (option truthful). */
+  readonly truthful: boolean;
+}
+
+type Request = { kind: 'trumpf' } | { kind: 'farbe'; suit: number } | { kind: 'gut' };
+
+/** The partner's hand when this player sees it (partnerInfo 'open'), else null. */
+function seenHandOf(obs: Observation, seat: number): readonly number[] | null {
+  for (const h of obs.seenHands) if (h.seat === seat) return h.cards;
+  return null;
+}
+
+function isTrumpCard(obs: Observation, c: number): boolean {
+  return perlaggLevel(obs, c) > 0 || suitIndex(c) === suitOfLetter(obs.trump ?? 'H');
+}
+
+/** Is the plain card c the highest still out in its suit (all higher cards of it played)? */
+function isTop(obs: Observation, c: number): boolean {
+  const suit = suitIndex(c);
+  for (let r = rankValue(c) + 1; r <= 8; r++) {
+    const hi = cardOf(suit, r);
+    if (perlaggLevel(obs, hi) > 0) continue;
+    let gone = false;
+    for (const t of obs.tricks) for (const p of t.plays) if (p.card === hi) gone = true;
+    if (!gone) return false;
+  }
+  return true;
+}
+
+/** What a hand asks its leader for (H-07, H-08): "Trumpf" without any trump, a side suit of a top card, else "Gut drüben". */
+function requestFor(obs: Observation, hand: readonly number[]): Request {
+  if (!hand.some((c) => isTrumpCard(obs, c))) return { kind: 'trumpf' };
+  const trump = suitOfLetter(obs.trump ?? 'H');
+  let best = -1;
+  for (const c of hand) {
+    if (perlaggLevel(obs, c) > 0 || suitIndex(c) === trump || !isTop(obs, c)) continue;
+    if (best < 0 || rankValue(c) > rankValue(best)) best = c;
+  }
+  return best >= 0 ? { kind: 'farbe', suit: suitIndex(best) } : { kind: 'gut' };
+}
+
+/** Could one of these cards (plain, by suit or trump, under the follow rule) take the open trick now? */
+function canBeat(obs: Observation, hand: readonly number[]): boolean {
+  const trick = currentTrick(obs);
+  if (trick.length === 0) return true;
+  const led = playedSuit(obs, trick[0]!.card, trick[0]!.as);
+  const trump = suitOfLetter(obs.trump ?? 'H');
+  let hasLed = false;
+  for (const c of hand) if (perlaggLevel(obs, c) === 0 && suitIndex(c) === led) hasLed = true;
+  for (const c of hand) {
+    if (perlaggLevel(obs, c) > 0) continue;
+    if (hasLed && suitIndex(c) !== led && suitIndex(c) !== trump) continue;
+    if (wins(obs, trick, c, null)) return true;
+  }
+  return false;
+}
+
+/** Cards that win tricks: Perlaggen, trump As and Zehner, side Asse. */
+function strongCards(obs: Observation, hand: readonly number[]): number {
+  const trump = suitOfLetter(obs.trump ?? 'H');
+  let n = 0;
+  for (const c of hand) {
+    if (perlaggLevel(obs, c) > 0) n++;
+    else if (suitIndex(c) === trump ? rankValue(c) >= 4 && (rankValue(c) === 8 || rankValue(c) === 4) : rankValue(c) === 8) n++;
+  }
+  return n;
+}
+
+/** Tricks the party still needs after winning this one, and tricks left after it. */
+function spielNeed(obs: Observation, party: number): { need: number; left: number } {
+  const done = obs.tricks.filter((t) => t.winner >= 0).length;
+  return { need: 3 - ((obs.tricksWon[party] ?? 0) + 1), left: obs.handSize - done - 1 };
+}
+
+/** H-13: after this trick, can the party still make the Spiel with `strong` trick cards of the partner's (and one of the asker's)? */
+function prospectWith(need: number, left: number, strong: number): boolean {
+  if (need <= 0) return true;
+  return left >= need && strong + 1 >= need;
+}
+
+/** The last phrase said by `from` to `to` in the current trick among `phrases`, or null. */
+function heard(obs: Observation, from: readonly number[], to: number, phrases: readonly string[]): ObservedTalk | null {
+  const trick = obs.tricks.length - 1;
+  for (let i = obs.talk.length - 1; i >= 0; i--) {
+    const t = obs.talk[i]!;
+    if (t.trick !== trick) break;
+    if (t.to === to && from.includes(t.seat) && phrases.includes(t.phrase)) return t;
+  }
+  return null;
+}
+
+const REQUESTS = ['trumpf', 'farbe', 'gutDrueben'] as const;
+
+/** The leader's picture of what his partner wants led, from what was said, his hand, or his signs. */
+function leadRequest(obs: Observation, seat: number): Request | null {
+  const partners = partnersOf(obs, seat);
+  if (partners.length === 0) return null;
+  const said = heard(obs, partners, seat, REQUESTS);
+  if (said !== null) return said.phrase === 'trumpf' ? { kind: 'trumpf' } : said.phrase === 'farbe' ? { kind: 'farbe', suit: said.suit } : { kind: 'gut' };
+  for (const p of partners) {
+    const h = seenHandOf(obs, p);
+    if (h !== null) return requestFor(obs, h);
+  }
+  for (const p of partners) {
+    const g = signsFrom(obs, p);
+    if (g === null) continue;
+    let trumps = g.trumps;
+    let perl = g.perlaggen;
+    for (const t of obs.tricks) {
+      for (const pl of t.plays) {
+        if (pl.seat !== p) continue;
+        if (perlaggLevel(obs, pl.card) > 0) perl--;
+        else if (suitIndex(pl.card) === suitOfLetter(obs.trump ?? 'H')) trumps--;
+      }
+    }
+    if (trumps <= 0 && perl <= 0) return { kind: 'trumpf' };
+  }
+  return null;
+}
+
+/** The lead a request asks for, among the plain legal plays, or null (then the usual lead). */
+function leadFor(obs: Observation, plain: readonly Play[], r: Request): Play | null {
+  const trump = suitOfLetter(obs.trump ?? 'H');
+  if (r.kind === 'trumpf') {
+    // H-07: trump As or Zehner "um die kleineren Trümpfe der Gegenparthei abzuholen"; not with 9 or 8
+    // — with a second plain trump, so that one is left after the draw (with a lone trump the lead only
+    // leaves the side trumpless: measured worse for this player)
+    let trumps = 0;
+    for (const a of plain) if (suitIndex(a.card) === trump) trumps++;
+    if (trumps < 2) return null;
+    let best: Play | null = null;
+    for (const a of plain) if (suitIndex(a.card) === trump && (rankValue(a.card) === 8 || rankValue(a.card) === 4) && (best === null || rankValue(a.card) > rankValue(best.card))) best = a;
+    return best;
+  }
+  if (r.kind === 'farbe') {
+    let low: Play | null = null;
+    for (const a of plain) if (suitIndex(a.card) === r.suit && (low === null || rankValue(a.card) < rankValue(low.card))) low = a;
+    return low;
+  }
+  // "Gut drüben": the leader's own best trick card — a top card of a side suit, else trump As / Zehner
+  let best: Play | null = null;
+  for (const a of plain) if (suitIndex(a.card) !== trump && isTop(obs, a.card) && (best === null || rankValue(a.card) > rankValue(best.card))) best = a;
+  return best ?? leadFor(obs, plain, { kind: 'trumpf' });
+}
+
+/** Can the partner(s) still to play take this trick? From what they said, their hand, or null (unknown). */
+function partnerCanWin(obs: Observation, seat: number): boolean | null {
+  const trick = currentTrick(obs);
+  const later = partnersOf(obs, seat).filter((p) => !trick.some((pl) => pl.seat === p));
+  if (later.length === 0) return null;
+  if (heard(obs, later, seat, ['ichKannNicht']) !== null) return false;
+  for (let i = obs.talk.length - 1; i >= 0; i--) {
+    const t = obs.talk[i]!;
+    if (t.trick !== obs.tricks.length - 1) break;
+    if (t.seat === seat && t.phrase === 'kannstStechen' && later.includes(t.to)) {
+      const a = answerTo(obs, t);
+      if (a !== null) return a.phrase === 'ja';
+    }
+  }
+  for (const p of later) {
+    const h = seenHandOf(obs, p);
+    if (h !== null && canBeat(obs, h)) return true;
+  }
+  return later.some((p) => seenHandOf(obs, p) !== null) ? false : null;
+}
+
+/** H-13: does the partner see a prospect of the Spiel if we take this trick? From his answer, hand or signs; null unknown. */
+function partnerProspect(obs: Observation, seat: number): boolean | null {
+  const party = obs.party[seat]!;
+  const { need, left } = spielNeed(obs, party);
+  if (need <= 0) return true;
+  const partners = partnersOf(obs, seat);
+  for (let i = obs.talk.length - 1; i >= 0; i--) {
+    const t = obs.talk[i]!;
+    if (t.trick !== obs.tricks.length - 1) break;
+    if (t.seat === seat && t.phrase === 'entscheidung') {
+      const a = answerTo(obs, t);
+      if (a !== null) return a.phrase === 'ja';
+    }
+  }
+  for (const p of partners) {
+    const h = seenHandOf(obs, p);
+    if (h !== null) return prospectWith(need, left, strongCards(obs, h));
+  }
+  let any = false;
+  let strong = 0;
+  for (const p of partners) {
+    const g = signsFrom(obs, p);
+    if (g === null) continue;
+    any = true;
+    let n = g.trumps + g.perlaggen;
+    for (const t of obs.tricks) for (const pl of t.plays) if (pl.seat === p && isTrumpCard(obs, pl.card)) n--;
+    strong += Math.max(0, n);
+  }
+  return any ? prospectWith(need, left, strong) : null;
+}
+
+/** Would this seat now think of spending a Perlagg to take the trick (the situation of H-13)? */
+function perlaggMoment(obs: Observation, seat: number): boolean {
+  const trick = currentTrick(obs);
+  if (trick.length === 0) return false;
+  const me = obs.party[seat]!;
+  let decisive = false;
+  for (const t of obs.tricksWon) if (t === 2) decisive = true;
+  if (!decisive) return false;
+  const w = trick[winningIndex(obs, trick)]!;
+  if (obs.party[w.seat] === me) return false;
+  return obs.hand.some((c) => perlaggLevel(obs, c) > 0) && !canBeat(obs, obs.hand);
+}
+
+/** The plain-trump winner situation of H-10: my only winners are trumps, on a side suit led. */
+function onlyTrumpWins(obs: Observation, hand: readonly number[]): boolean {
+  const trick = currentTrick(obs);
+  if (trick.length === 0) return false;
+  const trump = suitOfLetter(obs.trump ?? 'H');
+  const led = playedSuit(obs, trick[0]!.card, trick[0]!.as);
+  if (led === trump) return false;
+  let trumpWins = false;
+  for (const c of hand) {
+    if (perlaggLevel(obs, c) > 0 || !wins(obs, trick, c, null)) continue;
+    if (suitIndex(c) === trump) trumpWins = true;
+    else return false;
+  }
+  return trumpWins;
+}
+
+function playAction(obs: Observation, info: Info): PolicyAction {
   const seat = obs.acting;
   const myParty = obs.party[seat]!;
   const plays: Play[] = [];
@@ -107,6 +370,12 @@ function playAction(obs: Observation): PolicyAction {
   for (const t of obs.tricksWon) if (t === need - 1) decisive = true;
   let plan: { free: number[]; as: number[] } | null = null;
   if (trick.length === 0) {
+    // What the partner wants led (H-07, H-08), when the table shares it.
+    if (info.use && obs.partnerInfo !== 'none') {
+      const r = leadRequest(obs, seat);
+      const a = r === null ? null : leadFor(obs, plain, r);
+      if (a !== null) return a;
+    }
     // Lead: a side-suit As, else the cheapest plain card.
     for (const a of plain) if (rankValue(a.card) === 8 && suitIndex(a.card) !== trumpSuit) return a;
     if (plain.length > 0) return cheapest(obs, plain);
@@ -117,8 +386,17 @@ function playAction(obs: Observation): PolicyAction {
   if (partnerWinning && plain.length > 0) return cheapest(obs, plain);
   const winners: Play[] = [];
   for (const a of plain) if (wins(obs, trick, a.card, null)) winners.push(a);
-  if (winners.length > 0) return cheapest(obs, winners);
-  if (decisive && !partnerWinning) {
+  if (winners.length > 0) {
+    const w0 = cheapest(obs, winners);
+    // H-10: a partner still to play who can take it by himself: keep the trump
+    if (info.use && obs.partnerInfo !== 'none' && suitIndex(w0.card) === trumpSuit && playedSuit(obs, trick[0]!.card, trick[0]!.as) !== trumpSuit && partnerCanWin(obs, seat) === true) {
+      const low = cheapest(obs, plain);
+      if (suitIndex(low.card) !== trumpSuit) return low;
+    }
+    return w0;
+  }
+  // H-13: no Perlagg on a trick that decides nothing for us when the partner sees no prospect of the Spiel
+  if (decisive && !partnerWinning && !(info.use && obs.partnerInfo !== 'none' && partnerProspect(obs, seat) === false)) {
     const p = perlaggPlay(obs, plays, trick, (plan ??= showingPlan(obs, seat)), trumpAs, true);
     if (p !== null) return p;
   }
@@ -162,8 +440,16 @@ function strength(obs: Observation): { gleich: number; hanger: number } {
   if (obs.hand.length === 0 && obs.tricks.every((t) => t.plays.every((p) => p.seat !== obs.acting))) return { gleich: 0, hanger: 0 };
   const shown = obs.shown.find((x) => x.seat === obs.acting);
   if (shown !== undefined) return { gleich: shown.gleich, hanger: shown.hanger };
-  return showingFigures(obs, obs.acting); // showingPlan's figures, without the christening
+  // The engine hands out the same frozen hand array while the hand does not change (and the seat's played
+  // cards change only with it): the figures are worked out once per hand array and acting seat.
+  const hand = obs.seat === obs.acting ? obs.hand : obs.seenHands.find((h) => h.seat === obs.acting)?.cards;
+  const memo = hand !== undefined && hand.length > 0 && Object.isFrozen(hand) ? strengthMemo.get(hand) : undefined;
+  if (memo !== undefined && memo.acting === obs.acting && memo.trump === obs.trump && memo.ruleset === obs.ruleset) return memo.st;
+  const st = showingFigures(obs, obs.acting); // showingPlan's figures, without the christening
+  if (hand !== undefined && hand.length > 0 && Object.isFrozen(hand)) strengthMemo.set(hand, { acting: obs.acting, trump: obs.trump, ruleset: obs.ruleset, st });
+  return st;
 }
+const strengthMemo = new WeakMap<readonly number[], { acting: number; trump: string | null; ruleset: string; st: { gleich: number; hanger: number } }>();
 
 /** Best code of a figure the opponents have shown (0 if none shown). */
 function oppShown(obs: Observation, f: 'gleich' | 'hanger'): number {
@@ -196,7 +482,7 @@ function findKind(obs: Observation, k: PolicyAction['kind']): PolicyAction | und
   return undefined;
 }
 
-function windowAction(obs: Observation, sense: BidSense): PolicyAction {
+function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyAction {
   const pass = obs.legal[0]!;
   const me = obs.party[obs.acting]!;
   if (obs.point < 0) return pass; // never bids blind
@@ -213,9 +499,12 @@ function windowAction(obs: Observation, sense: BidSense): PolicyAction {
   const room = headroom(obs, me);
   const trickOpen = currentTrick(obs).length > 0;
   // the Spiel (H-15): between tricks, with the tricks and a good card
+  const shared = info.use && obs.partnerInfo !== 'none';
   if (room >= 1 && !trickOpen) {
     const spiel = bidOf(obs, 'Spiel');
-    if (spiel !== undefined && spielStrong(obs, sense)) return spiel;
+    // H-23: the partner holds the Spielfarbe and was asked to bid it: leave it to him
+    if (spiel !== undefined && spielStrong(obs, sense) && !(shared && !hasPlainTrump(obs, obs.hand) && partnerHasInNatura(obs, 'Spiel'))) return spiel;
+    if (spiel !== undefined && shared && toldToBid(obs, 'Spiel') && hasPlainTrump(obs, obs.hand)) return spiel;
   }
   // Gleich and Hanger: before the first card, or after the showing when ours beats what the opponents showed
   const first = obs.point === 0 && obs.tricks.length === 1 && obs.tricks[0]!.plays.length === 0;
@@ -223,15 +512,18 @@ function windowAction(obs: Observation, sense: BidSense): PolicyAction {
     st ??= strength(obs);
     const gOk = obs.point === 5 ? st.gleich > oppShown(obs, 'gleich') && figureGood(st.gleich, 1) && obs.shown.some((x) => obs.party[x.seat] !== me) : figureGood(st.gleich, sense.gleichCode);
     const hOk = obs.point === 5 ? st.hanger > oppShown(obs, 'hanger') && figureGood(st.hanger, 1) && obs.shown.some((x) => obs.party[x.seat] !== me) : figureGood(st.hanger, sense.hangerCode);
-    const gleich = gOk ? bidOf(obs, 'Gleich') : undefined;
+    // H-22: a figure that needs its Perlagg, held in natura by the partner: leave the bid to him; told
+    // "Biet ...!", bid what it has of it
+    const talkNow = shared && obs.point !== 5;
+    const gleich = (gOk && !(talkNow && leaveTo(obs, sense, 'Gleich'))) || (talkNow && toldToBid(obs, 'Gleich') && st.gleich > 0) ? bidOf(obs, 'Gleich') : undefined;
     if (gleich !== undefined) return gleich;
-    const hanger = hOk ? bidOf(obs, 'Hanger') : undefined;
+    const hanger = (hOk && !(talkNow && leaveTo(obs, sense, 'Hanger'))) || (talkNow && toldToBid(obs, 'Hanger') && st.hanger > 0) ? bidOf(obs, 'Hanger') : undefined;
     if (hanger !== undefined) return hanger;
   }
   return pass;
 }
 
-function answerAction(obs: Observation, sense: BidSense): PolicyAction {
+function answerAction(obs: Observation, sense: BidSense, info: Info): PolicyAction {
   if (findKind(obs, 'allow') !== undefined) return findKind(obs, 'reject') ?? findKind(obs, 'allow')!;
   const gut = findKind(obs, 'gut')!;
   const offer = offerToAnswer(obs);
@@ -239,12 +531,21 @@ function answerAction(obs: Observation, sense: BidSense): PolicyAction {
   const me = obs.party[obs.acting]!;
   const raise = findKind(obs, 'raise');
   const canRaise = raise !== undefined && !gestrichen(obs, me) && headroom(obs, me) >= offer.level;
+  // the partner's advice ("Halt ...!" / "Lass ... gut!") or, under 'open', his seen figure (RULES §13)
+  const advice = info.use && obs.partnerInfo !== 'none' ? adviceOnAnswer(obs, offer.figure) : null;
+  if (advice === 'gutLassen') return gut;
   if (offer.figure === 'Spiel') {
+    if (advice === 'halt') return findKind(obs, 'hold') ?? gut;
     if (currentTrick(obs).length > 0 || !spielStrong(obs, { ...sense, spielTricks: Math.max(1, sense.spielTricks - 1) })) return gut;
     return findKind(obs, 'hold') ?? gut;
   }
   const st = strength(obs);
   const code = offer.figure === 'Gleich' ? st.gleich : st.hanger;
+  // he must have it "mindestens im geringsten Grade" himself [000 p.34]
+  if (code > 0 && (advice === 'halt' || (info.use && obs.partnerInfo !== 'none' && partnerHolds(obs, sense, offer.figure)))) {
+    const opp0 = oppShown(obs, offer.figure === 'Gleich' ? 'gleich' : 'hanger');
+    if (opp0 === 0) return findKind(obs, 'hold') ?? gut;
+  }
   const threshold = (offer.figure === 'Gleich' ? sense.gleichCode : sense.hangerCode) - sense.holdSlack;
   const opp = oppShown(obs, offer.figure === 'Gleich' ? 'gleich' : 'hanger');
   if (opp > 0 && code <= opp) return gut;
@@ -253,9 +554,201 @@ function answerAction(obs: Observation, sense: BidSense): PolicyAction {
   return gut;
 }
 
+// ---- table talk (RULES §13) ----
+
+function truth(info: Info, x: boolean): boolean {
+  return info.truthful ? x : !x;
+}
+
+/** The seat's own best figure (with its Perlaggen) for a figure name. */
+function figureCode(obs: Observation, f: 'Gleich' | 'Hanger'): number {
+  const st = strength(obs);
+  return f === 'Gleich' ? st.gleich : st.hanger;
+}
+
+function threshold(sense: BidSense, f: 'Gleich' | 'Hanger'): number {
+  return f === 'Gleich' ? sense.gleichCode : sense.hangerCode;
+}
+
+function hasPlainTrump(obs: Observation, hand: readonly number[]): boolean {
+  const trump = suitOfLetter(obs.trump ?? 'H');
+  return hand.some((c) => perlaggLevel(obs, c) === 0 && suitIndex(c) === trump);
+}
+
+/** Its own cards of this deal: in hand and played. */
+function ownCards(obs: Observation): number[] {
+  const out = obs.hand.slice();
+  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === obs.acting) out.push(p.card);
+  return out;
+}
+
+/** Does it hold the figure in natura at the bidding threshold (Gleich, Hanger), or a plain trump (the Spiel, H-23)? */
+function inNatura(obs: Observation, sense: BidSense, f: FigureName): boolean {
+  if (f === 'Spiel') return hasPlainTrump(obs, obs.hand);
+  const nat = naturalFiguresOfCards(obs, ownCards(obs));
+  return figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f));
+}
+
+function answerQuestion(obs: Observation, sense: BidSense, info: Info, q: ObservedTalk): PolicyAction {
+  const yesNo = (x: boolean) => sayAction(obs, truth(info, x) ? 'ja' : 'nein', q.seat) ?? obs.legal[0]!;
+  switch (q.phrase) {
+    case 'welcheFarbe': {
+      let r = requestFor(obs, obs.hand);
+      if (!info.truthful) r = r.kind === 'trumpf' ? { kind: 'gut' } : { kind: 'trumpf' };
+      const a = r.kind === 'trumpf' ? sayAction(obs, 'trumpf', q.seat) : r.kind === 'farbe' ? sayAction(obs, 'farbe', q.seat, r.suit) : sayAction(obs, 'gutDrueben', q.seat);
+      return a ?? obs.legal[0]!;
+    }
+    case 'kannstStechen':
+      return yesNo(canBeat(obs, obs.hand));
+    case 'entscheidung': {
+      const { need, left } = spielNeed(obs, obs.party[obs.acting]!);
+      return yesNo(prospectWith(need, left, strongCards(obs, obs.hand)));
+    }
+    case 'inNatura':
+      return yesNo(q.figure !== null && inNatura(obs, sense, q.figure));
+    default:
+      return obs.legal[0]!;
+  }
+}
+
+/** Did the partner answer "ja" to its "in natura?" about f in this hand? */
+function partnerHasInNatura(obs: Observation, f: FigureName): boolean {
+  for (const t of obs.talk) {
+    if (t.seat !== obs.acting || t.phrase !== 'inNatura' || t.figure !== f) continue;
+    const a = answerTo(obs, t);
+    if (a !== null && a.phrase === 'ja') return true;
+  }
+  return false;
+}
+
+/** Was it asked to bid f in this hand ("Biet ...!")? */
+function toldToBid(obs: Observation, f: FigureName): boolean {
+  for (const t of obs.talk) if (t.to === obs.acting && t.phrase === 'biet' && t.figure === f) return true;
+  return false;
+}
+
+/** Would it bid the Spiel now (the window rule), were it not for the Spielfarbe question? */
+function wouldBidSpiel(obs: Observation, sense: BidSense): boolean {
+  return obs.bidding[0]!.status === 'unbid' && obs.spielParty === -1 && currentTrick(obs).length === 0 && !gestrichen(obs, obs.party[obs.acting]!) && spielStrong(obs, sense);
+}
+
+/** The Gleich / Hanger it would bid at the first bid point, needing a Perlagg for it (H-22). */
+function needsPerlaggFor(obs: Observation, sense: BidSense, f: 'Gleich' | 'Hanger'): boolean {
+  const code = figureCode(obs, f);
+  if (!figureGood(code, threshold(sense, f))) return false;
+  const nat = naturalFiguresOfCards(obs, ownCards(obs));
+  return !figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f));
+}
+
+function talkAction(obs: Observation, sense: BidSense, info: Info): PolicyAction {
+  const quiet = obs.legal[0]!;
+  if (obs.question !== null) return answerQuestion(obs, sense, info, obs.question);
+  const me = obs.acting;
+  const partners = partnersOf(obs, me);
+  const seesPartner = partners.some((p) => seenHandOf(obs, p) !== null);
+  const trick = currentTrick(obs);
+  if (obs.talkPoint === 'lead') {
+    const t = obs.tricks[obs.tricks.length - 1];
+    const leading = t !== undefined && t.winner < 0 && t.leader === me;
+    if (leading && !seesPartner) {
+      for (const p of partners) {
+        const a = sayAction(obs, 'welcheFarbe', p);
+        if (a !== undefined) return a;
+      }
+    }
+    // H-22 / H-23: at the first bid point, a figure that needs its Perlagg — does the partner have it in natura?
+    const first = obs.tricks.length === 1 && trick.length === 0;
+    if (obs.biddingTable && !gestrichen(obs, obs.party[me]!)) {
+      const figs: FigureName[] = [];
+      if (first) {
+        if (needsPerlaggFor(obs, sense, 'Gleich')) figs.push('Gleich');
+        if (needsPerlaggFor(obs, sense, 'Hanger')) figs.push('Hanger');
+      }
+      if (wouldBidSpiel(obs, sense) && !hasPlainTrump(obs, obs.hand)) figs.push('Spiel');
+      for (const f of figs) {
+        for (const p of partners) {
+          if (partnerHasInNatura(obs, f)) {
+            const b = sayAction(obs, 'biet', p, -1, f);
+            if (b !== undefined) return b;
+          } else if (!seesPartner) {
+            const a = sayAction(obs, 'inNatura', p, -1, f);
+            if (a !== undefined) return a;
+          }
+        }
+      }
+    }
+    return quiet;
+  }
+  if (obs.talkPoint === 'card') {
+    for (const a of obs.legal) {
+      if (a.kind !== 'say') continue;
+      if (a.phrase === 'ichKannNicht') return truth(info, !canBeat(obs, obs.hand)) ? a : quiet; // H-10
+    }
+    if (!seesPartner) {
+      if (onlyTrumpWins(obs, obs.hand) && partnerCanWin(obs, me) === null) {
+        for (const a of obs.legal) if (a.kind === 'say' && a.phrase === 'kannstStechen') return a;
+      }
+      if (perlaggMoment(obs, me) && partnerProspect(obs, me) === null) {
+        for (const a of obs.legal) if (a.kind === 'say' && a.phrase === 'entscheidung') return a;
+      }
+    }
+    return quiet;
+  }
+  if (obs.talkPoint === 'answer') {
+    const offer = offerToAnswer(obs);
+    if (offer === null) return quiet;
+    let good: boolean;
+    if (offer.figure === 'Spiel') good = currentTrick(obs).length === 0 && spielStrong(obs, { ...sense, spielTricks: Math.max(1, sense.spielTricks - 1) });
+    else good = figureGood(figureCode(obs, offer.figure), threshold(sense, offer.figure) - sense.holdSlack);
+    if (!truth(info, good)) return quiet;
+    for (const a of obs.legal) if (a.kind === 'say' && a.phrase === 'halt' && a.figure === offer.figure) return a;
+    return quiet;
+  }
+  return quiet;
+}
+
+/** Advice its partner gave on the answer due now ("Halt ...!" / "Lass ... gut!"), or null. */
+function adviceOnAnswer(obs: Observation, f: FigureName): 'halt' | 'gutLassen' | null {
+  for (let i = obs.history.length - 1; i >= 0; i--) {
+    const e = obs.history[i]!;
+    if (e.type === 'bid' || e.type === 'raise' || e.type === 'answer') return null;
+    if (e.type === 'say' && e.to === obs.acting && e.figure === f && (e.phrase === 'halt' || e.phrase === 'gutLassen')) return e.phrase;
+  }
+  return null;
+}
+
+/** H-22: leave the bid of f to a partner who has it in natura (he said so, or it is seen), when it needs its own Perlagg. */
+function leaveTo(obs: Observation, sense: BidSense, f: 'Gleich' | 'Hanger'): boolean {
+  return needsPerlaggFor(obs, sense, f) && (partnerHasInNatura(obs, f) || partnerInNaturaSeen(obs, sense, f));
+}
+
+/** Under 'open': is the seen partner's figure good enough to hold? */
+function partnerHolds(obs: Observation, sense: BidSense, f: FigureName): boolean {
+  for (const p of partnersOf(obs, obs.acting)) {
+    if (seenHandOf(obs, p) === null) continue;
+    if (f === 'Spiel') continue;
+    const st = showingFigures(obs, p);
+    if (figureGood(f === 'Gleich' ? st.gleich : st.hanger, threshold(sense, f) - sense.holdSlack)) return true;
+  }
+  return false;
+}
+
+/** Under 'open': does a seen partner hold the figure in natura at the threshold (H-22)? */
+function partnerInNaturaSeen(obs: Observation, sense: BidSense, f: 'Gleich' | 'Hanger'): boolean {
+  for (const p of partnersOf(obs, obs.acting)) {
+    const h = seenHandOf(obs, p);
+    if (h === null) continue;
+    const cards = h.slice();
+    for (const t of obs.tricks) for (const pl of t.plays) if (pl.seat === p) cards.push(pl.card);
+    const nat = naturalFiguresOfCards(obs, cards);
+    if (figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f))) return true;
+  }
+  return false;
+}
+
 export default definePolicy({
   name: 'simple',
-  version: '2.0.0',
+  version: '3.0.0',
   description: 'follows low, wins cheaply, keeps Perlaggen for its figures unless the trick decides the Spiel; bids and holds only what it has',
   options: {
     bidding: { type: 'enum', values: ['plain', 'none'], default: 'plain', description: "'plain': the bidding sense above; 'none': never bids (lets every offer gut)" },
@@ -266,6 +759,8 @@ export default definePolicy({
     holdSlack: { type: 'integer', min: 0, max: 16, default: 0, description: 'hold with a figure this many rank steps below the bid threshold (H-24: 0)' },
     spielTricks: { type: 'integer', min: 1, max: 3, default: 2, description: 'bid the Spiel when the party has this many tricks, more than the opponents, and a trump or Perlagg (H-15)' },
     raiseCount: { type: 'integer', min: 3, max: 6, default: 4, description: 'say "Drei" with a figure of at least this many cards (6 = never)' },
+    information: { type: 'enum', values: ['use', 'ignore'], default: 'use', description: "'use': talk at the table and use the partner's signs, words and (open) hand (RULES §13); 'ignore': never talk and use none of it (plays as version 2.0.0)" },
+    truthful: { type: 'boolean', default: true, description: 'tell the partner the truth; false: every answer and statement says the opposite' },
   },
   create(o) {
     const sense: BidSense = {
@@ -276,14 +771,18 @@ export default definePolicy({
       raiseCount: o['raiseCount'] as number,
     };
     const never = o['bidding'] === 'none';
+    const info: Info = { use: o['information'] === 'use', truthful: o['truthful'] !== false };
     return {
       bidding: never ? 'never' : 'full',
+      talk: info.use ? 'full' : 'never',
       act(obs) {
         switch (obs.phase) {
           case 'window':
-            return windowAction(obs, sense);
+            return windowAction(obs, sense, info);
           case 'answer':
-            return answerAction(obs, sense);
+            return answerAction(obs, sense, info);
+          case 'talk':
+            return info.use ? talkAction(obs, sense, info) : obs.legal[0]!;
           case 'veto':
             return obs.legal.find((a) => a.kind === 'consent') ?? obs.legal[0]!;
           case 'cutKeep':
@@ -293,7 +792,7 @@ export default definePolicy({
           case 'show':
             return showAction(obs);
           case 'play':
-            return playAction(obs);
+            return playAction(obs, info);
           default:
             return obs.legal[0]!;
         }

@@ -8,6 +8,7 @@ import { cardShort } from '../cards/notation.ts';
 import { gleichName, hangerName } from '../eval/figures.ts';
 import type { HandState } from '../engine/state.ts';
 import { seatName } from '../engine/state.ts';
+import { QUESTIONS, phraseWords } from '../engine/talk.ts';
 import { resolvePolicy } from '../policy/registry.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
@@ -88,7 +89,13 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
   }
   say(`Geber: ${seatName(s.dealer)}, Vorhand: ${seatName(s.vorhand)}, Abheber: ${seatName(s.cutter)}`);
   if (s.bid.score.some((x) => x !== 0)) say(`Stand vor dem Spiel: ${s.bid.score.map((n, p) => `${partyName(s, p)} ${n}`).join(', ')} (Ziel ${s.ruleset.target})`);
-  for (const e of s.events) {
+  // RULES §13: the signs are each partnership's secret (printed as its private note), the talk is public
+  const signsNoted = new Set<number>();
+  const count = (n: number, one: string, many: string, none: string) => (n === 0 ? none : `${n} ${n === 1 ? one : many}`);
+  const signText = (g: { trumps: number; perlaggen: number; best: number }) =>
+    `${count(g.trumps, 'Trumpf', 'Trümpfe', 'kein Trumpf')}, ${count(g.perlaggen, 'Perlagg', 'Perlaggen', 'kein Perlagg')}${g.best >= 0 ? `, der beste ${cardShort(g.best)}` : ''}`;
+  for (let i = 0; i < s.events.length; i++) {
+    const e = s.events[i]!;
     switch (e.type) {
       case 'cut':
         say(`Abheben: ${seatName(e.cutter)} hebt ${e.lifted} Karten ab.`);
@@ -202,6 +209,28 @@ export function transcript(s: HandState, header: { ruleset: RulesVariant; seed: 
       case 'end':
         say(`Punkte: ${e.points.map((n, p) => `${partyName(s, p)} ${n}`).join(', ')}`);
         break;
+      case 'sign': {
+        const party = table.party[e.seat]!;
+        if (signsNoted.has(party)) break;
+        signsNoted.add(party);
+        // each signer once, to all his partners (six players: two)
+        const notes: string[] = [];
+        for (let seat = 0; seat < table.seats; seat++) {
+          const given = s.events.filter((x) => x.type === 'sign' && x.seat === seat && table.party[seat] === party);
+          const g = given[0];
+          if (g === undefined || g.type !== 'sign') continue;
+          notes.push(`${seatName(seat)} an ${given.map((x) => (x.type === 'sign' ? seatName(x.to) : '')).join(' und ')}: ${signText(g)}`);
+        }
+        say(`Zeichen (geheim, nur ${partyName(s, party)}): ${notes.join('; ')}`);
+        break;
+      }
+      case 'say': {
+        if (e.reply) break; // printed with its question
+        const next = s.events[i + 1];
+        const answer = QUESTIONS.has(e.phrase) && next !== undefined && next.type === 'say' && next.reply ? `  ${seatName(next.seat)}: „${phraseWords(next.phrase, next.suit, next.figure)}“` : '';
+        say(`  ${seatName(e.seat)} zu ${seatName(e.to)}: „${phraseWords(e.phrase, e.suit, e.figure)}“${answer}`);
+        break;
+      }
       default:
         break;
     }

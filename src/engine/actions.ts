@@ -18,7 +18,13 @@
 //   veto / consent   1853: the bidder's partner protests at once, or lets the bid stand (§8.6)
 //   ask              "um's Dritzige fragen" / "Viertig erlaubt?" / Innsbruck 17:17: claim a `count`-fold `type`
 //   allow / reject   the opponents' answer to an ask
+//
+// Table talk (RULES §13; talk.ts has the vocabulary and when each phrase may be said):
+//   say              say `phrase` to the partner at seat `to`; `suit` (0..3 = H S L E) for the suit a
+//                    partner asks for, else -1; `figure` for the phrases about a figure, else null
+//   quiet            say nothing (more): the seat's turn in the talk window ends
 import { cardShort } from '../cards/notation.ts';
+import type { TalkPhrase } from './talk.ts';
 
 export type FigureName = 'Spiel' | 'Gleich' | 'Hanger';
 
@@ -38,7 +44,9 @@ export type PolicyAction =
   | { readonly kind: 'consent' }
   | { readonly kind: 'ask'; readonly count: number; readonly type: 'Gleich' | 'Hanger' }
   | { readonly kind: 'allow' }
-  | { readonly kind: 'reject' };
+  | { readonly kind: 'reject' }
+  | { readonly kind: 'say'; readonly phrase: TalkPhrase; readonly to: number; readonly suit: number; readonly figure: FigureName | null }
+  | { readonly kind: 'quiet' };
 
 export type Action = PolicyAction | { readonly kind: 'chance'; readonly outcome: number };
 
@@ -65,6 +73,10 @@ export function sameAction(a: Action, b: Action): boolean {
       return a.figure === (b as typeof a).figure && a.to === (b as typeof a).to;
     case 'ask':
       return a.count === (b as typeof a).count && a.type === (b as typeof a).type;
+    case 'say': {
+      const o = b as typeof a;
+      return a.phrase === o.phrase && a.to === o.to && a.suit === o.suit && a.figure === o.figure;
+    }
     default:
       return true;
   }
@@ -107,6 +119,10 @@ export function actionText(a: Action): string {
       return 'allow';
     case 'reject':
       return 'reject';
+    case 'say':
+      return `say ${a.phrase}${a.suit >= 0 ? ` ${'HSLE'[a.suit] ?? a.suit}` : ''}${a.figure === null ? '' : ` ${a.figure}`} to P${Number(a.to) + 1}`;
+    case 'quiet':
+      return 'say nothing';
   }
 }
 

@@ -12,6 +12,9 @@
 //
 // Guideline 14 (verify / can / do): the hot loop calls applyAction with an action taken from
 // legalActions; everything else goes through applyChecked.
+//
+// Table talk (RULES §13, talk.ts): after every action applyAction looks whether a talk window is due before
+// the decision now pending (phase 'talk'); the signs are given at the first lead (startPlay).
 import { WELI } from '../cards/card.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { CONCEDE, DECLINE_EXCHANGE, KEEP_CUT, LEAVE_CUT, actionText, exchangeOf, sameAction, type Action, type PolicyAction } from './actions.ts';
@@ -62,6 +65,7 @@ import {
 } from './bidding.ts';
 import { LOC, deckOf, seatTable, type HandState, type Table, type TableOptions } from './state.ts';
 import { effectiveSuit, trickWinnerIndex } from './tricks.ts';
+import { applyTalk, explainTalk, giveSigns, newTalk, talkActions, talkBefore, talkSeat } from './talk.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { cardShort } from '../cards/notation.ts';
 
@@ -82,6 +86,11 @@ export interface HandOptions extends TableOptions {
    * offer gut without a decision. Default: none (every seat may bid). All seats silent = no windows at all.
    */
   readonly silentSeats?: number;
+  /**
+   * Seats that never talk (bit mask; Policy.talk = 'never', RULES §13, talk.ts): talk windows skip them and
+   * nobody asks them. Default: none. No two partners able to talk = no talk phases at all.
+   */
+  readonly quietSeats?: number;
   /**
    * The simulation switch for revokes (RULES §6.4, §12; default false): a policy may play a card against
    * the follow rules — Observation.revokes lists those plays — and the ruleset's penalty and correction
@@ -141,6 +150,7 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     startLo: [],
     startWeli: [],
     bid: newBidding(table.parties, table.seats, opts.score, opts.silentSeats ?? 0, ruleset.target, ruleset.askAtTargetMinus1, ruleset.individualBidding === 'answerInTurn'),
+    talk: newTalk(ruleset, table, opts.quietSeats ?? 0),
     showOrder: [],
     showSplit: 0,
     showAt: 0,
@@ -165,6 +175,7 @@ function startPlay(s: HandState): void {
   s.tricks.push({ leader: s.vorhand, plays: [], winner: -1 });
   s.startLo = s.handLo.slice();
   s.startWeli = s.handWeli.slice();
+  giveSigns(s); // RULES §13: the partners' secret signs, at the first lead
   enterPlay(s);
 }
 setStartPlay(startPlay);
@@ -477,6 +488,8 @@ export function actingSeat(s: HandState): number {
     case 'answer':
     case 'veto':
       return biddingSeat(s);
+    case 'talk':
+      return talkSeat(s);
     default:
       return -1;
   }
@@ -539,6 +552,9 @@ export function legalActions(s: HandState): PolicyAction[] {
     case 'veto':
       vetoActions(out);
       break;
+    case 'talk':
+      talkActions(s, out);
+      break;
     default:
       break;
   }
@@ -585,6 +601,7 @@ export function explainIllegal(s: HandState, action: Action): string | null {
     window: 'a seat may bid now',
     answer: 'an offer or an ask must be answered',
     veto: "the bidder's partner may protest",
+    talk: 'partners may talk now (RULES §13)',
     done: 'the hand is over',
   };
   const wrongPhase = () => `cannot ${actionText(action)} now: ${phaseWord[s.phase]}`;
@@ -648,6 +665,9 @@ export function explainIllegal(s: HandState, action: Action): string | null {
       if (action.kind === 'gut' || action.kind === 'hold') return 'an ask is answered with allow or reject';
       return `P${actingSeat(s) + 1} cannot ${actionText(action)} now (RULES §8)`;
     }
+    case 'say':
+    case 'quiet':
+      return s.phase === 'talk' ? explainTalk(s, action) : wrongPhase();
     case 'concede':
       if (s.phase !== 'play') return wrongPhase();
       return mayConcede(s) ? null : 'the Spiel can be conceded only between two parties';
@@ -666,6 +686,11 @@ export function explainIllegal(s: HandState, action: Action): string | null {
 
 /** Apply without checks (the action must come from legalActions, or be a valid chance outcome). In place. */
 export function applyAction(s: HandState, a: Action): void {
+  applyOne(s, a);
+  if (s.talk !== null) talkBefore(s); // RULES §13: a talk window before the decision now due (talk.ts)
+}
+
+function applyOne(s: HandState, a: Action): void {
   s.actions.push(a);
   switch (a.kind) {
     case 'chance':
@@ -715,6 +740,10 @@ export function applyAction(s: HandState, a: Action): void {
     case 'allow':
     case 'reject':
       applyAskAnswer(s, a.kind === 'allow');
+      return;
+    case 'say':
+    case 'quiet':
+      applyTalk(s, a);
       return;
   }
 }

@@ -1,6 +1,7 @@
 // Frozen event records of a hand, in order. Each event says who may see it: `public` events are seen by
 // every player; the others carry the seats whose players see them (the deal, what the cutter saw).
 // Observations (observe.ts) filter this list per player; transcripts (cli/play.ts) print all of it.
+import type { TalkPhrase } from './talk.ts';
 export type HandEvent =
   | { readonly type: 'shuffled' }
   | { readonly type: 'cut'; readonly cutter: number; readonly lifted: number }
@@ -42,7 +43,12 @@ export type HandEvent =
    */
   | { readonly type: 'correction'; readonly figure: 'Spiel' | 'Gleich' | 'Hanger' | null; readonly from: number; readonly to: number; readonly points: number; readonly reason: string }
   | { readonly type: 'partieOver'; readonly winner: number; readonly reason: string }
-  | { readonly type: 'end'; readonly points: readonly number[] };
+  | { readonly type: 'end'; readonly points: readonly number[] }
+  // RULES §13 (talk.ts): the secret signs one seat gives one partner at the first lead (seen by `to` only),
+  // and a phrase said at the table (public): `reply` when it answers the question said just before it;
+  // `trick` (0-based) and `card` (cards laid in it) say when it was said.
+  | { readonly type: 'sign'; readonly seat: number; readonly to: number; readonly trumps: number; readonly perlaggen: number; readonly best: number }
+  | { readonly type: 'say'; readonly seat: number; readonly to: number; readonly phrase: TalkPhrase; readonly suit: number; readonly figure: 'Spiel' | 'Gleich' | 'Hanger' | null; readonly reply: boolean; readonly trick: number; readonly card: number };
 
 /** The seats that may see an event; null = everybody. */
 export function eventSeenBy(e: HandEvent): number | null {
@@ -51,6 +57,8 @@ export function eventSeenBy(e: HandEvent): number | null {
       return e.seat;
     case 'cutShows':
       return e.seenBy;
+    case 'sign':
+      return e.to; // the partnership's secret (RULES §13)
     case 'cutKeep':
       return e.keep ? null : e.seat; // a kept Perlagg is shown to all; a declined one only the cutter saw
     default:

@@ -6,9 +6,13 @@
 // (played cards with their christenings, the turned trump, the shown stock cards, the face-up exchanged
 // card, skipped turn-up cards, the Perlaggen the cutter kept), the exchanges, the public history, the score
 // and the legal actions. Never another seat's cards, never a seed or a deal index.
+// What partners share (RULES §13, talk.ts) is here too: the signs the player received from his partners
+// (partnerInfo signs, table, open), every phrase said at the table (public), and under 'open' the partners'
+// hands among the seen hands.
 //
 // resampleHidden(state, player, rng) redeals the cards the player cannot see, consistently with everything
-// he has seen (voids shown by the play, who could exchange), so his observation stays byte-identical
+// he has seen (voids shown by the play, who could exchange, the signs his partners gave him), so his
+// observation stays byte-identical
 // (OpenSpiel's ResampleFromInfostate). Bots use it to imagine worlds; tests use it to prove the point above.
 import { WELI } from '../cards/card.ts';
 import { canonicalName } from '../rules/registry.ts';
@@ -20,6 +24,7 @@ import { explainPlay } from './legality.ts';
 import { LOC, cloneState, type HandState, type Trick } from './state.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import type { Rng } from '../sim/seeds.ts';
+import { signsOfHand, type TalkPhrase, type TalkPoint } from './talk.ts';
 
 export interface ObservedPlay {
   seat: number;
@@ -62,6 +67,32 @@ export interface ObservedBid {
   writtenPoints: number;
   /** Priority rank among bid figures (0 = the Vorgebotene), -1 unbid. */
   priority: number;
+}
+
+/** The secret signs a partner gave this player at the first lead (RULES §13): plain numbers. */
+export interface ObservedSigns {
+  /** The partner who gave them. */
+  seat: number;
+  /** His plain trumps (trump-suit cards that are not Perlaggen), his Perlaggen, his best Perlagg (card id, -1 none). */
+  trumps: number;
+  perlaggen: number;
+  best: number;
+}
+
+/** A phrase said at the table (RULES §13, talk.ts), as everybody heard it. */
+export interface ObservedTalk {
+  /** Who said it, to whom (a partner's seat). */
+  seat: number;
+  to: number;
+  phrase: TalkPhrase;
+  /** The suit asked for (0..3 = H S L E) with 'farbe', else -1; the figure of inNatura / biet / halt / gutLassen, else null. */
+  suit: number;
+  figure: 'Spiel' | 'Gleich' | 'Hanger' | null;
+  /** It answers the question said just before it. */
+  reply: boolean;
+  /** When: the trick (0-based; the number of tricks after the Spiel) and the cards laid in it. */
+  trick: number;
+  card: number;
 }
 
 export interface Observation {
@@ -133,6 +164,19 @@ export interface Observation {
   ask: { seat: number; party: number; count: number; type: 'Gleich' | 'Hanger'; answer: string } | null;
   /** Is bidding possible at this table (two parties)? */
   biddingTable: boolean;
+  /** What partners share at this table (RULES §13): 'none' | 'signs' | 'table' | 'open' (the ruleset's partnerInfo). */
+  partnerInfo: 'none' | 'signs' | 'table' | 'open';
+  /**
+   * The secret signs this player received, one entry per partner (seat order) from the first lead on — under
+   * signs, table and open; empty before, at 'none', without partners, and in the unseen window.
+   */
+  signs: ObservedSigns[];
+  /** Every phrase said at the table so far, in order (public: opponents hear it too). */
+  talk: ObservedTalk[];
+  /** In a talk window (phase 'talk'): where it stands — before a lead, a later card, or an answer; else null. */
+  talkPoint: TalkPoint | null;
+  /** In a talk window: the question this player must answer now (the last entry of `talk`), else null. */
+  question: ObservedTalk | null;
 }
 
 const names = new WeakMap<object, string>();
@@ -205,6 +249,12 @@ interface ObsCache {
   tricksWon: readonly number[];
   score: readonly number[];
   written: readonly number[];
+  /** Events scanned for the talk list, and the frozen list. */
+  talkLen: number;
+  talkSeen: ObservedTalk[];
+  talk: readonly ObservedTalk[];
+  /** Signs per player once given (frozen), undefined before. */
+  signs: Array<readonly ObservedSigns[] | undefined>;
 }
 
 type ObservedExchange = { seat: number; gave: number; took: number };
@@ -241,6 +291,10 @@ function cacheOf(s: HandState): ObsCache {
       tricksWon: EMPTY,
       score: EMPTY,
       written: EMPTY,
+      talkLen: 0,
+      talkSeen: [],
+      talk: EMPTY,
+      signs: [],
     };
     s.obsCache = c;
   }
@@ -277,7 +331,7 @@ function historyOf(s: HandState, c: ObsCache, player: number, own: number, blind
     const e = events[i]!;
     const by = eventSeenBy(e);
     // events are deep-frozen plain data (history.ts): sharing them gives nothing away and nothing to change
-    if (by === null || (sees(s, player, own, by) && !(blind && e.type === 'dealt'))) h.seen.push(e);
+    if (by === null || (sees(s, player, own, by) && !(blind && (e.type === 'dealt' || e.type === 'sign')))) h.seen.push(e);
   }
   h.len = n;
   if (h.seen.length !== h.snap.length) h.snap = Object.freeze(h.seen.slice());
@@ -422,6 +476,41 @@ function biddingOf(s: HandState, c: ObsCache): readonly ObservedBid[] {
 
 const FIGURE_NAMES = ['Spiel', 'Gleich', 'Hanger'] as const;
 
+/** The phrases said so far (public), as a frozen list that only grows. */
+function talkOf(s: HandState, c: ObsCache): readonly ObservedTalk[] {
+  if (s.talk === null) return EMPTY;
+  const events = s.events;
+  const n = events.length;
+  if (c.talkLen === n) return c.talk;
+  const before = c.talkSeen.length;
+  for (let i = c.talkLen; i < n; i++) {
+    const e = events[i]!;
+    if (e.type === 'say') {
+      c.talkSeen.push(Object.freeze({ seat: e.seat, to: e.to, phrase: e.phrase, suit: e.suit, figure: e.figure, reply: e.reply, trick: e.trick, card: e.card }));
+    }
+  }
+  c.talkLen = n;
+  if (c.talkSeen.length !== before) c.talk = Object.freeze(c.talkSeen.slice());
+  return c.talk;
+}
+
+/** The signs the player received (given at the first lead; seats he controls receive them). */
+function signsOf(s: HandState, c: ObsCache, player: number, own: number): readonly ObservedSigns[] {
+  if (s.ruleset.partnerInfo === 'none' || s.startLo.length === 0) return EMPTY;
+  let g = c.signs[player];
+  if (g === undefined) {
+    const out: ObservedSigns[] = [];
+    for (const e of s.events) {
+      if (e.type === 'sign' && sees(s, player, own, e.to) && s.table.controller[e.to] === player) {
+        out.push(Object.freeze({ seat: e.seat, trumps: e.trumps, perlaggen: e.perlaggen, best: e.best }));
+      }
+      if (e.type === 'play') break; // every sign is given before the first card
+    }
+    c.signs[player] = g = out.length === 0 ? EMPTY : Object.freeze(out);
+  }
+  return g;
+}
+
 /**
  * The observation of `player` now: fresh plain data, or deeply frozen snapshots (history, tricks, shown
  * figures, public card lists) that are shared across this hand's decisions and never change.
@@ -481,6 +570,7 @@ export function observe(s: HandState, player: number, score: readonly number[] =
   c.written = sameOrFrozen(c.written, b.written);
   const score0 = score.length === parties ? score : b.score;
   c.score = sameOrFrozen(c.score, score0);
+  const talk = talkOf(s, c);
   return {
     ruleset: c.ruleset,
     players: table.players,
@@ -524,6 +614,11 @@ export function observe(s: HandState, player: number, score: readonly number[] =
     written: c.written as number[],
     ask: b.ask === null ? null : { seat: b.ask.seat, party: b.ask.party, count: b.ask.count, type: b.ask.type, answer: b.ask.answer },
     biddingTable: parties === 2 || s.bid.active,
+    partnerInfo: s.ruleset.partnerInfo,
+    signs: (blind ? EMPTY : signsOf(s, c, player, own)) as ObservedSigns[],
+    talk: talk as ObservedTalk[],
+    talkPoint: s.phase === 'talk' ? s.talk!.point : null,
+    question: toAct && s.phase === 'talk' && s.talk!.question !== null ? talk[talk.length - 1]! : null,
   };
 }
 
@@ -555,6 +650,15 @@ function consistent(w: HandState, mine: readonly number[]): boolean {
   // Undo the play: every played card back to its seat.
   for (const t of w.tricks) for (const p of t.plays) addCard(lo, weli, p.seat, p.card);
   const atPlay = { lo: lo.slice(), weli: weli.slice() };
+  // The signs the observer's seats received (RULES §13): each partner's hand at the first lead gives them.
+  if (w.perl !== null && w.startLo.length === seats) {
+    for (const e of w.events) {
+      if (e.type === 'play') break; // every sign is given before the first card
+      if (e.type !== 'sign' || !mine.includes(e.to)) continue;
+      const g = signsOfHand(w.perl, atPlay.lo[e.seat]!, atPlay.weli[e.seat]!);
+      if (g.trumps !== e.trumps || g.perlaggen !== e.perlaggen || g.best !== e.best) return false;
+    }
+  }
   // Undo the exchanges (in reverse): the seat gave `gave` and took `took`.
   for (let i = w.exchanges.length - 1; i >= 0; i--) {
     const x = w.exchanges[i]!;
@@ -578,6 +682,114 @@ function consistent(w: HandState, mine: readonly number[]): boolean {
   void seats;
   void mine; // every offer and decision of the exchange is public (exchangeConsistent)
   return true;
+}
+
+/** A partner whose signs the observer received, with what his hidden cards must hold to give them. */
+interface SignedSeat {
+  seat: number;
+  /** Slot indices (into the pool's slots) of his hidden cards. */
+  slots: number[];
+  trumps: number;
+  /** The best Perlagg, when it is among the hidden cards (else -1), and the Perlaggen below it still needed. */
+  best: number;
+  bestLevel: number;
+  below: number;
+  others: number;
+}
+
+function signedSeats(s: HandState, mine: readonly number[], known: Uint8Array, slots: readonly number[]): SignedSeat[] {
+  const perl = s.perl;
+  if (perl === null || s.startLo.length !== s.table.seats || s.ruleset.partnerInfo === 'none') return [];
+  const trumpMask = (0xff << ('HSLE'.indexOf(perl.trump) * 8)) >>> 0;
+  const out: SignedSeat[] = [];
+  for (const e of s.events) {
+    if (e.type === 'play') break;
+    if (e.type !== 'sign' || !mine.includes(e.to) || mine.includes(e.seat) || out.some((x) => x.seat === e.seat)) continue;
+    const mySlots: number[] = [];
+    for (let i = 0; i < slots.length; i++) if (slots[i] === e.seat) mySlots.push(i);
+    // his cards the observer knows: in hand and known, and those he played
+    let kt = 0;
+    let kp = 0;
+    let bestKnown = false;
+    let aboveKnown = false;
+    const bestLevel = e.best >= 0 ? perl.level[e.best]! : 0;
+    const count = (c: number) => {
+      if (perl.level[c]! > 0) {
+        kp++;
+        if (c === e.best) bestKnown = true;
+        else if (perl.level[c]! > bestLevel) aboveKnown = true;
+      } else if (c !== WELI && ((trumpMask >>> c) & 1) === 1) kt++;
+    };
+    for (const c of cardsOf(s, e.seat)) if (known[c] === 1) count(c);
+    for (const t of s.tricks) for (const p of t.plays) if (p.seat === e.seat) count(p.card);
+    const needBest = e.best >= 0 && !bestKnown ? 1 : 0;
+    const below = e.perlaggen - kp - needBest;
+    const others = mySlots.length - (e.trumps - kt) - (e.perlaggen - kp);
+    // signs that cannot be met give no world: the check in `consistent` rejects every one
+    if (aboveKnown || below < 0 || e.trumps - kt < 0 || others < 0 || (e.best < 0 && e.perlaggen > 0)) return [{ seat: e.seat, slots: mySlots, trumps: -1, best: -1, bestLevel: 0, below: -1, others: -1 }];
+    out.push({ seat: e.seat, slots: mySlots, trumps: e.trumps - kt, best: needBest === 1 ? e.best : -1, bestLevel, below, others });
+  }
+  return out;
+}
+
+/** The shuffled pool re-laid so that each signed partner's slots get cards of the signed kinds; null if impossible. */
+function laySigned(s: HandState, cards: readonly number[], slots: readonly number[], signed: readonly SignedSeat[], rng: Rng): number[] | null {
+  const perl = s.perl!;
+  const trumpMask = (0xff << ('HSLE'.indexOf(perl.trump) * 8)) >>> 0;
+  const out = new Array<number>(cards.length).fill(-1);
+  const taken = new Uint8Array(cards.length);
+  for (const g of signed) {
+    if (g.trumps < 0) return null;
+    let t = g.trumps;
+    let b = g.best >= 0 ? 1 : 0;
+    let below = g.below;
+    let o = g.others;
+    let k = 0;
+    for (let i = 0; i < cards.length && t + b + below + o > 0; i++) {
+      if (taken[i] === 1) continue;
+      const c = cards[i]!;
+      const level = perl.level[c]!;
+      let take = false;
+      if (level > 0) {
+        if (c === g.best) take = b-- > 0;
+        else if (level < g.bestLevel && below > 0) take = below-- > 0;
+      } else if (c !== WELI && ((trumpMask >>> c) & 1) === 1) {
+        if (t > 0) take = t-- > 0;
+      } else if (o > 0) take = o-- > 0;
+      if (take) {
+        taken[i] = 1;
+        out[g.slots[k++]!] = c;
+      }
+    }
+    if (t + b + below + o > 0) return null;
+  }
+  // The rest in a fresh order: what is left of the shuffle after taking the first cards of some kinds is not
+  // a uniform order any more (a kind's remaining cards drift to the back).
+  const rest: number[] = [];
+  for (let i = 0; i < cards.length; i++) if (taken[i] === 0) rest.push(cards[i]!);
+  for (let i = rest.length - 1; i > 0; i--) {
+    const k = rng.below(i + 1);
+    const x = rest[i]!;
+    rest[i] = rest[k]!;
+    rest[k] = x;
+  }
+  let j = 0;
+  for (const c of rest) {
+    while (out[j] !== -1) j++;
+    out[j] = c;
+  }
+  void slots;
+  return out;
+}
+
+/** The world's hands at the first lead (what each seat holds now and has played), once play has begun. */
+function withStart(s: HandState, w: HandState): HandState {
+  if (s.startLo.length === s.table.seats) {
+    w.startLo = w.handLo.slice();
+    w.startWeli = w.handWeli.slice();
+    for (const t of w.tricks) for (const p of t.plays) addCard(w.startLo, w.startWeli, p.seat, p.card);
+  }
+  return w;
 }
 
 /**
@@ -623,9 +835,13 @@ function exchangeConsistent(w: HandState, lo: readonly number[], weli: readonly 
 /**
  * A copy of the state in which every card `player` cannot see has been redealt at random among the places
  * he cannot see (other hands' unknown cards, the unshown stock), consistently with everything he has seen.
- * Rejection sampling (uniform over the consistent worlds); gives up after `maxTries`.
+ * Rejection sampling (uniform over the consistent worlds); gives up after `maxTries`. The signs the player
+ * received are met by construction (each signing partner is dealt hidden cards of the signed kinds). Table
+ * talk binds nothing (it need not be true): a bot that believes some of it passes `accept`, a further test
+ * of the candidate world (its hands at the first lead in startLo/startWeli), and gets worlds uniform over
+ * those it accepts.
  */
-export function resampleHidden(s: HandState, player: number, rng: Rng, maxTries = 10000): HandState {
+export function resampleHidden(s: HandState, player: number, rng: Rng, maxTries = 10000, accept?: (world: HandState) => boolean): HandState {
   const mine = seatsOf(s, player);
   const known = new Uint8Array(33);
   for (const seat of mine) for (const c of cardsOf(s, seat)) known[c] = 1;
@@ -654,15 +870,23 @@ export function resampleHidden(s: HandState, player: number, rng: Rng, maxTries 
     }
   }
   stockPos.sort((a, b) => a - b);
+  const signed = signedSeats(s, mine, known, slots);
   const w = cloneState(s);
   for (let tries = 0; tries < maxTries; tries++) {
     // Shuffle the pool (Fisher–Yates) and lay it into the same slots.
-    const cards = pool.slice();
+    let cards = pool.slice();
     for (let i = cards.length - 1; i > 0; i--) {
       const j = rng.below(i + 1);
       const t = cards[i]!;
       cards[i] = cards[j]!;
       cards[j] = t;
+    }
+    if (signed.length > 0) {
+      // RULES §13: a partner who gave signs gets hidden cards of the kinds they say — the first of each
+      // kind in the shuffled order (a uniform choice within each kind); the rest are shuffled afresh.
+      const laid = laySigned(s, cards, slots, signed, rng);
+      if (laid === null) continue;
+      cards = laid;
     }
     w.handLo = s.handLo.slice();
     w.handWeli = s.handWeli.slice();
@@ -688,7 +912,8 @@ export function resampleHidden(s: HandState, player: number, rng: Rng, maxTries 
       }
     }
     w.stock = stock;
-    if (consistent(w, mine)) {
+    if (consistent(w, mine) && (accept === undefined || accept(withStart(s, w)))) {
+      withStart(s, w);
       if (packCards.length > 0 || s.phase === 'shuffle' || s.phase === 'cut' || s.phase === 'cutKeep') {
         // Before the deal nothing is known but the cut: the pack order is itself hidden.
         let k = 0;

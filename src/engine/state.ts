@@ -15,12 +15,16 @@
 //   window (a seat may bid, raise or ask, or pass), answer (the opponents answer an offer or an ask at once),
 //   veto (1853: the bidder's partner may protest) — inserted before every card, right after the deal
 // (unseen bids) and around the showing. `bid` keeps the per-figure state machines and the immediate writes.
+//
+// Table talk (RULES §13; talk.ts): one more decision phase — talk (partners say phrases of a fixed vocabulary)
+// — opened before a decision and closed back into it; `talk` is null at tables where nobody can talk.
 import type { Suit } from '../cards/card.ts';
 import type { Perlaggen } from '../rules/perlaggen.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import type { Action } from './actions.ts';
 import type { HandEvent } from './history.ts';
 import { cloneBidding, type Bidding } from './bidding.ts';
+import { cloneTalk, type TalkState } from './talk.ts';
 
 /** Locations of a card (state.loc[card]); 0..seats-1 = in that seat's hand. */
 export const LOC = Object.freeze({
@@ -32,7 +36,7 @@ export const LOC = Object.freeze({
   stock: 24, // the undealt rest
 });
 
-export type Phase = 'shuffle' | 'cut' | 'cutKeep' | 'exchange' | 'play' | 'window' | 'answer' | 'veto' | 'show' | 'done';
+export type Phase = 'shuffle' | 'cut' | 'cutKeep' | 'exchange' | 'play' | 'window' | 'answer' | 'veto' | 'talk' | 'show' | 'done';
 
 /** Who sits where, who plays which hand, who plays with whom (RULES §3, A-41). */
 export interface Table {
@@ -51,7 +55,7 @@ export interface Table {
   readonly handSize: number;
   /** The Strohmann's seat, -1 without one. */
   readonly dummySeat: number;
-  /** A player sees these seats' hands besides his own (dummy holder; partners under fullPartnerHands / othersShowEachOther). */
+  /** A player sees these seats' hands besides his own (dummy holder; partners under partnerInfo 'open' / othersShowEachOther). */
   readonly sees: ReadonlyArray<readonly number[]>;
   /** Tricks a party needs for the Spiel (RULES §7.1: 3). */
   readonly spielTricks: number;
@@ -154,6 +158,8 @@ export interface HandState {
   startWeli: number[];
   /** The bidding (bidding.ts), the Partie score at the start of the deal and this deal's immediate writes. */
   bid: Bidding;
+  /** The table talk (talk.ts), null when no seat can talk to a partner (RULES §13). */
+  talk: TalkState | null;
 
   /** Seats in showing order, and the index of the seat to show now. */
   showOrder: number[];
@@ -214,6 +220,7 @@ export function cloneState(s: HandState): HandState {
     startLo: s.startLo.slice(),
     startWeli: s.startWeli.slice(),
     bid: cloneBidding(s.bid),
+    talk: s.talk === null ? null : cloneTalk(s.talk),
     shows: s.shows.slice(),
     points: s.points.slice(),
     figureWinners: s.figureWinners === null ? null : { ...s.figureWinners },
@@ -245,8 +252,8 @@ export interface TableOptions {
  * - 3 under `threePlayers: 'strohmann'` [000 p.12]: four hands; the dummy (default seat 3) is played by the
  *   player opposite it (seat 1), who thus sees two hands; under `strohmannInfo: 'othersShowEachOther'` the
  *   other two (partners) also see each other's hand. Players 0,1,2 sit at seats 0,1,2.
- * - `partnerInfo: 'fullPartnerHands'`: partners see each other's hands. 'signals' (RULES §13) is not yet
- *   modelled: it is treated as 'none' here.
+ * - `partnerInfo: 'open'` (RULES §13): partners see each other's hands. The signs and the table talk of
+ *   'signs' and 'table' are events and talk phases (talk.ts), not seen hands.
  */
 export function seatTable(r: RulesVariant, opts: TableOptions): Table {
   // The table is frozen data: seat each (ruleset, players, dummy seat) once.
@@ -288,7 +295,7 @@ function buildTable(r: RulesVariant, opts: TableOptions): Table {
       if (s === own) continue;
       const partner = party[s] === party[own];
       if (controller[s] === p) sees[p]!.push(s); // the dummy's holder
-      else if (partner && r.partnerInfo === 'fullPartnerHands') sees[p]!.push(s);
+      else if (partner && r.partnerInfo === 'open') sees[p]!.push(s);
       else if (strohmann && partner && r.strohmannInfo === 'othersShowEachOther' && s !== dummySeat) sees[p]!.push(s);
     }
   }

@@ -119,7 +119,7 @@ function oneHand(o: TwinOptions, k: Playout, d: number, players: number, rep: Tw
   const christenAll = mode % 2 === 0;
   const useSimple = mode < 4;
   const probeSeats = players === 3 && o.ruleset.threePlayers === 'strohmann' ? 4 : players;
-  const s = newHand(o.ruleset, { players, dealer: d % probeSeats, dummySeat: (d >> 3) % 4, silentSeats: bidding ? 0 : (1 << probeSeats) - 1 });
+  const s = newHand(o.ruleset, { players, dealer: d % probeSeats, dummySeat: (d >> 3) % 4, silentSeats: bidding ? 0 : (1 << probeSeats) - 1, quietSeats: (1 << probeSeats) - 1 }); // the kernel plays the cards: no table talk (RULES §13; the signs are still given)
   if (bidding) rep.withBidding++;
   // deal, cut, exchange, bidding before the first card: chance and random choices
   for (;;) {

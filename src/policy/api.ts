@@ -5,6 +5,20 @@
 // fresh or deeply frozen plain data, only what its player may know) and a PolicyContext whose `rng` is the player's own
 // keyed stream for this deal (root seed, deal index, seat; GUIDE guideline 8) — never the global Math RNG, never
 // the observation's content as a seed. It returns one of obs.legal.
+//
+// WHAT PARTNERS SHARE (RULES §13; obs.partnerInfo, engine/talk.ts has the whole vocabulary):
+//   obs.signs     the secret signs from each partner, given at the first lead under 'signs', 'table' and 'open':
+//                 his number of plain trumps, of Perlaggen and his best Perlagg — plain numbers, so a bot that
+//                 imagines worlds can keep only those whose partner hands give the same signs (signsOf below;
+//                 resampleHidden does exactly that). Opponents never see another party's signs.
+//   obs.talk      every phrase said at the table (under 'table' and 'open'), in order, with speaker and
+//                 addressee — public, heard by the opponents too, and not necessarily true.
+//   obs.phase === 'talk'   a talk window: obs.talkPoint says where ('lead' before a trick's first card,
+//                 'card' before a later card, 'answer' before a partner answers an offer); obs.question is the
+//                 question this player must answer now (null: he may say a phrase or `quiet`, which is
+//                 obs.legal[0]). A policy that knows nothing of talk and plays legal[0] stays quiet (answers
+//                 excepted); declaring Policy.talk = 'never' keeps it out of talk altogether.
+//   obs.seenHands under 'open' holds the partners' hands as well.
 import { WELI } from '../cards/card.ts';
 import { cardShort } from '../cards/notation.ts';
 import { resolveRuleset } from '../rules/registry.ts';
@@ -12,14 +26,16 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { cardPower, effectiveSuit, trickWinnerIndex, type TrickContext } from '../engine/tricks.ts';
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
 import { CardSet } from '../cards/cardset.ts';
-import { figureContext } from '../eval/evaluate.ts';
+import { figureContext, naturalFigureWord } from '../eval/evaluate.ts';
 import { jointFrontier } from '../engine/joint.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { realize } from '../engine/scoring.ts';
 import { deckOf } from '../engine/state.ts';
-import type { Observation, ObservedBid, ObservedPlay, ShowChoice } from '../engine/observe.ts';
+import type { Observation, ObservedBid, ObservedPlay, ObservedSigns, ObservedTalk, ShowChoice } from '../engine/observe.ts';
+import { QUESTIONS, TALK_PHRASES, type TalkPhrase, type TalkPoint } from '../engine/talk.ts';
 
-export type { PolicyAction, Observation, ObservedBid, ObservedPlay, ShowChoice, FigureName };
+export type { PolicyAction, Observation, ObservedBid, ObservedPlay, ObservedSigns, ObservedTalk, ShowChoice, FigureName, TalkPhrase, TalkPoint };
+export { TALK_PHRASES };
 export type { HandEvent } from '../engine/history.ts';
 /** Bieten (RULES §17): its Observation, Action and helpers, for strategies/bieten-*.ts. */
 export * as bieten from '../games/bieten/policy-api.ts';
@@ -65,6 +81,12 @@ export interface Policy<O = Observation, A = PolicyAction> {
    * 'consent' / 'allow' every time). Default 'full': it is asked at every bid decision it can take.
    */
   readonly bidding?: 'never' | 'full';
+  /**
+   * 'never': this policy never talks (RULES §13) — the engine leaves it out of every talk window and nobody
+   * asks it anything (fast: a table without two partners who talk has no talk phases at all). It still
+   * receives the signs and hears what others say. Default 'full': it is asked in every talk window it is in.
+   */
+  readonly talk?: 'never' | 'full';
 }
 
 export type OptionSpec =
@@ -272,6 +294,87 @@ export function offerToAnswer(obs: Observation): ObservedBid | null {
   const me = obs.party[obs.acting] ?? -1;
   for (const b of obs.bidding) if (b.status === 'offer' && b.offerParty !== me) return b;
   return null;
+}
+
+// ---- partners, signs and table talk (RULES §13) ----
+
+/** The partners of `seat` that another player controls (the Strohmann and his holder are one player). */
+export function partnersOf(obs: Observation, seat: number): number[] {
+  const d = obs.dummySeat;
+  const holder = d >= 0 ? (d + 2) % obs.seats : -1; // the Strohmann is played by the seat opposite
+  const out: number[] = [];
+  for (let i = 1; i < obs.seats; i++) {
+    const p = (seat + i) % obs.seats;
+    if (obs.party[p] !== obs.party[seat]) continue;
+    if ((p === d && seat === holder) || (seat === d && p === holder)) continue;
+    out.push(p);
+  }
+  return out;
+}
+
+/** The signs partner `seat` gave this player at the first lead, or null (none given, or not yet). */
+export function signsFrom(obs: Observation, seat: number): ObservedSigns | null {
+  for (const g of obs.signs) if (g.seat === seat) return g;
+  return null;
+}
+
+/**
+ * The signs a hand gives (its plain trumps, Perlaggen and best Perlagg) in the observed deal: for bots that
+ * imagine worlds — a world is consistent with obs.signs only if each partner's hand at the first lead (his
+ * cards now plus those he played) gives his signs.
+ */
+export function signsOf(obs: Observation, cards: readonly number[]): { trumps: number; perlaggen: number; best: number } {
+  const trump = suitOfLetter(obs.trump ?? 'H');
+  let trumps = 0;
+  let perlaggen = 0;
+  let best = -1;
+  let bestLevel = 0;
+  for (const c of cards) {
+    const l = perlaggLevel(obs, c);
+    if (l > 0) {
+      perlaggen++;
+      if (l > bestLevel) {
+        bestLevel = l;
+        best = c;
+      }
+    } else if (c !== WELI && suitIndex(c) === trump) trumps++;
+  }
+  return { trumps, perlaggen, best };
+}
+
+/** Is the phrase a question (the partner addressed answers at once)? */
+export const isQuestion = (p: TalkPhrase): boolean => QUESTIONS.has(p);
+
+/** What was said in trick `trick` (default: the current one), in order. */
+export function talkInTrick(obs: Observation, trick = obs.tricks.length - 1): ObservedTalk[] {
+  const out: ObservedTalk[] = [];
+  for (const t of obs.talk) if (t.trick === trick) out.push(t);
+  return out;
+}
+
+/** The answer given to a question (the entry after it, when it is a reply), or null. */
+export function answerTo(obs: Observation, question: ObservedTalk): ObservedTalk | null {
+  const i = obs.talk.indexOf(question);
+  const a = i >= 0 ? obs.talk[i + 1] : undefined;
+  return a !== undefined && a.reply && a.seat === question.to ? a : null;
+}
+
+/** The legal say action with these words, if it is legal now. */
+export function sayAction(obs: Observation, phrase: TalkPhrase, to: number, suit = -1, figure: FigureName | null = null): PolicyAction | undefined {
+  for (const a of obs.legal) if (a.kind === 'say' && a.phrase === phrase && a.to === to && a.suit === suit && a.figure === figure) return a;
+  return undefined;
+}
+
+/**
+ * The best Gleich and Hanger (figure codes) of the plain cards among `cards` alone — "in natura", without a
+ * Perlagg (H-22: "Wenn man dies nicht in natura besitzt, sondern erst mittels eines Perlaggs bilden muß").
+ */
+export function naturalFiguresOfCards(obs: Observation, cards: readonly number[]): { gleich: number; hanger: number } {
+  const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
+  let lo = 0;
+  for (const c of cards) if (c !== WELI && perlaggLevel(obs, c) === 0) lo |= 1 << c;
+  const w = naturalFigureWord(ctx, lo >>> 0);
+  return { gleich: wordGleich(w), hanger: wordHanger(w) };
 }
 
 // ---- table facts, figures and the Spielfarbe for strategy policies (strategies/author1853.ts) ----

@@ -19,10 +19,10 @@
 // Constraints. Everything above becomes a WorldConstraint, derived from the Observation by the sources in
 // CONSTRAINT_SOURCES. A 'count' constraint bounds how many cards of a set a seat's five cards hold (its
 // hand now plus the cards it has laid: the cards it held at the first lead); a 'predicate' constraint is
-// any test of a whole world. More knowledge — partner signs and binding table talk (issue 10: at the first
-// lead a seat learns its partner's number of trumps, of Perlaggen and his best Perlagg) — is more
-// constraints: a new source in CONSTRAINT_SOURCES, or `constraints` passed to the sampler; the sampler does
-// not change.
+// any test of a whole world. More knowledge — the partner signs (issue 10: at the first
+// lead a seat learns its partner's number of trumps, of Perlaggen and his best Perlagg: signsSource) — is
+// more constraints: a new source in CONSTRAINT_SOURCES, or `constraints` passed to the sampler; the sampler
+// does not change. Spoken table talk is not a source: it need not be true (RULES §13).
 //
 // Sampling, exactly uniform over the consistent deals (the hidden cards' places: each other hand, the
 // observer's own hand when he has not looked at it, the unseen stock):
@@ -651,11 +651,44 @@ export const showingSource: ConstraintSource = (obs, k) => {
 };
 
 /**
- * The sources the sampler consults, in order. Issue 10 (partner signs, binding table talk) adds its own
- * here: e.g. a source reading what the seat was signed at the first lead and returning count constraints
- * on the partner's trumps and Perlaggen.
+ * RULES §13 (partnerInfo 'signs' and above; engine/talk.ts): at the first lead each seat learns, of each
+ * partner, his number of plain trumps (trump-suit cards that are not Perlaggen), of Perlaggen, and his best
+ * Perlagg, from his hand at that moment — his five cards, the hand now and the cards laid since, which is what
+ * a 'count' constraint counts. The signs are exact (pre-agreed and given by the engine from the cards), so
+ * each signing partner gets: plain trumps = t, Perlaggen = p, and with a best Perlagg b: b held and no
+ * Perlagg above it. Spoken table talk binds nothing: what a partner says need not be true (the rules make no
+ * answer binding, and the opponents hear it too), so no constraint is derived from obs.talk; a bot that
+ * believes a phrase passes its own constraints (WorldOptions.constraints).
  */
-export const CONSTRAINT_SOURCES: readonly ConstraintSource[] = Object.freeze([followSource, exchangeSource, biddingSource, showingSource]);
+export const signsSource: ConstraintSource = (obs, k) => {
+  if (obs.signs.length === 0) return [];
+  const R = k.rules;
+  const perl: Cards = cardsOf(R.perlLo, R.weliPerl);
+  const plainTrumps: Cards = cardsOf(SUIT_MASK[R.trump]! & ~R.perlLo, 0);
+  const out: WorldConstraint[] = [];
+  for (const g of obs.signs) {
+    const who = `P${g.seat + 1} signed`;
+    out.push({ kind: 'count', seat: g.seat, lo: plainTrumps.lo, weli: 0, min: g.trumps, max: g.trumps, why: `${who} ${g.trumps} plain trumps (RULES §13)` });
+    out.push({ kind: 'count', seat: g.seat, lo: perl.lo, weli: perl.weli, min: g.perlaggen, max: g.perlaggen, why: `${who} ${g.perlaggen} Perlaggen (RULES §13)` });
+    if (g.best >= 0) {
+      const level = R.level[g.best]!;
+      let aboveLo = 0;
+      let aboveWeli: 0 | 1 = 0;
+      for (let c = 0; c <= WELI; c++) {
+        if (R.level[c]! <= level) continue;
+        if (c === WELI) aboveWeli = 1;
+        else aboveLo |= 1 << c;
+      }
+      const best = g.best === WELI ? cardsOf(0, 1) : cardsOf(1 << g.best, 0);
+      out.push({ kind: 'count', seat: g.seat, lo: best.lo, weli: best.weli, min: 1, max: 1, why: `${who} his best Perlagg (RULES §13)` });
+      if ((aboveLo | aboveWeli) !== 0) out.push({ kind: 'count', seat: g.seat, lo: aboveLo >>> 0, weli: aboveWeli, min: 0, max: 0, why: `${who} no Perlagg above his best (RULES §13)` });
+    }
+  }
+  return out;
+};
+
+/** The sources the sampler consults, in order (more knowledge is one more source here). */
+export const CONSTRAINT_SOURCES: readonly ConstraintSource[] = Object.freeze([followSource, exchangeSource, biddingSource, showingSource, signsSource]);
 
 /** Every constraint the observation implies (CONSTRAINT_SOURCES). */
 export function worldConstraints(obs: Observation, k: Knowledge = knowledgeOf(obs)): WorldConstraint[] {

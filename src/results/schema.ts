@@ -79,6 +79,7 @@ export const HANDS_COLUMNS: readonly ColumnSpec[] = [
   { name: 'p{j}_tricks', type: 'uint8', doc: 'tricks party j took' },
   { name: 'p{j}_points', type: 'int16', doc: 'points party j wrote in this hand, penalties included (net)' },
   { name: 'p{j}_penalties', type: 'int16', doc: 'penalty points party j lost in this hand' },
+  { name: 'p{j}_talk', type: 'uint16', doc: 'phrases party j said at the table (RULES §13: questions, answers, requests; silence not counted; 0 unless partnerInfo is table or open)' },
   { name: '{f}_winner', type: 'int8', doc: 'party that scored figure f (spiel, gleich, hanger); -1 nobody (steht, lapsed, not had)' },
   { name: '{f}_points', type: 'uint8', doc: 'points figure f brought its winner' },
   { name: '{f}_level', type: 'uint8', doc: 'highest level figure f reached: 1 silent (never bid), 2 bid, 3.. raised (Drei ...), 99 Aus' },

@@ -113,3 +113,18 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-45', title: 'holding when gestrichen', proposal: 'holding allowed; any raise counts as a bid', switches: [{ field: 'holdWhenGestrichen', rulesets: ALL, alternatives: ['false'] }] },
   { id: 'A-46', title: 'modern footnotes vs the 1853 text', proposal: 'footnotes never override the 1853 main text', switches: [], noSwitch: 'a rule for reading the sources, applied when the rulesets were written' },
 ];
+
+/**
+ * Switches that are no ambiguity of RULES §15 but a choice the sources leave to the table: what partners
+ * share (RULES §13, engine/talk.ts). The default of every ruleset is 'table' (signs and table talk): [000
+ * p.32–33, p.36–41] for 1853, [003 Intro 8, §9] for Innsbruck, [002 §1.6] and the Oberland footnotes of [000]
+ * for Oberland and Südtirol (variants/oberland.ts says why). 'none' is the silent table; 'open' an upper bound.
+ */
+export const RULE_SWITCHES: readonly Ambiguity[] = [
+  {
+    id: '§13',
+    title: 'what partners share: secret signs, table talk, whole hands',
+    proposal: "'table' (signs at the first lead and spoken table talk) for every ruleset",
+    switches: [{ field: 'partnerInfo', rulesets: ALL, alternatives: ['none', 'signs', 'table', 'open'] }],
+  },
+];

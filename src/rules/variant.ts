@@ -64,8 +64,16 @@ export const RulesVariantSchema = z
      * enough, the Spiel is always decided); Innsbruck four, the Spiel lapsing on 2:2 ([003 Intro 2], A-41).
      */
     sixPlayersHandSize: z.number().int().min(4).max(5),
-    /** Information partners share by signs (RULES §13). */
-    partnerInfo: z.enum(['none', 'signals', 'fullPartnerHands']),
+    /**
+     * What partners share (RULES §13; engine/talk.ts), each level adding to the one before: 'none'; 'signs' (at
+     * the first lead each seat learns its partner's number of plain trumps, of Perlaggen and his best Perlagg;
+     * opponents learn nothing); 'table' (signs and spoken table talk, heard by all); 'open' (table and the
+     * partner's whole hand: an upper bound). The old values 'signals' and 'fullPartnerHands' read as 'signs'
+     * and 'open'.
+     */
+    partnerInfo: z
+      .enum(['none', 'signs', 'table', 'open', 'signals', 'fullPartnerHands'])
+      .transform((v): 'none' | 'signs' | 'table' | 'open' => (v === 'signals' ? 'signs' : v === 'fullPartnerHands' ? 'open' : v)),
 
     // ---- Dealing (RULES §4) ----
     /** Deal pattern, cards per round [RULES §4.3]; A-08 (Innsbruck 2+3). */

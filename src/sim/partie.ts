@@ -18,7 +18,7 @@ import { newHand, probeTable, returns } from '../engine/game.ts';
 import type { HandState } from '../engine/state.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { STREAM, keyedPartieRng } from './seeds.ts';
-import { runHand, silentSeats, summarize, type DealResult, type DealSummary, type PlayDealOptions, type SeatPolicy } from './play.ts';
+import { quietSeats, runHand, silentSeats, summarize, type DealResult, type DealSummary, type PlayDealOptions, type SeatPolicy } from './play.ts';
 
 export interface PlayPartieOptions {
   readonly ruleset: RulesVariant;
@@ -84,6 +84,7 @@ export function playPartie(o: PlayPartieOptions): PartieResult {
   const table = probeTable(r, { ...base, dealer: 0 });
   if (o.policies.length !== table.players) throw new RangeError(`${table.players} players need ${table.players} policies, got ${o.policies.length}`);
   const silent = silentSeats(table, o.policies);
+  const quiet = quietSeats(table, o.policies);
   const score = new Array<number>(table.parties).fill(0);
   const penalties = new Array<number>(table.parties).fill(0);
   const gestrichenAt = new Array<number>(table.parties).fill(-1);
@@ -101,7 +102,7 @@ export function playPartie(o: PlayPartieOptions): PartieResult {
   for (; winner < 0; n++) {
     if (n >= maxDeals) throw new Error(`Partie ${o.partieIndex} (seed ${o.rootSeed}) did not end within ${maxDeals} deals`);
     for (let p = 0; p < table.parties; p++) if (gestrichenAt[p] === -1 && score[p]! >= r.target - 1) gestrichenAt[p] = n;
-    const s = newHand(r, { ...base, dealer, score, silentSeats: silent, ...(o.revokes === true ? { revokes: true } : {}) });
+    const s = newHand(r, { ...base, dealer, score, silentSeats: silent, quietSeats: quiet, ...(o.revokes === true ? { revokes: true } : {}) });
     const d = runHand(
       s,
       o.policies,

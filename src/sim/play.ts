@@ -154,6 +154,8 @@ export interface DealSummary {
   readonly voidBids: number;
   /** Party that asked (Dritzige / Viertig / 17:17), -1. */
   readonly askParty: number;
+  /** Phrases spoken per party at the table (RULES §13; silences not counted; 0s at silent tables). */
+  readonly talkPerParty: readonly number[];
 }
 
 export interface DealResult {
@@ -170,6 +172,13 @@ export interface DealResult {
 export function silentSeats(table: HandState['table'], policies: readonly SeatPolicy[]): number {
   let m = 0;
   for (let seat = 0; seat < table.seats; seat++) if (policies[table.controller[seat]!]!.policy.bidding === 'never') m |= 1 << seat;
+  return m;
+}
+
+/** Seats whose policy declared it never talks (bit mask; RULES §13). */
+export function quietSeats(table: HandState['table'], policies: readonly SeatPolicy[]): number {
+  let m = 0;
+  for (let seat = 0; seat < table.seats; seat++) if (policies[table.controller[seat]!]!.policy.talk === 'never') m |= 1 << seat;
   return m;
 }
 
@@ -210,6 +219,8 @@ export function readAction(a: unknown): Action | null {
       return { kind, figure: o['figure'], to: o['to'] } as Action;
     case 'ask':
       return { kind, count: o['count'], type: o['type'] } as Action;
+    case 'say':
+      return { kind, phrase: o['phrase'], to: o['to'], suit: o['suit'], figure: o['figure'] } as Action;
     default:
       return typeof kind === 'string' ? ({ kind } as Action) : null;
   }
@@ -312,7 +323,7 @@ export function playDeal(o: PlayDealOptions): DealResult {
   const base = { players: o.players, dealer: o.dealer, ...(o.dummySeat === undefined ? {} : { dummySeat: o.dummySeat }) };
   const probe = probeTable(o.ruleset, base);
   if (o.policies.length !== probe.players) throw new RangeError(`${probe.players} players need ${probe.players} policies, got ${o.policies.length}`);
-  const s = newHand(o.ruleset, { ...base, silentSeats: silentSeats(probe, o.policies), ...(o.score === undefined ? {} : { score: o.score }), ...(o.revokes === true ? { revokes: true } : {}) });
+  const s = newHand(o.ruleset, { ...base, silentSeats: silentSeats(probe, o.policies), quietSeats: quietSeats(probe, o.policies), ...(o.score === undefined ? {} : { score: o.score }), ...(o.revokes === true ? { revokes: true } : {}) });
   const streams: RunStreams = {
     chance: keyedRng(o.rootSeed, o.dealIndex, STREAM.deal),
     policy: s.table.seatOfPlayer.map((seat) => ({ rng: keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat) })),
@@ -376,5 +387,6 @@ export function summarize(s: HandState, decisions: number): DealSummary {
     partieWinner: b.partieWinner,
     voidBids: b.voidBids,
     askParty: b.ask === null ? -1 : b.ask.party,
+    talkPerParty: s.talk === null ? new Array<number>(table.parties).fill(0) : s.talk.spoken.slice(),
   };
 }

@@ -26,6 +26,7 @@ import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { BietenAction } from '../../src/games/bieten/state.ts';
 import type { BietenObservation } from '../../src/games/bieten/observe.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
+import { sameAction } from '../../src/engine/actions.ts';
 import { UsageError } from '../../src/cli/errors.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -70,6 +71,13 @@ function sayPerlaggen(a: PolicyAction, obs: Observation, n: number): string {
       return 'erlauben';
     case 'reject':
       return 'zurückweisen';
+    case 'say':
+    case 'quiet': {
+      // table talk (RULES §13): its number in the list (the choices of a talk window are obs.legal in order)
+      const i = obs.legal.findIndex((x) => sameAction(x, a));
+      if (i < 0) throw new Error('a phrase not in the list');
+      return String(i + 1);
+    }
     default:
       throw new Error(`no words for ${(a as { kind: string }).kind}`);
   }

@@ -358,12 +358,19 @@ export function accountDeal(s: HandState): DealAccount {
         break;
       case 'revoke':
         if (e.penalty === 'substitute' && e.substitute >= 0) {
-          // the substitute takes the wrong card's place; from the hand, the wrong card goes back there
-          if (hands[e.seat]!.has(e.substitute)) {
+          // the substitute takes the place of the card lying in the revoke's trick (the wrong card, or what an
+          // earlier correction put there): laid later, the two swap tricks; from the hand, that card goes back
+          // there. A seat lays one card a trick, so its k-th play lies in trick k.
+          const pl = played[e.seat]!;
+          const cur = pl[e.trick]!;
+          const later = pl.findIndex((p, u) => u > e.trick && p.card === e.substitute);
+          if (later >= 0) {
+            pl[later] = cur;
+            pl[e.trick] = { card: e.substitute, as: null };
+          } else if (hands[e.seat]!.has(e.substitute)) {
             hands[e.seat]!.delete(e.substitute);
-            hands[e.seat]!.add(e.card);
-            const pl = played[e.seat]!;
-            pl.splice(pl.findIndex((p) => p.card === e.card), 1, { card: e.substitute, as: null });
+            hands[e.seat]!.add(cur.card);
+            pl[e.trick] = { card: e.substitute, as: null };
           }
           revokesPending.splice(revokesPending.indexOf(e.seat), 1);
         } else if (e.penalty !== 'spielPlus2') revokesPending.splice(revokesPending.indexOf(e.seat), 1);

@@ -82,3 +82,44 @@ export function checkScoring(s: HandState): void {
   }
   expect(s.points).toEqual(pts);
 }
+
+/**
+ * RULES §13: the signs match each signer's hand at the first lead and go to a partner only; every phrase
+ * goes to a partner of another player; every question is answered at once by the seat asked, and an
+ * answer follows its question; the per-party phrase counts agree with the events.
+ */
+export function checkTalk(s: HandState): void {
+  const { table } = s;
+  const partners = (a: number, b: number) => a !== b && table.party[a] === table.party[b] && table.controller[a] !== table.controller[b];
+  const spoken = new Array<number>(table.parties).fill(0);
+  const QUESTIONS = new Set(['welcheFarbe', 'kannstStechen', 'entscheidung', 'inNatura']);
+  for (let i = 0; i < s.events.length; i++) {
+    const e = s.events[i]!;
+    if (e.type === 'sign') {
+      if (!partners(e.seat, e.to)) throw new Error(`a sign from P${e.seat + 1} to P${e.to + 1}, who is no partner`);
+      const perl = s.perl!;
+      const trumpMask = (0xff << ('HSLE'.indexOf(perl.trump) * 8)) >>> 0;
+      const lo = s.startLo[e.seat]!;
+      const weli = s.startWeli[e.seat]!;
+      const trumps = new CardSet((lo & trumpMask & ~perl.lo) >>> 0, 0).size;
+      const perlaggen = new CardSet((lo & perl.lo) >>> 0, weli & perl.weli).size;
+      expect([e.trumps, e.perlaggen]).toEqual([trumps, perlaggen]);
+      expect(e.best === -1 ? perlaggen === 0 : perl.level[e.best]! > 0 && ((e.best === 32 ? weli : (lo >>> e.best) & 1) === 1)).toBe(true);
+    }
+    if (e.type !== 'say') continue;
+    if (s.ruleset.partnerInfo !== 'table' && s.ruleset.partnerInfo !== 'open') throw new Error(`talk at partnerInfo=${s.ruleset.partnerInfo}`);
+    if (!partners(e.seat, e.to)) throw new Error(`P${e.seat + 1} talks to P${e.to + 1}, who is no partner`);
+    spoken[table.party[e.seat]!]! += 1;
+    const prev = s.events[i - 1];
+    const next = s.events[i + 1];
+    if (e.reply) {
+      if (prev === undefined || prev.type !== 'say' || prev.reply || !QUESTIONS.has(prev.phrase) || prev.seat !== e.to || prev.to !== e.seat) throw new Error('an answer without its question');
+      const ok = prev.phrase === 'welcheFarbe' ? ['trumpf', 'farbe', 'gutDrueben'].includes(e.phrase) : ['ja', 'nein'].includes(e.phrase);
+      if (!ok) throw new Error(`"${e.phrase}" answers "${prev.phrase}"`);
+    } else if (QUESTIONS.has(e.phrase)) {
+      if (next === undefined || next.type !== 'say' || !next.reply) throw new Error(`the question "${e.phrase}" is not answered at once`);
+    } else if (e.phrase === 'ja' || e.phrase === 'nein') throw new Error('an answer that answers nothing');
+  }
+  if (s.talk !== null) expect(s.talk.spoken).toEqual(spoken);
+  else expect(spoken.every((n) => n === 0)).toBe(true);
+}

@@ -1,5 +1,6 @@
 // ≥ 10,000 seeded random hands across every ruleset and table (2, 3, 3 with the Strohmann, 4, 6 players),
-// with bidding, invariants checked on every step (GUIDE §2); ≥ 1,000 Partien ending exactly by the
+// with bidding and with table talk on (every ruleset's default partnerInfo is 'table', RULES §13),
+// invariants checked on every step (GUIDE §2); ≥ 1,000 Partien ending exactly by the
 // priority rules; and global RNG isolation.
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
@@ -11,7 +12,7 @@ import { explainIllegal, legalActions } from '../../src/engine/game.ts';
 import { sameAction } from '../../src/engine/actions.ts';
 import type { Policy } from '../../src/policy/api.ts';
 import type { HandState } from '../../src/engine/state.ts';
-import { checkPlaces, checkScoring, checkTricks } from './invariants.ts';
+import { checkPlaces, checkScoring, checkTalk, checkTricks } from './invariants.ts';
 import { checkBidding } from './bid-invariants.ts';
 import { RULESETS, TABLES } from './tables.ts';
 
@@ -29,6 +30,8 @@ const randomPlay: Policy = {
   act(obs, ctx) {
     const plays = obs.legal.filter((a) => a.kind === 'play');
     if (obs.phase === 'window') return ctx.rng.nextFloat() < 0.15 ? obs.legal[ctx.rng.below(obs.legal.length)]! : obs.legal[0]!;
+    // table talk (RULES §13): asked, any answer; else a phrase now and then (legal[0] is quiet)
+    if (obs.phase === 'talk') return obs.question !== null || ctx.rng.nextFloat() < 0.25 ? obs.legal[ctx.rng.below(obs.legal.length)]! : obs.legal[0]!;
     if (plays.length === 0) return obs.legal[ctx.rng.below(obs.legal.length)]!;
     const cards = [...new Set(plays.map((a) => (a.kind === 'play' ? a.card : -1)))];
     const card = cards[ctx.rng.below(cards.length)]!;
@@ -55,6 +58,7 @@ describe('random hands with invariants on every step', () => {
         const r = resolveRuleset(t.override === '' ? name : `${name}{${t.override}}`);
         const seats = t.override === 'threePlayers=strohmann' ? 4 : t.players;
         let maxSteps = 0;
+        let said = 0;
         for (let d = 0; d < PER_COMBO; d++) {
           // a spread of Partie scores so that gestrichen, limits and asks come up
           const score = [d % r.target, (d * 7) % r.target];
@@ -77,11 +81,16 @@ describe('random hands with invariants on every step', () => {
           checkPlaces(s);
           checkTricks(s);
           checkBidding(s);
+          checkTalk(s);
+          for (const e of s.events) if (e.type === 'say') said++;
           if (s.figureWinners !== null && !s.bid.active) checkScoring(s);
           maxSteps = Math.max(maxSteps, s.actions.length);
           if (s.table.parties === 2 && s.table.handSize === 5 && s.bid.partieWinner < 0) expect(s.spielParty).toBeGreaterThanOrEqual(0);
         }
         expect(maxSteps).toBeGreaterThan(33);
+        // partners who talk: four and six players, and the two players beside the Strohmann
+        if (seats > 2 && t.override !== 'threePlayers=individual') expect(said).toBeGreaterThan(PER_COMBO);
+        else expect(said).toBe(0);
       });
     }
   }

@@ -7,3 +7,10 @@ export const TABLES: ReadonlyArray<{ label: string; players: number; override: s
   { label: '6 players', players: 6, override: '' },
 ];
 export const RULESETS = ['1853', 'oberland', 'suedtirol', 'innsbruck'];
+/** The levels of what partners share (RULES §13, ruleset field partnerInfo). */
+export const LEVELS = ['none', 'signs', 'table', 'open'] as const;
+
+/** The ruleset of a table at a partner-share level: "1853{threePlayers=strohmann,partnerInfo=signs}". */
+export function specOf(name: string, override: string, level: string): string {
+  return `${name}{${[override, `partnerInfo=${level}`].filter((x) => x !== '').join(',')}}`;
+}

@@ -8,7 +8,7 @@ import { WELI } from '../../src/cards/card.ts';
 import { observe } from '../../src/engine/observe.ts';
 import { LOC, type HandState } from '../../src/engine/state.ts';
 import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
-import { Playout, ROLLOUT, WorldError, kernelPositionOf, newWorld, sampleWorld, worldSampler, type World, type WorldConstraint } from '../../src/policy/api.ts';
+import { Playout, ROLLOUT, WorldError, kernelPositionOf, newWorld, sampleWorld, signsOf, worldSampler, type World, type WorldConstraint } from '../../src/policy/api.ts';
 import { agrees } from './replay.ts';
 import { every, positions } from './positions.ts';
 
@@ -173,6 +173,53 @@ describe('sampleWorld: uniform over the consistent deals (small endgames, exact 
       }
     });
   }
+});
+
+describe('sampleWorld: the partner signs (RULES §13)', () => {
+  it("at 'signs', 'table' and 'open' each signing partner's five cards in every sampled world give exactly his signs; the signs bite where his hand is hidden; spoken talk constrains nothing", () => {
+    for (const level of ['signs', 'table', 'open'] as const) {
+      const ps = positions(`1853{partnerInfo=${level}}`, 28, 41, (s, i) => s.startLo.length === s.table.seats && i % 3 === 0);
+      let checked = 0;
+      let bite = 0;
+      let talked = 0;
+      for (const [pi, p] of ps.entries()) {
+        const obs = observe(p.state, p.player);
+        if (obs.signs.length === 0) continue;
+        const ws = worldSampler(obs);
+        const signed = ws.constraints.filter((c) => c.why.includes('signed'));
+        expect(signed.length).toBeGreaterThanOrEqual(2 * obs.signs.length);
+        // without the signs the sampler has more deals to choose from, unless the partner's hand is seen
+        const unsigned = worldSampler({ ...obs, signs: [] });
+        const seen = obs.signs.every((g) => obs.seenHands.some((h) => h.seat === g.seat));
+        if (seen) expect(unsigned.count).toBe(ws.count);
+        else if (unsigned.count > ws.count) bite++;
+        // what is said need not be true: the same constraints without it
+        if (obs.talk.length > 0) {
+          talked++;
+          expect(worldSampler({ ...obs, talk: [] }).constraints.map((c) => c.why)).toEqual(ws.constraints.map((c) => c.why));
+        }
+        for (const method of ['exact', 'rejection'] as const) {
+          const sampler = method === 'exact' ? ws : worldSampler(obs, { method });
+          const rng = keyedRng(41, pi * 2 + (method === 'exact' ? 0 : 1), STREAM.resample);
+          for (let i = 0; i < (method === 'exact' ? 12 : 3); i++) {
+            const w = sampler.sample(rng);
+            for (const g of obs.signs) {
+              const five: number[] = [];
+              for (let c = 0; c < 32; c++) if (((w.handLo[g.seat]! >>> c) & 1) === 1) five.push(c);
+              if (w.handWeli[g.seat] === 1) five.push(WELI);
+              for (const t of obs.tricks) for (const x of t.plays) if (x.seat === g.seat) five.push(x.card);
+              expect(five).toHaveLength(obs.handSize);
+              expect(signsOf(obs, five), `${level}, position ${pi}, P${g.seat + 1}, ${method}`).toEqual({ trumps: g.trumps, perlaggen: g.perlaggen, best: g.best });
+            }
+            checked++;
+          }
+        }
+      }
+      expect(checked, level).toBeGreaterThan(300);
+      if (level !== 'open') expect(bite, level).toBeGreaterThan(checked / 30); // most positions: one per 15 worlds checked
+      if (level !== 'signs') expect(talked, level).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe('sampleWorld: the constraint interface', () => {

@@ -20,7 +20,7 @@ const C1853 = ['HK LK H7 E9 L10', 'HA LA S10 H10 H9', A1853[2]!, 'EA LO HU S8 L9
 const IBK = ['HA EA L8 S9 H10', 'SK EK H9 L10 S8', 'HO EO S10 E9 H8', 'LK SU EU H7 E8'];
 
 function setup(ruleset: string, turned: string, hands: readonly string[], score: number[] = [0, 0]): HandState {
-  return handFromLayout(resolveRuleset(ruleset), { players: 4, dealer: 3, score }, { hands: hands.map((h) => parseCards(h)), turned: c(turned) });
+  return handFromLayout(resolveRuleset(ruleset), { players: 4, dealer: 3, score, quietSeats: 0b1111 }, { hands: hands.map((h) => parseCards(h)), turned: c(turned) });
 }
 const is = (a: PolicyAction, kind: string) => a.kind === kind;
 /** Pass in the open window until `seat` is to act (or the window closes). */
@@ -540,7 +540,7 @@ describe('RULES §18.5 Double and penalties', () => {
     // recorded game shows it). Uncorrected P3 takes tricks 1-3; at the end of trick play the HA is put in
     // place of the E9: trick 1 is P2's, 2:1, and play goes on.
     const r = resolveRuleset('1853');
-    const s = handFromLayout(r, { players: 4, dealer: 3, silentSeats: 0b1111 }, {
+    const s = handFromLayout(r, { players: 4, dealer: 3, silentSeats: 0b1111, quietSeats: 0b1111 }, {
       hands: ['H8 L7 L8 E7 E8', 'HA E9 L9 L10 E10', 'H10 LA LK EK EA', 'H9 LO LU EO EU'].map((h) => parseCards(h)),
       turned: c('S9'),
     });
@@ -567,7 +567,7 @@ describe('RULES §18.5 Double and penalties', () => {
   it('Innsbruck [003 §17] A-22: a revoke costs the Spiel (to the opponents at its stake) and 2 points', () => {
     // Innsbruck, trump Schell (S9 turned; no Schell and no Perlagg dealt). P2 discards E9 holding HA.
     const r = resolveRuleset('innsbruck');
-    const s = handFromLayout(r, { players: 4, dealer: 3, silentSeats: 0b1111 }, {
+    const s = handFromLayout(r, { players: 4, dealer: 3, silentSeats: 0b1111, quietSeats: 0b1111 }, {
       hands: ['H8 L7 L8 E8 H7', 'HA E9 L9 L10 E10', 'H10 LA LK EK EA', 'H9 LO LU EO EU'].map((h) => parseCards(h)),
       turned: c('S9'),
     });
@@ -582,7 +582,7 @@ describe('RULES §18.5 Double and penalties', () => {
     expect(s.figureWinners!.Spiel).toBe(0);
     expect(s.events.some((e) => e.type === 'revoke')).toBe(true);
     // the Spiel goes to the revoker's opponents even when the revoker's party took the tricks
-    const t = handFromLayout(r, { players: 4, dealer: 3, silentSeats: 0b1111 }, {
+    const t = handFromLayout(r, { players: 4, dealer: 3, silentSeats: 0b1111, quietSeats: 0b1111 }, {
       hands: ['HA E9 L9 L10 E10', 'H8 L7 L8 E8 H7', 'H9 LO LU EO EU', 'H10 LA LK EK EA'].map((h) => parseCards(h)),
       turned: c('S9'),
     });

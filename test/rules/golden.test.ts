@@ -23,7 +23,7 @@ const c = parseCard;
 
 /** A 4-player hand, dealer P4 so that P1 leads; hands in seat order P1..P4. */
 function setup(ruleset: string, turned: string, hands: string[], extra: { skipped?: string; dealer?: number } = {}): HandState {
-  return handFromLayout(resolveRuleset(ruleset), { players: 4, dealer: extra.dealer ?? 3, silentSeats: 0b1111 }, {
+  return handFromLayout(resolveRuleset(ruleset), { players: 4, dealer: extra.dealer ?? 3, silentSeats: 0b1111, quietSeats: 0b1111 }, {
     hands: hands.map((h) => parseCards(h)),
     turned: c(turned),
     ...(extra.skipped === undefined ? {} : { skipped: parseCards(extra.skipped) }),
@@ -180,7 +180,7 @@ describe('RULES §18.5 dealing and exchange', () => {
     }
     // The 1853 pattern 3 then 2, from the dealer's left: Vorhand gets pack cards 1-3 and 13-14.
     const r = resolveRuleset('1853');
-    const s = newHand(r, { players: 4, dealer: 0, silentSeats: 0b1111 });
+    const s = newHand(r, { players: 4, dealer: 0, silentSeats: 0b1111, quietSeats: 0b1111 });
     for (const o of shuffleOutcomesFor(deckOf(r), deckOf(r))) applyChecked(s, { kind: 'chance', outcome: o });
     applyChecked(s, { kind: 'chance', outcome: 0 }); // lift one card: the pack is 1..31, 0
     const vorhand = s.events.find((e) => e.type === 'dealt' && e.seat === 1);
@@ -237,7 +237,7 @@ describe('RULES §18.5 dealing and exchange', () => {
 
   it('GC-60 the cutter keeps the Weli and the Herz König shown at the cut and then receives 3 cards', () => {
     const r = resolveRuleset('innsbruck');
-    const s = newHand(r, { players: 4, dealer: 0, silentSeats: 0b1111 }); // cutter: P4 (seat 3), the dealer's right-hand neighbour
+    const s = newHand(r, { players: 4, dealer: 0, silentSeats: 0b1111, quietSeats: 0b1111 }); // cutter: P4 (seat 3), the dealer's right-hand neighbour
     const special = [32, c('HK'), c('S7'), c('E7')];
     const order = deckOf(r).filter((x) => !special.includes(x));
     // lift 10 cards: the packet's bottom (index 9) shows the Weli, above it the Herz König, above that a plain card

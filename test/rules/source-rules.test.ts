@@ -15,7 +15,7 @@ const c = parseCard;
 
 /** A 4-player hand, dealer P4 so that P1 (party A) leads; hands in seat order P1..P4. */
 function setup(ruleset: string, turned: string, hands: readonly string[], score: number[] = [0, 0], extra: { stock?: string; skipped?: string; dealer?: number } = {}): HandState {
-  return handFromLayout(resolveRuleset(ruleset), { players: 4, dealer: extra.dealer ?? 3, score }, {
+  return handFromLayout(resolveRuleset(ruleset), { players: 4, dealer: extra.dealer ?? 3, score, quietSeats: 0b1111 }, {
     hands: hands.map((h) => parseCards(h)),
     turned: c(turned),
     ...(extra.stock === undefined ? {} : { stock: parseCards(extra.stock) }),

@@ -11,7 +11,7 @@ import type { HandState } from '../../src/engine/state.ts';
 const c = parseCard;
 
 function setup(spec: string, turned: string, hands: readonly string[], score: number[] = [0, 0], silent = 0): HandState {
-  return handFromLayout(resolveRuleset(spec), { players: 4, dealer: 3, score, silentSeats: silent }, { hands: hands.map((h) => parseCards(h)), turned: c(turned) });
+  return handFromLayout(resolveRuleset(spec), { players: 4, dealer: 3, score, silentSeats: silent, quietSeats: 0xf }, { hands: hands.map((h) => parseCards(h)), turned: c(turned) }); // nobody talks: these positions test the switches, not table talk (RULES §13)
 }
 /** Pass in the open window until `seat` is to act. */
 function toSeat(s: HandState, seat: number): void {

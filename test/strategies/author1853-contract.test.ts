@@ -17,7 +17,7 @@ import { bestOf, figureFrontier, hasSpielfarbe, naturalFigures, rulesFacts, type
 import { sameAction } from '../../src/engine/actions.ts';
 import { RULESETS, TABLES } from '../engine/tables.ts';
 
-const TALK = ['signs', 'leadRequest', 'avoidAskedSuit', 'cannotWinSignal', 'kunstgriff'] as const;
+const TALK = ['signs', 'leadRequest', 'avoidAskedSuit', 'cannotWinSignal', 'kunstgriff', 'askDecisive', 'talk'] as const;
 
 describe('author1853: declared options', () => {
   it('every option has a type, a range or values, a default inside it, and a meaning line citing the advice', () => {
@@ -125,18 +125,24 @@ describe('author1853: deterministic given (observation, rng), no state between d
     }
   });
 
-  it('the table-talk options change nothing until the Observation carries talk (each falls back to what the seat infers)', () => {
+  it('at a silent table the talk options change nothing; at the 1853 default (table) it talks, truthfully, and the options matter', () => {
     const off = Object.fromEntries(TALK.map((k) => [k, false]));
-    const run = (options: Record<string, boolean>) => {
+    const run = (ruleset: string, options: Record<string, boolean>) => {
       const p = author.create(options);
       const out: number[] = [];
+      let said = 0;
       for (let d = 0; d < 20; d++) {
-        const res = playDeal({ ruleset: resolveRuleset('1853'), players: 4, policies: [0, 1, 2, 3].map(() => ({ name: 'a', policy: p })), rootSeed: 8, dealIndex: d, dealer: d % 4 });
+        const res = playDeal({ ruleset: resolveRuleset(ruleset), players: 4, policies: [0, 1, 2, 3].map(() => ({ name: 'a', policy: p })), rootSeed: 8, dealIndex: d, dealer: d % 4 });
         out.push(...res.points, res.state.actions.length);
+        for (const e of res.state.events) if (e.type === 'say') said++;
       }
-      return out;
+      return { out, said };
     };
-    expect(run(off)).toEqual(run({}));
+    expect(run('1853{partnerInfo=none}', off).out).toEqual(run('1853{partnerInfo=none}', {}).out);
+    const talking = run('1853', {});
+    expect(talking.said).toBeGreaterThan(40);
+    expect(run('1853', { talk: false }).said).toBe(0);
+    expect(run('1853', off).out).not.toEqual(talking.out);
   });
 });
 

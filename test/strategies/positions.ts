@@ -10,10 +10,19 @@ import type { PolicyFactory, RandomSource } from '../../src/policy/api.ts';
 
 export const c = parseCard;
 
+/**
+ * The ruleset at a silent table (partnerInfo=none) unless the name sets partnerInfo itself: the advice
+ * tests of bidding and play are about the cards; the talk tests name their level (RULES §13).
+ */
+export function silentUnlessSaid(ruleset: string): string {
+  if (ruleset.includes('partnerInfo=')) return ruleset;
+  return ruleset.endsWith('}') ? `${ruleset.slice(0, -1)},partnerInfo=none}` : `${ruleset}{partnerInfo=none}`;
+}
+
 /** A four-player deal; dealer P4, so P1 (seat 0) leads; parties: P1+P3 = 0, P2+P4 = 1. */
 export function setup(hands: readonly string[], turned: string, score: readonly number[] = [0, 0], ruleset = '1853', stock?: string): HandState {
   return handFromLayout(
-    resolveRuleset(ruleset),
+    resolveRuleset(silentUnlessSaid(ruleset)),
     { players: 4, dealer: 3, score },
     { hands: hands.map((h) => parseCards(h)), turned: c(turned), ...(stock === undefined ? {} : { stock: parseCards(stock) }) },
   );

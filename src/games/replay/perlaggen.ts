@@ -121,6 +121,9 @@ function raise(s: HandState, figure: FigureName | null, to: number): Action {
 
 const QUIET = new Set(['pass', 'consent']);
 
+/** A recording has no table talk (RULES §13): its hands are dealt at a table where nobody talks (the signs are still given). */
+export const NOBODY_TALKS = 0x3f;
+
 /**
  * Apply one recorded action. Silence is a pass: at a decision where the seat may say nothing (pass in a bid
  * window, consent to the partner's bid) and the line is another seat's, or this seat's act is not possible
@@ -237,7 +240,7 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
       for (let seat = 0; seat < seats; seat++) if (!given.has(seat)) throw new ReplayError(line, `give ${names[seat]}'s cards before the first action ("${names[seat]}: HA HK …")`);
       if (turned < 0) throw new ReplayError(line, 'name the card turned up for trump: "turned S9"');
       try {
-        s = handFromLayout(ruleset, { players, dealer, score }, { hands, turned, skipped, ...(stock === null ? {} : { stock }) });
+        s = handFromLayout(ruleset, { players, dealer, score, quietSeats: NOBODY_TALKS }, { hands, turned, skipped, ...(stock === null ? {} : { stock }) });
       } catch (e) {
         throw new ReplayError(line, e instanceof Error ? e.message : String(e));
       }

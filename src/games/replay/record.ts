@@ -5,6 +5,7 @@ import { actionText, type Action } from '../../engine/actions.ts';
 import { actingSeat as pActing, applyAction as pApply, explainIllegal as pExplain, handFromLayout } from '../../engine/game.ts';
 import type { HandState } from '../../engine/state.ts';
 import { canonicalName } from '../../rules/registry.ts';
+import { NOBODY_TALKS } from './perlaggen.ts';
 import { actingSeat, applyAction, dealWithHands, explainIllegal } from '../bieten/engine.ts';
 import { bietenRulesName } from '../bieten/rules.ts';
 import type { BietenState } from '../bieten/state.ts';
@@ -118,9 +119,10 @@ export function recordPerlaggen(s: HandState, title = ''): string | null {
   if (skipped.length > 0) lines.push(`skipped ${skipped.map(cardShort).join(' ')}`);
   lines.push(`turned ${cardShort(s.turned)}`);
   lines.push(`stock ${s.stock.map(cardShort).join(' ')}`);
-  const fresh = () => handFromLayout(s.ruleset, { players: s.table.players, dealer: s.dealer, score: s.bid.score, ...(s.table.dummySeat >= 0 ? { dummySeat: s.table.dummySeat } : {}) }, { hands, turned: s.turned, skipped, stock: s.stock });
+  const fresh = () => handFromLayout(s.ruleset, { players: s.table.players, dealer: s.dealer, score: s.bid.score, quietSeats: NOBODY_TALKS, ...(s.table.dummySeat >= 0 ? { dummySeat: s.table.dummySeat } : {}) }, { hands, turned: s.turned, skipped, stock: s.stock });
   // handFromLayout has applied the chance actions: the recording's actions are the others
-  const moves = s.actions.filter((a) => a.kind !== 'chance');
+  // … and not the table talk, which the format does not write (RULES §13: it changes no card and no score)
+  const moves = s.actions.filter((a) => a.kind !== 'chance' && a.kind !== 'say' && a.kind !== 'quiet');
   const quiet = (a: Action) => a.kind === 'pass' || a.kind === 'consent';
   const actors: number[] = [];
   const w0 = fresh();

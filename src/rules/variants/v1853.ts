@@ -19,7 +19,7 @@ export const v1853: RulesVariantInput = {
   individualBidding: 'none', // no answering rule for three each for himself
   sixPlayers: 'twoPartiesOfThree', // [000 p.13]
   sixPlayersHandSize: 5, // [000 p.13] 3 vs 3, five cards (RULES §3); four is Innsbruck's rule
-  partnerInfo: 'signals', // [000 p.32-33], RULES §13
+  partnerInfo: 'table', // RULES §13 [000 p.32-33]: signs "namentlich die Zahl der Trümpfe und Perlaggen", and table talk [000 p.37-41]
   dealPattern: [3, 2], // [000 p.13]
   dealerRotation: 'left',
   nextPartieDealer: 'loser', // [000 p.13], A-25

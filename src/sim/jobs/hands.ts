@@ -262,6 +262,7 @@ export function fillHandRow(col: Record<string, ColumnArray>, i: number, partie:
     num(`p${p}_tricks`)[i] = sum.tricksPerParty[p]!;
     num(`p${p}_points`)[i] = sum.pointsPerParty[p]!;
     num(`p${p}_penalties`)[i] = sum.penaltiesPerParty[p]!;
+    num(`p${p}_talk`)[i] = sum.talkPerParty[p]!;
   }
   if (state !== undefined && col['bids'] !== undefined) {
     for (let seat = 0; seat < table.seats; seat++) {
@@ -292,7 +293,7 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
   const metrics = duplicate ? (setup.identicalPairs ? IDENTICAL_DUPLICATE_METRICS : DUPLICATE_METRICS) : [...HANDS_METRICS, ...fixedSeatHandMetrics(fixedSeats, table, setup.fixedText)];
   const detail = spec.detail === true;
   return {
-    describe: { policies: setup.described, ...(duplicate ? { duplicate: true } : {}), ...setup.extra },
+    describe: { policies: setup.described, ...(duplicate ? { duplicate: true } : {}), partnerInfo: r.partnerInfo, ...setup.extra },
     tables: { hands: setup.handColumns },
     metrics,
     ...(setup.identicalPairs ? { identicalPairs: true } : {}),

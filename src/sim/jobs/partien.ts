@@ -49,7 +49,7 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
   const metrics = duplicate ? (setup.identicalPairs ? IDENTICAL_DUPLICATE_PARTIEN_METRICS : DUPLICATE_PARTIEN_METRICS) : [...PARTIEN_METRICS, ...fixedSeatPartieMetrics(fixedSeats, setup.fixedText)];
   const detail = spec.detail === true;
   return {
-    describe: { policies: setup.described, ...(duplicate ? { duplicate: true } : {}), ...setup.extra },
+    describe: { policies: setup.described, ...(duplicate ? { duplicate: true } : {}), partnerInfo: r.partnerInfo, ...setup.extra },
     tables: { partien: partieColumns, hands: setup.handColumns },
     metrics,
     ...(setup.identicalPairs ? { identicalPairs: true } : {}),

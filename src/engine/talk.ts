@@ -1,0 +1,530 @@
+// RULES §13, H-04, H-07, H-08, H-10, H-13, H-22, H-23: what partners tell each other — the secret signs and
+// the table talk [000 p.32–33, p.36–41] [003 Intro 8].
+//
+// LEVELS (ruleset field `partnerInfo`; each level adds to the one before it):
+//   none    nothing is shared: a silent table.
+//   signs   the secret, pre-agreed signs: "namentlich die Zahl der Trümpfe und Perlaggen und die Qualität der
+//           Letzteren wird gewöhnlich nur gedeutet" [000 p.33]; "Dann theilen sich die Freunde die Zahl der
+//           Trümpfe und Perlaggen ... durch Zeichen mit" [000 p.36]. At the first lead each seat learns, of
+//           each partner, his number of plain trumps (trump-suit cards that are not Perlaggen), his number of
+//           Perlaggen and his best Perlagg (-1 without one), from his hand at that moment (after the cut and
+//           the exchange). The opponents learn nothing (a `sign` event is seen by its receiver only).
+//   table   signs, and spoken table talk in the fixed vocabulary below, heard by every seat, opponents included
+//           ("die zwei Freunde einer Parthei dürfen sich Vieles mittheilen" [000 p.32]).
+//   open    table, and each partner's whole hand (state.ts Table.sees): an upper bound, to measure what the
+//           information is worth.
+//
+// THE VOCABULARY (TalkPhrase; every phrase is an action of the seat that says it, every answer an action of
+// the partner asked; what is said need not be true — the engine never judges it):
+//   at a lead (before the first card of a trick) [000 p.37, p.39]:
+//     welcheFarbe → partner   the leader: "Welche Farbe?" (which suit shall I bring?) — a question
+//     trumpf → leader         answer, or unasked: "Trumpf!" (I have no trump: draw theirs with As or Zehner, H-07)
+//     farbe(suit) → leader    answer, or unasked: a suit that is not trump, where the partner has his best
+//                             trick card (H-08)
+//     gutDrueben → leader     answer, or unasked: "Gut drüben!" (lead your own best trick card, H-08)
+//   before a later card of the trick [000 p.32, p.38]:
+//     ichKannNicht → partner  the last hand of the trick, of the party not leading: "Ich kann nicht." (I cannot
+//                             win it: put a trump in, H-10); said once a trick, before a partner's card
+//     kannstStechen → partner the seat to play, of a partner still to play: "Kannst du stechen?" — ja / nein
+//     entscheidung → partner  the seat to play: "Ist der Stich von Entscheidung?" (H-13) — ja / nein
+//   about the bidding, at a lead point while bidding is possible [000 p.32, p.41; fn.23] (figures still unbid):
+//     inNatura(figure) → p    "Hast du das Gleich / den Hanger in natura?", "Hast du die Spielfarbe?" (H-22,
+//                             H-23) — ja / nein
+//     biet(figure) → partner  "Biet das Gleich!" (let the partner bid what he holds in natura, H-22)
+//   before a seat answers the opponents' offer [000 p.32]:
+//     halt(figure) → answerer "Halt das Gleich!"
+//     gutLassen(figure) → answerer "Lass das Gleich gut!"
+//   answers: ja, nein (to kannstStechen, entscheidung, inNatura); trumpf, farbe, gutDrueben (to welcheFarbe).
+//
+// WHEN (talk points): after every action game.ts calls talkBefore(), which looks at the decision now due and,
+// the first time the engine reaches it, opens a talk window before it (phase 'talk'), then gives the decision
+// back unchanged. A window is a list of seats, each with one turn: it may say one phrase after another (each
+// phrase once a window) and ends its turn with `quiet`; a question is answered at once by the partner asked,
+// and the asker then goes on. Windows open
+//   • at a lead point — the first decision of each trick's first card (the bid window of point t, or the lead
+//     itself), never in the unseen window: before the first card every talking seat with a partner, clockwise
+//     from the leader (the bidding questions come before the bids); at later leads the leading party;
+//   • at a card point — before each later card: the last hand (when the seat to play is his partner), then the
+//     seat to play;
+//   • at an answer point — before a seat answers an offer (not an ask): that seat's partners.
+// Who may say a phrase depends only on what everybody sees (roles, the trick, the bidding), never on cards, so
+// a phrase said gives away only what its words say. A seat whose policy never talks (Policy.talk = 'never') is
+// left out of every window and never asked (the same as staying quiet and never being asked); with no two
+// partners who could talk the hand has no talk state at all, and silent tables run as fast as before.
+import type { Suit } from '../cards/card.ts';
+import { WELI } from '../cards/card.ts';
+import { popcount32 } from '../cards/mask.ts';
+import type { FigureName, PolicyAction } from './actions.ts';
+import { freezeEvent } from './history.ts';
+import type { HandState, Phase, Table } from './state.ts';
+
+export const TALK_PHRASES = [
+  'welcheFarbe',
+  'trumpf',
+  'farbe',
+  'gutDrueben',
+  'ichKannNicht',
+  'kannstStechen',
+  'entscheidung',
+  'inNatura',
+  'biet',
+  'halt',
+  'gutLassen',
+  'ja',
+  'nein',
+] as const;
+export type TalkPhrase = (typeof TALK_PHRASES)[number];
+
+/** Phrases that are questions: the partner addressed answers at once. */
+export const QUESTIONS: ReadonlySet<TalkPhrase> = new Set(['welcheFarbe', 'kannstStechen', 'entscheidung', 'inNatura']);
+
+export type SayAction = Extract<PolicyAction, { kind: 'say' }>;
+
+/** Where a talk window stands: before a trick's first card, before a later card, before an answer to an offer. */
+export type TalkPoint = 'lead' | 'card' | 'answer';
+
+/** The secret signs one seat gives one partner at the first lead (RULES §13). */
+export interface Signs {
+  /** Plain trumps: cards of the trump suit that are not Perlaggen. */
+  readonly trumps: number;
+  readonly perlaggen: number;
+  /** The best Perlagg (card id), -1 without one. */
+  readonly best: number;
+}
+
+export interface Question {
+  readonly seat: number;
+  readonly to: number;
+  readonly phrase: TalkPhrase;
+  readonly figure: FigureName | null;
+}
+
+export interface TalkState {
+  /** Seats whose policy never talks (bit mask). */
+  readonly quiet: number;
+  /** Talk actions applied (phrases and silences): a decision's key is the number of the other actions. */
+  actions: number;
+  /** The key of the decision looked at last (talkBefore). */
+  checkedAt: number;
+  /** Card point (trick * 8 + cards laid) whose talk is done, -1. */
+  cardPoint: number;
+  /** The open window (null when none): its seats, the seat index now, its kind, the phase to return to. */
+  window: number[] | null;
+  at: number;
+  point: TalkPoint;
+  resume: Phase;
+  /** The question to be answered now (its addressee acts), null. */
+  question: Question | null;
+  /** Keys of what each seat said in this window (each phrase once a window). */
+  said: number[];
+  /** Seats (bit mask) that said "Ich kann nicht" in trick `cannotTrick`. */
+  cannot: number;
+  cannotTrick: number;
+  /** Phrases spoken per party in this hand (silences not counted). */
+  spoken: number[];
+}
+
+// ---- partners ----
+
+const partnerCache = new WeakMap<Table, ReadonlyArray<readonly number[]>>();
+/** The seats partnered with `seat` that another player controls (the Strohmann's holder has none to talk to). */
+export function partnersOf(table: Table, seat: number): readonly number[] {
+  let all = partnerCache.get(table);
+  if (all === undefined) {
+    all = Array.from({ length: table.seats }, (_, a) => {
+      const out: number[] = [];
+      for (let i = 1; i < table.seats; i++) {
+        const b = (a + i) % table.seats;
+        if (table.party[b] === table.party[a] && table.controller[b] !== table.controller[a]) out.push(b);
+      }
+      return Object.freeze(out);
+    });
+    partnerCache.set(table, all);
+  }
+  return all[seat]!;
+}
+
+const talks = (t: TalkState, seat: number): boolean => ((t.quiet >>> seat) & 1) === 0;
+
+/** The talk state of a new hand: null unless the ruleset has spoken talk and some seat can talk to a partner. */
+export function newTalk(r: HandState['ruleset'], table: Table, quiet: number): TalkState | null {
+  if (r.partnerInfo !== 'table' && r.partnerInfo !== 'open') return null;
+  let any = false;
+  for (let seat = 0; seat < table.seats && !any; seat++) if (((quiet >>> seat) & 1) === 0 && partnersOf(table, seat).length > 0) any = true;
+  if (!any) return null;
+  return {
+    quiet,
+    actions: 0,
+    checkedAt: -1,
+    cardPoint: -1,
+    window: null,
+    at: 0,
+    point: 'lead',
+    resume: 'play',
+    question: null,
+    said: [],
+    cannot: 0,
+    cannotTrick: -1,
+    spoken: new Array<number>(table.parties).fill(0),
+  };
+}
+
+export function cloneTalk(t: TalkState): TalkState {
+  return { ...t, window: t.window === null ? null : t.window.slice(), said: t.said.slice(), spoken: t.spoken.slice() };
+}
+
+// ---- the signs (RULES §13) ----
+
+/** The signs of a hand given as suited bits and the Weli flag, for the deal's trump and Perlaggen. */
+export function signsOfHand(perl: NonNullable<HandState['perl']>, lo: number, weli: number): Signs {
+  const trumpMask = (0xff << ('HSLE'.indexOf(perl.trump) * 8)) >>> 0;
+  const trumps = popcount32((lo & trumpMask & ~perl.lo) >>> 0);
+  const perlaggen = popcount32((lo & perl.lo) >>> 0) + (weli & perl.weli);
+  let best = -1;
+  for (const c of perl.order) {
+    if (c === WELI ? weli === 1 : ((lo >>> c) & 1) === 1) {
+      best = c;
+      break;
+    }
+  }
+  return { trumps, perlaggen, best };
+}
+
+/** At the first lead (game.ts startPlay): every seat gives each partner its signs, under signs, table and open. */
+export function giveSigns(s: HandState): void {
+  if (s.ruleset.partnerInfo === 'none' || s.perl === null) return;
+  const { table } = s;
+  if (table.parties === table.seats) return;
+  for (let seat = 0; seat < table.seats; seat++) {
+    const ps = partnersOf(table, seat);
+    if (ps.length === 0) continue;
+    const g = signsOfHand(s.perl, s.startLo[seat]!, s.startWeli[seat]!);
+    for (const to of ps) s.events.push(freezeEvent({ type: 'sign', seat, to, trumps: g.trumps, perlaggen: g.perlaggen, best: g.best }));
+  }
+}
+
+// ---- the action records (shared, deeply frozen) ----
+
+export const QUIET: Extract<PolicyAction, { kind: 'quiet' }> = Object.freeze({ kind: 'quiet' });
+const FIGS: readonly FigureName[] = ['Spiel', 'Gleich', 'Hanger'];
+const SAYS: Array<SayAction | undefined> = [];
+const PHRASE_INDEX = Object.fromEntries(TALK_PHRASES.map((p, i) => [p, i])) as Readonly<Record<TalkPhrase, number>>;
+const figIndex = (f: FigureName | null): number => (f === null ? 0 : f === 'Spiel' ? 1 : f === 'Gleich' ? 2 : 3);
+
+/** The say action (phrase, to, suit, figure) as a shared frozen record; suit -1 and figure null unless needed. */
+export function sayOf(phrase: TalkPhrase, to: number, suit = -1, figure: FigureName | null = null): SayAction {
+  const f = figIndex(figure);
+  const k = ((PHRASE_INDEX[phrase] * 8 + (to + 1)) * 5 + (suit + 1)) * 4 + f;
+  let a = SAYS[k];
+  if (a === undefined) SAYS[k] = a = Object.freeze({ kind: 'say', phrase, to, suit, figure });
+  return a;
+}
+
+// ---- windows ----
+
+/** Phrases of one kind share a key: a seat makes one lead request a window, asked or not, and gives one advice on an answer. */
+function category(p: TalkPhrase): number {
+  if (p === 'trumpf' || p === 'farbe' || p === 'gutDrueben') return 1;
+  if (p === 'gutLassen') return PHRASE_INDEX.halt; // one piece of advice on an answer
+  return PHRASE_INDEX[p];
+}
+function saidKey(seat: number, p: TalkPhrase, to: number, figure: FigureName | null): number {
+  return ((seat * 16 + category(p)) * 8 + (to + 1)) * 4 + figIndex(figure);
+}
+function wasSaid(t: TalkState, seat: number, p: TalkPhrase, to: number, figure: FigureName | null): boolean {
+  return t.said.includes(saidKey(seat, p, to, figure));
+}
+
+function openTrickOf(s: HandState): HandState['tricks'][number] | null {
+  const t = s.tricks[s.tricks.length - 1];
+  return t !== undefined && t.winner < 0 ? t : null;
+}
+
+/** The seat that acts in the talk phase. */
+export function talkSeat(s: HandState): number {
+  const t = s.talk!;
+  return t.question !== null ? t.question.to : t.window![t.at]!;
+}
+
+/** The legal talk actions of the seat acting in the open window (quiet first; answers only, when a question is due). */
+export function talkActions(s: HandState, out: PolicyAction[]): void {
+  const t = s.talk!;
+  const q = t.question;
+  if (q !== null) {
+    if (q.phrase === 'welcheFarbe') {
+      out.push(sayOf('trumpf', q.seat));
+      const trump = s.trump === null ? -1 : 'HSLE'.indexOf(s.trump);
+      for (let suit = 0; suit < 4; suit++) if (suit !== trump) out.push(sayOf('farbe', q.seat, suit));
+      out.push(sayOf('gutDrueben', q.seat));
+    } else {
+      out.push(sayOf('ja', q.seat));
+      out.push(sayOf('nein', q.seat));
+    }
+    return;
+  }
+  out.push(QUIET);
+  gather(s, out, t.window![t.at]!);
+}
+
+/** Has `seat` anything to say in the open window (besides quiet)? */
+function hasTalkAction(s: HandState, seat: number): boolean {
+  return gather(s, null, seat) > 0;
+}
+
+/**
+ * The phrases open to `seat` in the window (talk.point), into `out` — or, with out = null, whether there is
+ * any (the count stops at the first).
+ */
+function gather(s: HandState, out: PolicyAction[] | null, seat: number): number {
+  const t = s.talk!;
+  const { table } = s;
+  let n = 0;
+  const partners = partnersOf(table, seat);
+  if (t.point === 'lead') {
+    const leader = s.turn;
+    if (seat === leader) {
+      for (const p of partners) {
+        if (talks(t, p) && !wasSaid(t, seat, 'welcheFarbe', p, null)) {
+          if (out === null) return 1;
+          out.push(sayOf('welcheFarbe', p));
+          n++;
+        }
+      }
+    }
+    if (seat !== leader && partners.includes(leader) && !wasSaid(t, seat, 'trumpf', leader, null)) {
+      if (out === null) return 1;
+      out.push(sayOf('trumpf', leader));
+      const trump = s.trump === null ? -1 : 'HSLE'.indexOf(s.trump);
+      for (let suit = 0; suit < 4; suit++) if (suit !== trump) out.push(sayOf('farbe', leader, suit));
+      out.push(sayOf('gutDrueben', leader));
+      n += 4;
+    }
+    const b = s.bid;
+    if (b.active && b.partieWinner < 0) {
+      for (let f = 0; f < 3; f++) {
+        if (b.figs[f]!.status !== 'unbid' || (f === 0 && s.spielParty !== -1)) continue;
+        const F = FIGS[f]!;
+        for (const p of partners) {
+          if (talks(t, p) && !wasSaid(t, seat, 'inNatura', p, F)) {
+            if (out === null) return 1;
+            out.push(sayOf('inNatura', p, -1, F));
+            n++;
+          }
+        }
+        for (const p of partners) {
+          if (!wasSaid(t, seat, 'biet', p, F)) {
+            if (out === null) return 1;
+            out.push(sayOf('biet', p, -1, F));
+            n++;
+          }
+        }
+      }
+    }
+    return n;
+  }
+  const trick = openTrickOf(s);
+  if (t.point === 'card' && trick !== null) {
+    const x = s.turn;
+    const last = (trick.leader + table.seats - 1) % table.seats;
+    if (seat === last && seat !== x) {
+      if (!(t.cannotTrick === s.tricks.length - 1 && ((t.cannot >>> seat) & 1) === 1)) {
+        if (out === null) return 1;
+        out.push(sayOf('ichKannNicht', x));
+        n++;
+      }
+    } else if (seat === x) {
+      for (const p of partners) {
+        if (talks(t, p) && !trick.plays.some((pl) => pl.seat === p) && !wasSaid(t, seat, 'kannstStechen', p, null)) {
+          if (out === null) return 1;
+          out.push(sayOf('kannstStechen', p));
+          n++;
+        }
+      }
+      for (const p of partners) {
+        if (talks(t, p) && !wasSaid(t, seat, 'entscheidung', p, null)) {
+          if (out === null) return 1;
+          out.push(sayOf('entscheidung', p));
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+  if (t.point === 'answer') {
+    const to = s.bid.answerSeat;
+    const F = FIGS[s.bid.queue[0]!]!;
+    if (!wasSaid(t, seat, 'halt', to, F)) {
+      if (out === null) return 1;
+      out.push(sayOf('halt', to, -1, F), sayOf('gutLassen', to, -1, F));
+      n += 2;
+    }
+  }
+  return n;
+}
+
+/** Open a window for `seats` (those with something to say) before the decision now due. */
+function openWindow(s: HandState, point: TalkPoint, seats: number[]): void {
+  const t = s.talk!;
+  t.point = point; // gather reads it
+  const live: number[] = [];
+  for (const seat of seats) if (hasTalkAction(s, seat)) live.push(seat);
+  if (live.length === 0) {
+    t.window = null;
+    return;
+  }
+  t.window = live;
+  t.at = 0;
+  t.said.length = 0;
+  t.question = null;
+  t.resume = s.phase;
+  s.phase = 'talk';
+}
+
+/**
+ * After every action (game.ts): open a talk window before the decision now due, the first time it is due.
+ * The decision's key is the number of non-talk actions so far, so a window opens once per decision.
+ */
+export function talkBefore(s: HandState): void {
+  const t = s.talk!;
+  const ph = s.phase;
+  if (ph === 'talk' || ph === 'done') return;
+  const key = s.actions.length - t.actions;
+  if (key === t.checkedAt) return;
+  t.checkedAt = key;
+  const { table } = s;
+  if (ph === 'play' || (ph === 'window' && s.bid.point >= 0 && s.bid.point <= 4)) {
+    const trick = openTrickOf(s);
+    if (trick === null) return;
+    const k = trick.plays.length;
+    const cp = (s.tricks.length - 1) * 8 + k;
+    if (cp === t.cardPoint) return;
+    t.cardPoint = cp;
+    const x = s.turn;
+    const seats: number[] = [];
+    if (k === 0) {
+      // before the first card every seat may talk (the bidding questions come before the bids); at later
+      // leads the leading party ("Der Ausspieler frägt seinen Freund" [000 p.37])
+      const first = s.tricks.length === 1;
+      for (let i = 0; i < table.seats; i++) {
+        const seat = (x + i) % table.seats;
+        if (!first && table.party[seat] !== table.party[x]) continue;
+        if (talks(t, seat) && partnersOf(table, seat).length > 0) seats.push(seat);
+      }
+      openWindow(s, 'lead', seats);
+    } else {
+      const last = (trick.leader + table.seats - 1) % table.seats;
+      if (last !== x && table.party[last] !== table.party[trick.leader] && talks(t, last) && partnersOf(table, last).includes(x)) seats.push(last);
+      if (talks(t, x) && partnersOf(table, x).length > 0) seats.push(x);
+      openWindow(s, 'card', seats);
+    }
+    return;
+  }
+  if (ph === 'answer' && s.bid.point >= 0 && !(s.bid.ask !== null && s.bid.ask.answer === 'pending')) {
+    const a = s.bid.answerSeat;
+    const seats: number[] = [];
+    for (const p of partnersOf(table, a)) if (talks(t, p)) seats.push(p);
+    openWindow(s, 'answer', seats);
+  }
+}
+
+/** Move on to the next seat with something to say; close the window (back to the decision due) when none. */
+function advance(s: HandState): void {
+  const t = s.talk!;
+  const w = t.window!;
+  t.at += 1;
+  while (t.at < w.length && !hasTalkAction(s, w[t.at]!)) t.at += 1;
+  if (t.at < w.length) return;
+  t.window = null;
+  t.question = null;
+  s.phase = t.resume;
+}
+
+/** Apply a talk action (say or quiet) of the seat acting in the talk phase. */
+export function applyTalk(s: HandState, a: Extract<PolicyAction, { kind: 'say' | 'quiet' }>): void {
+  const t = s.talk!;
+  t.actions += 1;
+  if (a.kind === 'quiet') {
+    advance(s);
+    return;
+  }
+  const seat = talkSeat(s);
+  const reply = t.question !== null;
+  const trick = openTrickOf(s);
+  s.events.push(
+    freezeEvent({
+      type: 'say',
+      seat,
+      to: a.to,
+      phrase: a.phrase,
+      suit: a.suit,
+      figure: a.figure,
+      reply,
+      trick: trick === null ? s.tricks.length : s.tricks.length - 1,
+      card: trick === null ? 0 : trick.plays.length,
+    }),
+  );
+  t.spoken[s.table.party[seat]!]! += 1;
+  t.said.push(saidKey(seat, a.phrase, a.to, a.figure));
+  if (a.phrase === 'ichKannNicht') {
+    if (t.cannotTrick !== s.tricks.length - 1) t.cannot = 0;
+    t.cannotTrick = s.tricks.length - 1;
+    t.cannot |= 1 << seat;
+  }
+  if (reply) t.question = null; // the asker goes on
+  else if (QUESTIONS.has(a.phrase)) t.question = { seat, to: a.to, phrase: a.phrase, figure: a.figure };
+  // The speaker keeps his turn: he may say more (each phrase once) and ends with quiet. A seat left without
+  // anything to say (after an answer, or every phrase said) is moved on.
+  if (t.question === null && !hasTalkAction(s, t.window![t.at]!)) advance(s);
+}
+
+/** Is the talk action legal now? (null = legal, else why not.) */
+export function explainTalk(s: HandState, a: Extract<PolicyAction, { kind: 'say' | 'quiet' }>): string | null {
+  const out: PolicyAction[] = [];
+  talkActions(s, out);
+  const seat = talkSeat(s);
+  for (const x of out) {
+    if (x.kind !== a.kind) continue;
+    if (x.kind === 'quiet') return null;
+    const b = a as SayAction;
+    if (x.kind === 'say' && x.phrase === b.phrase && x.to === b.to && x.suit === b.suit && x.figure === b.figure) return null;
+  }
+  if (s.talk!.question !== null) return `P${seat + 1} must answer P${s.talk!.question.seat + 1}'s question (RULES §13)`;
+  return `P${seat + 1} cannot say that now (RULES §13): ${out.length - 1} phrases are open to him`;
+}
+
+const SUIT_WORDS: Readonly<Record<Suit, string>> = { H: 'Herz', S: 'Schell', L: 'Laub', E: 'Eichel' };
+const SUIT_OF_INDEX: readonly Suit[] = ['H', 'S', 'L', 'E'];
+const FIGURE_OBJECT: Readonly<Record<FigureName, string>> = { Spiel: 'das Spiel', Gleich: 'das Gleich', Hanger: 'den Hanger' };
+
+/** A phrase in the game's words, as a player says it at the table (transcripts). */
+export function phraseWords(phrase: TalkPhrase, suit: number, figure: FigureName | null): string {
+  const f = figure === null ? 'es' : FIGURE_OBJECT[figure];
+  switch (phrase) {
+    case 'welcheFarbe':
+      return 'Welche Farbe?';
+    case 'trumpf':
+      return 'Trumpf!';
+    case 'farbe':
+      return `${SUIT_WORDS[SUIT_OF_INDEX[suit] ?? 'H']}!`;
+    case 'gutDrueben':
+      return 'Gut drüben!';
+    case 'ichKannNicht':
+      return 'Ich kann nicht.';
+    case 'kannstStechen':
+      return 'Kannst du stechen?';
+    case 'entscheidung':
+      return 'Ist der Stich von Entscheidung?';
+    case 'inNatura':
+      return figure === 'Spiel' ? 'Hast du die Spielfarbe?' : `Hast du ${f} in natura?`;
+    case 'biet':
+      return `Biet ${f}!`;
+    case 'halt':
+      return `Halt ${f}!`;
+    case 'gutLassen':
+      return `Lass ${f} gut!`;
+    case 'ja':
+      return 'Ja.';
+    case 'nein':
+      return 'Nein.';
+  }
+}
