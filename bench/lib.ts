@@ -177,3 +177,19 @@ export function isMain(metaUrl: string): boolean {
   const script = process.argv[1];
   return script !== undefined && resolve(script) === fileURLToPath(metaUrl);
 }
+
+/**
+ * The speed targets a bench summary missed, as "bench.target (value below min)" lines: every entry of its
+ * `targets` object whose `pass` is not true (a malformed entry counts as missed, so it cannot pass silently).
+ */
+export function failedTargets(bench: string, summary: unknown): string[] {
+  const targets = (summary as { targets?: unknown } | null)?.targets;
+  if (targets === undefined) return [];
+  if (targets === null || typeof targets !== 'object') return [`${bench}: targets is not an object`];
+  const out: string[] = [];
+  for (const [name, t] of Object.entries(targets as Record<string, unknown>)) {
+    const x = t as { pass?: unknown; min?: unknown } | null;
+    if (x === null || typeof x !== 'object' || x.pass !== true) out.push(`${bench}.${name}${x !== null && typeof x === 'object' && x.min !== undefined ? ` (target ≥ ${String(x.min)})` : ''}`);
+  }
+  return out;
+}

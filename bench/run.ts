@@ -1,20 +1,38 @@
 // Runs the benches: all of them (`npm run bench`) or those named (`npm run bench -- evaluator`).
-// Each bench module exports `run(): Promise<object>` (its JSON summary) and prints its own table.
+// Each bench module exports `run(): Promise<object>` (its JSON summary) and prints its own table. A summary's
+// `targets` ({ name: { min, pass } }) are the speed targets: the run ends with their verdict and exits 1 when
+// one failed (2 for an unknown bench name), so CI and scripts can rely on the exit code.
+import { failedTargets, isMain } from './lib.ts';
+
 export const BENCHES = ['evaluator', 'runner', 'hands', 'policies', 'playout'] as const;
 
-interface BenchModule {
+export interface BenchModule {
   run(): Promise<object>;
 }
 
-const asked = process.argv.slice(2);
-const unknown = asked.filter((a) => !(BENCHES as readonly string[]).includes(a));
-if (unknown.length > 0) {
-  console.error(`unknown bench: ${unknown.join(', ')} (known: ${BENCHES.join(', ')})`);
-  process.exit(2);
+/** Run the named benches (all when none are named) and return the exit code: 0 all targets met, 1 one missed, 2 an unknown name. */
+export async function runBenches(asked: readonly string[], load: (name: string) => Promise<BenchModule> = (name) => import(`./${name}.ts`) as Promise<BenchModule>, log: (line: string) => void = (l) => console.log(l)): Promise<number> {
+  const unknown = asked.filter((a) => !(BENCHES as readonly string[]).includes(a));
+  if (unknown.length > 0) {
+    console.error(`unknown bench: ${unknown.join(', ')} (known: ${BENCHES.join(', ')})`);
+    return 2;
+  }
+  const names = asked.length > 0 ? asked : [...BENCHES];
+  const failed: string[] = [];
+  let targets = 0;
+  for (const [i, name] of names.entries()) {
+    if (i > 0) log('');
+    const summary = await (await load(name)).run();
+    targets += Object.keys((summary as { targets?: object }).targets ?? {}).length;
+    failed.push(...failedTargets(name, summary));
+  }
+  log('');
+  if (failed.length > 0) {
+    log(`FAIL: ${failed.length} of ${targets} targets missed: ${failed.join('; ')}`);
+    return 1;
+  }
+  log(`PASS: all ${targets} targets met (${names.join(', ')})`);
+  return 0;
 }
-const names = asked.length > 0 ? asked : [...BENCHES];
-for (const [i, name] of names.entries()) {
-  if (i > 0) console.log();
-  const mod = (await import(`./${name}.ts`)) as BenchModule;
-  await mod.run();
-}
+
+if (isMain(import.meta.url)) process.exitCode = await runBenches(process.argv.slice(2));

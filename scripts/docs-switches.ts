@@ -1,6 +1,7 @@
 // Regenerates the "- **Switch** …" lines of every ambiguity in docs/rules.md §15 from src/rules/ambiguities.ts
 // (the truth of what is implemented), so the two never drift: `npx tsx scripts/docs-switches.ts` rewrites the
 // file in place; `--check` only reports what would change (exit 1). test/docs/references.test.ts checks it too.
+// Every alternative listed there is read by the engine (test/rules/switches-read.test.ts proves it).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { AMBIGUITIES } from '../src/rules/ambiguities.ts';
 import { resolveRuleset } from '../src/rules/registry.ts';
@@ -15,9 +16,6 @@ function get(obj: unknown, path: string): unknown {
   return cur;
 }
 
-/** Fields the engine accepts but does not read yet: their alternatives have no effect, and the docs say so. */
-export const NOT_READ: ReadonlySet<string> = new Set(['christenAsSelfIsChristening', 'dritzigeKey', 'writeTiming', 'holdWhenGestrichen', 'falseFigureScope']);
-
 export function switchLines(id: string): string[] {
   const a = AMBIGUITIES.find((x) => x.id === id);
   if (a === undefined) return [];
@@ -31,8 +29,7 @@ export function switchLines(id: string): string[] {
     const first = sw.rulesets[0]!;
     const cur = valueText(get(resolveRuleset(first), sw.field));
     const alt = sw.alternatives.find((x) => x !== cur) ?? sw.alternatives[0]!;
-    const note = NOT_READ.has(sw.field) ? ' (recorded: the engine does not read this field yet, so the alternative has no effect)' : '';
-    return `- **Switch** \`${sw.field}\`: alternatives ${sw.alternatives.map((x) => `\`${x}\``).join(', ')}; default ${defaults}; e.g. \`${first}{${sw.field}=${alt}}\`${note}.`;
+    return `- **Switch** \`${sw.field}\`: alternatives ${sw.alternatives.map((x) => `\`${x}\``).join(', ')}; default ${defaults}; e.g. \`${first}{${sw.field}=${alt}}\`.`;
   });
 }
 

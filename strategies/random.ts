@@ -59,7 +59,8 @@ export default definePolicy({
             if (find(legal, 'allow') !== undefined) return reject !== undefined && rng.nextFloat() < rejectRate ? reject : find(legal, 'allow')!;
             const raise = find(legal, 'raise');
             if (raise !== undefined && rng.nextFloat() < raiseRate) return raise;
-            return rng.nextFloat() < holdRate ? find(legal, 'hold')! : find(legal, 'gut')!;
+            // no hold is offered to a gestrichen party under holdWhenGestrichen=false: it lets it gut
+            return rng.nextFloat() < holdRate ? (find(legal, 'hold') ?? find(legal, 'gut')!) : find(legal, 'gut')!;
           }
           case 'veto':
             return rng.nextFloat() < vetoRate ? find(legal, 'veto')! : find(legal, 'consent')!;

@@ -5,10 +5,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { binom } from '../cards/mask.ts';
+import { int } from './theme.ts';
 import { OutputError, type ManifestFile } from '../results/manifest.ts';
 import { readArrowFileBatches } from '../results/stream.ts';
-import { meanInterval, wilson, type Interval } from '../stats/intervals.ts';
-import type { MetricAcc, MetricSpec } from '../sim/job.ts';
+import type { Interval } from '../stats/intervals.ts';
+import { metricEstimate, type MetricAcc, type MetricSpec } from '../sim/job.ts';
 import { FIGURES_METRICS } from '../sim/jobs/figures.ts';
 import { DUPLICATE_METRICS, HANDS_METRICS } from '../sim/jobs/hands.ts';
 import { DUPLICATE_PARTIEN_METRICS, PARTIEN_METRICS } from '../sim/jobs/partien.ts';
@@ -16,6 +17,7 @@ import { duplicateChart, type DuplicateChartData } from './duplicate.ts';
 import { exactChart, type ExactChartData, type ExactChartResult, type ExactChartRow } from './exact.ts';
 import { writeCharts, type Chart, type WrittenChart } from './render.ts';
 import { isShareMetric, simulationChart, type MetricEstimate, type SimulationChartData } from './simulation.ts';
+import { ratingsChart, trajectoriesChart, type Rating, type Trajectory } from './generic.ts';
 
 /** The folder charts go into, inside a result folder. */
 export const CHARTS_FOLDER = 'charts';
@@ -24,8 +26,8 @@ const METRICS: ReadonlyMap<string, MetricSpec> = new Map(
   [FIGURES_METRICS, HANDS_METRICS, DUPLICATE_METRICS, PARTIEN_METRICS, DUPLICATE_PARTIEN_METRICS].flat().map((m) => [m.name, m]),
 );
 
-function intervalOfAcc(acc: MetricAcc): Interval {
-  return acc.kind === 'proportion' ? wilson(acc.k, acc.n) : meanInterval(acc);
+function intervalOfAcc(acc: MetricAcc, spec?: MetricSpec): Interval {
+  return metricEstimate(acc, spec).interval;
 }
 
 type Json = Record<string, unknown>;
@@ -108,6 +110,7 @@ const STOP_WORDS = (unit: string): Readonly<Record<string, string>> => ({
   deals: `the ${unit} asked for`,
   interval: 'the interval width',
   sprt: 'the SPRT',
+  constant: 'an SPRT that could not decide',
   time: 'the time budget',
   interrupted: 'an interrupt',
 });
@@ -115,6 +118,8 @@ const STOP_WORDS = (unit: string): Readonly<Record<string, string>> => ({
 interface RunView {
   readonly settings: Json;
   readonly metrics: Readonly<Record<string, MetricAcc>>;
+  /** The metrics' declarations as the run recorded them (metricSpecs), else the built-in ones by name. */
+  readonly specs: ReadonlyMap<string, MetricSpec>;
   readonly done: number;
   readonly complete: boolean;
   readonly stoppedBy: string | null;
@@ -127,11 +132,14 @@ function runView(dir: string, m: Json): RunView {
   if (!isObject(settings) || !isObject(metrics) || !isObject(progress)) throw new OutputError(`${join(dir, 'manifest.json')} has no settings, metrics or progress: not a simulate run`);
   for (const [k, acc] of Object.entries(metrics)) {
     const a = acc as Partial<MetricAcc> | null;
-    if (!isObject(a) || (a.kind !== 'proportion' && a.kind !== 'mean') || typeof a.n !== 'number') throw new OutputError(`${join(dir, 'manifest.json')}: metric ${k} is not a metric accumulator`);
+    if (!isObject(a) || (a.kind !== 'proportion' && a.kind !== 'mean' && a.kind !== 'pair') || typeof a.n !== 'number') throw new OutputError(`${join(dir, 'manifest.json')}: metric ${k} is not a metric accumulator`);
   }
+  const specs = new Map(METRICS);
+  if (Array.isArray(m['metricSpecs'])) for (const x of m['metricSpecs'] as MetricSpec[]) if (isObject(x) && typeof x.name === 'string') specs.set(x.name, x);
   return {
     settings,
     metrics: metrics as unknown as Record<string, MetricAcc>,
+    specs,
     done: typeof progress['dealsDone'] === 'number' ? progress['dealsDone'] : 0,
     complete: m['complete'] === true,
     stoppedBy: typeof m['stoppedBy'] === 'string' ? m['stoppedBy'] : null,
@@ -164,11 +172,12 @@ export function simulationDataOfRun(dir: string, m: Json): SimulationChartData {
   const unit = unitOf(mode);
   const shard = isObject(s['shard']) ? s['shard'] : null;
   const metrics: MetricEstimate[] = Object.entries(v.metrics).filter(([, acc]) => acc.n > 0).map(([name, acc]) => {
-    const spec = METRICS.get(name);
+    const spec = v.specs.get(name);
     const doc = spec?.doc ?? name;
-    const i = intervalOfAcc(acc);
+    const i = intervalOfAcc(acc, spec);
+    const share = acc.kind === 'proportion' || (acc.kind === 'pair' && spec?.paired?.kind === 'proportion');
     return {
-      name, doc, scale: isShareMetric(acc.kind, doc) ? 'share' : 'mean',
+      name, doc, scale: isShareMetric(share ? 'proportion' : 'mean', doc) ? 'share' : 'mean',
       estimate: i.estimate, low: i.low, high: i.high, n: i.n,
       ...(/minus/.test(name) ? { reference: 0 } : {}),
     };
@@ -200,8 +209,8 @@ export function duplicateDataOfRun(dir: string, m: Json): DuplicateChartData | n
   const single = v.metrics[partien ? 'a_wins_single' : 'a_minus_b_single'];
   if (paired === undefined || single === undefined || paired.n === 0) return null;
   const policies = policyNames(s);
-  const p = intervalOfAcc(paired);
-  const u = intervalOfAcc(single);
+  const p = intervalOfAcc(paired, v.specs.get(partien ? 'a_wins' : 'a_minus_b'));
+  const u = intervalOfAcc(single, v.specs.get(partien ? 'a_wins_single' : 'a_minus_b_single'));
   const share = v.metrics['a_spiel'];
   return {
     ruleset: String(s['ruleset'] ?? '?'),
@@ -212,7 +221,7 @@ export function duplicateDataOfRun(dir: string, m: Json): DuplicateChartData | n
     quantity: partien ? 'wins' : 'points',
     paired: { estimate: p.estimate, low: p.low, high: p.high, n: p.n, se: p.se },
     unpaired: { estimate: u.estimate, low: u.low, high: u.high, n: u.n, se: u.se },
-    ...(share !== undefined && share.n > 0 ? { spielShare: (() => { const i = intervalOfAcc(share); return { estimate: i.estimate, low: i.low, high: i.high, n: i.n, se: i.se }; })() } : {}),
+    ...(share !== undefined && share.n > 0 ? { spielShare: (() => { const i = intervalOfAcc(share, v.specs.get('a_spiel')); return { estimate: i.estimate, low: i.low, high: i.high, n: i.n, se: i.se }; })() } : {}),
     complete: v.complete,
   };
 }
@@ -222,6 +231,85 @@ export function simulationCharts(dir: string, m: Json): Chart[] {
   const dup = duplicateDataOfRun(dir, m);
   if (dup !== null) charts.push({ name: 'duplicate', what: 'A against B: paired and unpaired intervals', spec: duplicateChart(dup) });
   return charts;
+}
+
+// ---- perlagg tune ----
+
+/** The trajectory chart of a tuning run: every parameter's value, and the recent gain, against the pairs played. */
+export function tuneCharts(dir: string, m: Json): Chart[] {
+  const settings = isObject(m['settings']) ? m['settings'] : {};
+  const params = Array.isArray(settings['params']) ? (settings['params'] as Array<{ name: string; start: number; integer?: boolean }>) : [];
+  const tables = isObject(m['tables']) ? m['tables'] : {};
+  const entry = isObject(tables['trajectory']) ? tables['trajectory'] : null;
+  if (entry === null || typeof entry['file'] !== 'string' || !String(entry['file']).endsWith('.arrow')) throw new OutputError(`${dir}: the tuning run has not finished its trajectory yet; nothing to draw`);
+  const path = join(dir, String(entry['file']));
+  if (!existsSync(path)) throw new OutputError(`${dir} has no ${String(entry['file'])}`);
+  const x: number[] = [];
+  const theta = params.map(() => [] as number[]);
+  const gain: number[] = [];
+  for (const batch of readArrowFileBatches(path)) {
+    const get = (name: string) => {
+      const c = batch.getChild(name);
+      if (c === null) throw new OutputError(`${path} has no column ${name}`);
+      return c;
+    };
+    const pd = get('pairs_done');
+    const rg = get('recent_gain');
+    const cols = params.map((p) => get(p.name));
+    for (let i = 0; i < batch.numRows; i++) {
+      x.push(Number(pd.get(i)));
+      gain.push(Number(rg.get(i)));
+      cols.forEach((c, j) => theta[j]!.push(Number(c.get(i))));
+    }
+  }
+  if (x.length === 0) throw new OutputError(`${path} has no rows`);
+  const mode = String(settings['mode'] ?? 'hands');
+  const unit = mode === 'partien' ? 'Partie pairs' : 'deal pairs';
+  const name = (s: unknown) => String(s ?? '?').replace(/^[^{}]*[/\\]/, '');
+  const tuned = isObject(m['tuned']) && typeof m['tuned']['spec'] === 'string' ? name(m['tuned']['spec']) : null;
+  // at most ~400 points a line: every row of a short run, evenly spaced rows of a long one (the last kept)
+  const step = Math.max(1, Math.ceil(x.length / 400));
+  const keep = (i: number) => i % step === 0 || i === x.length - 1;
+  const series: Trajectory[] = params.map((p, j) => ({ parameter: p.name, start: p.start, points: [{ x: 0, value: p.start }, ...x.flatMap((xi, i) => (keep(i) ? [{ x: xi, value: theta[j]![i]! }] : []))] }));
+  series.push({ parameter: 'recent gain', unit: mode === 'partien' ? 'win share − ½' : 'points a deal', start: 0, points: x.flatMap((xi, i) => (keep(i) ? [{ x: xi, value: gain[i]! }] : [])) });
+  const spec = trajectoriesChart({
+    title: `Tuning ${name(settings['policy'])} against ${name(settings['against'])} by SPSA`,
+    subtitle: [
+      `${String(settings['ruleset'] ?? '?')}, ${String(settings['players'] ?? 4)} players, seed ${String(settings['seed'] ?? '?')}; ${params.length} parameters, blocks of ${String(settings['block'] ?? '?')} pairs.${tuned === null ? '' : ` Tuned: ${tuned}.`}`,
+      'Each panel: the value after each iteration (real; a whole-number option is rounded when played). Recent gain: the current values\' margin over the opponent.',
+    ],
+    xTitle: `${unit} played`,
+    count: { n: x[x.length - 1]!, unit },
+    series,
+  });
+  return [{ name: 'trajectory', what: 'every tuned parameter and the recent gain, against the pairs played', spec }];
+}
+
+// ---- perlagg league ----
+
+/** The ratings chart of a league, from its manifest. */
+export function leagueCharts(dir: string, m: Json): Chart[] {
+  const ratings = isObject(m['ratings']) ? m['ratings'] : null;
+  const list = ratings !== null && Array.isArray(ratings['ratings']) ? (ratings['ratings'] as Array<{ player: string; rating: number; low: number; high: number }>) : null;
+  if (ratings === null || list === null || list.length === 0) throw new OutputError(`${dir}: the league has no ratings yet; nothing to draw`);
+  const settings = isObject(m['settings']) ? m['settings'] : {};
+  const pairs = Number(ratings['deals'] ?? 0);
+  const mode = String(settings['mode'] ?? 'hands');
+  const unit = mode === 'partien' ? 'Partie pairs' : 'deal pairs';
+  const games = Number(m['matchesPlayed'] ?? list.length - 1);
+  const rows: Rating[] = list.map((r) => ({ name: String(r.player).replace(/^[^{}]*[/\\]/, ''), estimate: r.rating, low: r.low, high: r.high, n: pairs * (list.length - 1) }));
+  const spec = ratingsChart({
+    title: `League of ${list.length} policies: ${String(ratings['fit']) === 'massey' ? 'least-squares ratings (Massey)' : 'Bradley–Terry ratings'}`,
+    subtitle: [
+      `${String(settings['ruleset'] ?? '?')}, ${String(settings['players'] ?? 4)} players, seed ${String(settings['seed'] ?? '?')}. Every pair of policies met on the same ${int(pairs)} duplicate ${unit === 'deal pairs' ? 'deals' : 'Partien'} (${games} matches).`,
+      `A rating is ${String(ratings['unit'])} above the field's mean; 95% intervals from a bootstrap over the ${unit} (${String(ratings['replicates'])} replicates).`,
+    ],
+    unit: String(ratings['unit']),
+    count: { n: pairs, unit: `${unit} a match` },
+    nUnit: `${unit} played`,
+    ratings: rows,
+  });
+  return [{ name: 'ratings', what: 'every policy\'s rating with its 95% interval', spec }];
 }
 
 // ---- any folder ----
@@ -234,6 +322,10 @@ export function chartsOfFolder(dir: string): Chart[] {
       return exactCharts(exactDataOfFolder(dir, m));
     case 'simulate':
       return simulationCharts(dir, m);
+    case 'tune':
+      return tuneCharts(dir, m);
+    case 'league':
+      return leagueCharts(dir, m);
     default:
       throw new OutputError(`${dir} holds the result of "perlagg ${String(m['command'])}", which has no charts`);
   }

@@ -93,6 +93,8 @@ export interface RatingsChartData {
   readonly ratings: readonly Rating[];
   /** Reference line (default 0: the field's mean). */
   readonly reference?: number;
+  /** What each row's n counts (default: the count's unit). */
+  readonly nUnit?: string;
 }
 
 /** Bots best first, each rating with its interval. */
@@ -100,7 +102,7 @@ export function ratingsChart(d: RatingsChartData): TopLevelSpec {
   if (d.ratings.length === 0) throw new Error('internal: ratings chart without ratings');
   const sorted = [...d.ratings].sort((a, b) => b.estimate - a.estimate);
   const panel = intervalPanel({
-    rows: sorted.map((r) => ({ key: r.name, label: [r.name], estimate: r.estimate, low: r.low, high: r.high, n: r.n, nUnit: d.count.unit })),
+    rows: sorted.map((r) => ({ key: r.name, label: [r.name], estimate: r.estimate, low: r.low, high: r.high, n: r.n, nUnit: d.nUnit ?? d.count.unit })),
     axisTitle: `${d.unit} (95% interval)`,
     scale: 'number',
     reference: d.reference ?? 0,

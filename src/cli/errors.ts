@@ -7,6 +7,7 @@ import { ExactError } from '../exact/distribution.ts';
 import { RunError, RunFailure, SimSpecError } from '../sim/job.ts';
 import { PolicyFault } from '../sim/play.ts';
 import { TornFileError } from '../results/stream.ts';
+import { TuneSpecError } from '../tune/params.ts';
 
 /** An error in what the user asked for (flags, names, cards, folders): exit 2. */
 export class UsageError extends Error {
@@ -23,7 +24,8 @@ export function isUsageError(e: unknown): boolean {
     e instanceof ExactError ||
     e instanceof SimSpecError ||
     e instanceof RunError ||
-    e instanceof TornFileError
+    e instanceof TornFileError ||
+    e instanceof TuneSpecError
   );
 }
 

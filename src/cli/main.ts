@@ -1,5 +1,5 @@
 // The `perlagg` command line (yargs, strict). One file per command; each exports a yargs CommandModule.
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { exactCommand } from './exact.ts';
 import { rulesCommand } from './rules.ts';
@@ -9,34 +9,58 @@ import { benchCommand } from './bench.ts';
 import { schemaCommand } from './schema.ts';
 import { playCommand } from './play.ts';
 import { plotCommand } from './plot.ts';
+import { tuneCommand } from './tune.ts';
+import { leagueCommand } from './league.ts';
+import { policiesCommand } from './policies.ts';
 import { reportError, UsageError } from './errors.ts';
+import { helpWidth, pasteableExamples } from './help.ts';
+import { codeVersion } from '../results/manifest.ts';
+
+/** `perlagg --version`: the package version and the commit of the code (with -dirty for a changed tree). */
+export function versionLine(): string {
+  const v = codeVersion();
+  return `perlagg ${v.package} (commit ${v.commit}, node ${v.node})`;
+}
+
+/** The command line, configured and not yet parsed (main parses it; tests read its help). */
+export async function cli(argv: string[]): Promise<Argv> {
+  return pasteableExamples(yargs(argv))
+    .scriptName('perlagg')
+    .usage('perlagg <command> [options]\n\nExact answers and simulations for the Tyrolean card game Perlaggen.')
+    .command(exactCommand)
+    .command(playCommand)
+    .command((await import('./replay.ts')).replayCommand)
+    .command(rulesCommand)
+    .command(simulateCommand)
+    .command(mergeCommand)
+    .command(benchCommand)
+    .command(schemaCommand)
+    .command(plotCommand)
+    .command(tuneCommand)
+    .command(leagueCommand)
+    .command(policiesCommand)
+    .demandCommand(1, 'name a command (perlagg --help lists them)')
+    .strict()
+    .recommendCommands()
+    .help()
+    .alias('h', 'help')
+    .version(false)
+    .option('version', { type: 'boolean', describe: 'print the package version and the code commit' })
+    .wrap(helpWidth())
+    .fail((msg, err) => {
+      throw err ?? new UsageError(yargsMessage(msg));
+    });
+}
 
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
+  const dashDash = argv.indexOf('--');
+  if ((dashDash < 0 ? argv : argv.slice(0, dashDash)).includes('--version')) {
+    process.stdout.write(versionLine() + '\n');
+    return 0;
+  }
   try {
-    await yargs(argv)
-      .scriptName('perlagg')
-      .usage('perlagg <command> [options]\n\nExact answers and simulations for the Tyrolean card game Perlaggen.')
-      .command(exactCommand)
-      .command(playCommand)
-      .command((await import('./replay.ts')).replayCommand)
-      .command(rulesCommand)
-      .command(simulateCommand)
-      .command(mergeCommand)
-      .command(benchCommand)
-      .command(schemaCommand)
-      .command(plotCommand)
-      .demandCommand(1, 'name a command (perlagg --help lists them)')
-      .strict()
-      .recommendCommands()
-      .help()
-      .alias('h', 'help')
-      .version(false)
-      .wrap(Math.min(110, process.stdout.columns || 110))
-      .fail((msg, err) => {
-        throw err ?? new UsageError(yargsMessage(msg));
-      })
-      .parseAsync();
+    await (await cli(argv)).parseAsync();
   } catch (e) {
     code = reportError(e);
   }

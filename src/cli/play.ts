@@ -12,9 +12,22 @@ import { resolvePolicy } from '../policy/registry.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { playDeal, type SeatPolicy } from '../sim/play.ts';
-import { PartieSeries, doubleThreshold, playPartie } from '../sim/partie.ts';
+import { PartieSeries, doubleThreshold, playPartie, type PartieResult } from '../sim/partie.ts';
 import { UsageError, textOption, wholeOption } from './errors.ts';
 import { bietenGameTranscript, bietenPlayTranscript } from '../games/bieten/play.ts';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { humanPlay, parseHumans } from './human-play.ts';
+import { terminalIO } from './human.ts';
+
+/** --transcript FILE: refused before the game starts when it cannot be written (a folder, no such folder). */
+function checkTranscriptFile(file: string): string {
+  const abs = resolve(file);
+  if (existsSync(abs) && statSync(abs).isDirectory()) throw new UsageError(`--transcript ${file}: is a folder; name a file`);
+  const dir = dirname(abs);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--transcript ${file}: the folder ${dir} does not exist`);
+  return abs;
+}
 
 /** `perlagg play --game bieten [--partie]`. */
 function bietenPlay(a: { ruleset: string; seed: number; players: number; deal: number; policies?: string[]; dealer?: number; partie?: boolean; partieIndex?: number }): Promise<string> {
@@ -39,6 +52,8 @@ interface PlayArgs {
   players: string;
   deal: string;
   dealer?: string;
+  human?: string;
+  transcript?: string;
 }
 
 const LEVEL_WORD: Record<number, string> = { 2: 'Zwei', 3: 'Drei', 4: 'Vier', 5: 'Fünf', 6: 'Sechs', 7: 'Sieben', 8: 'Acht', 9: 'Neun', 10: 'Zehn' };
@@ -251,10 +266,17 @@ export async function partieTranscript(req: PartieRequest): Promise<string> {
     req.dealer === undefined
       ? new PartieSeries({ ruleset, players: req.players, policies, rootSeed: req.seed }).play(req.partie, { keepStates: true })
       : playPartie({ ruleset, players: req.players, policies, rootSeed: req.seed, partieIndex: req.partie, firstDealer: req.dealer, keepStates: true });
+  return partieText(res, { ruleset, seed: req.seed, partie: req.partie, policies: specs });
+}
+
+/** A played Partie (with its states kept) as text: every hand's transcript, then the score sheet. */
+export function partieText(res: PartieResult, h: { ruleset: RulesVariant; seed: number; partie: number; policies: readonly string[] }): string {
+  const ruleset = h.ruleset;
+  const specs = h.policies;
   const out: string[] = [];
   res.states.forEach((s, i) => {
     out.push(`=== Spiel ${i + 1} der Partie ===`);
-    out.push(transcript(s, { ruleset, seed: req.seed, deal: i, policies: specs }).trimEnd());
+    out.push(transcript(s, { ruleset, seed: h.seed, deal: i, policies: specs }).trimEnd());
     out.push('');
   });
   const s0 = res.states[0]!;
@@ -262,7 +284,7 @@ export async function partieTranscript(req: PartieRequest): Promise<string> {
   const width = Math.max(...names.map((n) => n.length), 8);
   const pad = (x: string) => x.padStart(width);
   const lines: string[] = [];
-  lines.push(`Schreibtafel — Partie ${req.partie}, Regeln ${canonicalName(ruleset)}, Ziel ${ruleset.target}${ruleset.double ? ` (Double unter ${doubleThreshold(ruleset)})` : ''}`);
+  lines.push(`Schreibtafel — Partie ${h.partie}, Regeln ${canonicalName(ruleset)}, Ziel ${ruleset.target}${ruleset.double ? ` (Double unter ${doubleThreshold(ruleset)})` : ''}`);
   lines.push(`${'Spiel'.padEnd(8)} ${'Geber'.padEnd(6)} ${names.map(pad).join(' | ')}`);
   let gestrichen = new Array<boolean>(names.length).fill(false);
   res.sheet.forEach((row, i) => {
@@ -295,7 +317,13 @@ export const playCommand: CommandModule<object, PlayArgs> = {
       .option('deal', { type: 'string', default: '0', describe: 'deal index (keys the cards)' })
       .option('dealer', { type: 'string', describe: 'dealer seat, 0-based (default: deal index mod seats)' })
       .option('partie', { type: 'boolean', default: false, describe: 'play a whole Partie and print the score sheet' })
-      .option('partie-index', { type: 'string', default: '0', describe: 'Partie index (keys the deals of --partie); its first dealer follows the Partie before it in its match, as --mode partien plays it (the losers deal)' }) as unknown as Argv<PlayArgs>,
+      .option('partie-index', { type: 'string', default: '0', describe: 'Partie index (keys the deals of --partie); its first dealer follows the Partie before it in its match, as --mode partien plays it (the losers deal)' })
+      .option('human', { type: 'string', describe: 'players you play yourself, 0-based in the order of --policies, e.g. 0 or 0,2: answer each question by its number or in words (HA, LU als HA, gut, Drei …)' })
+      .option('transcript', { type: 'string', describe: 'with --human: write the transcript to this file at the end (default: print it)' })
+      .example('perlagg play --human 0', 'you are P1, three simple bots play the others')
+      .example('perlagg play -r 1853 --human 0,2 --partie', 'two people against two bots, a whole Partie')
+      .example('perlagg play --game bieten --players 3 --human 1', 'Bieten against two bots')
+      .example('perlagg play --human 0 --transcript hand.txt < moves.txt', 'moves piped in, one a line') as unknown as Argv<PlayArgs>,
   handler: async (argv: ArgumentsCamelCase<PlayArgs>) => {
     const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
     const players = wholeOption('players', argv.players, 2, 6)!;
@@ -305,6 +333,32 @@ export const playCommand: CommandModule<object, PlayArgs> = {
     const policiesText = textOption('policies', argv.policies);
     const policyList = policiesText === undefined ? undefined : policiesText.split(',').map((x) => x.trim()).filter((x) => x.length > 0);
     const policies = policyList === undefined ? {} : { policies: policyList };
+    const humanText = textOption('human', argv.human);
+    const transcriptFile = textOption('transcript', argv.transcript);
+    if (humanText !== undefined) {
+      const game = argv.game ?? 'perlaggen';
+      if (game !== 'perlaggen' && game !== 'bieten') throw new UsageError(`--game: unknown game "${game}" (known: perlaggen, bieten)`);
+      const out = transcriptFile === undefined ? null : checkTranscriptFile(transcriptFile);
+      const text = await humanPlay({
+        game,
+        ruleset: textOption('ruleset', argv.ruleset ?? (game === 'bieten' ? 'bieten' : 'oberland'))!,
+        seed,
+        players,
+        deal,
+        ...(dealer === undefined ? {} : { dealer }),
+        ...(argv.partie === true ? { partie: partieIndex } : {}),
+        ...policies,
+        humans: parseHumans(humanText, players),
+        io: terminalIO(),
+      });
+      if (out === null) terminalIO().write(`\n=== Mitschrift ===\n${text}`);
+      else {
+        writeFileSync(out, text);
+        terminalIO().write(`\nMitschrift geschrieben: ${out}\n`);
+      }
+      return;
+    }
+    if (transcriptFile !== undefined) throw new UsageError('--transcript goes with --human (without it the transcript is what perlagg play prints)');
     // the game switch: Bieten is its own rules module (src/games/bieten) behind the same contract
     if (argv.game !== undefined && argv.game !== 'perlaggen') {
       if (argv.game !== 'bieten') throw new UsageError(`--game: unknown game "${argv.game}" (known: perlaggen, bieten)`);

@@ -15,7 +15,7 @@ export function markdownTable(columns: readonly ColumnSpec[]): string {
 
 export const schemaCommand: CommandModule<object, SchemaArgs> = {
   command: 'schema [table]',
-  describe: 'List the columns of the Arrow tables perlagg writes (exact, deals, hands, partien)',
+  describe: `List the columns of the Arrow tables perlagg writes (${Object.keys(TABLES).join(', ')})`,
   builder: (y: Argv<object>) =>
     y
       .positional('table', { type: 'string', describe: `one of: ${Object.keys(TABLES).join(', ')}` })

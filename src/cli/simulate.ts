@@ -9,8 +9,11 @@ import { cardShort, parseCards, parseSuit } from '../cards/notation.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import { formatInterval } from '../stats/intervals.ts';
 import { parseSprt } from '../stats/sprt.ts';
-import type { SimMode, SimSpec } from '../sim/job.ts';
-import { DEFAULT_WORKERS, intervalOf, runSimulation, type Progress, type RunResult, type Shard } from '../sim/runner.ts';
+import { formatPaired, varianceRatio as pairedVarianceRatio, type PairAcc } from '../stats/paired.ts';
+import { formatPairReport, pairReport } from '../stats/report.ts';
+import { pentanomialFromPairScores } from '../stats/elo.ts';
+import { metricEstimate, momentsOf, reviveAcc, type MetricAcc, type SimMode, type SimSpec } from '../sim/job.ts';
+import { DEFAULT_WORKERS, runSimulation, type Progress, type RunResult, type RunSprt, type Shard } from '../sim/runner.ts';
 import { writeRunCharts } from '../charts/commands.ts';
 import { UsageError, durationOption, positiveOption, textOption, wholeOption } from './errors.ts';
 import { isPolicyFile } from '../policy/registry.ts';
@@ -40,6 +43,8 @@ interface SimulateArgs {
   json: boolean;
   quiet: boolean;
   duplicate: boolean;
+  independentStreams: boolean;
+  detail: boolean;
   sprt?: string;
 }
 
@@ -76,6 +81,12 @@ export function splitPolicies(text: string): string[] {
  * 1,024), while a resume loses at most about a second of work.
  */
 export const DEFAULT_BATCH: Readonly<Record<SimMode, number>> = { figures: 65536, hands: 1024, partien: 32 };
+
+/**
+ * With --sprt: smaller batches, since the test decides at one pair and the batches running past it are
+ * thrown away (at most one batch a worker; a clear difference should not cost 2,000 deals).
+ */
+export const DEFAULT_SPRT_BATCH: Readonly<Record<SimMode, number>> = { figures: 4096, hands: 64, partien: 4 };
 
 /** "90" or "90s", "5m", "2h" -> milliseconds. */
 export function parseDuration(text: string, option = 'time-budget'): number {
@@ -135,24 +146,38 @@ function parseHands(items: readonly string[] | undefined): Record<string, string
   return out;
 }
 
+/** What the run counted, in words: deals, hands, Partien; with --duplicate the pairs and the games they hold. */
+export function countWords(mode: SimMode, duplicate: boolean, n: number): string {
+  const x = n.toLocaleString('en-US');
+  if (mode === 'figures') return `${x} deals`;
+  if (mode === 'hands') return duplicate ? `${x} deals, each played in both seatings (${(2 * n).toLocaleString('en-US')} hands)` : `${x} hands`;
+  return duplicate ? `${x} Partie starts, each played in both seatings (${(2 * n).toLocaleString('en-US')} Partien)` : `${x} Partien`;
+}
+
+/** A metric's estimate as the table prints it: a per-pair one as paired.ts says it (identical, constant, by construction). */
+function estimateText(r: RunResult, name: string): { text: string; n: string } {
+  const spec = r.specs.find((m) => m.name === name)!;
+  const e = metricEstimate(r.metrics[name]!, spec);
+  const n = `${e.interval.n.toLocaleString('en-US')} ${spec.counts}`;
+  if (e.paired !== null && e.paired.kind !== 'interval') return { text: formatPaired(e.paired, { unit: spec.counts }), n };
+  return { text: formatInterval(e.interval), n };
+}
+
 function summaryTable(r: RunResult): string {
-  const t = new Table({ head: ['metric', 'estimate [95% interval]', 'n', 'what it is'], style: { head: [], border: [], compact: true }, wordWrap: true, colWidths: [24, 30, 12, 56] });
+  const t = new Table({ head: ['metric', 'estimate [95% interval]', 'n', 'what it is'], style: { head: [], border: [], compact: true }, wordWrap: true, colWidths: [24, 32, 20, 50] });
   for (const m of r.specs) {
-    const acc = r.metrics[m.name]!;
-    const i = intervalOf(acc);
-    t.push([m.name, formatInterval(i), i.n.toLocaleString('en-US'), m.doc]);
+    const e = estimateText(r, m.name);
+    t.push([m.name, e.text, e.n, m.doc]);
   }
   return t.toString();
 }
 
-/** With duplicate deals: how much pairing narrowed the interval of A - B (GUIDE §5). */
+/** With duplicate deals: how much pairing narrowed the interval of A - B (GUIDE §5): unpaired over paired variance of the mean. */
 export function varianceRatio(r: RunResult): number | null {
   const paired = r.metrics['a_minus_b'] ?? r.metrics['a_wins'];
   const single = r.metrics['a_minus_b_single'] ?? r.metrics['a_wins_single'];
-  if (paired === undefined || single === undefined) return null;
-  const sp = intervalOf(paired).se;
-  const ss = intervalOf(single).se;
-  return sp > 0 ? (ss * ss) / (sp * sp) : null;
+  if (paired === undefined || single === undefined || paired.kind !== 'pair') return null;
+  return pairedVarianceRatio(reviveAcc(paired) as PairAcc, momentsOf(single));
 }
 
 function pairingLine(r: RunResult): string[] {
@@ -161,21 +186,82 @@ function pairingLine(r: RunResult): string[] {
   return [`Duplicate play: variance ratio unpaired/paired = ${v.toFixed(2)} (the paired interval is ${Math.sqrt(v).toFixed(2)}x narrower than an unpaired one from as many games).`];
 }
 
-function summaryJson(r: RunResult, settings: object): object {
+/** The pentanomial counts of a duplicate Partie run (A's pair scores 0, 1/2, 1 fill slots 0, 2, 4). */
+function partiePentanomial(acc: MetricAcc): [number, number, number, number, number] | null {
+  if (acc.kind !== 'pair' || acc.n === 0) return null;
+  // the pair scores are 0, 1/2 or 1: n, their sum and sum of squares give the three counts
+  const n = acc.n;
+  const ones = 2 * acc.sumSq - acc.sum; // Σx² = c½/4 + c1, Σx = c½/2 + c1
+  const halves = 2 * (acc.sum - ones);
+  const counts = pentanomialFromPairScores([]);
+  counts[4] = Math.round(ones);
+  counts[2] = Math.round(halves);
+  counts[0] = n - counts[4] - counts[2];
+  return counts;
+}
+
+/** fastchess-style lines of a duplicate comparison: points a deal (hands) or Elo and pentanomial (Partien). */
+export function duplicateReport(r: RunResult, mode: SimMode): string[] {
+  if (r.identicalPairs) {
+    return [`A and B are the same policy with the same streams in both seatings: each deal is the same game twice with the parties' roles swapped, so A − B is exactly 0 in every pair by construction (use --independent-streams to check the machinery).`];
+  }
+  if (mode === 'hands') {
+    const acc = r.metrics['a_minus_b'];
+    if (acc === undefined || acc.kind !== 'pair') return [];
+    const lines = formatPairReport(pairReport({ margins: reviveAcc(acc) as PairAcc, unit: 'deal pairs' }));
+    if (acc.n > 1 && acc.min === 0 && acc.max === 0) lines.push('Every pair\'s difference is 0 although the seatings draw from streams of their own: the policies draw nothing from their streams (they are deterministic), so both seatings play the same game. An A/A check of the machinery needs a policy that draws from ctx.rng (e.g. random).');
+    return lines;
+  }
+  const acc = r.metrics['a_wins'];
+  if (acc === undefined) return [];
+  const ptnml = partiePentanomial(acc);
+  return ptnml === null ? [] : formatPairReport(pairReport({ pentanomial: ptnml, unit: 'Partie pairs' }));
+}
+
+/** The SPRT at the end in words: the verdict, where it came, the plain mean (labelled) and the corrected estimate. */
+export function sprtLines(s: RunSprt, unit: string): string[] {
+  const st = s.status;
+  const b = st.bounds;
+  const head = `SPRT on ${s.metric} (H0: ${b.m0}, H1: ${b.m1}, alpha ${b.alpha}, beta ${b.beta}; looked at after every one of ${st.n.toLocaleString('en-US')} ${unit})`;
+  if (st.constant !== null) return [`${head}: undecided: ${st.meanNote}.`];
+  const verdict = st.verdict === 'continue' ? 'undecided' : `${st.verdict} accepted at ${unit.replace(/s$/, '')} ${st.decidedAt!.toLocaleString('en-US')} (deal ${s.decidedAtDeal!.toLocaleString('en-US')})`;
+  const lines = [`${head}: ${verdict}; LLR ${st.llr === null ? 'n/a' : st.llr.toFixed(3)}, bounds ${st.lower.toFixed(3)} .. ${st.upper.toFixed(3)}.`];
+  lines.push(`  ${st.verdict === 'continue' ? 'Sample mean' : 'Sample mean at the stop (biased toward the accepted hypothesis)'}: ${st.mean.toFixed(4)}.`);
+  if (s.corrected !== null) lines.push(`  Corrected (median-unbiased) estimate: ${s.corrected.estimate.toFixed(4)} [${s.corrected.low.toFixed(4)}, ${s.corrected.high.toFixed(4)}] (95%, ${st.verdict === 'continue' ? 'the end taken as a truncation of the test' : 'stagewise ordering'}).`);
+  return lines;
+}
+
+function summaryJson(r: RunResult, settings: object, mode: SimMode, duplicate: boolean): object {
   return {
     ...settings,
     dealsDone: r.dealsDone,
+    counted: countWords(mode, duplicate, r.dealsDone),
     rejected: r.rejected,
     stoppedBy: r.stoppedBy,
     varianceRatioUnpairedOverPaired: varianceRatio(r),
-    sprt: r.sprt,
+    identicalPairs: r.identicalPairs,
+    sprt: r.sprt === null ? null : { metric: r.sprt.metric, ...r.sprt.status, decidedAtDeal: r.sprt.decidedAtDeal, corrected: r.sprt.corrected },
     elapsedMs: Math.round(r.elapsedMs),
     metrics: Object.fromEntries(r.specs.map((m) => {
-      const i = intervalOf(r.metrics[m.name]!);
-      return [m.name, { estimate: i.estimate, low: i.low, high: i.high, halfWidth: i.halfWidth, n: i.n, se: i.se }];
+      const e = metricEstimate(r.metrics[m.name]!, m);
+      const i = e.interval;
+      const kind = e.paired === null ? 'interval' : e.paired.kind;
+      return [m.name, { estimate: i.estimate, low: i.low, high: i.high, halfWidth: i.halfWidth, n: i.n, se: i.se, counts: m.counts, kind, ...(e.paired !== null && e.paired.kind === 'interval' && e.paired.los !== undefined ? { los: e.paired.los } : {}) }];
     })),
     files: r.files,
   };
+}
+
+/**
+ * The progress bar's total: the deals asked for; with --until-ci the deals the target interval needs at the
+ * present rate of narrowing (the half-width falls as 1/sqrt(n): n·(h/target)²), so the bar fills toward the
+ * target instead of sitting at 50%.
+ */
+export function progressTotal(p: Progress, untilCi: number | undefined): number {
+  if (p.dealsTotal !== null) return p.dealsTotal;
+  const h = p.watched?.interval.halfWidth;
+  if (untilCi !== undefined && h !== undefined && Number.isFinite(h) && h > 0) return Math.max(p.dealsDone, Math.ceil(p.dealsDone * (h / untilCi) ** 2));
+  return Math.max(p.dealsDone * 2, 1);
 }
 
 export const simulateCommand: CommandModule<object, SimulateArgs> = {
@@ -201,16 +287,21 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('metric', { type: 'string', describe: 'the metric --until-ci or --sprt watches (default: the mode\'s main metric: hand_gleich3, p0_minus_p1, a_minus_b with --duplicate, p0_wins)' })
       .option('sprt', { type: 'string', describe: 'stop when an SPRT on the (mean) metric decides: "m0,m1" (H0 mean m0, H1 mean m1, alpha = beta = 0.05) or "m0,m1,alpha,beta"' })
       .option('time-budget', { type: 'string', describe: 'stop after this long, e.g. 90s, 5m, 2h (the output is a prefix of the full run)' })
-      .option('batch-size', { type: 'string', describe: 'deals (hands, Partien) per task and per Arrow record batch; part of the settings (default: figures 65536, hands 1024, partien 32)' })
+      .option('batch-size', { type: 'string', describe: 'deals (hands, Partien) per task and per Arrow record batch; part of the settings (default: figures 65536, hands 1024, partien 32; with --sprt 4096, 64, 4)' })
       .option('hand', { type: 'string', array: true, describe: 'fixed cards for a seat, e.g. --hand 0=HK,Weli (repeatable)' })
       .option('trump', { alias: 't', type: 'string', describe: 'fixed trump suit; deals with another trump are redealt (counted)' })
       .option('where', { type: 'string', describe: 'a module whose default export (deal) => boolean keeps a deal; others are redealt (counted)' })
       .option('duplicate', { type: 'boolean', default: false, describe: 'hands: play every deal twice with the two policies\' partnerships swapped (paired comparison of --policies A,B)' })
+      .option('independent-streams', { type: 'boolean', default: false, describe: 'with --duplicate: the second seating draws from streams of its own (an A/A run of a policy against itself then measures noise, not 0)' })
+      .option('detail', { type: 'boolean', default: false, describe: 'hands.arrow also gets each seat\'s cards at the first lead, the face-up card and the bid history' })
       .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' })
       .example('perlagg simulate -n 1000000', 'how often a hand, a party, the table holds a dritziges Gleich (Oberland)')
       .example('perlagg simulate -r 1853 --until-ci 0.001 --metric hand_gleich3', 'until the interval is ±0.001')
       .example('perlagg simulate -n 1e6 --hand 0=HK,Weli -t H', 'given that seat 0 holds HK and the Weli, Herz trump')
+      .example('perlagg simulate --mode hands -n 20000 --hand 0=HK,Weli', 'given this hand, how does its party fare in play?')
+      .example('perlagg simulate --mode hands --policies simple,random --duplicate --sprt 0,0.2', 'is A better than B by 0.2 points a deal? (stops at the deciding deal)')
+      .example('perlagg simulate --mode hands -n 4000 --policies simple,simple --duplicate --independent-streams', 'an A/A check of the machinery')
       .example('perlagg simulate -n 3000000 --shard 1/3 --out results/big', 'one shard of three (then perlagg merge)')
       .example('perlagg simulate --mode hands -n 100000 --policies simple,random', 'party 0 plays simple, party 1 random')
       .example('perlagg simulate -r 1853 --partien 10000 --policies simple,passive --out results/p', 'whole Partien: a Partie table and a hand table') as unknown as Argv<SimulateArgs>,
@@ -230,7 +321,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       mode = 'partien';
       deals = partien;
     }
-    const unit = mode === 'partien' ? 'Partien' : mode === 'hands' ? 'hands' : 'deals';
+    const unit = mode === 'partien' ? (argv.duplicate ? 'Partie starts' : 'Partien') : mode === 'hands' ? (argv.duplicate ? 'deals' : 'hands') : 'deals';
     let workers = wholeOption('workers', argv.workers, 0, 1_000_000) ?? DEFAULT_WORKERS;
     if (workers > MAX_WORKERS) {
       process.stderr.write(`perlagg: note: --workers ${workers} is more than this machine's ${MAX_WORKERS} cores; using ${MAX_WORKERS}\n`);
@@ -266,15 +357,22 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       seed,
       constraints: { hands: parseHands(argv.hand), trump: trump?.toUpperCase() ?? null, predicate },
       ...(argv.duplicate ? { duplicate: true } : {}),
+      ...(argv.independentStreams ? { independentStreams: true } : {}),
+      ...(argv.detail ? { detail: true } : {}),
     };
     if (argv.duplicate && spec.mode === 'figures') throw new UsageError('--duplicate compares two policies: use it with --mode hands or --partien');
+    if (argv.independentStreams && !argv.duplicate) throw new UsageError('--independent-streams goes with --duplicate');
+    if (argv.detail && spec.mode === 'figures') throw new UsageError('--detail adds cards and bids to hands.arrow: use it with --mode hands or --partien');
     const out = outArg === undefined ? null : shard === null ? outArg : join(outArg, `shard-${shard.index}-of-${shard.count}`);
     const bar = !argv.quiet && !argv.json && process.stderr.isTTY ? new SingleBar({ format: ` {bar} {percentage}% | {value}/{total} ${unit} | {rate} ${unit}/s | ETA {eta_formatted} | {ci}`, hideCursor: true, stream: process.stderr, etaBuffer: 20 }) : null;
     let started = false;
     const onProgress = (p: Progress): void => {
       if (bar === null) return;
-      const total = p.dealsTotal ?? Math.max(p.dealsDone * 2, 1);
-      const ci = p.watched === null ? '' : `${p.watched.metric} ±${p.watched.interval.halfWidth.toPrecision(3)}${untilCi !== undefined ? ` (target ±${untilCi})` : ''}`;
+      const total = progressTotal(p, untilCi);
+      const ci =
+        p.watched !== null ? `${p.watched.metric} ±${p.watched.interval.halfWidth.toPrecision(3)}${untilCi !== undefined ? ` (target ±${untilCi}${p.dealsTotal === null ? ', total estimated' : ''})` : ''}`
+        : p.sprt !== null ? `SPRT LLR ${p.sprt.llr === null ? 'n/a' : p.sprt.llr.toFixed(2)} (bounds ${p.sprt.lower.toFixed(2)} .. ${p.sprt.upper.toFixed(2)})`
+        : '';
       const payload = { rate: Math.round(p.dealsPerSec).toLocaleString('en-US'), ci };
       if (!started) {
         bar.start(total, p.dealsDone, payload);
@@ -293,7 +391,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       result = await runSimulation({
         spec,
         deals: deals ?? null,
-        batchSize: batchSize ?? DEFAULT_BATCH[spec.mode],
+        batchSize: batchSize ?? (sprtBounds === null ? DEFAULT_BATCH : DEFAULT_SPRT_BATCH)[spec.mode],
         workers,
         out,
         resume: argv.resume,
@@ -312,17 +410,18 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       bar?.stop();
     }
     const settings = { ruleset: spec.ruleset, mode: spec.mode, players: spec.players, seed: spec.seed, shard, out };
-    if (argv.json) process.stdout.write(JSON.stringify(summaryJson(result, settings)) + '\n');
+    if (argv.json) process.stdout.write(JSON.stringify(summaryJson(result, settings, spec.mode, argv.duplicate)) + '\n');
     else {
       const rate = result.dealsDone - result.resumedFrom > 0 ? Math.round((result.dealsDone - result.resumedFrom) / (result.elapsedMs / 1000)) : 0;
       const lines = [
         `perlagg simulate: ${spec.ruleset}, ${spec.players} players, seed ${spec.seed}${shard ? `, shard ${shard.index}/${shard.count}` : ''}`,
-        `${result.dealsDone.toLocaleString('en-US')} ${unit}${result.resumedFrom > 0 ? ` (${result.resumedFrom.toLocaleString('en-US')} before resuming)` : ''}, ${(result.elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en-US')} ${unit}/s; stopped by: ${{ deals: `the ${unit} asked for`, interval: 'the interval width', sprt: 'the SPRT', time: 'the time budget', interrupted: 'an interrupt' }[result.stoppedBy]}${result.rejected > 0 ? `; ${result.rejected.toLocaleString('en-US')} deals redealt by constraints (acceptance ${(result.dealsDone / (result.dealsDone + result.rejected)).toFixed(4)})` : ''}`,
+        `${countWords(spec.mode, argv.duplicate, result.dealsDone)}${result.resumedFrom > 0 ? ` (${result.resumedFrom.toLocaleString('en-US')} before resuming)` : ''}, ${(result.elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en-US')} ${unit}/s; stopped by: ${{ deals: `the ${unit} asked for`, interval: 'the interval width', sprt: 'the SPRT', constant: 'the SPRT cannot decide (the same value in every observation)', time: 'the time budget', interrupted: 'an interrupt' }[result.stoppedBy]}${result.rejected > 0 ? `; ${result.rejected.toLocaleString('en-US')} deals redealt by constraints (acceptance ${(result.dealsDone / (result.dealsDone + result.rejected)).toFixed(4)})` : ''}`,
         summaryTable(result),
+        ...(argv.duplicate ? duplicateReport(result, spec.mode) : []),
         ...pairingLine(result),
-        ...(result.sprt === null ? [] : [`SPRT on ${result.sprt.metric}: ${result.sprt.verdict === 'continue' ? 'undecided' : `${result.sprt.verdict} accepted`} (LLR ${result.sprt.llr.toFixed(2)}, bounds ${result.sprt.lower.toFixed(2)} .. ${result.sprt.upper.toFixed(2)})`]),
+        ...(result.sprt === null ? [] : sprtLines(result.sprt, result.specs.find((m) => m.name === result.sprt!.metric)!.counts)),
       ];
-      if (out !== null) lines.push(result.stoppedBy === 'interrupted' ? `Interrupted: ${out} holds the committed batches; continue with the same command and --resume.` : `Wrote ${result.files.join(', ')} and manifest.json`);
+      if (out !== null) lines.push(result.stoppedBy === 'interrupted' ? `Interrupted: ${out} holds the committed batches; continue with the same command and --resume.` : `Wrote ${result.files.join(', ')} and manifest.json${result.stoppedBy === 'sprt' ? ` (the deals up to the deciding one: ${result.dealsDone.toLocaleString('en-US')} ${unit})` : ''}`);
       process.stdout.write(lines.join('\n') + '\n');
     }
     if (result.stoppedBy === 'interrupted') process.exitCode = 130;

@@ -81,6 +81,11 @@ export interface FigureBid {
   gutBy: number;
   /** Its immediate write has been corrected (RULES §11.3, §12): never corrected twice. */
   corrected: boolean;
+  /**
+   * Written when decided in play (the Spiel under `writeTiming: 'allImmediate'`, A-43), its winner judged
+   * then as at the end of the deal: it is no let-gut write, so no let-gut correction applies to it.
+   */
+  decided: boolean;
 }
 
 export interface AskState {
@@ -171,6 +176,7 @@ export function newFigureBid(parties: number): FigureBid {
     maxLevel: 1,
     gutBy: 0,
     corrected: false,
+    decided: false,
   };
 }
 
@@ -521,6 +527,15 @@ function seekWindowSeat(s: HandState): boolean {
   return false;
 }
 
+/**
+ * May `party` raise the held stake in a window (RULES §8.3 law 1, A-19)? 'holderOnly': only the party with
+ * the raise right (the last acceptor); 'eitherParty' ([003 §11] "von der einen oder anderen Partei
+ * neuerdings geboten"): either party.
+ */
+export function mayRaiseStake(s: HandState, fb: FigureBid, party: number): boolean {
+  return fb.raiseRight === party || s.ruleset.raiseRight === 'eitherParty';
+}
+
 function spielOpen(s: HandState): boolean {
   return s.spielParty === -1;
 }
@@ -596,7 +611,7 @@ function hasWindowAction(s: HandState, seat: number): boolean {
   if (b.point < 0) return false;
   for (let f = 0; f < 3; f++) {
     const fb = b.figs[f]!;
-    if (fb.status === 'stake' && fb.raiseRight === party && !fb.aus && (f !== F_SPIEL || spielOpen(s))) return true;
+    if (fb.status === 'stake' && mayRaiseStake(s, fb, party) && !fb.aus && (f !== F_SPIEL || spielOpen(s))) return true;
   }
   return false;
 }
@@ -648,7 +663,7 @@ export function windowActions(s: HandState, seat: number, out: PolicyAction[]): 
   if (!unseen) {
     for (let f = 0; f < 3; f++) {
       const fb = b.figs[f]!;
-      if (fb.status === 'stake' && fb.raiseRight === party && !fb.aus && (f !== F_SPIEL || spielOpen(s))) out.push(raiseOf(f, fb.level + 1));
+      if (fb.status === 'stake' && mayRaiseStake(s, fb, party) && !fb.aus && (f !== F_SPIEL || spielOpen(s))) out.push(raiseOf(f, fb.level + 1));
     }
   }
   if (askAllowed(s, seat)) {
@@ -668,8 +683,18 @@ export function answerActions(s: HandState, out: PolicyAction[]): void {
   }
   const f = b.queue[0]!;
   const fb = b.figs[f]!;
-  out.push(GUT, HOLD);
-  if (!fb.aus && (s.ruleset.raiseRight === 'holderOnly' || s.ruleset.raiseRight === 'eitherParty')) out.push(raiseOf(f, fb.level + 1));
+  out.push(GUT);
+  if (mayHold(s, s.table.party[b.answerSeat]!)) out.push(HOLD);
+  if (!fb.aus) out.push(raiseOf(f, fb.level + 1));
+}
+
+/**
+ * May the party hold an offer now (RULES §11.2, A-45)? Always by default (holding is no bid); under
+ * `holdWhenGestrichen: false` a gestrichen party (virtual score at target − 1 or more) may not: it must let
+ * the offer gut — a raise it says is a bid, void and penalised, and then stands as that gut.
+ */
+export function mayHold(s: HandState, party: number): boolean {
+  return s.ruleset.holdWhenGestrichen || virtualScore(s, party) < s.ruleset.target - 1;
 }
 
 export function vetoActions(out: PolicyAction[]): void {
@@ -935,8 +960,15 @@ export function applyAnswer(s: HandState, a: 'gut' | 'hold' | 'raise', to: numbe
   const undo = vs >= 0 ? b.figs.map(cloneFig) : null;
   const queue = vs >= 0 ? b.queue.slice() : null;
   let act: 'hold' | 'raise' = 'raise';
+  const holdOk = mayHold(s, q); // judged before a void raise's penalty changes the score
   if (!(a === 'raise' && raiseTo(s, fb, f, seat, q, to, true))) {
-    // hold (or a void raise, which stands as a hold: holding is always allowed, A-45)
+    if (!holdOk) {
+      // A-45 alternative: a gestrichen party may not hold; its void raise stands as the gut it must give
+      answerGut(s, seat, q);
+      settleAnswers(s);
+      return;
+    }
+    // hold (or a void raise, which stands as a hold: holding is allowed when gestrichen, A-45)
     holdOffer(s, seat, q);
     act = 'hold';
   }

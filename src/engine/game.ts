@@ -36,7 +36,7 @@ import {
 } from './deal.ts';
 import { freezeEvent } from './history.ts';
 import { explainPlay, isRevoke, legalPlays, openTrick, revokePlays, tctx } from './legality.ts';
-import { finishEarly, freePerlaggen, scoreHand, showOptions, shownWord, type ShowOption } from './scoring.ts';
+import { finishEarly, freePerlaggen, scoreHand, showOptions, shownWord, writeSpielWhenDecided, type ShowOption } from './scoring.ts';
 import {
   answerActions,
   applyAnswer,
@@ -48,6 +48,7 @@ import {
   applyWindowRaise,
   biddingSeat,
   endPartie,
+  mayRaiseStake,
   newBidding,
   obligationFilter,
   obligationsOf,
@@ -367,6 +368,12 @@ function endPlay(s: HandState, party: number): void {
       finishEarly(s);
       return;
     }
+  } else if (party >= 0 && s.ruleset.writeTiming === 'allImmediate') {
+    writeSpielWhenDecided(s, party); // A-43: written when decided, not after the deal
+    if (s.bid.partieWinner >= 0) {
+      finishEarly(s);
+      return;
+    }
   }
   startShow(s);
 }
@@ -617,7 +624,7 @@ export function explainIllegal(s: HandState, action: Action): string | null {
       const f = ['Spiel', 'Gleich', 'Hanger'].indexOf(action.figure as string);
       if (f < 0) return `not a figure: ${String(action.figure)}`;
       const fb = s.bid.figs[f]!;
-      const mine = s.phase === 'answer' ? !(s.bid.ask !== null && s.bid.ask.answer === 'pending') && s.bid.queue[0] === f : fb.status === 'stake' && fb.raiseRight === s.table.party[actingSeat(s)];
+      const mine = s.phase === 'answer' ? !(s.bid.ask !== null && s.bid.ask.answer === 'pending') && s.bid.queue[0] === f : fb.status === 'stake' && mayRaiseStake(s, fb, s.table.party[actingSeat(s)]!);
       if (!mine || fb.aus) return `P${actingSeat(s) + 1} may not raise the ${action.figure} now: only the party entitled to hold may raise (RULES §8.3)`;
       if (!(Number.isInteger(action.to) && action.to > fb.level)) return `a raise goes above the level ${fb.level}`;
       return null;
@@ -635,6 +642,9 @@ export function explainIllegal(s: HandState, action: Action): string | null {
       if (s.phase !== bidPhases[action.kind]) return wrongPhase();
       if (legalActions(s).some((a) => sameAction(a, action))) return null;
       if (action.kind === 'reject') return 'only a party holding a figure as multiple may reject (RULES §11.4, A-30)';
+      if (action.kind === 'hold' && !(s.bid.ask !== null && s.bid.ask.answer === 'pending')) {
+        return `P${actingSeat(s) + 1} is gestrichen and may not hold: it must let the bid gut (holdWhenGestrichen = false, A-45)`;
+      }
       if (action.kind === 'gut' || action.kind === 'hold') return 'an ask is answered with allow or reject';
       return `P${actingSeat(s) + 1} cannot ${actionText(action)} now (RULES §8)`;
     }

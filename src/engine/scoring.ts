@@ -16,7 +16,7 @@ import { evaluateHand, figureContext, type FigureContext } from '../eval/evaluat
 import { jointFrontier } from './joint.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { freezeEvent } from './history.ts';
-import { endPartie, jointOf, penalize } from './bidding.ts';
+import { endPartie, jointOf, penalize, writeNow } from './bidding.ts';
 import type { HandState } from './state.ts';
 
 export function figCtx(s: HandState): FigureContext {
@@ -240,7 +240,7 @@ function reassign(fb: HandState['bid']['figs'][number], party: number): void {
 //      opponents ([000 p.31-32] "die Gegenparthei zwei schreiben lassen"), like any held figure.
 // Innsbruck (`falseFigurePenalty: 'dealPointsMinus2'`, [003 §10], A-21): the false party loses every point
 // it wrote in this deal (an amendment of step 1, at once) and 2 more (a penalty, once), and writes nothing
-// at the end.
+// at the end; under `falseFigureScope: 'partie'` it loses its whole score with them.
 
 /** Does a seat (a party) have figure f (1 Gleich, 2 Hanger)? Judged on the shown figures at the end, on what can still be shown in the middle of a hand. */
 export interface FigureJudge {
@@ -317,7 +317,7 @@ function amendWrites(s: HandState, judge: FigureJudge): number {
     const fb = b.figs[f]!;
     const viol = violationsOf(s, f, judge);
     if (r.falseFigurePenalty === 'dealPointsMinus2') forfeit |= viol;
-    if (fb.status !== 'closed' || fb.corrected || fb.writtenParty < 0 || fb.writtenPoints <= 0) continue;
+    if (fb.status !== 'closed' || fb.corrected || fb.decided || fb.writtenParty < 0 || fb.writtenPoints <= 0) continue;
     const wp = fb.writtenParty;
     if (f > 0 && fb.unseen && r.unseenBids === 'scoreOnlyIfHad' && wp === fb.firstParty && !judge.partyHas(wp, f)) {
       correct(s, f, wp, -1, fb.writtenPoints, `the unseen ${FIG[f]} let gut is not there: not written (A-39)`);
@@ -336,17 +336,10 @@ function amendWrites(s: HandState, judge: FigureJudge): number {
   // Innsbruck [003 §17] (A-22): "Farbleugnen bedeutet Spiel-Verlust und zwei Punkte Strafe" — the Spiel goes
   // to the revoker's opponents (a let-gut Spiel written to the revoker's party is moved), and 2 minus points.
   if (r.revokePenalty === 'spielPlus2' && parties === 2) {
-    for (const rv of s.revokes) {
-      if (rv.found) continue;
-      rv.found = true;
-      const p = s.table.party[rv.seat]!;
-      b.spielLost |= 1 << p;
-      s.events.push(freezeEvent({ type: 'revoke', seat: rv.seat, trick: rv.trick, card: rv.card, substitute: -1, penalty: 'spielPlus2' }));
-      penalize(s, p, 2, 'a revoke: 2 minus points ([003 §17])');
-    }
+    findRevokesSpielPlus2(s);
     const sp = b.figs[0]!;
     const wp = sp.writtenParty;
-    if (sp.status === 'closed' && !sp.corrected && wp >= 0 && sp.writtenPoints > 0 && ((b.spielLost >>> wp) & 1) === 1) {
+    if (sp.status === 'closed' && !sp.corrected && !sp.decided && wp >= 0 && sp.writtenPoints > 0 && ((b.spielLost >>> wp) & 1) === 1) {
       const to = ((b.spielLost >>> (1 - wp)) & 1) === 1 ? -1 : 1 - wp;
       correct(s, 0, wp, to, sp.writtenPoints, 'a revoke: the Spiel goes to the opponents ([003 §17], A-22)');
       reassign(sp, to);
@@ -355,14 +348,76 @@ function amendWrites(s: HandState, judge: FigureJudge): number {
   for (let p = 0; p < parties; p++) {
     if (((forfeit >>> p) & 1) === 0) continue;
     const gained = b.written[p]! + b.penalties[p]!; // what the party wrote in this deal (penalties aside)
-    if (gained > 0) correct(s, -1, p, -1, gained, 'false figure: the points of this deal are lost (A-21)');
-    for (const fb of b.figs) if (fb.status === 'closed' && fb.writtenParty === p) reassign(fb, -1);
+    // A-21 alternative 'partie': every point the party has in the Partie — its score with this deal's
+    // writes; when that is nothing or less (penalties still owed), nothing is taken and the debt stays
+    const whole = r.falseFigureScope === 'partie';
+    const lost = whole ? b.score[p]! + gained : gained;
+    if (lost > 0) {
+      correct(s, -1, p, -1, lost, whole ? 'false figure: the points of the whole Partie are lost (A-21)' : 'false figure: the points of this deal are lost (A-21)');
+      for (const fb of b.figs) if (fb.status === 'closed' && fb.writtenParty === p) reassign(fb, -1);
+    }
     if (((b.forfeited >>> p) & 1) === 0) {
       b.forfeited |= 1 << p;
       penalize(s, p, 2, 'false figure: 2 minus points ([003 §10])');
     }
   }
   return b.forfeited;
+}
+
+/** Innsbruck [003 §17] (A-22): the revokes not yet found are found now — the revoker's party loses the Spiel and pays 2. */
+function findRevokesSpielPlus2(s: HandState): void {
+  for (const rv of s.revokes) {
+    if (rv.found) continue;
+    rv.found = true;
+    const p = s.table.party[rv.seat]!;
+    s.bid.spielLost |= 1 << p;
+    s.events.push(freezeEvent({ type: 'revoke', seat: rv.seat, trick: rv.trick, card: rv.card, substitute: -1, penalty: 'spielPlus2' }));
+    penalize(s, p, 2, 'a revoke: 2 minus points ([003 §17])');
+  }
+}
+
+/** The party a held or unbid Spiel goes to instead of `w` (the tricks' verdict): a revoke (A-22), a false held Spiel (1853). */
+function spielRecipient(s: HandState, w: number, events: boolean): number {
+  const b = s.bid;
+  const r = s.ruleset;
+  const fb = b.figs[0]!;
+  if (b.spielLost !== 0) w = b.spielLost === 3 ? -1 : b.spielLost === 1 ? 1 : 0;
+  // a false HELD Spiel (bid, held or raised without the Spielfarbe): its stake goes to the opponents ([000 p.31-32])
+  if (r.falseFigurePenalty === 'points1853' && s.table.parties === 2 && fb.status === 'stake' && fb.violation !== 0) {
+    const viol = fb.violation;
+    w = viol === 3 ? -1 : viol === 1 ? 1 : 0;
+    if (events) {
+      for (let p = 0; p < 2; p++) {
+        if (((viol >>> p) & 1) === 1) s.events.push(freezeEvent({ type: 'penalty', party: p, points: 0, reason: 'false Spiel: the stake goes to the opponents ([000 p.31])' }));
+      }
+    }
+  }
+  return w;
+}
+
+/**
+ * A-43 alternative (`writeTiming: 'allImmediate'`): the Spiel, decided by the tricks, is written the moment it
+ * is decided — held at its stake (Aus: what reaches the target), unbid 1 — instead of after the deal in the
+ * priority order; a party reaching the target goes out at once, before the figures bid first (RULES §11.3).
+ * Its winner is judged as at the end (a revoke found now, at the end of trick play; a false held Spiel);
+ * a party that lost the deal's points (Innsbruck) writes nothing. Not at a deal starting 17:17 with the ask
+ * contested: there the asked figures decide first and the Spiel only if they stand ([003 §25], A-23).
+ */
+export function writeSpielWhenDecided(s: HandState, party: number): void {
+  const b = s.bid;
+  const r = s.ruleset;
+  const fb = b.figs[0]!;
+  if (r.writeTiming !== 'allImmediate' || party < 0 || fb.status === 'closed' || b.partieWinner >= 0) return;
+  if (b.start1717 && b.ask !== null && b.ask.answer === 'reject') return;
+  if (r.revokePenalty === 'spielPlus2' && s.table.parties === 2) findRevokesSpielPlus2(s);
+  let w = spielRecipient(s, party, true);
+  if (w >= 0 && ((b.forfeited >>> w) & 1) === 1) w = -1;
+  const pts = w < 0 ? 0 : fb.status === 'stake' ? (fb.aus ? Math.max(fb.level, r.target - b.score[w]! - b.written[w]!) : fb.level) : 1;
+  fb.status = 'closed';
+  fb.decided = true;
+  fb.writtenParty = w;
+  fb.writtenPoints = pts;
+  if (w >= 0) writeNow(s, w, pts, fb.outcome === 'aus' ? 'the Spiel at Aus is decided: written at once (A-43)' : 'the Spiel is decided: written at once (A-43)', 'Spiel');
 }
 
 /**
@@ -391,6 +446,8 @@ function firstOverCorrected(s: HandState): number {
     else moved.set(e.figure, e.to);
   }
   const v = s.bid.score.slice();
+  // A-21 alternative: a party that lost the points of the whole Partie starts from nothing
+  if (s.ruleset.falseFigureScope === 'partie') for (const p of lost) v[p] = Math.min(v[p]!, 0);
   for (const e of s.events) {
     if (e.type === 'penalty') v[e.party]! -= e.points;
     else if (e.type === 'write') {
@@ -491,15 +548,19 @@ export function scoreHand(s: HandState): void {
     if ([0, 1].every((p) => b.score[p]! + points[p]! === r.target - 1)) minCount = 3; // A-23 case (3)
   }
   if (ibk && b.start1717 && ask !== null && ask.answer === 'reject') {
-    // 17:17, an ask contested: the higher figure (≥ 3-fold; key count, Gleich > Hanger, rank) goes out; equal: the Spiel decides.
+    // 17:17, an ask contested: the higher figure (≥ 3-fold) goes out; equal: the Spiel decides. The key
+    // (A-30): count, then Gleich > Hanger, then rank ('countTypeRank'), or count, rank, type ('countRankType').
+    const rankFirst = r.dritzigeKey === 'countRankType';
+    const figKey = (code: number, gleich: boolean): number =>
+      (code >>> 4) * 1000 + (rankFirst ? (code & 15) * 2 + (gleich ? 1 : 0) : (gleich ? 500 : 0) + (code & 15));
     const key = (p: number) => {
       let k = 0;
       for (let seat = 0; seat < s.table.seats; seat++) {
         if (s.table.party[seat] !== p) continue;
         const g = codes[1]![seat]!;
         const h = codes[2]![seat]!;
-        if (g >>> 4 >= 3) k = Math.max(k, (g >>> 4) * 1000 + 500 + (g & 15));
-        if (h >>> 4 >= 3) k = Math.max(k, (h >>> 4) * 1000 + (h & 15));
+        if (g >>> 4 >= 3) k = Math.max(k, figKey(g, true));
+        if (h >>> 4 >= 3) k = Math.max(k, figKey(h, false));
       }
       return k;
     };

@@ -11,6 +11,11 @@
 //                           'forbidden' (1853): never happens (the engine forces a christening).
 // A-02 `trumpOrderModel: 'M2'` (1853 alternative): inside the trump suit an identity that is itself a
 // Perlagg card ranks above the As by its Perlagg order (K > 7 > U > O > A > 10 > 9 > 8).
+// A-20 `christenAsSelfIsChristening: false`: a Perlagg laid "as itself" (as === its own card) is no
+// christening — it counts as laid un-christened (its natural card; with 'natIdentityKeepsPower' the power
+// that gives), so it loses the Perlagg tie-break against another Perlagg christened as the same card. In
+// 1853, where every Perlagg must be christened, naming its own card still satisfies the duty to declare
+// ("angeben, als welche Karte derselbe zu gelten hat" [000 p.19]) but has that same effect.
 //
 // Winner: if any card's effective suit is trump, the trump card of highest power; else the card of the
 // led (effective) suit with the highest power. Ties are impossible (RULES §2.3).
@@ -26,6 +31,8 @@ export interface TrickContext {
   readonly level: Readonly<Int8Array>;
   readonly keepsPower: boolean;
   readonly m2: boolean;
+  /** A-20 alternative: a Perlagg laid as its own card counts as un-christened. */
+  readonly selfUnchristened: boolean;
 }
 
 const ctxCache = new WeakMap<Perlaggen, Map<RulesVariant, TrickContext>>();
@@ -40,6 +47,7 @@ export function trickContext(r: RulesVariant, p: Perlaggen): TrickContext {
       level: p.level,
       keepsPower: r.unchristenedPerlagg === 'natIdentityKeepsPower',
       m2: r.trumpOrderModel === 'M2',
+      selfUnchristened: !r.christenAsSelfIsChristening,
     });
     m.set(r, c);
   }
@@ -48,7 +56,7 @@ export function trickContext(r: RulesVariant, p: Perlaggen): TrickContext {
 
 /** Effective suit index (0..3) of a played card. */
 export function effectiveSuit(ctx: TrickContext, card: number, as: number | null): number {
-  if (as !== null) return as >>> 3;
+  if (as !== null && (as !== card || !ctx.selfUnchristened)) return as >>> 3;
   if (ctx.keepsPower && ctx.level[card]! > 0) return ctx.trump;
   return card === WELI ? 1 : card >>> 3;
 }
@@ -56,7 +64,7 @@ export function effectiveSuit(ctx: TrickContext, card: number, as: number | null
 /** Power of a played card inside its effective suit (higher wins). */
 export function cardPower(ctx: TrickContext, card: number, as: number | null): number {
   const lvl = ctx.level[card]!;
-  if (as === null) {
+  if (as === null || (as === card && ctx.selfUnchristened)) {
     if (lvl > 0 && ctx.keepsPower) return 8 * 16 + lvl; // as a trump As with its level (see above)
     const rv = card === WELI ? 0 : (card & 7) + 1;
     return powerOf(ctx, card, rv) * 16; // plain: level 0

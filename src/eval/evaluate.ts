@@ -25,6 +25,7 @@ export interface FigureContext {
 }
 
 const contexts = new WeakMap<RulesVariant, Map<Suit, FigureContext>>();
+const handTables = new Map<string, Uint16Array>();
 
 /** The evaluator for one ruleset and trump (cached; the tables are shared by all rulesets). */
 export function figureContext(ruleset: RulesVariant, trump: Suit): FigureContext {
@@ -34,7 +35,10 @@ export function figureContext(ruleset: RulesVariant, trump: Suit): FigureContext
   if (ctx === undefined) {
     const perlaggen = perlaggenOf(ruleset, trump);
     const tables = figureTables({ gleichIdenticalIdentities: ruleset.gleichIdenticalIdentities });
-    const hand = buildHandTable(tables.best, perlaggen.lo, perlaggen.weli, ruleset.deckHasWeli);
+    // the hand table depends only on these: rulesets alike in them (derived variants) share it
+    const key = `${perlaggen.lo}|${perlaggen.weli}|${ruleset.deckHasWeli}|${ruleset.gleichIdenticalIdentities}`;
+    let hand = handTables.get(key);
+    if (hand === undefined) handTables.set(key, (hand = buildHandTable(tables.best, perlaggen.lo, perlaggen.weli, ruleset.deckHasWeli)));
     ctx = Object.freeze({ ruleset, trump, perlaggen, wildLo: perlaggen.lo, weliWild: perlaggen.weli, tables, hand });
     m.set(trump, ctx);
   }

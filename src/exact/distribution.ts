@@ -12,6 +12,8 @@ import type { RulesVariant } from '../rules/variant.ts';
 /** Cells: [perlaggen in hand][best Gleich count][best Hanger length][natural Gleich count][natural Hanger length]. */
 export const DIM = 6;
 const cell = (p: number, g: number, h: number, gn: number, hn: number): number => (((p * DIM + g) * DIM + h) * DIM + gn) * DIM + hn;
+/** The index of a cell in `counts`: (Perlaggen in hand, best Gleich, best Hanger, natural Gleich, natural Hanger). */
+export const cellIndex = cell;
 
 export interface ExactDistribution {
   readonly ruleset: RulesVariant;
@@ -91,13 +93,18 @@ export interface ExactRow {
 }
 
 export function exactRows(d: ExactDistribution): ExactRow[] {
+  return cellRows(d.counts);
+}
+
+/** The non-empty cells of a counts (or probability mass) array; `hands` is then the cell's count (mass). */
+export function cellRows(counts: Float64Array): ExactRow[] {
   const rows: ExactRow[] = [];
   for (let p = 0; p < DIM; p++)
     for (let g = 0; g < DIM; g++)
       for (let h = 0; h < DIM; h++)
         for (let gn = 0; gn < DIM; gn++)
           for (let hn = 0; hn < DIM; hn++) {
-            const hands = d.counts[cell(p, g, h, gn, hn)]!;
+            const hands = counts[cell(p, g, h, gn, hn)]!;
             if (hands > 0) rows.push({ perlaggen: p, gleich: g, hanger: h, gleichNatural: gn, hangerNatural: hn, hands });
           }
   return rows;
@@ -116,10 +123,15 @@ export interface ExactSummary {
 }
 
 export function exactSummary(d: ExactDistribution): ExactSummary {
-  const rows = exactRows(d);
+  return cellSummary(d.counts, d.hands);
+}
+
+/** The headline figures of a counts (or probability mass) array holding `hands` in all. */
+export function cellSummary(counts: Float64Array, hands: number): ExactSummary {
+  const rows = cellRows(counts);
   const sum = (pred: (r: ExactRow) => boolean) => rows.reduce((s, r) => (pred(r) ? s + r.hands : s), 0);
   return {
-    hands: d.hands,
+    hands,
     dritzigesGleich: sum((r) => r.gleich >= 3),
     dritzigesGleichThanksToPerlaggen: sum((r) => r.gleich >= 3 && r.gleichNatural < 3),
     viertigesGleich: sum((r) => r.gleich >= 4),

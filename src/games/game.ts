@@ -91,6 +91,8 @@ export type AnyGame = Game<any, any, any, any, any, any>;
 export interface SeatedPolicy<O, A> {
   readonly name: string;
   readonly policy: Policy<O, A>;
+  /** Called before each decision with the game's explainIllegal for it (a person at the keyboard: src/cli/human.ts). */
+  readonly onTurn?: (explain: (a: A) => string | null) => void;
 }
 
 /** A policy fault: an illegal action or an exception, named so the deal can be replayed. */
@@ -154,6 +156,7 @@ export function runDeal<R, S, O, A extends { readonly kind: string }, D>(
     const obs = game.observe(s, p);
     let a: A;
     try {
+      if (sp.onTurn !== undefined) sp.onTurn((x) => game.explainIllegal(s, x));
       a = sp.policy.act(obs, streams.policy[p]!);
     } catch (e) {
       throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: threw ${e instanceof Error ? e.message : String(e)}`, { cause: e });

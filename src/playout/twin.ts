@@ -213,7 +213,7 @@ function oneHand(o: TwinOptions, k: Playout, d: number, players: number, rep: Tw
     }
   }
   // corrections the kernel does not model: a Partie over, a penalty, a write undone at the end
-  if (s.bid.partieWinner >= 0 || s.events.some((e, i) => e.type === 'penalty' || (i >= eventsAtLoad && e.type === 'write'))) {
+  if (s.bid.partieWinner >= 0 || s.events.some((e, i) => e.type === 'penalty' || e.type === 'correction' || (i >= eventsAtLoad && e.type === 'write'))) {
     rep.scoringSkipped++;
     return;
   }

@@ -148,6 +148,7 @@ function trickCtxByKey(obs: Observation): TrickContext {
       level,
       keepsPower: r.unchristenedPerlagg === 'natIdentityKeepsPower',
       m2: r.trumpOrderModel === 'M2',
+      selfUnchristened: !r.christenAsSelfIsChristening,
     });
     trickCtxCache.set(key, c);
   }

@@ -310,7 +310,7 @@ export const followSource: ConstraintSource = (obs, k) => {
 export const exchangeSource: ConstraintSource = (obs, k) => {
   const r = k.ruleset;
   const R = k.rules;
-  if (obs.turned < 0 || R.level[obs.turned] === 0) return [];
+  if (obs.turned < 0) return [];
   const ex = r.exchange;
   const seats = k.seats;
   const party = obs.party;
@@ -371,39 +371,97 @@ export const exchangeSource: ConstraintSource = (obs, k) => {
     for (const c of giveLater[seat]!) if (has(set.lo, set.weli, c)) shift += 1;
     out.push({ kind: 'count', seat, lo: set.lo, weli: set.weli, min: min - shift, max: max - shift, why });
   };
+  // The engine's chain (engine/deal.ts seekExchanger), replayed over the face-up Perlaggen in turn: the
+  // turned card, then (`skippedTurnCards: 'perlaggenExchangeable'`, A-32) each card laid aside at the turn-up.
   const events = obs.history.filter((e): e is Extract<HandEvent, { type: 'exchangeOffer' | 'exchange' | 'exchangeDeclined' }> => e.type === 'exchangeOffer' || e.type === 'exchange' || e.type === 'exchangeDeclined');
-  let faceUp = obs.turned;
+  const targets = [obs.turned];
+  if (r.skippedTurnCards === 'perlaggenExchangeable') for (const h of obs.history) if (h.type === 'skipped') targets.push(h.card);
+  const dealer = obs.dealer;
+  /** The cards of suit fs ("einen Trumpf" [000 p.19], [003 §7]; the Weli is a Schell card by nature, A-11). */
+  const suitSet = (f: number): Cards => {
+    const fs = f === WELI ? 'HSLE'.indexOf(r.turnedWeliTrump) : suitOfCard(f);
+    return { lo: ((0xff << (fs * 8)) >>> 0) as number, weli: (fs === 1 && r.deckHasWeli ? 1 : 0) as 0 | 1 };
+  };
+  /** A seat's hand at this step of the exchange, in a world (its five cards less later takes, plus later gives). */
+  const handNow = (w: World, seat: number, take: readonly number[], give: readonly number[]): { lo: number; weli: number } => {
+    let lo = (w.handLo[seat]! | k.laidLo[seat]!) >>> 0;
+    let weli = w.handWeli[seat]! | k.laidWeli[seat]!;
+    for (const c of take) if (c === WELI) weli = 0; else lo = (lo & ~(1 << c)) >>> 0;
+    for (const c of give) if (c === WELI) weli = 1; else lo = (lo | (1 << c)) >>> 0;
+    return { lo, weli };
+  };
+  const meetsSet = (h: { lo: number; weli: number }, set: Cards): boolean => (h.lo & set.lo) !== 0 || (h.weli === 1 && set.weli === 1);
+  const passedOver = (seat: number, f: number, g: { all: Cards }, dealerAble: boolean | null): void => {
+    const partner = seat !== dealer && party[seat] === party[dealer];
+    const why = `P${seat + 1} was passed over for the face-up Perlagg: he could give nothing for it (RULES §4.6)`;
+    if (!partner) return handCount(seat, g.all, 0, 0, why);
+    if (!ex.partnerOnlyIfDealerHasNoTrump) {
+      // Oberland: the partner comes only when the dealer cannot take it [002 §1.3]
+      if (dealerAble === true) return;
+      return handCount(seat, g.all, 0, 0, why);
+    }
+    // 1853, Innsbruck: the partner comes only if the dealer holds no card of its suit (A-10)
+    if (dealerAble === true && !ex.eichelImprove) return; // the dealer could give a card of its suit
+    const take = [takeLater[dealer]!.slice(), takeLater[seat]!.slice()];
+    const give = [giveLater[dealer]!.slice(), giveLater[seat]!.slice()];
+    const suit = suitSet(f);
+    out.push({
+      kind: 'predicate',
+      why: `P${seat + 1} was passed over for the face-up Perlagg: the dealer held a card of its suit, or he could give nothing (RULES §4.6, A-10)`,
+      test: (w) => meetsSet(handNow(w, dealer, take[0]!, give[0]!), suit) || !meetsSet(handNow(w, seat, take[1]!, give[1]!), g.all),
+    });
+  };
+  let t = 0;
+  let faceUp = targets[0]!;
   let at = 0;
+  let dealerAble: boolean | null = null; // was the dealer offered this card in this round
   let e = 0;
   for (;;) {
-    if (R.level[faceUp] === 0) break;
+    if (R.level[faceUp] === 0 || at >= order.length) {
+      if (++t >= targets.length) break;
+      faceUp = targets[t]!;
+      at = 0;
+      dealerAble = null;
+      continue;
+    }
     const g = giveable(faceUp);
     const offer = events[e];
-    if (offer === undefined) {
-      // the engine looked for the next able seat and found none
-      for (let i = at; i < order.length; i++) handCount(order[i]!, g.all, 0, 0, `P${order[i]! + 1} was passed over for the face-up Perlagg: he could give nothing for it (RULES §4.6)`);
-      break;
+    if (offer !== undefined && offer.type !== 'exchangeOffer') throw new WorldError(`the exchange events are out of order (${offer.type})`);
+    const idx = offer !== undefined && offer.faceUp === faceUp ? order.indexOf(offer.seat, at) : -1;
+    if (offer !== undefined && offer.faceUp === faceUp && idx < 0) throw new WorldError('an exchange offer the rules do not make');
+    const until = idx < 0 ? order.length : idx;
+    for (let i = at; i < until; i++) {
+      const seat = order[i]!;
+      passedOver(seat, faceUp, g, dealerAble);
+      if (seat === dealer) dealerAble = false;
     }
-    if (offer.type !== 'exchangeOffer') throw new WorldError(`the exchange events are out of order (${offer.type})`);
-    const idx = order.indexOf(offer.seat, at);
-    if (idx < 0 || offer.faceUp !== faceUp) throw new WorldError('an exchange offer the rules do not make');
-    for (let i = at; i < idx; i++) handCount(order[i]!, g.all, 0, 0, `P${order[i]! + 1} was passed over for the face-up Perlagg: he could give nothing for it (RULES §4.6)`);
-    handCount(offer.seat, g.all, 1, k.handSize, `P${offer.seat + 1} was offered the face-up Perlagg: he could give a card for it`);
+    if (idx < 0) {
+      // nobody (more) could or might take this one: the next face-up Perlagg
+      at = order.length;
+      continue;
+    }
+    const seat = offer!.seat;
+    handCount(seat, g.all, 1, k.handSize, `P${seat + 1} was offered the face-up Perlagg: he could give a card for it`);
+    if (seat !== dealer && party[seat] === party[dealer] && ex.partnerOnlyIfDealerHasNoTrump) {
+      handCount(dealer, suitSet(faceUp), 0, 0, `P${seat + 1}, the dealer's partner, was offered the face-up Perlagg: the dealer held no card of its suit (A-10)`);
+    }
     if (ex.duty === 'plainTrumpCompulsory') {
-      if (offer.must) handCount(offer.seat, g.plain, 1, k.handSize, `P${offer.seat + 1} had to exchange: he held a plain card of its suit (A-10)`);
-      else handCount(offer.seat, g.plain, 0, 0, `P${offer.seat + 1} did not have to exchange: he held no plain card of its suit (A-10)`);
+      if (offer!.must) handCount(seat, g.plain, 1, k.handSize, `P${seat + 1} had to exchange: he held a plain card of its suit (A-10)`);
+      else handCount(seat, g.plain, 0, 0, `P${seat + 1} did not have to exchange: he held no plain card of its suit (A-10)`);
     }
+    if (seat === dealer) dealerAble = true;
     e++;
     const answer = events[e];
     if (answer === undefined) break; // his decision is pending now
     e++;
     if (answer.type === 'exchange') {
+      if (answer.seat !== seat) break; // left to the partner (an infraction): the hand ended there
       takeLater[answer.seat]!.shift();
       giveLater[answer.seat]!.shift();
       faceUp = answer.gave;
       at = 0;
+      dealerAble = null;
     } else if (answer.type === 'exchangeDeclined') {
-      if (ex.partnerOnlyIfDealerHasNoTrump) break;
       at = idx + 1;
     } else throw new WorldError('an exchange offer answered by another offer');
   }
@@ -440,6 +498,8 @@ export const biddingSource: ConstraintSource = (obs, k) => {
   const figIdx = (f: string): number => (f === 'Gleich' ? 1 : f === 'Hanger' ? 2 : 0);
   // obligations: per seat, the figure bits (2 Gleich, 4 Hanger) at each play
   const bound = new Array<number>(k.seats).fill(0);
+  /** Per seat: the asked figure it is bound to (count << 4 | types << 8, as engine/bidding.ts askNeed). */
+  const askNeed = new Array<number>(k.seats).fill(0);
   let undo: number[] | null = null;
   let plays = 0;
   const rule = k.ruleset.askAtTargetMinus1;
@@ -454,10 +514,11 @@ export const biddingSource: ConstraintSource = (obs, k) => {
         break;
       }
       case 'raise':
-        if (!e.answer) undo = bound.slice();
+        undo = bound.slice(); // a Drei said in answer may be vetoed too (1853 [000 p.33])
         if (e.valid && figIdx(e.figure) > 0) bound[e.seat]! |= 1 << figIdx(e.figure);
         break;
       case 'answer':
+        if (e.answer === 'hold') undo = bound.slice(); // a hold may be vetoed (1853 [000 p.33])
         if (e.answer === 'hold' && figIdx(e.figure) > 0) bound[e.seat]! |= 1 << figIdx(e.figure);
         if (e.answer === 'gut' && !k.ruleset.obligationSurvivesDecline && figIdx(e.figure) > 0) {
           for (let s = 0; s < k.seats; s++) if (partyOf[s] === e.party) bound[s]! &= ~(1 << figIdx(e.figure));
@@ -467,11 +528,13 @@ export const biddingSource: ConstraintSource = (obs, k) => {
         if (e.veto && undo !== null) for (let s = 0; s < k.seats; s++) bound[s] = undo[s]!;
         break;
       case 'play':
-        if (bound[e.seat] !== 0 && k.rules.level[e.card]! > 0) checks.push({ seat: e.seat, need: bound[e.seat]!, plays, card: e.card, as: e.as });
+        if ((bound[e.seat]! | askNeed[e.seat]!) !== 0 && k.rules.level[e.card]! > 0) checks.push({ seat: e.seat, need: bound[e.seat]! | askNeed[e.seat]!, plays, card: e.card, as: e.as });
         plays++;
         break;
       case 'ask':
         ask = { seat: e.seat, count: e.count, kind: e.kind, plays };
+        // the asker is bound to what he asked with ([000 p.30] rule 3, engine/bidding.ts applyAsk)
+        if (k.ruleset.askBinds) askNeed[e.seat] = (e.count << 4) | ((rule === 'dritzig' ? (e.kind === 'Gleich' ? 1 : 2) : 3) << 8);
         break;
       case 'askAnswer': {
         if (ask === null) break;
@@ -499,6 +562,8 @@ export const biddingSource: ConstraintSource = (obs, k) => {
         }
         if (!e.allow && e.seat >= 0) {
           const seat = e.seat;
+          // the rejecter is bound to an equally multiple figure (A-30, engine/bidding.ts resolveAsk)
+          if (k.ruleset.askBinds) askNeed[seat] = (a.count << 4) | ((rule === 'dritzig' && a.kind === 'Gleich' ? 1 : 3) << 8);
           out.push({
             kind: 'predicate',
             why: `P${seat + 1} rejected the ask: he has a figure as multiple (A-30)`,
@@ -517,9 +582,12 @@ export const biddingSource: ConstraintSource = (obs, k) => {
     }
   }
   const meets = (words: readonly number[], need: number): boolean => {
+    const count = (need >>> 4) & 15;
+    const types = need >>> 8;
     for (const w of words) {
       if ((need & 2) !== 0 && wordGleich(w) === 0) continue;
       if ((need & 4) !== 0 && wordHanger(w) === 0) continue;
+      if (count > 0 && !(((types & 1) !== 0 && codeCount(wordGleich(w)) >= count) || ((types & 2) !== 0 && codeCount(wordHanger(w)) >= count))) continue;
       return true;
     }
     return false;

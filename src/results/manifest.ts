@@ -42,9 +42,12 @@ export function codeDiff(a: CodeVersion, b: CodeVersion): string | null {
 let cachedVersion: CodeVersion | null = null;
 export function codeVersion(): CodeVersion {
   if (cachedVersion !== null) return cachedVersion;
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; commit?: unknown };
   let commit = 'unknown';
-  try {
+  // a built package (dist/package.json, scripts/build.mjs) records the commit it was built from: asking git
+  // there would name the commit of whatever repository the package happens to be installed in
+  if (typeof pkg.commit === 'string') commit = pkg.commit;
+  else try {
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
     commit = head + (dirty.length > 0 ? '-dirty' : '');

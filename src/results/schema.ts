@@ -88,6 +88,16 @@ export const HANDS_COLUMNS: readonly ColumnSpec[] = [
   { name: '{f}_immediate', type: 'uint8', doc: '1 when its points were written at once (a decline, a concede)' },
 ];
 
+/**
+ * `perlagg simulate --detail` (hands and Partien): the cards and the bids of every hand, so a hand can be
+ * studied from the table alone. Appended to the hands table's columns.
+ */
+export const HANDS_DETAIL_COLUMNS: readonly ColumnSpec[] = [
+  { name: 's{i}_cards', type: 'utf8', doc: '(--detail) seat i\'s cards at the first lead (after the cut and any exchange), e.g. "H7 HK SU EA Weli"' },
+  { name: 'face_up', type: 'utf8', doc: '(--detail) the card face up beside the stock at the first lead: the turned-up trump card, or the card laid there in an exchange' },
+  { name: 'bids', type: 'utf8', doc: '(--detail) the bid history in the words perlagg play prints, e.g. "P2: Gilt\'s Gleich? · P3: Gut \'s Gleich"; empty when nobody bid' },
+];
+
 /** `perlagg simulate --partien`: one row per Partie (its hands are in hands.arrow). */
 export const PARTIEN_COLUMNS: readonly ColumnSpec[] = [
   { name: 'partie', type: 'uint32', doc: 'Partie index (its deals and choices are functions of the root seed, this index, the deal number and the seat)' },
@@ -102,6 +112,40 @@ export const PARTIEN_COLUMNS: readonly ColumnSpec[] = [
   { name: 'p{j}_gestrichen_at', type: 'int16', doc: 'deal number at whose start party j was first gestrichen (at target - 1 or more), -1 never' },
   { name: 'p{j}_penalties', type: 'int16', doc: 'penalty points party j lost over the Partie' },
 ];
+
+/**
+ * `perlagg tune --out`: one row per SPSA iteration. `{p}` columns repeat for every tuned parameter p (its
+ * option name, e.g. holdSlack).
+ */
+export const TRAJECTORY_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'iteration', type: 'uint32', doc: 'SPSA iteration (0-based): one perturbation, played on a block of deal (Partie) pairs' },
+  { name: 'pairs_done', type: 'uint32', doc: 'deal (Partie) pairs played by the end of this iteration: SPSA\'s k' },
+  { name: 'pairs', type: 'uint16', doc: 'pairs this iteration played (the block)' },
+  { name: '{p}', type: 'float64', doc: 'the value of parameter p after this iteration (real; an integer option is rounded when played)' },
+  { name: '{p}_plus', type: 'float64', doc: 'the value played as θ + c_k Δ (rounded stochastically for an integer option)' },
+  { name: '{p}_minus', type: 'float64', doc: 'the value played as θ − c_k Δ' },
+  { name: 'result', type: 'float64', doc: 'Σ over the block\'s pairs and both seatings of (θ + c_k Δ) − (θ − c_k Δ), each against the opponent (points; Partien: wins)' },
+  { name: 'gain', type: 'float64', doc: 'the block\'s mean margin of θ ± c_k Δ over the opponent (points a deal; Partien: win share − 1/2)' },
+  { name: 'recent_gain', type: 'float64', doc: 'an exponentially weighted mean of gain, weight 1/100 a pair' },
+];
+
+/** `perlagg league --out`: one row per match and deal (Partie) pair, every match on the same pairs. */
+export const LEAGUE_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'a', type: 'utf8', doc: 'policy A of the match (as given in --policies)' },
+  { name: 'b', type: 'utf8', doc: 'policy B' },
+  { name: 'pair', type: 'uint32', doc: 'deal index (Partie index with --partien): the same deals in every match' },
+  { name: 'margin', type: 'float64', doc: 'A\'s paired margin over B: points a deal averaged over the two seatings (Partien: A\'s win share − 1/2)' },
+  { name: 'score', type: 'float64', doc: 'A\'s score of the pair for Bradley–Terry: 1 won, 1/2 drawn, 0 lost (by the margin\'s sign; Partien: A\'s win share)' },
+];
+
+/** The columns of a trajectory for these parameters (`{p}` columns per parameter, in order). */
+export function trajectoryColumns(params: readonly string[]): ColumnSpec[] {
+  const fixed = TRAJECTORY_COLUMNS.filter((c) => !c.name.includes('{p}'));
+  const per = TRAJECTORY_COLUMNS.filter((c) => c.name.includes('{p}'));
+  const head = fixed.slice(0, 3);
+  const tail = fixed.slice(3);
+  return [...head, ...params.flatMap((p) => per.map((c) => ({ ...c, name: c.name.replace('{p}', p) }))), ...tail];
+}
 
 export const FIGURE_KEYS = ['spiel', 'gleich', 'hanger'] as const;
 
@@ -125,6 +169,8 @@ export function expandSeats(columns: readonly ColumnSpec[], seats: number, parti
 export const TABLES: Readonly<Record<string, readonly ColumnSpec[]>> = {
   exact: EXACT_COLUMNS,
   deals: DEALS_COLUMNS,
-  hands: HANDS_COLUMNS,
+  hands: [...HANDS_COLUMNS, ...HANDS_DETAIL_COLUMNS],
   partien: PARTIEN_COLUMNS,
+  trajectory: TRAJECTORY_COLUMNS,
+  league: LEAGUE_COLUMNS,
 };

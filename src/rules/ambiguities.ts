@@ -1,7 +1,8 @@
 // RULES §15: the 46 ambiguities, each with the proposal we implement as the default and the switch that
 // selects each alternative. A switch is a ruleset field (registry.ts override syntax): the alternative is
 // `<ruleset>{<field>=<value>}`. Items that are a reading of the text with no alternative worth
-// simulating (a misprint, a word's meaning) say so in `noSwitch`. The tests resolve every alternative.
+// simulating (a misprint, a word's meaning) say so in `noSwitch`. The tests resolve every alternative, and
+// play each against its default: every one changes what the engine does (test/rules/switches-read.test.ts).
 
 export interface AmbiguitySwitch {
   /** Dotted ruleset field. */
@@ -86,7 +87,7 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-27', title: 'numbering of the raising laws', proposal: 'a transcription glitch', switches: [], noSwitch: 'no rule is lost; nothing to choose' },
   { id: 'A-28', title: 'misprints in the Bieten example', proposal: 'the corrected hands', switches: [], noSwitch: 'a test-data correction for the Bieten cases, not a rule' },
   { id: 'A-29', title: 'order of answering in Bieten', proposal: 'clockwise from the bidder', switches: [], noSwitch: 'Bieten only; both readings give the same result in the source' },
-  { id: 'A-30', title: 'comparing figures in Dritzige contests', proposal: 'count, then Gleich > Hanger, then rank', switches: [{ field: 'dritzigeKey', rulesets: ALL, alternatives: ['countRankType'] }] },
+  { id: 'A-30', title: 'comparing figures in Dritzige contests', proposal: 'count, then Gleich > Hanger, then rank', switches: [{ field: 'dritzigeKey', rulesets: ['innsbruck'], alternatives: ['countRankType'] }] },
   { id: 'A-31', title: 'cut mechanics', proposal: 'repeat while the next visible card is a permanent Perlagg', switches: [{ field: 'cutRepeat', rulesets: MODERN, alternatives: ['once'] }] },
   { id: 'A-32', title: 'Oberland: Eichel turned up', proposal: 'keep turning; skipped cards stay face up; an Eichel Perlagg turned aside may be taken in the exchange with a plain Eichel card ("alle liegenden Perlaggen" [002 §1.3])', switches: [{ field: 'skippedTurnCards', rulesets: ['oberland'], alternatives: ['shownBesideStock'] }] },
   { id: 'A-33', title: '"steht" inside one partnership', proposal: 'ties only between opposing parties', switches: [{ field: 'tieBetween', rulesets: ALL, alternatives: ['anyPlayers'] }] },
@@ -103,7 +104,7 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
       { field: 'threePlayers', rulesets: ALL, alternatives: ['strohmann', 'individual'] },
       { field: 'strohmannInfo', rulesets: ['1853'], alternatives: ['othersShowEachOther'] },
       { field: 'sixPlayersHandSize', rulesets: ALL, alternatives: ['4', '5'] },
-      { field: 'individualBidding', rulesets: ALL, alternatives: ['answerInTurn'] },
+      { field: 'individualBidding', rulesets: MODERN, alternatives: ['answerInTurn'] },
     ],
   },
   { id: 'A-42', title: 'who may ask for the Dritzige', proposal: '1853 the party at target - 1; Innsbruck only at 17:17', switches: [{ field: 'askAtTargetMinus1', rulesets: ['1853', 'innsbruck'], alternatives: ['none'] }] },

@@ -39,7 +39,7 @@ export const RulesVariantSchema = z
     trumpOrderModel: z.enum(['M1', 'M2']),
     /** A-03 / §5.3: an un-christened Perlagg is 'forbidden' (must be declared, 1853), a 'plainCard' of its natural identity, or keeps trick power ('natIdentityKeepsPower', VOBER alternative). */
     unchristenedPerlagg: z.enum(['forbidden', 'plainCard', 'natIdentityKeepsPower']),
-    /** christening a Perlagg "as itself" is a christening and keeps the Perlagg tie-break. */
+    /** christening a Perlagg "as itself" is a christening and keeps the Perlagg tie-break; false: it counts as laid un-christened (tricks.ts). */
     christenAsSelfIsChristening: z.boolean(),
     /** a natural (un-christened) Weli, Schell 6, may belong to a Hanger (below Schell 7). Default false. */
     weliNaturalInFigures: z.boolean(),
@@ -133,7 +133,7 @@ export const RulesVariantSchema = z
     gleichIdenticalIdentities: z.boolean(),
     /** Hangers of equal length compare by their highest card. */
     hangerTieBreak: z.enum(['highestCard']),
-    /** figure key in Dritzige contests: count, then Gleich > Hanger, then rank. */
+    /** figure key in the Innsbruck 17:17 contest of asked figures: count, then Gleich > Hanger, then rank; or count, rank, type. */
     dritzigeKey: z.enum(['countTypeRank', 'countRankType']),
 
     // ---- Bidding (RULES §8) ----
@@ -155,7 +155,7 @@ export const RulesVariantSchema = z
     unseenBids: z.enum(['scoreOnlyIfHad', 'asSeen']),
     /** Default order of the figures at the end of a deal [RULES §11.3]; A-12. */
     defaultFigureOrder: z.array(FigureSchema).length(3),
-    /** only declines/gut are written at once; the rest after the deal in priority order. */
+    /** only declines/gut are written at once, the rest after the deal in priority order; 'allImmediate': the Spiel also when decided in play (scoring.ts writeSpielWhenDecided). */
     writeTiming: z.enum(['declinesImmediate', 'allImmediate']),
 
     // ---- The Partie (RULES §11, §12) ----
@@ -171,11 +171,11 @@ export const RulesVariantSchema = z
     overbidAtTargetMinus2: z.enum(['curtailed', 'minus2']),
     /** penalty for bidding when gestrichen: 'halve' (floor, 1853) or 'minus2'. */
     bidWhenGestrichenPenalty: z.enum(['halve', 'minus2']),
-    /** holding is allowed when gestrichen; any raise counts as a bid. */
+    /** holding is allowed when gestrichen; any raise counts as a bid. false: a gestrichen party must let a bid gut (bidding.ts mayHold). */
     holdWhenGestrichen: z.boolean(),
     /** False-figure penalty [RULES §12]: 1853 points to the opponents; VIBK loses the deal's points and -2; none stated. */
     falseFigurePenalty: z.enum(['points1853', 'dealPointsMinus2', 'none']),
-    /** the VIBK loss covers the points of the current deal or the whole Partie. */
+    /** the VIBK loss covers the points of the current deal or (with dealPointsMinus2 only) the whole Partie. */
     falseFigureScope: z.enum(['deal', 'partie']),
     /** Revoke [RULES §12], A-22: 1853 substitute the card; VIBK Spiel to the opponents plus -2. */
     revokePenalty: z.enum(['substitute', 'spielPlus2', 'none']),
@@ -209,6 +209,19 @@ export const RulesVariantSchema = z
   .refine((r) => new Set(r.defaultFigureOrder).size === 3, {
     message: 'each of Spiel, Gleich, Hanger exactly once',
     path: ['defaultFigureOrder'],
+  })
+  // A switch that could not change anything is refused rather than accepted silently:
+  .refine((r) => r.dritzigeKey === 'countTypeRank' || r.askAtTargetMinus1 === 'ibk1717', {
+    message: 'countRankType orders only the Innsbruck 17:17 contest (askAtTargetMinus1=ibk1717); the Dritzige and Viertig asks compare no figures of different kind (A-30)',
+    path: ['dritzigeKey'],
+  })
+  .refine((r) => r.individualBidding === 'none' || r.threePlayers === 'individual', {
+    message: 'answerInTurn applies only to three players each for himself (threePlayers=individual); with the Strohmann there are two parties (A-41)',
+    path: ['individualBidding'],
+  })
+  .refine((r) => r.falseFigureScope === 'deal' || r.falseFigurePenalty === 'dealPointsMinus2', {
+    message: 'partie applies only to the Innsbruck loss of the points (falseFigurePenalty=dealPointsMinus2) (A-21)',
+    path: ['falseFigureScope'],
   });
 
 export type RulesVariant = Readonly<z.infer<typeof RulesVariantSchema>>;

@@ -3,7 +3,8 @@
 // A job is a pure function of (spec, deal range): the same range gives the same bytes on any worker.
 import type { ColumnSpec } from '../results/schema.ts';
 import type { DictColumn } from '../results/stream.ts';
-import type { Moments } from '../stats/intervals.ts';
+import { meanInterval, wilson, type Interval, type Moments } from '../stats/intervals.ts';
+import { emptyPairAcc, mergePairAcc, pairedEstimate, pushPair, type PairAcc, type PairedEstimate, type PairedMetric } from '../stats/paired.ts';
 
 export type SimMode = 'figures' | 'hands' | 'partien';
 
@@ -30,6 +31,14 @@ export interface SimSpec {
    * party 0 and B for party 1, then swapped; the same cards and the same per-seat random streams.
    */
   readonly duplicate?: boolean;
+  /**
+   * With `duplicate`: the second seating's policies draw from streams of their own (re-keyed per seating),
+   * not the first seating's. An A/A comparison (A = B) then measures the machinery's noise instead of
+   * giving a difference of exactly 0 by construction.
+   */
+  readonly independentStreams?: boolean;
+  /** hands.arrow gets each seat's cards at the first lead, the face-up card and the bid history (--detail). */
+  readonly detail?: boolean;
 }
 
 export type ColumnArray = Uint8Array | Uint16Array | Uint32Array | Int8Array | Int16Array | Int32Array | Float64Array | string[];
@@ -37,13 +46,25 @@ export type ColumnArray = Uint8Array | Uint16Array | Uint32Array | Int8Array | I
 /** A column as it crosses from a worker: string columns arrive dictionary-encoded (stream.ts DictColumn). */
 export type ColumnPayload = ColumnArray | DictColumn;
 
-/** Accumulators of one metric over a range of deals. */
-export type MetricAcc = { readonly kind: 'proportion'; k: number; n: number } | ({ readonly kind: 'mean' } & Moments);
+/**
+ * Accumulators of one metric over a range of deals: a proportion (k of n), a mean (moments), or a per-pair
+ * quantity of a duplicate run (one value per deal pair, its moments and range: src/stats/paired.ts).
+ */
+export type MetricAcc =
+  | { readonly kind: 'proportion'; k: number; n: number }
+  | ({ readonly kind: 'mean' } & Moments)
+  | ({ readonly kind: 'pair' } & PairAcc);
+
+export type MetricKind = MetricAcc['kind'];
 
 export interface MetricSpec {
   readonly name: string;
-  readonly kind: 'proportion' | 'mean';
+  readonly kind: MetricKind;
   readonly doc: string;
+  /** What n counts, as the summary prints it: deals, hands, Partien, deal pairs, Partie pairs, figures. */
+  readonly counts: string;
+  /** For a 'pair' metric: how a pair's value is read (a difference, a mean, a share, or fixed by the design). */
+  readonly paired?: PairedMetric;
 }
 
 export interface BatchResult {
@@ -55,6 +76,17 @@ export interface BatchResult {
   readonly metrics: Record<string, MetricAcc>;
   /** Deals redealt because a constraint failed. */
   readonly rejected: number;
+  /**
+   * The value of the metric named in the task's `series`, one per observation (hand, deal pair, Partie
+   * pair) in deal order: what a sequential test looks at after every pair.
+   */
+  readonly series?: Float64Array;
+}
+
+/** What a batch is asked for beyond its deals. */
+export interface BatchOptions {
+  /** Record this (mean or pair) metric's observations in order (BatchResult.series). */
+  readonly series?: string;
 }
 
 /** A batch as the runner receives it from a worker: string columns may arrive dictionary-encoded. */
@@ -65,7 +97,12 @@ export interface Job {
   readonly describe: Readonly<Record<string, unknown>>;
   readonly tables: Readonly<Record<string, readonly ColumnSpec[]>>;
   readonly metrics: readonly MetricSpec[];
-  runBatch(start: number, end: number): BatchResult;
+  /**
+   * A duplicate run of a policy against itself with shared streams: both seatings play the same game with the
+   * parties' roles swapped, so every pair's difference is exactly 0 by construction (no variance, no test).
+   */
+  readonly identicalPairs?: boolean;
+  runBatch(start: number, end: number, opts?: BatchOptions): BatchResult;
   /** From a heartbeat slot (heartbeat.ts): who was deciding, in which deal and seed (for a timeout). */
   whoIsDeciding(slot: Int32Array): string;
 }
@@ -87,8 +124,15 @@ export class RunFailure extends Error {
   override name = 'RunFailure';
 }
 
-export function emptyAcc(kind: 'proportion' | 'mean'): MetricAcc {
+export function emptyAcc(kind: MetricKind): MetricAcc {
+  if (kind === 'pair') return { kind, ...emptyPairAcc() };
   return kind === 'proportion' ? { kind, k: 0, n: 0 } : { kind, n: 0, sum: 0, sumSq: 0 };
+}
+
+/** Add one deal pair's value to a per-pair accumulator. */
+export function pushPairValue(a: MetricAcc, x: number): void {
+  if (a.kind !== 'pair') throw new Error('internal: not a per-pair metric');
+  pushPair(a, x);
 }
 
 /** Add one observation x to a mean accumulator. */
@@ -122,8 +166,106 @@ export function allocColumns(columns: readonly ColumnSpec[], rows: number): Reco
   return out;
 }
 
+/**
+ * A per-pair accumulator read back from JSON: an empty one's range (±Infinity) was written as null.
+ * Accumulators of the other kinds are returned as they are.
+ */
+export function reviveAcc(a: MetricAcc): MetricAcc {
+  if (a.kind !== 'pair') return a;
+  const r = a as { min: number | null; max: number | null };
+  return { ...a, min: r.min ?? Infinity, max: r.max ?? -Infinity };
+}
+
 export function mergeAcc(a: MetricAcc, b: MetricAcc): MetricAcc {
   if (a.kind === 'proportion' && b.kind === 'proportion') return { kind: 'proportion', k: a.k + b.k, n: a.n + b.n };
   if (a.kind === 'mean' && b.kind === 'mean') return { kind: 'mean', n: a.n + b.n, sum: a.sum + b.sum, sumSq: a.sumSq + b.sumSq };
+  if (a.kind === 'pair' && b.kind === 'pair') {
+    const x = reviveAcc(a) as PairAcc;
+    const y = reviveAcc(b) as PairAcc;
+    return { kind: 'pair', ...mergePairAcc(x, y) };
+  }
   throw new Error('internal: metric kinds differ');
+}
+
+/** How a per-pair metric is read when its spec is not at hand: as a mean over pairs. */
+const PAIR_MEAN: PairedMetric = { kind: 'mean' };
+
+/**
+ * The estimate of a metric: Wilson for a proportion, mean ± t·SE for a mean, and for a per-pair metric the
+ * paired estimate (src/stats/paired.ts: over pairs, never over seatings; a constant or a fixed value is
+ * reported as such).
+ */
+export function metricEstimate(acc: MetricAcc, spec?: MetricSpec): { interval: Interval; paired: PairedEstimate | null } {
+  if (acc.kind === 'proportion') return { interval: wilson(acc.k, acc.n), paired: null };
+  if (acc.kind === 'mean') return { interval: meanInterval(acc), paired: null };
+  const e = pairedEstimate(reviveAcc(acc) as PairAcc, spec?.paired ?? PAIR_MEAN);
+  return { interval: intervalOfPaired(e), paired: e };
+}
+
+/** A paired estimate as an Interval (a constant or fixed value: a point, half-width 0). */
+export function intervalOfPaired(e: PairedEstimate): Interval {
+  switch (e.kind) {
+    case 'interval':
+      return { estimate: e.estimate, low: e.low, high: e.high, halfWidth: e.halfWidth, n: e.n, se: e.se };
+    case 'constant':
+    case 'fixed':
+      return { estimate: e.value, low: e.value, high: e.value, halfWidth: 0, n: e.n, se: 0 };
+    case 'single':
+      return { estimate: e.value, low: -Infinity, high: Infinity, halfWidth: Infinity, n: 1, se: Infinity };
+    case 'empty':
+      return { estimate: NaN, low: NaN, high: NaN, halfWidth: Infinity, n: 0, se: NaN };
+  }
+}
+
+/** The number of observations in an accumulator. */
+export const accCount = (a: MetricAcc): number => a.n;
+
+/** The moments of an accumulator (a proportion's k of n as a mean of 0/1). */
+export function momentsOf(a: MetricAcc): Moments {
+  return a.kind === 'proportion' ? { n: a.n, sum: a.k, sumSq: a.k } : { n: a.n, sum: a.sum, sumSq: a.sumSq };
+}
+
+/**
+ * A batch's metric accumulators, with the observations of one metric (the task's `series`) recorded in
+ * order as they are pushed (BatchResult.series).
+ */
+export class BatchMetrics {
+  readonly acc: Record<string, MetricAcc>;
+  readonly #watched: string | null;
+  #series: Float64Array;
+  #at = 0;
+
+  constructor(specs: readonly MetricSpec[], opts: BatchOptions = {}, expected = 1024) {
+    this.acc = Object.fromEntries(specs.map((x) => [x.name, emptyAcc(x.kind)]));
+    this.#watched = opts.series ?? null;
+    this.#series = new Float64Array(this.#watched === null ? 0 : Math.max(1, expected));
+  }
+
+  #record(name: string, x: number): void {
+    if (name !== this.#watched) return;
+    if (this.#at === this.#series.length) {
+      const grown = new Float64Array(this.#series.length * 2);
+      grown.set(this.#series);
+      this.#series = grown;
+    }
+    this.#series[this.#at++] = x;
+  }
+
+  mean(name: string, x: number): void {
+    pushMean(this.acc[name]!, x);
+    this.#record(name, x);
+  }
+  proportion(name: string, hit: number): void {
+    pushProportion(this.acc[name]!, hit);
+    this.#record(name, hit);
+  }
+  pair(name: string, x: number): void {
+    pushPairValue(this.acc[name]!, x);
+    this.#record(name, x);
+  }
+
+  /** The recorded series (a fresh, exactly sized array: safe to transfer), or nothing when none was asked for. */
+  series(): { series?: Float64Array } {
+    return this.#watched === null ? {} : { series: this.#series.slice(0, this.#at) };
+  }
 }

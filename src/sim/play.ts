@@ -15,7 +15,8 @@ import { figureContext, figureWord } from '../eval/evaluate.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { STREAM, keyedRng, type Rng } from './seeds.ts';
+import { STREAM, keyWords, keyedRng, Rng } from './seeds.ts';
+import { cloneState } from '../engine/state.ts';
 import { HB, hb } from './heartbeat.ts';
 
 /** A policy fault: an illegal action or an exception, named so the deal can be replayed. */
@@ -34,6 +35,51 @@ export interface SeatPolicy {
   readonly policy: Policy;
   /** Index of the name in the job's policy names (for the heartbeat), when run by a job. */
   readonly id?: number;
+  /**
+   * Draw this player's choices from a stream of its own: the stream the deal hands it, re-keyed with this
+   * salt (--independent-streams: the second seating of a duplicate deal). Absent: the deal's stream as is.
+   */
+  readonly streamSalt?: number;
+  /**
+   * Called before each decision of this seat with the engine's explainIllegal for the decision now: a person
+   * at the keyboard (src/cli/human.ts) is told in the rules' words why what he typed is not allowed. It
+   * answers only "why is this illegal?"; everything else the seat learns comes from its observation.
+   */
+  readonly onTurn?: (explain: (a: PolicyAction) => string | null) => void;
+}
+
+/**
+ * How the cards of a hand are dealt when a run fixes cards, a trump or a predicate (src/sim/constrained.ts):
+ * attached to the policies array (withDealHook), so that it reaches every hand runHand plays, a Partie's
+ * included (playPartie passes the array through unchanged), without a second Partie loop.
+ */
+export interface DealHook {
+  /**
+   * At the hand's first chance node: deal the cards into `s` (by applying chance actions) from the deal's
+   * chance stream and return true; return false to let the engine's shuffle and cut deal them.
+   */
+  deal(s: HandState, chance: Rng): boolean;
+  /** After the turn-up of an engine-dealt hand: keep it? false: the hand is dealt again (the chance stream goes on). */
+  accept(s: HandState): boolean;
+}
+
+const DEAL_HOOK = Symbol('perlagg.dealHook');
+type Hooked = readonly SeatPolicy[] & { readonly [DEAL_HOOK]?: DealHook };
+
+/** A copy of `policies` that deals its hands through `hook`. */
+export function withDealHook(policies: readonly SeatPolicy[], hook: DealHook): SeatPolicy[] {
+  return Object.assign(policies.slice(), { [DEAL_HOOK]: hook });
+}
+
+/** The deal hook a policies array carries, if any. */
+export function dealHookOf(policies: readonly SeatPolicy[]): DealHook | undefined {
+  return (policies as Hooked)[DEAL_HOOK];
+}
+
+/** A stream of its own from a stream handed out: four words of it hashed with the salt (keyed, reproducible). */
+export function saltedRng(rng: Rng, salt: number): Rng {
+  const [a, b, c, d] = keyWords([rng.nextUint32(), rng.nextUint32(), rng.nextUint32(), rng.nextUint32(), salt >>> 0, 0x53414c54]);
+  return new Rng(a, b, c, d);
 }
 
 export interface PlayDealOptions {
@@ -173,8 +219,33 @@ export function readAction(a: unknown): Action | null {
 export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>): number {
   const maxSteps = o.maxSteps ?? 1000;
   let decisions = 0;
+  // --independent-streams: players with a salt draw from re-keyed streams
+  let ctxs: ReadonlyArray<{ readonly rng: Rng }> = streams.policy;
+  if (policies.some((x) => x.streamSalt !== undefined)) {
+    ctxs = streams.policy.map((c, p) => (policies[p]!.streamSalt === undefined ? c : { rng: saltedRng(c.rng, policies[p]!.streamSalt!) }));
+  }
+  // constrained deals (constrained.ts): dealt by the hook, or dealt by the engine and checked after the turn-up
+  const hook = dealHookOf(policies);
+  let check = false;
+  let fresh: HandState | null = null;
+  if (hook !== undefined && currentPlayer(s) === CHANCE) {
+    if (!hook.deal(s, streams.chance)) {
+      fresh = cloneState(s);
+      check = true;
+    }
+  }
   for (let step = 0; ; step++) {
     if (step > maxSteps) throw new Error(`${streams.where} did not end within ${maxSteps} steps`);
+    if (check && s.trump !== null) {
+      check = false;
+      if (!hook!.accept(s)) {
+        // dealt again from the same state; the decisions of the refused deal (a cutter's keep) do not count
+        Object.assign(s, cloneState(fresh!));
+        decisions = 0;
+        step = 0;
+        check = true;
+      }
+    }
     const p = currentPlayer(s);
     if (p === TERMINAL) break;
     if (p === CHANCE) {
@@ -192,7 +263,8 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
     const whereP = (): string => `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;
     let answer: Action | null;
     try {
-      answer = readAction(sp.policy.act(obs, streams.policy[p]!));
+      if (sp.onTurn !== undefined) sp.onTurn((a) => explainIllegal(s, a));
+      answer = readAction(sp.policy.act(obs, ctxs[p]!));
     } catch (e) {
       throw new PolicyFault(`${whereP()}: threw ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, { cause: e });
     }

@@ -16,9 +16,10 @@ import { makeFolder, removeTempFiles, takeLock, uncommittedLeftovers, type Folde
 import { writeErrorText } from '../results/io.ts';
 import { HB, hb, heartbeatBuffer, readSlot, useHeartbeat } from './heartbeat.ts';
 import { DecisionTimeout } from './play.ts';
-import { meanInterval, wilson, type Interval } from '../stats/intervals.ts';
-import { sprt as sprtTest, type SprtBounds, type SprtState } from '../stats/sprt.ts';
-import { emptyAcc, mergeAcc, RunError, RunFailure, SimSpecError, type BatchResult, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec } from './job.ts';
+import type { Interval } from '../stats/intervals.ts';
+import { MeanSprt, type MeanSprtSnapshot, type MeanSprtStatus, type SprtBounds } from '../stats/sprt.ts';
+import type { StopEstimate } from '../stats/stop-estimate.ts';
+import { emptyAcc, mergeAcc, metricEstimate, reviveAcc, RunError, RunFailure, SimSpecError, type BatchResult, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec } from './job.ts';
 import { createJob } from './jobs/index.ts';
 import { isTaskFault, rebuildFault, type BatchTask, type TaskFault } from './task.ts';
 
@@ -42,7 +43,11 @@ export interface RunOptions {
   readonly untilCi: { readonly metric: string; readonly halfWidth: number } | null;
   /** Stop after this much wall time (the output is then a prefix of the full run). */
   readonly timeBudgetMs: number | null;
-  /** Stop when an SPRT on this mean metric accepts H0 or H1 (checked after each batch: deterministic). */
+  /**
+   * Stop when an SPRT on this (mean or per-pair) metric accepts H0 or H1. The test looks after every
+   * observation (hand, deal pair, Partie pair) in deal order; the run stops at the deciding one and its
+   * output holds exactly the deals up to it.
+   */
   readonly sprt?: { readonly metric: string; readonly bounds: SprtBounds } | null;
   readonly onProgress?: (p: Progress) => void;
   /** A line worth telling the user (a cleared folder, removed temp files, a recorded code change). */
@@ -61,9 +66,29 @@ export interface Progress {
   readonly elapsedMs: number;
   readonly dealsPerSec: number;
   readonly watched: { readonly metric: string; readonly interval: Interval } | null;
+  /** The SPRT's log-likelihood ratio and bounds so far (null while undefined). */
+  readonly sprt: { readonly llr: number | null; readonly lower: number; readonly upper: number } | null;
 }
 
-export type StopReason = 'deals' | 'interval' | 'sprt' | 'time' | 'interrupted';
+/** The SPRT of a run at its end. */
+export interface RunSprt {
+  readonly metric: string;
+  readonly status: MeanSprtStatus;
+  /** The median-unbiased estimate at the stop with its 95% interval (null when the data are constant or too few). */
+  readonly corrected: StopEstimate | null;
+  /** The deal (or Partie) index of the observation that decided, null while undecided. */
+  readonly decidedAtDeal: number | null;
+}
+
+/** 'constant': an SPRT without a deal limit saw the same value in every one of its first CONSTANT_STOP observations. */
+export type StopReason = 'deals' | 'interval' | 'sprt' | 'constant' | 'time' | 'interrupted';
+
+/**
+ * An SPRT whose observations are all the same value has no variance and can never decide (a deterministic
+ * policy against itself plays the same game in both seatings, whatever its streams): a run without a deal
+ * limit stops after this many such observations instead of running forever.
+ */
+export const CONSTANT_STOP = 1000;
 
 export { RunError };
 
@@ -76,19 +101,16 @@ export interface RunResult {
   readonly elapsedMs: number;
   readonly resumedFrom: number;
   readonly files: readonly string[];
-  /** The SPRT's state at the end, when one was asked for. */
-  readonly sprt: (SprtState & { readonly metric: string }) | null;
+  /** The SPRT at the end, when one was asked for. */
+  readonly sprt: RunSprt | null;
+  /** Every pair's A − B is 0 by construction (a policy against itself with shared streams). */
+  readonly identicalPairs: boolean;
 }
 
 
-/** The interval of a metric from its accumulator. */
-export function intervalOf(acc: MetricAcc): Interval {
-  return acc.kind === 'proportion' ? wilson(acc.k, acc.n) : meanInterval(acc);
-}
-
-function sprtOf(acc: MetricAcc, b: SprtBounds): SprtState {
-  if (acc.kind !== 'mean') throw new Error('internal: SPRT on a proportion');
-  return sprtTest(acc, b);
+/** The interval of a metric from its accumulator (a per-pair one read as its spec says: job.ts metricEstimate). */
+export function intervalOf(acc: MetricAcc, spec?: MetricSpec): Interval {
+  return metricEstimate(acc, spec).interval;
 }
 
 /** Shard k of n gets a contiguous run of batches; batch b covers deals [b * size, (b + 1) * size). */
@@ -199,7 +221,12 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
       throw new SimSpecError(`--metric ${watch}: no such metric (metrics: ${job.metrics.map((m) => m.name).join(', ')})`);
     }
   }
-  if (opts.sprt && job.metrics.find((m) => m.name === opts.sprt!.metric)!.kind !== 'mean') throw new SimSpecError(`--sprt needs a mean metric; ${opts.sprt.metric} is a proportion`);
+  if (opts.sprt && job.metrics.find((m) => m.name === opts.sprt!.metric)!.kind === 'proportion') throw new SimSpecError(`--sprt needs a mean metric; ${opts.sprt.metric} is a proportion`);
+  if (opts.sprt && opts.shard !== null) throw new SimSpecError('--sprt decides on the whole sequence of deals; a shard sees only part of it: run it unsharded');
+  if (opts.sprt && job.identicalPairs === true && opts.deals === null && opts.timeBudgetMs === null) {
+    throw new SimSpecError('--sprt: both seatings play the same policy with the same streams, so every pair\'s difference is exactly 0 and the SPRT can never decide; compare two policies, or add --independent-streams to check the machinery');
+  }
+  const specOf = new Map(job.metrics.map((m) => [m.name, m]));
 
   const totalBatches = opts.deals === null ? null : Math.ceil(opts.deals / opts.batchSize);
   const [firstBatch, endBatch] = totalBatches === null ? [0, Infinity] : shardBatches(totalBatches, opts.shard);
@@ -215,6 +242,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
   let metrics: Record<string, MetricAcc> = Object.fromEntries(job.metrics.map((m) => [m.name, emptyAcc(m.kind)]));
   let rejected = 0;
   let dealsDone = 0;
+  let test: MeanSprt | null = opts.sprt ? new MeanSprt(opts.sprt.bounds) : null;
   let folder: Folder | null = null;
   /** This run created the folder's data files (a fresh run, not a resume). */
   let createdFiles = false;
@@ -290,8 +318,17 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
         manifest = old;
         next = firstBatch + old.progress.batchesDone;
         dealsDone = old.progress.dealsDone;
-        metrics = structuredClone(old['metrics'] as Record<string, MetricAcc>);
+        metrics = Object.fromEntries(Object.entries(structuredClone(old['metrics'] as Record<string, MetricAcc>)).map(([k, a]) => [k, reviveAcc(a)]));
         rejected = old['rejected'] as number;
+        if (opts.sprt) {
+          const snap = old['sprt'] as MeanSprtSnapshot | undefined;
+          if (snap === undefined) throw new RunError(`--resume: ${dir}/manifest.json has no SPRT state`);
+          try {
+            test = MeanSprt.fromJSON(snap);
+          } catch (e) {
+            throw new RunError(`--resume: ${dir}/manifest.json: the SPRT state is damaged (${(e as Error).message})`);
+          }
+        }
       } else {
         throw new RunError(`${dir} already holds a run (${old.complete ? 'complete' : 'unfinished: add --resume to continue it'}); choose another --out`);
       }
@@ -320,6 +357,8 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
           progress: { batchesDone: 0, batchesTotal: totalBatches === null ? null : endBatch - firstBatch, dealsDone: 0 },
           dealRange: { start: firstBatch * opts.batchSize, end: totalBatches === null ? null : dealEnd(endBatch - 1) },
           metrics,
+          metricSpecs: job.metrics,
+          ...(test === null ? {} : { sprt: test.toJSON() }),
           rejected: 0,
           complete: false,
           code: codeVersion(),
@@ -353,11 +392,15 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
   const maxInFlight = pool === null ? 1 : Math.max(2, opts.workers * 2);
   const beats = heartbeatBuffer(maxInFlight);
   const inFlight = new Map<number, Promise<ReceivedBatch | TaskFault>>();
-  const submit = (b: number): void => {
-    const task: BatchTask = { spec, start: b * opts.batchSize, end: dealEnd(b), heartbeat: { buffer: beats, slot: b % maxInFlight } };
+  const series = opts.sprt ? { series: opts.sprt.metric } : {};
+  const runOnPool = (start: number, end: number, slot: number): Promise<ReceivedBatch | TaskFault> => {
+    const task: BatchTask = { spec, start, end, heartbeat: { buffer: beats, slot }, ...series };
     const p = pool!.run(task) as Promise<ReceivedBatch | TaskFault>;
     p.catch(() => {}); // awaited in order below; a batch left behind when the run stops is not an error
-    inFlight.set(b, p);
+    return p;
+  };
+  const submit = (b: number): void => {
+    inFlight.set(b, runOnPool(b * opts.batchSize, dealEnd(b), b % maxInFlight));
   };
   // stuck: rejects when a decision takes longer than the limit (worker threads: watched from here)
   let timedOut: ((e: Error) => void) | null = null;
@@ -389,11 +432,11 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
   // --workers 0: the batch runs in this thread inside a vm call that Ctrl-C (or the watchdog's SIGINT) interrupts
   const vmContext = vm.createContext({ run: null as null | (() => BatchResult) });
   const vmScript = new vm.Script('run()');
-  const runHere = (b: number): BatchResult => {
+  const runHere = (start: number, end: number): BatchResult => {
     useHeartbeat(beats, 0);
     hb[HB.running] = 1;
     try {
-      vmContext['run'] = () => job.runBatch(b * opts.batchSize, dealEnd(b));
+      vmContext['run'] = () => job.runBatch(start, end, series);
       return vmScript.runInContext(vmContext, { breakOnSigint: true }) as BatchResult;
     } catch (e) {
       if ((e as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') {
@@ -413,7 +456,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
   });
 
   let stoppedBy: StopReason | null = finishing;
-  const watched = () => (opts.untilCi === null ? null : { metric: opts.untilCi.metric, interval: intervalOf(metrics[opts.untilCi.metric]!) });
+  const watched = () => (opts.untilCi === null ? null : { metric: opts.untilCi.metric, interval: intervalOf(metrics[opts.untilCi.metric]!, specOf.get(opts.untilCi.metric)) });
   let submitted = next;
   try {
     while (stoppedBy === null) {
@@ -422,26 +465,46 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
         break;
       }
       let result: ReceivedBatch;
-      if (pool === null) {
-        try {
-          result = runHere(next);
-        } catch (e) {
-          if (e instanceof Interrupted) {
+      /** Run deals [start, end) here or on the pool; null when interrupted. */
+      const range = async (start: number, end: number, pending: Promise<ReceivedBatch | TaskFault> | null): Promise<ReceivedBatch | null> => {
+        if (pool === null) {
+          try {
+            return runHere(start, end);
+          } catch (e) {
+            if (e instanceof Interrupted) return null;
+            throw e;
+          }
+        }
+        const got = await Promise.race([pending ?? runOnPool(start, end, next % maxInFlight), stuck, aborted]);
+        if (got === 'aborted') return null;
+        if (isTaskFault(got)) throw rebuildFault(got);
+        return got;
+      };
+      if (pool !== null) while (submitted < endBatch && submitted - next < maxInFlight) submit(submitted++);
+      const got = await range(next * opts.batchSize, dealEnd(next), pool === null ? null : inFlight.get(next)!);
+      inFlight.delete(next);
+      if (got === null) {
+        stoppedBy = 'interrupted';
+        break;
+      }
+      result = got;
+      // the SPRT looks after every observation, in deal order; it stops at the deciding one, and the batch
+      // is then cut there: its deals up to the deciding one are played again (the same bytes: a batch is a
+      // pure function of its range), so the tables and metrics hold exactly the deals the test used
+      let cutAt: number | null = null;
+      if (test !== null) {
+        const xs = result.series;
+        if (xs === undefined || xs.length !== result.end - result.start) throw new Error(`internal: batch ${next} returned ${xs?.length ?? 'no'} observations of ${opts.sprt!.metric} for ${result.end - result.start} deals`);
+        const i = test.pushAll(xs);
+        if (i >= 0 && result.start + i + 1 < result.end) {
+          cutAt = result.start + i + 1;
+          const prefix = await range(result.start, cutAt, null);
+          if (prefix === null) {
             stoppedBy = 'interrupted';
             break;
           }
-          throw e;
+          result = prefix;
         }
-      } else {
-        while (submitted < endBatch && submitted - next < maxInFlight) submit(submitted++);
-        const got = await Promise.race([inFlight.get(next)!, stuck, aborted]);
-        if (got === 'aborted') {
-          stoppedBy = 'interrupted';
-          break;
-        }
-        if (isTaskFault(got)) throw rebuildFault(got);
-        result = got;
-        inFlight.delete(next);
       }
       // commit batch `next`: data first, then the manifest that makes it count
       for (const t of tableNames) {
@@ -458,8 +521,19 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
       rejected += result.rejected;
       dealsDone += result.end - result.start;
       next++;
+      const decided = test !== null && test.verdict !== 'continue';
       if (manifest !== null) {
-        const m = { ...manifest, progress: { ...manifest.progress, batchesDone: next - firstBatch, dealsDone }, metrics, rejected, updated: new Date().toISOString() };
+        const m: RunManifest = {
+          ...manifest,
+          progress: { ...manifest.progress, batchesDone: next - firstBatch, dealsDone },
+          metrics,
+          rejected,
+          ...(test === null ? {} : { sprt: test.toJSON() }),
+          // a cut batch ends the run: the manifest says so in the same write (a resume only finishes it)
+          ...(cutAt === null ? {} : { sprtStop: { dealEnd: cutAt } }),
+          ...(decided ? { finishing: 'sprt' } : {}),
+          updated: new Date().toISOString(),
+        };
         try {
           writeRunManifest(opts.out!, m);
         } catch (e) {
@@ -468,9 +542,11 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
         manifest = m;
       }
       const elapsed = performance.now() - t0;
-      opts.onProgress?.({ dealsDone, dealsTotal: opts.deals === null ? null : dealEnd(endBatch - 1) - firstBatch * opts.batchSize, elapsedMs: elapsed, dealsPerSec: (dealsDone - resumedFrom) / (elapsed / 1000), watched: watched() });
-      if (opts.untilCi !== null && intervalOf(metrics[opts.untilCi.metric]!).halfWidth <= opts.untilCi.halfWidth) stoppedBy = 'interval';
-      else if (opts.sprt && sprtOf(metrics[opts.sprt.metric]!, opts.sprt.bounds).verdict !== 'continue') stoppedBy = 'sprt';
+      const sprtNow = test === null ? null : { llr: test.status().llr, lower: test.lower, upper: test.upper };
+      opts.onProgress?.({ dealsDone, dealsTotal: opts.deals === null ? null : dealEnd(endBatch - 1) - firstBatch * opts.batchSize, elapsedMs: elapsed, dealsPerSec: (dealsDone - resumedFrom) / (elapsed / 1000), watched: watched(), sprt: sprtNow });
+      if (decided) stoppedBy = 'sprt';
+      else if (test !== null && opts.deals === null && test.n >= CONSTANT_STOP && test.status().constant !== null) stoppedBy = 'constant';
+      else if (opts.untilCi !== null && intervalOf(metrics[opts.untilCi.metric]!, specOf.get(opts.untilCi.metric)).halfWidth <= opts.untilCi.halfWidth) stoppedBy = 'interval';
       else if (opts.timeBudgetMs !== null && elapsed >= opts.timeBudgetMs) stoppedBy = 'time';
       else if (opts.signal?.aborted) stoppedBy = 'interrupted';
       // a macrotask between batches: lets a signal handler (Ctrl-C) run even when every batch runs in this thread
@@ -560,8 +636,13 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
     }
     folder!.lock.release();
   }
-  const sprtEnd = opts.sprt ? { metric: opts.sprt.metric, ...sprtOf(metrics[opts.sprt.metric]!, opts.sprt.bounds) } : null;
-  return { metrics, specs: job.metrics, dealsDone, rejected, stoppedBy: stoppedBy!, elapsedMs: performance.now() - t0, resumedFrom, files, sprt: sprtEnd };
+  let sprtEnd: RunSprt | null = null;
+  if (test !== null) {
+    const status = test.status();
+    const first = firstBatch * opts.batchSize;
+    sprtEnd = { metric: opts.sprt!.metric, status, corrected: test.corrected(), decidedAtDeal: status.decidedAt === null ? null : first + status.decidedAt - 1 };
+  }
+  return { metrics, specs: job.metrics, dealsDone, rejected, stoppedBy: stoppedBy!, elapsedMs: performance.now() - t0, resumedFrom, files, sprt: sprtEnd, identicalPairs: job.identicalPairs === true };
 }
 
 /** Thrown inside the in-thread batch when Ctrl-C interrupted it. */
@@ -595,7 +676,10 @@ function checkProgress(dir: string, m: RunManifest, firstBatch: number, batchSiz
   if (!Number.isSafeInteger(done) || done < 0 || (m.progress.batchesTotal !== null && done > m.progress.batchesTotal)) {
     throw new RunError(`--resume: ${dir}/manifest.json: batchesDone ${String(done)} is impossible`);
   }
-  const deals = done === 0 ? 0 : dealEnd(firstBatch + done - 1) - firstBatch * batchSize;
+  // a run the SPRT ended inside a batch committed that batch up to the deciding deal (sprtStop)
+  const stop = m['sprtStop'] as { dealEnd?: unknown } | undefined;
+  const lastEnd = stop !== undefined && typeof stop.dealEnd === 'number' ? stop.dealEnd : dealEnd(firstBatch + done - 1);
+  const deals = done === 0 ? 0 : lastEnd - firstBatch * batchSize;
   if (m.progress.dealsDone !== deals) throw new RunError(`--resume: ${dir}/manifest.json: dealsDone ${m.progress.dealsDone} does not follow from ${done} batches (${deals})`);
   // every job writes rows to every table in every batch: each table has committed one batch per batch done
   for (const [t, e] of Object.entries(m.tables)) {

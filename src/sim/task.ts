@@ -16,6 +16,8 @@ export interface BatchTask {
   readonly spec: SimSpec;
   readonly start: number;
   readonly end: number;
+  /** Record this metric's observations in order (BatchResult.series): what the runner's SPRT reads. */
+  readonly series?: string;
   /** The heartbeat buffer and this task's slot in it (heartbeat.ts); absent: no watcher. */
   readonly heartbeat?: { readonly buffer: SharedArrayBuffer; readonly slot: number };
 }
@@ -46,16 +48,26 @@ export function rebuildFault(f: TaskFault): Error {
 }
 
 const jobs = new Map<string, Promise<Job>>();
+/**
+ * Jobs kept per worker, the most recently used last. A simulation uses one spec; a tuning run (perlagg
+ * tune) sends a new spec each iteration, so the cache is bounded.
+ */
+export const JOBS_KEPT = 16;
 
-function jobFor(spec: SimSpec): Promise<Job> {
+export function jobFor(spec: SimSpec): Promise<Job> {
   const key = JSON.stringify(spec);
   let job = jobs.get(key);
-  if (job === undefined) jobs.set(key, (job = createJob(spec)));
+  if (job === undefined) {
+    job = createJob(spec);
+    job.catch(() => jobs.delete(key)); // a spec that fails is not kept
+  } else jobs.delete(key);
+  jobs.set(key, job);
+  while (jobs.size > JOBS_KEPT) jobs.delete(jobs.keys().next().value!);
   return job;
 }
 
 export async function runTask(task: BatchTask): Promise<BatchResult> {
-  return (await jobFor(task.spec)).runBatch(task.start, task.end);
+  return (await jobFor(task.spec)).runBatch(task.start, task.end, task.series === undefined ? {} : { series: task.series });
 }
 
 /**
@@ -74,6 +86,7 @@ export function forTransfer(r: BatchResult): { result: ReceivedBatch; buffers: A
     }
     tables[t] = out;
   }
+  if (r.series !== undefined) buffers.push(r.series.buffer as ArrayBuffer);
   return { result: { ...r, tables }, buffers };
 }
 
@@ -86,7 +99,7 @@ export default async function worker(task: BatchTask): Promise<unknown> {
       hb[HB.timedOut] = 0;
       hb[HB.running] = 1;
     }
-    raw = job.runBatch(task.start, task.end);
+    raw = job.runBatch(task.start, task.end, task.series === undefined ? {} : { series: task.series });
   } catch (e) {
     return faultOf(e);
   } finally {

@@ -5,7 +5,8 @@
 // asks), the penalties (gestrichen, the limit of A-13), the end-of-deal corrections (false figures, unseen
 // figures not had, Innsbruck's forfeit and revoke), the target judged after the corrections, the figures
 // decided at the end in priority order (Aus, the Vorgebotene, the default order), the Innsbruck 17:17 rules,
-// the Viertig Bummerl; then the Partie: the score sheet, the winner and the Double.
+// the Viertig Bummerl; then the Partie: the score sheet, the winner and the Double. It follows the switches
+// of RULES §15 it is given (A-19, A-21, A-30, A-43, A-45 among them), each read here on its own.
 //
 // What a seat shows is judged by the figure evaluator's brute-force twin (test/oracle/figures-twin.ts); what
 // it can still show in the middle of a hand (asks, going out) is counted plainly here — never the engine's
@@ -43,8 +44,9 @@ interface Fig {
   violation: number; // parties that bid/held/raised the Spiel without the Spielfarbe
   written: Entry | null; // its immediate write
   corrected: boolean;
+  decided: boolean; // written when decided in play (A-43 allImmediate): no let-gut write
 }
-const newFig = (parties: number): Fig => ({ st: 'unbid', level: 1, aus: false, by: -1, offerSeat: -1, right: -1, firstParty: -1, seq: Infinity, unseen: false, gutBy: 0, obligated: new Array<number>(parties).fill(0), violation: 0, written: null, corrected: false });
+const newFig = (parties: number): Fig => ({ st: 'unbid', level: 1, aus: false, by: -1, offerSeat: -1, right: -1, firstParty: -1, seq: Infinity, unseen: false, gutBy: 0, obligated: new Array<number>(parties).fill(0), violation: 0, written: null, corrected: false, decided: false });
 const copyFig = (f: Fig): Fig => ({ ...f, obligated: f.obligated.slice() });
 
 export interface DealAccount {
@@ -60,9 +62,6 @@ function assertModelled(r: RulesVariant): void {
   if (r.unchristenedPerlagg === 'natIdentityKeepsPower') bad.push('unchristenedPerlagg');
   if (r.weliNaturalInFigures) bad.push('weliNaturalInFigures');
   if (r.figuresPerPartyPerDeal !== 'any') bad.push('figuresPerPartyPerDeal');
-  if (r.raiseRight !== 'holderOnly') bad.push('raiseRight');
-  if (r.writeTiming !== 'declinesImmediate') bad.push('writeTiming');
-  if (r.dritzigeKey !== 'countTypeRank') bad.push('dritzigeKey');
   if (r.spielDefinition !== 'threeTricks') bad.push('spielDefinition');
   const f = r.follow;
   if (!f.mustFollowSuit || !f.mayTrumpWhileHoldingSuit || f.trumpInsteadOfSuitOnlyIfWinning || f.wattenStyleFollow || f.perlaggCountsAsHoldingSuit || !f.perlaggMayBePlayedOffSuitWhileHoldingSuit || f.mustOvertake) bad.push('follow');
@@ -105,6 +104,7 @@ export function accountDeal(s: HandState): DealAccount {
   let ask: { party: number; count: number; kind: 'Gleich' | 'Hanger'; truthful: boolean; answer: 'pending' | 'allow' | 'reject' } | null = null;
   let snapshot: { figs: Fig[]; unseenAll: number; bidAtTm2: number } | null = null;
   let offered = -1;
+  const start1717 = r.askAtTargetMinus1 === 'ibk1717' && twoParties && score.every((x) => x === target - 1);
   const shows: Array<{ gleich: number; hanger: number } | null> = new Array(seats).fill(null);
 
   const identity = (p: { card: number; as: number | null }): Identity | null => {
@@ -230,7 +230,7 @@ export function accountDeal(s: HandState): DealAccount {
       const v = violations(f, judge);
       if (r.falseFigurePenalty === 'dealPointsMinus2') forfeitMask |= v;
       const w = fig.written;
-      if (fig.st !== 'closed' || fig.corrected || w === null || w.points <= 0) continue;
+      if (fig.st !== 'closed' || fig.corrected || fig.decided || w === null || w.points <= 0) continue;
       if (f > 0 && fig.unseen && r.unseenBids === 'scoreOnlyIfHad' && w.party === fig.firstParty && !partyHas(judge, w.party, f)) {
         move(w, -1);
         fig.corrected = true;
@@ -243,21 +243,35 @@ export function accountDeal(s: HandState): DealAccount {
       fig.corrected = true;
     }
     if (r.revokePenalty === 'spielPlus2' && twoParties) {
-      for (const rv of revokesPending) {
-        spielLost |= 1 << party[rv]!;
-        penalize(party[rv]!, 2);
-      }
-      revokesPending.length = 0;
+      revokesFound();
       const sp = figs[0]!;
       const w = sp.written;
-      if (sp.st === 'closed' && !sp.corrected && w !== null && w.points > 0 && ((spielLost >>> w.party) & 1) === 1) {
+      if (sp.st === 'closed' && !sp.corrected && !sp.decided && w !== null && w.points > 0 && ((spielLost >>> w.party) & 1) === 1) {
         move(w, ((spielLost >>> (1 - w.party)) & 1) === 1 ? -1 : 1 - w.party);
         sp.corrected = true;
       }
     }
     for (let p = 0; p < parties; p++) {
       if (((forfeitMask >>> p) & 1) === 0) continue;
-      for (const w of writes) if (w.party === p && w.points > 0) move(w, -1); // every point of the deal
+      if (r.falseFigureScope === 'partie') {
+        // A-21: every point of the Partie — the score and what the party still has of this deal's writes
+        // (penalties aside); if that is no more than nothing (penalties still owed), nothing is taken
+        let net = 0;
+        for (const w of writes) if (w.party === p && w.fig !== -2) net += w.points;
+        const all = score[p]! + net;
+        if (all > 0) {
+          let moved = 0;
+          for (const w of writes) {
+            if (w.party === p && w.points > 0 && w.fig !== -3) {
+              moved += w.points;
+              move(w, -1);
+            }
+          }
+          const rest = all - moved; // the part of the score lost beyond the deal's writes
+          written[p]! -= rest;
+          writes.push({ party: p, points: -rest, fig: -3 });
+        }
+      } else for (const w of writes) if (w.party === p && w.points > 0) move(w, -1); // every point of the deal
       for (const fg of figs) if (fg.st === 'closed') fg.corrected = true;
       if (((forfeited >>> p) & 1) === 0) {
         forfeited |= 1 << p;
@@ -267,6 +281,14 @@ export function accountDeal(s: HandState): DealAccount {
   };
   let forfeitMask = 0;
   const revokesPending: number[] = [];
+  /** Innsbruck [003 §17]: the revokes made are found — the Spiel lost and 2 points. */
+  function revokesFound(): void {
+    for (const rv of revokesPending) {
+      spielLost |= 1 << party[rv]!;
+      penalize(party[rv]!, 2);
+    }
+    revokesPending.length = 0;
+  }
   /** Both over the target: the first to reach it, every corrected stroke where the original was made. */
   const firstOverCorrected = (): number => {
     const val = score.slice();
@@ -355,6 +377,23 @@ export function accountDeal(s: HandState): DealAccount {
           sp.st = 'closed';
           write(spielParty, pts, 0);
           afterWrite(spielParty);
+        } else if (spielParty >= 0 && r.writeTiming === 'allImmediate' && figs[0]!.st !== 'closed' && !(start1717 && ask !== null && ask.answer === 'reject')) {
+          // A-43 allImmediate: the Spiel won by the tricks is written now, to whom the end would give it — a
+          // revoke (found now, at the end of trick play) gives it to the opponents, a false held Spiel (1853)
+          // too; a party that lost the deal's points writes nothing
+          const sp = figs[0]!;
+          if (r.revokePenalty === 'spielPlus2' && twoParties) revokesFound();
+          let w = spielParty;
+          if (spielLost !== 0) w = spielLost === 3 ? -1 : spielLost === 1 ? 1 : 0;
+          if (r.falseFigurePenalty === 'points1853' && twoParties && sp.st === 'stake' && sp.violation !== 0) w = sp.violation === 3 ? -1 : sp.violation === 1 ? 1 : 0;
+          if (w >= 0 && ((forfeited >>> w) & 1) === 1) w = -1;
+          const pts = sp.st === 'stake' ? (sp.aus ? Math.max(sp.level, target - (w < 0 ? 0 : virt(w))) : sp.level) : 1;
+          sp.st = 'closed';
+          sp.decided = true;
+          if (w >= 0) {
+            write(w, pts, 0);
+            afterWrite(w);
+          }
         }
         break;
       case 'concede':
@@ -392,6 +431,8 @@ export function accountDeal(s: HandState): DealAccount {
         const f = FIGS.indexOf(e.figure);
         const fig = figs[f]!;
         if (e.answer === 'hold') {
+          // A-45: under holdWhenGestrichen=false a gestrichen party must let it gut
+          if (!r.holdWhenGestrichen && virt(e.party) >= cap) throw new Error(`accounting: party ${e.party} held at ${virt(e.party)} while gestrichen (holdWhenGestrichen=false)`);
           snapshot = { figs: figs.map(copyFig), unseenAll, bidAtTm2 };
           Object.assign(fig, { st: 'stake', right: e.party });
           bind(f, e.seat, e.party);
@@ -486,28 +527,33 @@ export function accountDeal(s: HandState): DealAccount {
     }
     if (ask !== null && ask.answer === 'reject' && !ask.truthful && (r.askAtTargetMinus1 === 'viertig' || r.askAtTargetMinus1 === 'tritzig')) winner = 1 - ask.party;
     if (winner < 0) winner = over(points);
-    const start1717 = r.askAtTargetMinus1 === 'ibk1717' && twoParties && score.every((x) => x === target - 1);
     const ibk = r.askAtTargetMinus1 === 'ibk1717' && twoParties;
     let minCount = 0;
     if (ibk && !start1717 && figs[0]!.st === 'closed' && figs[0]!.written !== null && figs[0]!.written.party >= 0) {
       if ([0, 1].every((p) => score[p]! + points[p]! === target - 1)) minCount = 3;
     }
     if (winner < 0 && ibk && start1717 && ask !== null && ask.answer === 'reject') {
-      const key = (p: number) => {
-        let k = 0;
+      // the party's best asked-for figure (≥ 3 cards) as [count, type (Gleich 1, Hanger 0), rank], compared
+      // in the order of A-30's key: count, type, rank — or count, rank, type under countRankType
+      const order = r.dritzigeKey === 'countRankType' ? [0, 2, 1] : [0, 1, 2];
+      const cmp = (x: number[], y: number[]) => {
+        for (const i of order) if (x[i] !== y[i]) return x[i]! - y[i]!;
+        return 0;
+      };
+      const key = (p: number): number[] => {
+        let k = [0, 0, 0];
         for (let seat = 0; seat < seats; seat++) {
           if (party[seat] !== p) continue;
           const g = shows[seat]!.gleich;
           const h = shows[seat]!.hanger;
-          if (g >>> 4 >= 3) k = Math.max(k, (g >>> 4) * 1000 + 500 + (g & 15));
-          if (h >>> 4 >= 3) k = Math.max(k, (h >>> 4) * 1000 + (h & 15));
+          if (g >>> 4 >= 3 && cmp([g >>> 4, 1, g & 15], k) > 0) k = [g >>> 4, 1, g & 15];
+          if (h >>> 4 >= 3 && cmp([h >>> 4, 0, h & 15], k) > 0) k = [h >>> 4, 0, h & 15];
         }
         return k;
       };
-      const k0 = key(0);
-      const k1 = key(1);
-      if (k0 !== k1) {
-        const w = k0 > k1 ? 0 : 1;
+      const c01 = cmp(key(0), key(1));
+      if (c01 !== 0) {
+        const w = c01 > 0 ? 0 : 1;
         points[w]! += target - score[w]! - points[w]!;
         winner = w;
       }

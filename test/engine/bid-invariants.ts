@@ -1,7 +1,8 @@
 // The bidding twin (GUIDE §2 "each score change explained by the history"): replays a finished hand's
 // events with an independent, naive model of RULES §8.3 and checks that
 //  - every bid, raise and answer was allowed by the state machine (only the party entitled to hold raises,
-//    one step at a time, offers answered by the other party);
+//    or either under A-19's switch, one step at a time, offers answered by the other party; no hold when
+//    gestrichen under A-45's switch);
 //  - a party at target − 1 (virtual score) never got a bid through: its bid or raise is void and penalised;
 //  - every immediate write is a decline (level − 1 to the offerer), a let-gut Spiel, an ask, or an end adjustment;
 //  - a held figure's stake goes to the party with the strictly better shown figure, or to nobody when it
@@ -75,7 +76,8 @@ export function checkBidding(s: HandState): void {
           expect(f.by, 'a raise answers the other party').not.toBe(e.party);
         } else {
           expect(f.st).toBe('stake');
-          expect(f.right, 'only the party entitled to hold may raise').toBe(e.party);
+          // A-19: only the party entitled to hold raises — either party under raiseRight=eitherParty
+          if (r.raiseRight === 'holderOnly') expect(f.right, 'only the party entitled to hold may raise').toBe(e.party);
         }
         expect(f.aus).toBe(false);
         if (e.valid) {
@@ -85,7 +87,11 @@ export function checkBidding(s: HandState): void {
         break;
       }
       case 'answer': {
-        if (e.answer === 'hold') snapshot = fig.map((x) => ({ ...x })); // a hold may be vetoed (1853 [000 p.33])
+        if (e.answer === 'hold') {
+          snapshot = fig.map((x) => ({ ...x })); // a hold may be vetoed (1853 [000 p.33])
+          // A-45: under holdWhenGestrichen=false a party at target − 1 never holds
+          if (!r.holdWhenGestrichen) expect(virt[e.party]!, 'a gestrichen party holds (holdWhenGestrichen=false)').toBeLessThan(r.target - 1);
+        }
         const f = fig[FIG.indexOf(e.figure)]!;
         expect(f.st).toBe('offer');
         expect(f.by).not.toBe(e.party);

@@ -10,6 +10,7 @@ import { accountDeal, accountPartie } from './accounting.ts';
 import { explainIllegal, legalActions } from '../../src/engine/game.ts';
 import { sameAction } from '../../src/engine/actions.ts';
 import type { Policy } from '../../src/policy/api.ts';
+import type { HandState } from '../../src/engine/state.ts';
 import { checkPlaces, checkScoring, checkTricks } from './invariants.ts';
 import { checkBidding } from './bid-invariants.ts';
 import { RULESETS, TABLES } from './tables.ts';
@@ -146,6 +147,54 @@ describe('Partien: an independent accounting of every deal, the score sheet, the
       expect(revokes).toBeGreaterThan(10);
     }
   });
+});
+
+describe('the alternatives of RULES §15: every deal accounted apart and checked under the switch', () => {
+  // The accounting and the invariant suites follow the switches (A-19, A-20, A-21, A-30, A-43, A-45): the
+  // Partien of each alternative, with policies that bid, hold, raise and ask a lot, recomputed deal by deal.
+  const SPECS = [
+    '1853{writeTiming=allImmediate}',
+    'innsbruck{writeTiming=allImmediate}',
+    '1853{holdWhenGestrichen=false}',
+    'oberland{holdWhenGestrichen=false}',
+    'innsbruck{falseFigureScope=partie}',
+    'innsbruck{dritzigeKey=countRankType}',
+    'innsbruck{raiseRight=eitherParty}',
+    'oberland{christenAsSelfIsChristening=false}',
+    '1853{christenAsSelfIsChristening=false}',
+  ];
+  /** Deals in which the alternative did something (for the ones that come up often in random play). */
+  const MET: Record<string, (st: HandState) => boolean> = {
+    writeTiming: (st) => st.events.some((e) => e.type === 'write' && e.reason.includes('(A-43)')),
+    falseFigureScope: (st) => st.events.some((e) => e.type === 'correction' && e.reason.includes('whole Partie')),
+    holdWhenGestrichen: (st) => st.events.some((e) => e.type === 'answer' && e.answer === 'gut' && st.bid.score[e.party]! >= st.ruleset.target - 1),
+  };
+  for (const spec of SPECS) {
+    it(`${spec}: 60 Partien`, () => {
+      const r = resolveRuleset(spec);
+      const random = { name: 'random', policy: builtinPolicy('random').create({ bidRate: 0.1, holdRate: 0.6 }) };
+      const silent = { name: 'random', policy: builtinPolicy('random').create({ bidRate: 0, holdRate: 0, raiseRate: 0, askRate: 0, rejectRate: 0, vetoRate: 0 }) };
+      const mixes = [[random, random, random, random], [random, silent, random, silent], policiesFor(2, 4)].map((policies) => new PartieSeries({ ruleset: r, players: 4, policies, rootSeed: 79, checked: false }));
+      const met = MET[spec.slice(spec.indexOf('{') + 1, spec.indexOf('='))];
+      let seen = 0;
+      for (let k = 0; k < 60; k++) {
+        const res = mixes[k % 3]!.play(k, { keepStates: true });
+        for (const [i, st] of res.states.entries()) {
+          if (met?.(st) === true) seen++;
+          const a = accountDeal(st);
+          if (a.points.some((x, p) => x !== st.points[p])) throw new Error(`${spec} Partie ${k} deal ${i}: the accounting writes ${a.points.join(':')}, the engine ${st.points.join(':')}`);
+          if (a.winner !== st.bid.partieWinner) throw new Error(`${spec} Partie ${k} deal ${i}: the accounting's winner ${a.winner}, the engine's ${st.bid.partieWinner}`);
+          checkTricks(st);
+          checkBidding(st);
+        }
+        const acc = accountPartie(r, res.states);
+        expect(acc.sheet).toEqual(res.sheet);
+        expect(acc.winner).toBe(res.summary.winnerParty);
+        expect(acc.double).toBe(res.summary.double);
+      }
+      if (met !== undefined) expect(seen).toBeGreaterThan(5);
+    });
+  }
 });
 
 describe('global RNG isolation', () => {

@@ -27,7 +27,9 @@ export function naiveTrickWinner(
     let suit: string;
     let rank: number;
     let lvl = 0;
-    if (p.as !== null) {
+    // A-20 alternative: a Perlagg laid as its own card is no christening (it counts as laid un-christened)
+    const christened = p.as !== null && !(p.as === p.card && !r.christenAsSelfIsChristening);
+    if (christened && p.as !== null) {
       suit = LETTERS[Math.floor(p.as / 8)]!;
       rank = (p.as % 8) + 1;
       lvl = level;

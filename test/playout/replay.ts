@@ -61,7 +61,9 @@ export function replayWorld(s: HandState, w: World): HandState {
       }
     }
   }
-  const pack = [...seq, ...s.skipped, s.turned, ...stock];
+  // the cards laid aside at the turn-up as they were turned (an exchange may have swapped one since, A-32)
+  const skipped = s.events.flatMap((e) => (e.type === 'skipped' ? [e.card] : []));
+  const pack = [...seq, ...skipped, s.turned, ...stock];
   const N = deckOf(r).length;
   const kept = s.cutKept.length;
   if (pack.length !== N - kept) throw new Error(`replay: a pack of ${pack.length} cards for ${N - kept}`);

@@ -81,7 +81,7 @@ describe('item 4: every seat and seating has its own policy instance', () => {
     expect(new Set(all).size).toBe(8);
     expect(setup.seatings[0]!.map((s) => s.name)).toEqual(['simple', 'random', 'simple', 'random']);
     expect(setup.seatings[1]!.map((s) => s.name)).toEqual(['random', 'simple', 'random', 'simple']);
-    const fresh = setup.fresh[0]!().map((s) => s.policy);
+    const fresh = setup.fresh[0]!(0).map((s) => s.policy);
     expect(fresh.some((p) => all.includes(p))).toBe(false);
   });
 });

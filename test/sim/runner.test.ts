@@ -102,8 +102,8 @@ describe('runner: duplicate deals', () => {
       paired += (diff(i, 0) + diff(i + 1, 1)) / 2;
     }
     const acc = r0.metrics['a_minus_b']!;
-    expect(acc.kind === 'mean' && acc.n).toBe(120);
-    expect(acc.kind === 'mean' && acc.sum).toBeCloseTo(paired, 9);
+    expect(acc.kind === 'pair' && acc.n).toBe(120);
+    expect(acc.kind === 'pair' && acc.sum).toBeCloseTo(paired, 9);
   });
 });
 
@@ -114,9 +114,11 @@ describe('runner: SPRT stop rule', () => {
     const a = await go(0);
     const b = await go(2);
     expect(a.stoppedBy).toBe('sprt');
-    expect(a.sprt?.verdict).toBe('H1');
+    expect(a.sprt?.status.verdict).toBe('H1');
     expect(b.dealsDone).toBe(a.dealsDone);
-    expect(b.sprt?.llr).toBe(a.sprt?.llr);
+    expect(b.sprt?.status.llr).toBe(a.sprt?.status.llr);
+    // the run stops at the deciding pair: every deal of the output was used by the test
+    expect(a.dealsDone).toBe(a.sprt!.status.decidedAt);
   });
 });
 

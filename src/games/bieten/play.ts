@@ -8,7 +8,7 @@ import { runDeal, type RunOptions, type SeatedPolicy } from '../game.ts';
 import { MAX_PLAYERS, newDeal } from './engine.ts';
 import { bietenGame } from './game.ts';
 import type { BietenObservation } from './observe.ts';
-import { playBietenGame } from './partie.ts';
+import { playBietenGame, type BietenGameResult } from './partie.ts';
 import { bietenRulesName, resolveBietenRules, type BietenRules } from './rules.ts';
 import type { BietenAction, BietenState } from './state.ts';
 import { bietenDealText, bietenScoreSheet } from './transcript.ts';
@@ -92,11 +92,17 @@ export async function bietenPlayTranscript(req: BietenPlayRequest): Promise<stri
 /** `perlagg play --game bieten --partie`: a whole game (until one player is left) and the score sheet. */
 export async function bietenGameTranscript(req: BietenPlayRequest & { readonly partie: number }): Promise<string> {
   const { rules, specs, policies } = await seat(req);
-  const names = Array.from({ length: req.players }, (_, i) => `P${i + 1}`);
   const g = playBietenGame({ rules, players: req.players, policies, rootSeed: req.seed, gameIndex: req.partie, firstDealer: req.dealer ?? 'cut', keepStates: true });
+  return bietenGameText(g, { rules, seed: req.seed, partie: req.partie, policies: specs });
+}
+
+/** A played game (with its states kept) as text: the cut for the deal, every deal, the score sheet. */
+export function bietenGameText(g: BietenGameResult, h: { rules: BietenRules; seed: number; partie: number; policies: readonly string[] }): string {
+  const rules = h.rules;
+  const names = Array.from({ length: g.players }, (_, i) => `P${i + 1}`);
   const out: string[] = [];
-  out.push(`Bieten, Regeln ${bietenRulesName(rules)} (${rules.title}), es geht auf ${rules.target}; Seed ${req.seed}, Spiel Nr. ${req.partie}`);
-  out.push(`Spieler: ${names.map((n, i) => `${n} ${specs[i]}`).join(', ')}. Jeder spielt für sich.`);
+  out.push(`Bieten, Regeln ${bietenRulesName(rules)} (${rules.title}), es geht auf ${rules.target}; Seed ${h.seed}, Spiel Nr. ${h.partie}`);
+  out.push(`Spieler: ${names.map((n, i) => `${n} ${h.policies[i]}`).join(', ')}. Jeder spielt für sich.`);
   if (g.cut !== null) {
     out.push(`Abheben um das Geben (das niederste Blatt gibt, die Asse gelten als niederste): ${g.cut.cuts.map((c) => `${names[c.seat]} ${cardShort(c.card)}`).join(', ')} → ${names[g.cut.dealer]} gibt.`);
   }

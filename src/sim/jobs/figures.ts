@@ -22,18 +22,10 @@ import { handSizeOf } from '../../engine/state.ts';
 import { FastDealer } from './fast-deal.ts';
 import { HB, beatDeal, hb } from '../heartbeat.ts';
 import { PolicyFault } from '../play.ts';
-import { importUserModule, loadErrorLine } from '../../policy/registry.ts';
-import { SimSpecError, allocColumns, emptyAcc, pushMean, pushProportion, type BatchResult, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../job.ts';
+import { askPredicate, loadPredicate, type DealPredicate, type DealView } from '../constrained.ts';
+import { BatchMetrics, SimSpecError, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from '../job.ts';
 
-/** What a predicate module sees of a deal (plain data, card short names). */
-export interface DealView {
-  readonly deal: number;
-  readonly dealer: number;
-  readonly trump: Suit;
-  readonly turned: string;
-  readonly hands: readonly (readonly string[])[];
-}
-export type DealPredicate = (deal: DealView) => boolean;
+export type { DealView, DealPredicate } from '../constrained.ts';
 
 /** The per-seat columns in the order the job fills them (declared in src/results/schema.ts). */
 const SEAT_SUFFIXES = ['perlaggen', 'gleich', 'gleich_rank', 'hanger', 'hanger_top', 'gleich_natural', 'hanger_natural'] as const;
@@ -45,13 +37,32 @@ export function figuresColumns(players: number): ColumnSpec[] {
 }
 
 export const FIGURES_METRICS: readonly MetricSpec[] = [
-  { name: 'hand_gleich3', kind: 'mean', doc: 'share of hands that can show a dritziges (3+) Gleich' },
-  { name: 'hand_gleich3_perlaggen', kind: 'mean', doc: 'share of hands with a dritziges Gleich only thanks to Perlaggen' },
-  { name: 'party_gleich3', kind: 'mean', doc: 'share of parties with a dritziges Gleich in some member\'s hand' },
-  { name: 'table_gleich3', kind: 'proportion', doc: 'share of deals where some hand has a dritziges Gleich' },
-  { name: 'hand_hanger3', kind: 'mean', doc: 'share of hands that can show a dritziger (3+) Hanger' },
-  { name: 'table_hanger3', kind: 'proportion', doc: 'share of deals where some hand has a dritziger Hanger' },
+  { name: 'hand_gleich3', kind: 'mean', doc: 'share of hands that can show a dritziges (3+) Gleich', counts: 'deals' },
+  { name: 'hand_gleich3_perlaggen', kind: 'mean', doc: 'share of hands with a dritziges Gleich only thanks to Perlaggen', counts: 'deals' },
+  { name: 'party_gleich3', kind: 'mean', doc: 'share of parties with a dritziges Gleich in some member\'s hand', counts: 'deals' },
+  { name: 'table_gleich3', kind: 'proportion', doc: 'share of deals where some hand has a dritziges Gleich', counts: 'deals' },
+  { name: 'hand_hanger3', kind: 'mean', doc: 'share of hands that can show a dritziger (3+) Hanger', counts: 'deals' },
+  { name: 'table_hanger3', kind: 'proportion', doc: 'share of deals where some hand has a dritziger Hanger', counts: 'deals' },
 ];
+
+/**
+ * With --hand: the seats with fixed cards apart from the others (issue 14: the averages over all seats mix
+ * the fixed hand with the free ones). Per fixed seat s: s{s}_gleich3, s{s}_hanger3; over the other seats:
+ * others_gleich3, others_hanger3.
+ */
+export function fixedSeatFigureMetrics(fixed: ReadonlyMap<number, readonly CardId[]>, seats: number): MetricSpec[] {
+  const out: MetricSpec[] = [];
+  for (const [seat, cards] of [...fixed.entries()].sort((a, b) => a[0] - b[0])) {
+    const held = cards.map(cardShort).join(' ');
+    out.push({ name: `s${seat}_gleich3`, kind: 'proportion', doc: `share of seat ${seat}'s hands (fixed: ${held}) that can show a dritziges Gleich`, counts: 'deals' });
+    out.push({ name: `s${seat}_hanger3`, kind: 'proportion', doc: `share of seat ${seat}'s hands (fixed: ${held}) that can show a dritziger Hanger`, counts: 'deals' });
+  }
+  if (fixed.size > 0 && fixed.size < seats) {
+    out.push({ name: 'others_gleich3', kind: 'mean', doc: 'share of the other seats\' hands (no fixed cards) that can show a dritziges Gleich', counts: 'deals' });
+    out.push({ name: 'others_hanger3', kind: 'mean', doc: 'share of the other seats\' hands (no fixed cards) that can show a dritziger Hanger', counts: 'deals' });
+  }
+  return out;
+}
 
 /** Parties as seat lists: two parties for 4 and 6 players, each for himself otherwise (RULES §3). */
 export function partiesOf(players: number): number[][] {
@@ -185,33 +196,9 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
   if (fixedTrump !== null && !r.trumpSuitsAllowed.includes(fixedTrump)) {
     throw new SimSpecError(`--trump ${fixedTrump}: not a trump suit of ${r.name} (allowed: ${r.trumpSuitsAllowed.join(', ')})`);
   }
-  let predicate: DealPredicate | null = null;
   const where = spec.constraints.predicate;
-  if (where !== null) {
-    let mod: { default?: unknown };
-    try {
-      mod = await importUserModule(where, 'where');
-    } catch (e) {
-      throw new SimSpecError(`--where ${where}: cannot load it: ${loadErrorLine(e)}`);
-    }
-    if (typeof mod.default !== 'function') throw new SimSpecError(`--where ${where}: the module must default-export a function (deal) => boolean`);
-    predicate = mod.default as DealPredicate;
-  }
-  /** The predicate's verdict on a deal: exactly true or false, else a fault naming it (issue 9, item 5). */
-  const accepts = (d: number, dealerSeat: number): boolean => {
-    hb[HB.count]!++;
-    hb[HB.what] = 2;
-    let v: unknown;
-    try {
-      v = predicate!(view(d, dealerSeat));
-    } catch (e) {
-      throw new PolicyFault(`--where ${where}: the predicate threw ${e instanceof Error ? e.message.split('\n')[0] : String(e)} at deal ${d}, seed ${spec.seed}`, { cause: e });
-    }
-    hb[HB.what] = 0;
-    if (v === true || v === false) return v;
-    const what = v instanceof Promise ? 'a Promise (an async function?)' : typeof v === 'string' ? `the string ${JSON.stringify(v.slice(0, 40))}` : v === null ? 'null' : typeof v === 'object' ? 'an object' : `${typeof v} ${String(v)}`;
-    throw new PolicyFault(`--where ${where}: the predicate returned ${what} at deal ${d}, seed ${spec.seed}; it must return true or false`);
-  };
+  const predicate: DealPredicate | null = where === null ? null : await loadPredicate(where);
+  const accepts = (d: number, dealerSeat: number): boolean => askPredicate(predicate!, where!, view(d, dealerSeat), spec.seed, `deal ${d}`);
   const uniform = fixed.size > 0 ? new UniformDealer(r, players, fixed) : null;
   const ctxs = new Map<Suit, FigureContext>(r.trumpSuitsAllowed.map((t) => [t, figureContext(r, t)]));
   const parties = partiesOf(players);
@@ -232,16 +219,19 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
     }),
   });
 
+  const metrics = [...FIGURES_METRICS, ...fixedSeatFigureMetrics(fixed, players)];
+  const fixedSeats = [...fixed.keys()].sort((a, b) => a - b);
+  const otherSeats = Array.from({ length: players }, (_, s) => s).filter((s) => !fixed.has(s));
   return {
     describe: { dealer: uniform === null ? 'engine' : 'uniform with fixed cards' },
     tables: { deals: columns },
-    metrics: FIGURES_METRICS,
+    metrics,
     whoIsDeciding: (slot) => `${slot[HB.what] === 2 ? `the --where predicate ${where}` : 'the dealer'} at deal ${slot[HB.deal]! >>> 0}, seed ${spec.seed}`,
-    runBatch(start: number, end: number): BatchResult {
+    runBatch(start: number, end: number, opts: BatchOptions = {}): BatchResult {
       const rows = end - start;
       const col = allocColumns(columns, rows);
       const seatCols = Array.from({ length: players }, (_, s) => SEAT_SUFFIXES.map((suffix) => col[`s${s}_${suffix}`] as Uint8Array));
-      const m: Record<string, MetricAcc> = Object.fromEntries(FIGURES_METRICS.map((x) => [x.name, emptyAcc(x.kind)]));
+      const bm = new BatchMetrics(metrics, opts, rows);
       let rejected = 0;
       const g3 = new Uint8Array(players);
       const g3p = new Uint8Array(players);
@@ -294,14 +284,30 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
         }
         let partyG3 = 0;
         for (const p of parties) partyG3 += p.some((s) => g3[s] === 1) ? 1 : 0;
-        pushMean(m['hand_gleich3']!, handG3 / players);
-        pushMean(m['hand_gleich3_perlaggen']!, handG3p / players);
-        pushMean(m['party_gleich3']!, partyG3 / parties.length);
-        pushProportion(m['table_gleich3']!, anyG3);
-        pushMean(m['hand_hanger3']!, handH3 / players);
-        pushProportion(m['table_hanger3']!, anyH3);
+        bm.mean('hand_gleich3', handG3 / players);
+        bm.mean('hand_gleich3_perlaggen', handG3p / players);
+        bm.mean('party_gleich3', partyG3 / parties.length);
+        bm.proportion('table_gleich3', anyG3);
+        bm.mean('hand_hanger3', handH3 / players);
+        bm.proportion('table_hanger3', anyH3);
+        if (fixedSeats.length > 0) {
+          for (const s of fixedSeats) {
+            bm.proportion(`s${s}_gleich3`, g3[s]!);
+            bm.proportion(`s${s}_hanger3`, h3[s]!);
+          }
+          if (otherSeats.length > 0) {
+            let og = 0;
+            let oh = 0;
+            for (const s of otherSeats) {
+              og += g3[s]!;
+              oh += h3[s]!;
+            }
+            bm.mean('others_gleich3', og / otherSeats.length);
+            bm.mean('others_hanger3', oh / otherSeats.length);
+          }
+        }
       }
-      return { start, end, tables: { deals: col }, rows: { deals: rows }, metrics: m, rejected };
+      return { start, end, tables: { deals: col }, rows: { deals: rows }, metrics: bm.acc, rejected, ...bm.series() };
     },
   };
 }

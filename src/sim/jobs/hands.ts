@@ -3,35 +3,73 @@
 // penalties per party, and for each figure who scored it, how far it was bid and how it ended.
 // The Partie job (partien.ts) writes the same rows for every deal of its Partien.
 import { existsSync, readFileSync } from 'node:fs';
-import { cardShort } from '../../cards/notation.ts';
+import type { Suit } from '../../cards/card.ts';
+import { cardShort, parseCard } from '../../cards/notation.ts';
 import { codeCount } from '../../eval/figures.ts';
 import { newHand } from '../../engine/game.ts';
-import type { Table } from '../../engine/state.ts';
+import type { HandState, Table } from '../../engine/state.ts';
 import { resolvePolicy } from '../../policy/registry.ts';
 import { resolveRuleset } from '../../rules/registry.ts';
 import type { RulesVariant } from '../../rules/variant.ts';
 import { sha256 } from '../../results/manifest.ts';
-import { FIGURE_KEYS, HANDS_COLUMNS, expandSeats, type ColumnSpec } from '../../results/schema.ts';
-import { PolicyFault, playDeal, type DealSummary, type SeatPolicy } from '../play.ts';
+import { FIGURE_KEYS, HANDS_COLUMNS, HANDS_DETAIL_COLUMNS, expandSeats, type ColumnSpec } from '../../results/schema.ts';
+import { PolicyFault, playDeal, withDealHook, type DealSummary, type SeatPolicy } from '../play.ts';
 import { HB, beatDeal } from '../heartbeat.ts';
 import { sameAction, type PolicyAction } from '../../engine/actions.ts';
-import { SimSpecError, allocColumns, emptyAcc, pushMean, pushProportion, type BatchResult, type ColumnArray, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../job.ts';
+import { BatchMetrics, SimSpecError, allocColumns, type BatchOptions, type BatchResult, type ColumnArray, type Job, type MetricSpec, type SimSpec } from '../job.ts';
+import { ConstrainedDealer, fixedCards, handCards, loadPredicate } from '../constrained.ts';
+import { bidHistoryText } from '../bid-text.ts';
 
-/** With --duplicate: A and B are the two policies given; every deal is played in both seatings. */
+/**
+ * With --duplicate: A and B are the two policies given; every deal is played in both seatings. Every metric
+ * but a_minus_b_single is a per-pair quantity (the two seatings of a deal are dependent): one value per deal
+ * pair, intervals over pairs (src/stats/paired.ts).
+ */
 export const DUPLICATE_METRICS: readonly MetricSpec[] = [
-  { name: 'a_minus_b', kind: 'mean', doc: 'points of policy A minus policy B per hand, averaged over the two seatings of each deal (paired)' },
-  { name: 'a_minus_b_single', kind: 'mean', doc: 'the same from single seatings, as an unpaired comparison would see it' },
-  { name: 'a_spiel', kind: 'proportion', doc: 'share of hands whose Spiel policy A\'s party makes' },
-  { name: 'decisions', kind: 'mean', doc: 'policy decisions per hand' },
+  { name: 'a_minus_b', kind: 'pair', paired: { kind: 'difference' }, counts: 'deal pairs', doc: 'points of policy A minus policy B per hand, averaged over the two seatings of each deal (paired)' },
+  { name: 'a_minus_b_single', kind: 'mean', counts: 'hands', doc: 'the same from single seatings taken as independent hands, as an unpaired comparison would see it' },
+  { name: 'a_spiel', kind: 'pair', paired: { kind: 'proportion' }, counts: 'deal pairs', doc: 'share of hands whose Spiel policy A\'s party makes (per deal pair: the mean of its two seatings)' },
+  { name: 'decisions', kind: 'pair', paired: { kind: 'mean' }, counts: 'deal pairs', doc: 'policy decisions per hand (per deal pair: the mean of its two seatings)' },
 ];
+
+/**
+ * A policy against itself with shared streams plays each deal as the same game twice with the parties' roles
+ * swapped: A's party makes the Spiel in exactly one of the two seatings (a per-pair value of 1/2 by
+ * construction); the data are checked against it (a Spiel not reached would break it and be reported).
+ */
+export const IDENTICAL_DUPLICATE_METRICS: readonly MetricSpec[] = DUPLICATE_METRICS.map((m) =>
+  m.name === 'a_spiel' ? { ...m, paired: { kind: 'fixed', value: 0.5, reason: 'the same game in both seatings: A\'s party makes the Spiel in exactly one' } } : m,
+);
 
 export const HANDS_METRICS: readonly MetricSpec[] = [
-  { name: 'p0_points', kind: 'mean', doc: 'points party 0 (seats 0 and 2) writes per hand' },
-  { name: 'p0_minus_p1', kind: 'mean', doc: 'points of party 0 minus party 1 per hand' },
-  { name: 'p0_spiel', kind: 'proportion', doc: 'share of hands whose Spiel party 0 makes' },
-  { name: 'bid_share', kind: 'proportion', doc: 'share of figures that were bid' },
-  { name: 'decisions', kind: 'mean', doc: 'policy decisions per hand' },
+  { name: 'p0_points', kind: 'mean', counts: 'hands', doc: 'points party 0 (seats 0 and 2) writes per hand' },
+  { name: 'p0_minus_p1', kind: 'mean', counts: 'hands', doc: 'points of party 0 minus party 1 per hand' },
+  { name: 'p0_spiel', kind: 'proportion', counts: 'hands', doc: 'share of hands whose Spiel party 0 makes' },
+  { name: 'bid_share', kind: 'proportion', counts: 'figures', doc: 'share of figures that were bid' },
+  { name: 'decisions', kind: 'mean', counts: 'hands', doc: 'policy decisions per hand' },
 ];
+
+/**
+ * With --hand (not --duplicate): how the party of each seat with fixed cards fares, apart from the rest
+ * (issue 14): its points, its margin over the other parties, its Spiel share.
+ */
+export function fixedSeatHandMetrics(seats: readonly number[], table: Table, held: (seat: number) => string): MetricSpec[] {
+  const out: MetricSpec[] = [];
+  for (const seat of seats) {
+    const who = `the party of seat ${seat} (fixed: ${held(seat)})`;
+    out.push({ name: `s${seat}_party_points`, kind: 'mean', counts: 'hands', doc: `points ${who} writes per hand` });
+    out.push({ name: `s${seat}_party_margin`, kind: 'mean', counts: 'hands', doc: `points of ${who} minus ${table.parties === 2 ? 'the other party' : 'the mean of the other parties'} per hand` });
+    out.push({ name: `s${seat}_party_spiel`, kind: 'proportion', counts: 'hands', doc: `share of hands whose Spiel ${who} makes` });
+  }
+  return out;
+}
+
+/** A party's points minus the other parties' (their mean with more than two). */
+export function partyMargin(points: readonly number[], party: number): number {
+  let others = 0;
+  for (let p = 0; p < points.length; p++) if (p !== party) others += points[p]!;
+  return points[party]! - (points.length > 1 ? others / (points.length - 1) : 0);
+}
 
 const SUITS = ['H', 'S', 'L', 'E'];
 
@@ -56,11 +94,23 @@ export interface PlaySetup {
    * that seat and seating alone, and for a policy file from a module instance of its own (issue 9, item 4).
    */
   readonly seatings: SeatPolicy[][];
-  /** Per seating: fresh instances of every player's policy, for replaying a deal (the statefulness check). */
-  readonly fresh: Array<() => SeatPolicy[]>;
+  /**
+   * Per seating: fresh instances of every player's policy (with a fresh constrained dealer at deal or
+   * Partie `at`), for replaying a deal (the statefulness check).
+   */
+  readonly fresh: Array<(at: number) => SeatPolicy[]>;
+  /** Per seating: the constrained dealer its policies deal through (null: no --hand, --trump, --where). */
+  readonly dealers: Array<ConstrainedDealer | null>;
+  /** Seats with fixed cards (--hand), ascending, and their cards as text. */
+  readonly fixedSeats: readonly number[];
+  readonly fixedText: (seat: number) => string;
+  /** A duplicate run of a policy against itself with shared streams: every pair's A − B is 0 by construction. */
+  readonly identicalPairs: boolean;
   /** The distinct policy specs; SeatPolicy.id indexes them. */
   readonly policyNames: string[];
   readonly described: Array<Record<string, unknown>>;
+  /** What the job records in the settings beyond the policies (the dealer of a constrained run, the streams). */
+  readonly extra: Record<string, unknown>;
   readonly handColumns: ColumnSpec[];
 }
 
@@ -80,32 +130,50 @@ export function seatingSpecs(specs: readonly string[], table: Table, duplicate: 
   return [partyOfPlayer.map((p) => (p === 0 ? a : b)), partyOfPlayer.map((p) => (p === 0 ? b : a))];
 }
 
-export async function playSetup(spec: SimSpec): Promise<PlaySetup> {
+export async function playSetup(spec: SimSpec, partien = false): Promise<PlaySetup> {
   const r = resolveRuleset(spec.ruleset);
   if (![2, 3, 4, 6].includes(spec.players)) throw new SimSpecError(`--players must be 2, 3, 4 or 6, not ${spec.players}`);
-  if (Object.keys(spec.constraints.hands).length > 0 || spec.constraints.trump !== null || spec.constraints.predicate !== null) {
-    throw new SimSpecError('constraints (--hand, --trump, --where) apply to --mode figures only so far');
-  }
+  const duplicate = spec.duplicate === true;
+  if (spec.independentStreams === true && !duplicate) throw new SimSpecError('--independent-streams goes with --duplicate (it gives the second seating streams of its own)');
   const table = newHand(r, { players: spec.players }).table;
   const partyOfPlayer = table.seatOfPlayer.map((seat) => table.party[seat]!);
   const specs = policiesPerPlayer(spec.policies, table.players, partyOfPlayer, table.parties);
-  const bySeating = seatingSpecs(specs, table, spec.duplicate === true);
+  const bySeating = seatingSpecs(specs, table, duplicate);
+  // constraints (constrained.ts): checked here, before anything runs
+  const c = spec.constraints;
+  const constrained = Object.keys(c.hands).length > 0 || c.trump !== null || c.predicate !== null;
+  const fixed = fixedCards(r, table.seats, table.handSize, c.hands, parseCard);
+  const trump = c.trump as Suit | null;
+  if (trump !== null && !r.trumpSuitsAllowed.includes(trump)) throw new SimSpecError(`--trump ${trump}: not a trump suit of ${r.name} (allowed: ${r.trumpSuitsAllowed.join(', ')})`);
+  const predicate = c.predicate === null ? null : await loadPredicate(c.predicate);
+  const layout = fixed.size > 0 || duplicate;
+  const newDealer = (at: number): ConstrainedDealer => {
+    const d = new ConstrainedDealer({ ruleset: r, seed: spec.seed, fixed, trump, predicate, where: c.predicate, layout });
+    d.at = at;
+    d.partien = partien;
+    return d;
+  };
   const policyNames: string[] = [];
   const seatings: SeatPolicy[][] = [];
-  const fresh: Array<() => SeatPolicy[]> = [];
+  const fresh: Array<(at: number) => SeatPolicy[]> = [];
+  const dealers: Array<ConstrainedDealer | null> = [];
   for (const [k, list] of bySeating.entries()) {
     const seated: SeatPolicy[] = [];
     const makers: Array<() => SeatPolicy> = [];
+    // --independent-streams: the second seating draws from streams of its own
+    const salt = spec.independentStreams === true && k > 0 ? { streamSalt: k } : {};
     for (const [player, p] of list.entries()) {
       const resolved = await resolvePolicy(p, { instance: `s${k}p${player}` });
       if (!policyNames.includes(resolved.spec)) policyNames.push(resolved.spec);
       const id = policyNames.indexOf(resolved.spec);
-      seated.push({ name: resolved.spec, policy: resolved.factory.create(resolved.options), id });
+      seated.push({ name: resolved.spec, policy: resolved.factory.create(resolved.options), id, ...salt });
       const checker = await resolvePolicy(p, { instance: `check-s${k}p${player}` });
-      makers.push(() => ({ name: checker.spec, policy: checker.factory.create(checker.options), id }));
+      makers.push(() => ({ name: checker.spec, policy: checker.factory.create(checker.options), id, ...salt }));
     }
-    seatings.push(seated);
-    fresh.push(() => makers.map((f) => f()));
+    const dealer = constrained ? newDealer(0) : null;
+    dealers.push(dealer);
+    seatings.push(dealer === null ? seated : withDealHook(seated, dealer));
+    fresh.push((at) => (constrained ? withDealHook(makers.map((f) => f()), newDealer(at)) : makers.map((f) => f())));
   }
   const described: Array<Record<string, unknown>> = [];
   for (const [player, p] of specs.entries()) {
@@ -120,7 +188,17 @@ export async function playSetup(spec: SimSpec): Promise<PlaySetup> {
       ...(existsSync(file) ? { sha256: sha256(readFileSync(file)) } : {}),
     });
   }
-  return { ruleset: r, table, seatings, fresh, policyNames, described, handColumns: expandSeats(HANDS_COLUMNS, table.seats, table.parties) };
+  const extra: Record<string, unknown> = {};
+  if (constrained) extra['dealer'] = layout ? 'laid out with the constraints (uniform; the cut shows no permanent Perlagg)' : 'engine, dealt again until the constraints hold';
+  if (spec.independentStreams === true) extra['independentStreams'] = true;
+  const fixedSeats = [...fixed.keys()].sort((a, b) => a - b);
+  const identicalPairs = duplicate && spec.independentStreams !== true && bySeating[0]!.every((p) => p === bySeating[0]![0]);
+  const handColumns = expandSeats(HANDS_COLUMNS, table.seats, table.parties);
+  if (spec.detail === true) handColumns.push(...expandSeats(HANDS_DETAIL_COLUMNS, table.seats, table.parties));
+  return {
+    ruleset: r, table, seatings, fresh, dealers, policyNames, described, extra, handColumns,
+    fixedSeats, fixedText: (seat) => (fixed.get(seat) ?? []).map(cardShort).join(' '), identicalPairs,
+  };
 }
 
 /** How many deals (Partien) at the end of every batch are replayed with fresh policy instances. */
@@ -162,7 +240,7 @@ export function beatText(slot: Int32Array, names: readonly string[], seed: numbe
 }
 
 /** Write one hand's row `i` from its summary. */
-export function fillHandRow(col: Record<string, ColumnArray>, i: number, partie: number, deal: number, sum: DealSummary, table: Table, seating = 0): void {
+export function fillHandRow(col: Record<string, ColumnArray>, i: number, partie: number, deal: number, sum: DealSummary, table: Table, seating = 0, state?: HandState): void {
   const num = (name: string) => col[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
   num('partie')[i] = partie;
   num('deal')[i] = deal;
@@ -185,6 +263,14 @@ export function fillHandRow(col: Record<string, ColumnArray>, i: number, partie:
     num(`p${p}_points`)[i] = sum.pointsPerParty[p]!;
     num(`p${p}_penalties`)[i] = sum.penaltiesPerParty[p]!;
   }
+  if (state !== undefined && col['bids'] !== undefined) {
+    for (let seat = 0; seat < table.seats; seat++) {
+      const lo = state.startLo[seat];
+      (col[`s${seat}_cards`] as string[])[i] = lo === undefined ? '' : handCards(lo, state.startWeli[seat]!).join(' ');
+    }
+    (col['face_up'] as string[])[i] = state.faceUp < 0 ? '' : cardShort(state.faceUp);
+    (col['bids'] as string[])[i] = bidHistoryText(state);
+  }
   FIGURE_KEYS.forEach((f, k) => {
     const fs = sum.figures[k]!;
     num(`${f}_winner`)[i] = fs.winnerParty;
@@ -200,52 +286,76 @@ export function fillHandRow(col: Record<string, ColumnArray>, i: number, partie:
 
 export async function createHandsJob(spec: SimSpec): Promise<Job> {
   const setup = await playSetup(spec);
-  const { ruleset: r, table, seatings } = setup;
+  const { ruleset: r, table, seatings, dealers } = setup;
   const duplicate = spec.duplicate === true;
-  const metrics = duplicate ? DUPLICATE_METRICS : HANDS_METRICS;
+  const fixedSeats = duplicate ? [] : setup.fixedSeats;
+  const metrics = duplicate ? (setup.identicalPairs ? IDENTICAL_DUPLICATE_METRICS : DUPLICATE_METRICS) : [...HANDS_METRICS, ...fixedSeatHandMetrics(fixedSeats, table, setup.fixedText)];
+  const detail = spec.detail === true;
   return {
-    describe: duplicate ? { policies: setup.described, duplicate: true } : { policies: setup.described },
+    describe: { policies: setup.described, ...(duplicate ? { duplicate: true } : {}), ...setup.extra },
     tables: { hands: setup.handColumns },
     metrics,
+    ...(setup.identicalPairs ? { identicalPairs: true } : {}),
     whoIsDeciding: (slot) => beatText(slot, setup.policyNames, spec.seed, false),
-    runBatch(start: number, end: number): BatchResult {
+    runBatch(start: number, end: number, opts: BatchOptions = {}): BatchResult {
       const rows = seatings.length * (end - start);
       const col = allocColumns(setup.handColumns, rows);
-      const m: Record<string, MetricAcc> = Object.fromEntries(metrics.map((x) => [x.name, emptyAcc(x.kind)]));
+      const bm = new BatchMetrics(metrics, opts, end - start);
       const check = replayedDeals(start, end, REPLAYED_PER_BATCH.hands);
+      let rejected = 0;
       for (let d = start; d < end; d++) {
         let paired = 0;
+        let spiel = 0;
+        let decisions = 0;
         for (let seating = 0; seating < seatings.length; seating++) {
           beatDeal(d, seating);
+          const dealer = dealers[seating]!;
+          if (dealer !== null) dealer.at = d;
           const deal = { ruleset: r, players: spec.players, rootSeed: spec.seed, dealIndex: d, dealer: d % table.seats };
-          let sum: DealSummary;
+          let res: ReturnType<typeof playDeal>;
           if (check.has(d)) {
             const played: Decision[] = [];
             const replay: Decision[] = [];
-            sum = playDeal({ ...deal, policies: seatings[seating]!, onDecision: (_s, player, _o, action) => played.push({ player, action }) }).summary;
-            playDeal({ ...deal, policies: setup.fresh[seating]!(), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
+            res = playDeal({ ...deal, policies: seatings[seating]!, onDecision: (_s, player, _o, action) => played.push({ player, action }) });
+            playDeal({ ...deal, policies: setup.fresh[seating]!(d), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
             checkReplay(played, replay, seatings[seating]!, `deal ${d}, seed ${spec.seed}${duplicate ? `, seating ${seating}` : ''}`);
           } else {
-            sum = playDeal({ ...deal, policies: seatings[seating]! }).summary;
+            res = playDeal({ ...deal, policies: seatings[seating]! });
           }
-          fillHandRow(col, seatings.length * (d - start) + seating, d, d, sum, table, seating);
+          const sum = res.summary;
+          if (dealer !== null && seating === 0) {
+            rejected += dealer.rejected; // both seatings of a duplicate deal are laid out alike: counted once
+            dealer.rejected = 0;
+          } else if (dealer !== null) dealer.rejected = 0;
+          fillHandRow(col, seatings.length * (d - start) + seating, d, d, sum, table, seating, detail ? res.state : undefined);
           if (duplicate) {
             const aParty = seating;
             const diff = sum.pointsPerParty[aParty]! - sum.pointsPerParty[1 - aParty]!;
             paired += diff / 2;
-            pushMean(m['a_minus_b_single']!, diff);
-            pushProportion(m['a_spiel']!, sum.spielParty === aParty ? 1 : 0);
+            spiel += sum.spielParty === aParty ? 0.5 : 0;
+            decisions += sum.decisions / 2;
+            bm.mean('a_minus_b_single', diff);
           } else {
-            pushMean(m['p0_points']!, sum.pointsPerParty[0]!);
-            pushMean(m['p0_minus_p1']!, sum.pointsPerParty[0]! - (sum.pointsPerParty[1] ?? 0));
-            pushProportion(m['p0_spiel']!, sum.spielParty === 0 ? 1 : 0);
-            for (const f of sum.figures) pushProportion(m['bid_share']!, f.finalLevel >= 2 ? 1 : 0);
+            bm.mean('p0_points', sum.pointsPerParty[0]!);
+            bm.mean('p0_minus_p1', sum.pointsPerParty[0]! - (sum.pointsPerParty[1] ?? 0));
+            bm.proportion('p0_spiel', sum.spielParty === 0 ? 1 : 0);
+            for (const f of sum.figures) bm.proportion('bid_share', f.finalLevel >= 2 ? 1 : 0);
+            bm.mean('decisions', sum.decisions);
+            for (const seat of fixedSeats) {
+              const party = table.party[seat]!;
+              bm.mean(`s${seat}_party_points`, sum.pointsPerParty[party]!);
+              bm.mean(`s${seat}_party_margin`, partyMargin(sum.pointsPerParty, party));
+              bm.proportion(`s${seat}_party_spiel`, sum.spielParty === party ? 1 : 0);
+            }
           }
-          pushMean(m['decisions']!, sum.decisions);
         }
-        if (duplicate) pushMean(m['a_minus_b']!, paired);
+        if (duplicate) {
+          bm.pair('a_minus_b', paired);
+          bm.pair('a_spiel', spiel);
+          bm.pair('decisions', decisions);
+        }
       }
-      return { start, end, tables: { hands: col }, rows: { hands: rows }, metrics: m, rejected: 0 };
+      return { start, end, tables: { hands: col }, rows: { hands: rows }, metrics: bm.acc, rejected, ...bm.series() };
     },
   };
 }

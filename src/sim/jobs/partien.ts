@@ -6,57 +6,79 @@
 import { PARTIEN_COLUMNS, expandSeats } from '../../results/schema.ts';
 import { PartieSeries, playPartie } from '../partie.ts';
 import type { DealSummary } from '../play.ts';
-import { allocColumns, emptyAcc, pushMean, pushProportion, type BatchResult, type ColumnArray, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../job.ts';
+import type { HandState } from '../../engine/state.ts';
+import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type ColumnArray, type Job, type MetricSpec, type SimSpec } from '../job.ts';
 import { REPLAYED_PER_BATCH, beatText, checkReplay, fillHandRow, playSetup, replayedDeals, type Decision } from './hands.ts';
 import { HB, beatDeal, hb } from '../heartbeat.ts';
 
 export const PARTIEN_METRICS: readonly MetricSpec[] = [
-  { name: 'p0_wins', kind: 'proportion', doc: 'share of Partien party 0 (seats 0 and 2) wins' },
-  { name: 'deals_per_partie', kind: 'mean', doc: 'deals a Partie lasts' },
-  { name: 'double', kind: 'proportion', doc: 'share of Partien lost double (1853)' },
-  { name: 'ended_mid_hand', kind: 'proportion', doc: 'share of Partien decided during a hand' },
+  { name: 'p0_wins', kind: 'proportion', counts: 'Partien', doc: 'share of Partien party 0 (seats 0 and 2) wins' },
+  { name: 'deals_per_partie', kind: 'mean', counts: 'Partien', doc: 'deals a Partie lasts' },
+  { name: 'double', kind: 'proportion', counts: 'Partien', doc: 'share of Partien lost double (1853)' },
+  { name: 'ended_mid_hand', kind: 'proportion', counts: 'Partien', doc: 'share of Partien decided during a hand' },
 ];
 
-/** With --duplicate: A and B are the two policies; every Partie is played in both seatings. */
+/**
+ * With --duplicate: A and B are the two policies; every Partie is played in both seatings. Every metric but
+ * a_wins_single is a per-pair quantity: one value per Partie pair (the mean of its two seatings).
+ */
 export const DUPLICATE_PARTIEN_METRICS: readonly MetricSpec[] = [
-  { name: 'a_wins', kind: 'mean', doc: 'share of Partien policy A wins, averaged over the two seatings of each Partie (paired)' },
-  { name: 'a_wins_single', kind: 'proportion', doc: 'the same from single seatings, as an unpaired comparison would see it' },
-  { name: 'deals_per_partie', kind: 'mean', doc: 'deals a Partie lasts' },
-  { name: 'double', kind: 'proportion', doc: 'share of Partien lost double (1853)' },
+  { name: 'a_wins', kind: 'pair', paired: { kind: 'proportion' }, counts: 'Partie pairs', doc: 'share of Partien policy A wins, averaged over the two seatings of each Partie (paired)' },
+  { name: 'a_wins_single', kind: 'proportion', counts: 'Partien', doc: 'the same from single Partien taken as independent, as an unpaired comparison would see it' },
+  { name: 'deals_per_partie', kind: 'pair', paired: { kind: 'mean' }, counts: 'Partie pairs', doc: 'deals a Partie lasts (per Partie pair: the mean of its two seatings)' },
+  { name: 'double', kind: 'pair', paired: { kind: 'proportion' }, counts: 'Partie pairs', doc: 'share of Partien lost double (1853; per Partie pair: the mean of its two seatings)' },
 ];
+
+/** A policy against itself with shared streams: A wins exactly one Partie of each pair (1/2 by construction). */
+export const IDENTICAL_DUPLICATE_PARTIEN_METRICS: readonly MetricSpec[] = DUPLICATE_PARTIEN_METRICS.map((m) =>
+  m.name === 'a_wins' ? { ...m, paired: { kind: 'fixed', value: 0.5, reason: 'the same Partie in both seatings: A wins exactly one' } } : m,
+);
+
+/** With --hand (not --duplicate): how often the party of each seat with fixed cards (in every deal) wins. */
+export function fixedSeatPartieMetrics(seats: readonly number[], held: (seat: number) => string): MetricSpec[] {
+  return seats.map((seat) => ({ name: `s${seat}_party_wins`, kind: 'proportion' as const, counts: 'Partien', doc: `share of Partien the party of seat ${seat} wins (seat ${seat} holds ${held(seat)} in every deal)` }));
+}
 
 export async function createPartienJob(spec: SimSpec): Promise<Job> {
-  const setup = await playSetup(spec);
-  const { ruleset: r, table } = setup;
+  const setup = await playSetup(spec, true);
+  const { ruleset: r, table, dealers } = setup;
   const duplicate = spec.duplicate === true;
   const seatings = setup.seatings;
   const partieColumns = expandSeats(PARTIEN_COLUMNS, table.seats, table.parties);
-  const metrics = duplicate ? DUPLICATE_PARTIEN_METRICS : PARTIEN_METRICS;
+  const fixedSeats = duplicate ? [] : setup.fixedSeats;
+  const metrics = duplicate ? (setup.identicalPairs ? IDENTICAL_DUPLICATE_PARTIEN_METRICS : DUPLICATE_PARTIEN_METRICS) : [...PARTIEN_METRICS, ...fixedSeatPartieMetrics(fixedSeats, setup.fixedText)];
+  const detail = spec.detail === true;
   return {
-    describe: duplicate ? { policies: setup.described, duplicate: true } : { policies: setup.described },
+    describe: { policies: setup.described, ...(duplicate ? { duplicate: true } : {}), ...setup.extra },
     tables: { partien: partieColumns, hands: setup.handColumns },
     metrics,
+    ...(setup.identicalPairs ? { identicalPairs: true } : {}),
     whoIsDeciding: (slot) => beatText(slot, setup.policyNames, spec.seed, true),
-    runBatch(start: number, end: number): BatchResult {
+    runBatch(start: number, end: number, opts: BatchOptions = {}): BatchResult {
       const rows = (end - start) * seatings.length;
       const pc = allocColumns(partieColumns, rows);
-      const deals: Array<{ partie: number; dealNo: number; sum: DealSummary; seating: number }> = [];
-      const m: Record<string, MetricAcc> = Object.fromEntries(metrics.map((x) => [x.name, emptyAcc(x.kind)]));
+      const deals: Array<{ partie: number; dealNo: number; sum: DealSummary; seating: number; state?: HandState }> = [];
+      const bm = new BatchMetrics(metrics, opts, end - start);
+      let rejected = 0;
       const num = (name: string) => pc[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
       const check = replayedDeals(start, end, REPLAYED_PER_BATCH.partien);
       const series = seatings.map((policies) => new PartieSeries({ ruleset: r, players: spec.players, policies, rootSeed: spec.seed }));
       for (let k = start; k < end; k++) {
         let aWins = 0;
+        let length = 0;
+        let double = 0;
         for (const seating of seatings.keys()) {
           const i = (k - start) * seatings.length + seating;
           beatDeal(k, seating);
+          const dealer = dealers[seating]!;
+          if (dealer !== null) dealer.at = k;
           hb[HB.partieDeal] = 0;
           const played: Decision[] = [];
           // where Partie k starts (A-25: the loser of the Partie before it in its match deals), for the replay check
           const st = check.has(k) ? series[seating]!.start(k) : null;
           const s = series[seating]!.play(k, {
-            onDeal: (sum, dealNo) => {
-              deals.push({ partie: k, dealNo, sum, seating });
+            onDeal: (sum, dealNo, res) => {
+              deals.push({ partie: k, dealNo, sum, seating, ...(detail ? { state: res.state } : {}) });
               hb[HB.partieDeal] = dealNo + 1;
             },
             ...(check.has(k) ? { onDecision: (_s, player, _o, action) => played.push({ player, action }) } : {}),
@@ -64,7 +86,7 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
           if (st !== null) {
             const replay: Decision[] = [];
             const partie = { ruleset: r, players: spec.players, rootSeed: spec.seed, partieIndex: k, firstDealer: st.firstDealer, ...(st.dummySeat === undefined ? {} : { dummySeat: st.dummySeat }) };
-            playPartie({ ...partie, policies: setup.fresh[seating]!(), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
+            playPartie({ ...partie, policies: setup.fresh[seating]!(k), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
             checkReplay(played, replay, seatings[seating]!, `Partie ${k}, seed ${spec.seed}${duplicate ? `, seating ${seating}` : ''}`);
           }
           num('partie')[i] = k;
@@ -80,22 +102,33 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
             num(`p${p}_gestrichen_at`)[i] = s.gestrichenAt[p]!;
             num(`p${p}_penalties`)[i] = s.penaltiesPerParty[p]!;
           }
-          pushMean(m['deals_per_partie']!, s.deals);
-          pushProportion(m['double']!, s.double ? 1 : 0);
+          if (dealer !== null) {
+            if (seating === 0) rejected += dealer.rejected; // both seatings of a duplicate Partie are laid out alike: counted once
+            dealer.rejected = 0;
+          }
           if (duplicate) {
             const aWon = s.winnerParty === seating ? 1 : 0; // A is party 0 in seating 0, party 1 in seating 1
             aWins += aWon / 2;
-            pushProportion(m['a_wins_single']!, aWon);
+            length += s.deals / 2;
+            double += s.double ? 0.5 : 0;
+            bm.proportion('a_wins_single', aWon);
           } else {
-            pushProportion(m['p0_wins']!, s.winnerParty === 0 ? 1 : 0);
-            pushProportion(m['ended_mid_hand']!, s.endedMidHand ? 1 : 0);
+            bm.proportion('p0_wins', s.winnerParty === 0 ? 1 : 0);
+            bm.mean('deals_per_partie', s.deals);
+            bm.proportion('double', s.double ? 1 : 0);
+            bm.proportion('ended_mid_hand', s.endedMidHand ? 1 : 0);
+            for (const seat of fixedSeats) bm.proportion(`s${seat}_party_wins`, s.winnerParty === table.party[seat] ? 1 : 0);
           }
         }
-        if (duplicate) pushMean(m['a_wins']!, aWins);
+        if (duplicate) {
+          bm.pair('a_wins', aWins);
+          bm.pair('deals_per_partie', length);
+          bm.pair('double', double);
+        }
       }
       const hc: Record<string, ColumnArray> = allocColumns(setup.handColumns, deals.length);
-      deals.forEach((d, i) => fillHandRow(hc, i, d.partie, d.dealNo, d.sum, table, d.seating));
-      return { start, end, tables: { partien: pc, hands: hc }, rows: { partien: rows, hands: deals.length }, metrics: m, rejected: 0 };
+      deals.forEach((d, i) => fillHandRow(hc, i, d.partie, d.dealNo, d.sum, table, d.seating, d.state));
+      return { start, end, tables: { partien: pc, hands: hc }, rows: { partien: rows, hands: deals.length }, metrics: bm.acc, rejected, ...bm.series() };
     },
   };
 }

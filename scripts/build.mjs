@@ -1,0 +1,42 @@
+// Build the package's JavaScript (`npm run build`; `npm pack` runs it as prepack): src/ and strategies/
+// compiled by tsc to dist/ with declarations (tsconfig.build.json: .ts import paths rewritten to .js), the
+// plain .mjs files of src/sim (the worker entry, the loader hooks, the watchdog) copied beside them with
+// their imports of .ts files pointed at the .js ones, and dist/package.json saying the files are ES modules
+// and recording the version and the commit they were built from (a package has no git to ask).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+rmSync(dist, { recursive: true, force: true });
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
+if (r.status !== 0) {
+  console.error('build: tsc failed');
+  process.exit(1);
+}
+const sim = join(root, 'src', 'sim');
+for (const f of readdirSync(sim).filter((x) => x.endsWith('.mjs'))) {
+  const text = readFileSync(join(sim, f), 'utf8').replace(/(from\s+|import\s*\(\s*)(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
+  mkdirSync(join(dist, 'src', 'sim'), { recursive: true });
+  writeFileSync(join(dist, 'src', 'sim', f), text);
+}
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+let commit = 'unknown';
+try {
+  const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  commit = head + (dirty.length > 0 ? '-dirty' : '');
+} catch {
+  // not a git checkout
+}
+writeFileSync(join(dist, 'package.json'), JSON.stringify({ name: pkg.name, version: pkg.version, type: 'module', private: true, commit }, null, 2) + '\n');
+for (const f of ['src/index.js', 'src/index.d.ts', 'src/cli/main.js', 'src/sim/worker.mjs', 'src/sim/task.js']) {
+  if (!existsSync(join(dist, f))) {
+    console.error(`build: dist/${f} is missing`);
+    process.exit(1);
+  }
+}
+console.log(`build: dist/ for perlagg ${pkg.version} (commit ${commit})`);

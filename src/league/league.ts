@@ -1,0 +1,282 @@
+// perlagg league (issue 12, deliverable 3): every pair of policies meets on the same duplicate deals (or
+// Partien), each match a simulate run of its own (resumable, in <out>/matches/<i>-<j>); from the per-pair
+// margins: a crosstable of paired differences with intervals, and ratings with error bars (least squares on
+// the margins — Massey — and Bradley–Terry on the pairs won, drawn and lost; percentile intervals from a
+// Poisson bootstrap over the deal pairs, which all matches share: src/stats/ratings.ts).
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolvePolicy } from '../policy/registry.ts';
+import { canonicalJson, rulesetHash, resolveRuleset } from '../rules/registry.ts';
+import { readArrowFileBatches } from '../results/stream.ts';
+import { fileSha256 } from '../results/run-manifest.ts';
+import { readRunManifest, settingsDiff, writeRunManifest, type RunManifest } from '../results/run-manifest.ts';
+import { codeVersion } from '../results/manifest.ts';
+import { makeFolder, takeLock, type FolderLock } from '../results/run-folder.ts';
+import { BatchStreamWriter, streamToFile } from '../results/stream.ts';
+import { LEAGUE_COLUMNS } from '../results/schema.ts';
+import { RunError, SimSpecError, type SimSpec } from '../sim/job.ts';
+import { createPool, runSimulation } from '../sim/runner.ts';
+import { bootstrapRatings, checkLeague, crosstable, type CrosstableCell, type League, type RatingsReport } from '../stats/ratings.ts';
+
+export type LeagueMode = 'hands' | 'partien';
+
+export interface LeagueOptions {
+  /** Policy specs (file paths absolute). */
+  readonly policies: readonly string[];
+  readonly mode: LeagueMode;
+  readonly ruleset: string;
+  readonly players: number;
+  readonly seed: number;
+  /** Deal (Partie) pairs every match plays: the same ones in every match. */
+  readonly pairs: number;
+  readonly replicates: number;
+  readonly workers: number;
+  readonly out: string | null;
+  readonly resume: boolean;
+  readonly allowCodeChange?: boolean;
+  readonly batchSize?: number;
+  readonly onMatch?: (m: { readonly index: number; readonly count: number; readonly a: string; readonly b: string; readonly phase: 'start' | 'done' }) => void;
+  readonly onNote?: (line: string) => void;
+  readonly signal?: AbortSignal;
+}
+
+export interface MatchResult {
+  readonly a: number;
+  readonly b: number;
+  /** Per pair: A's margin over B (points a deal; Partien: A's win share − 1/2). */
+  readonly margins: Float64Array;
+  /** Per pair: A's score for Bradley–Terry (1, 1/2, 0 by the margin's sign; Partien: A's win share). */
+  readonly scores: Float64Array;
+  readonly folder: string;
+}
+
+export interface LeagueResult {
+  readonly names: readonly string[];
+  readonly matches: readonly MatchResult[];
+  readonly crosstable: readonly CrosstableCell[];
+  readonly massey: RatingsReport;
+  readonly bradleyTerry: RatingsReport;
+  readonly stoppedBy: 'done' | 'interrupted';
+  readonly elapsedMs: number;
+  readonly files: readonly string[];
+}
+
+const NONE = { hands: {}, trump: null, predicate: null } as const;
+
+/** A policy's name for tables: a file by its file name, a built-in as given. */
+export const displayName = (spec: string): string => spec.replace(/^[^{}]*[/\\]/, '');
+
+/** The folder of match i against j. */
+const matchDir = (root: string, i: number, j: number) => join(root, 'matches', `${i}-${j}`);
+
+/** A's margins and scores per pair, from a finished duplicate match's table (rows: pair, seating 0 then 1). */
+export function readMatch(dir: string, mode: LeagueMode): { margins: Float64Array; scores: Float64Array } {
+  const file = join(dir, mode === 'hands' ? 'hands.arrow' : 'partien.arrow');
+  const margins: number[] = [];
+  const scores: number[] = [];
+  let pending: number | null = null;
+  let pendingSeat = -1;
+  for (const batch of readArrowFileBatches(file)) {
+    const seating = batch.getChild('seating')!;
+    const a = mode === 'hands' ? batch.getChild('p0_points')! : batch.getChild('winner')!;
+    const b = mode === 'hands' ? batch.getChild('p1_points')! : null;
+    for (let r = 0; r < batch.numRows; r++) {
+      const s = Number(seating.get(r));
+      // A is party 0 in seating 0 and party 1 in seating 1
+      const v = mode === 'hands' ? (s === 0 ? 1 : -1) * (Number(a.get(r)) - Number(b!.get(r))) : Number(a.get(r)) === s ? 1 : 0;
+      if (s === 0) {
+        pending = v;
+        pendingSeat = 0;
+      } else {
+        if (pending === null || pendingSeat !== 0) throw new RunError(`${file}: a second seating without its first`);
+        const pair = (pending + v) / 2;
+        if (mode === 'hands') {
+          margins.push(pair);
+          scores.push(pair > 0 ? 1 : pair < 0 ? 0 : 0.5);
+        } else {
+          margins.push(pair - 0.5);
+          scores.push(pair);
+        }
+        pending = null;
+      }
+    }
+  }
+  return { margins: Float64Array.from(margins), scores: Float64Array.from(scores) };
+}
+
+function leagueSettings(o: LeagueOptions): Record<string, unknown> {
+  return {
+    policies: o.policies,
+    mode: o.mode,
+    ruleset: o.ruleset,
+    rulesetHash: rulesetHash(resolveRuleset(o.ruleset)),
+    players: o.players,
+    seed: o.seed,
+    pairs: o.pairs,
+    replicates: o.replicates,
+    batchSize: o.batchSize ?? null,
+  };
+}
+
+export async function runLeague(o: LeagueOptions): Promise<LeagueResult> {
+  const t0 = performance.now();
+  if (o.policies.length < 2) throw new SimSpecError(`--policies: a league needs at least 2 policies, got ${o.policies.length}`);
+  if (!(Number.isInteger(o.replicates) && o.replicates >= 20)) throw new SimSpecError('--replicates must be a whole number >= 20');
+  // every policy loads (a bad name or file fails here, before anything is written), and none twice
+  const seen = new Map<string, string>();
+  for (const p of o.policies) {
+    const r = await resolvePolicy(p);
+    const key = `${p.replace(/\{.*$/, '').trim()}:${JSON.stringify(Object.entries(r.options).sort(([x], [y]) => (x < y ? -1 : 1)))}`;
+    if (seen.has(key)) throw new SimSpecError(`--policies: ${displayName(p)} and ${displayName(seen.get(key)!)} are the same policy with the same options; a policy cannot play itself in a league`);
+    seen.set(key, p);
+  }
+  const names = o.policies.map(displayName);
+  const settings = leagueSettings(o);
+  // ---- the folder ----
+  const temp = o.out === null;
+  const root = o.out ?? mkdtempSync(join(tmpdir(), 'perlagg-league-'));
+  let lock: FolderLock | null = null;
+  let manifest: RunManifest | null = null;
+  if (!temp) {
+    if (root.trim() === '') throw new SimSpecError('--out must name a folder, not an empty string');
+    if (existsSync(root) && !statSync(root).isDirectory()) throw new RunError(`--out ${root} exists and is not a folder`);
+    if (!existsSync(root)) {
+      try {
+        makeFolder(root);
+      } catch (e) {
+        throw new RunError(`--out ${root}: cannot create the folder (${(e as { code?: string }).code ?? String(e)})`);
+      }
+    }
+    lock = takeLock(root);
+    try {
+      const old = readRunManifest(root);
+      if (old === null) {
+        const entries = readdirSync(root).filter((n) => n !== '.perlagg.lock');
+        if (entries.length > 0) throw new RunError(`--out ${root} is not empty; choose a new or empty folder`);
+        if (o.resume) throw new RunError(`--resume: ${root} holds no league to resume`);
+      } else if (!o.resume) {
+        throw new RunError(`${root} already holds a run (${old.complete ? 'complete' : 'unfinished: add --resume to continue it'}); choose another --out`);
+      } else {
+        if (old.command !== 'league') throw new RunError(`--resume: ${root} holds a run of "perlagg ${old.command}", not "perlagg league"`);
+        const field = settingsDiff(old.settings, settings);
+        if (field !== null) throw new RunError(`--resume: the settings differ from the league in ${root} in "${field}"; resume with the same settings or choose another --out`);
+        if (old.complete) throw new RunError(`--resume: the league in ${root} is already complete`);
+        manifest = old;
+      }
+      if (manifest === null) {
+        const now = new Date().toISOString();
+        const r = resolveRuleset(o.ruleset);
+        manifest = {
+          tool: 'perlagg', command: 'league', formatVersion: 1, settings,
+          ruleset: { name: o.ruleset, hash: rulesetHash(r), parameters: JSON.parse(canonicalJson(r)) as unknown },
+          tables: {}, progress: { batchesDone: 0, batchesTotal: (o.policies.length * (o.policies.length - 1)) / 2, dealsDone: 0 },
+          matchesPlayed: 0, complete: false, code: codeVersion(), created: now, updated: now, timings: {},
+        };
+        writeRunManifest(root, manifest);
+      }
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
+  }
+  // ---- the matches: one pool for all of them ----
+  const pool = o.workers > 0 ? createPool(o.workers) : null;
+  const matches: MatchResult[] = [];
+  const count = (o.policies.length * (o.policies.length - 1)) / 2;
+  let stoppedBy: 'done' | 'interrupted' = 'done';
+  try {
+    let index = 0;
+    for (let i = 0; i < o.policies.length && stoppedBy === 'done'; i++) {
+      for (let j = i + 1; j < o.policies.length; j++, index++) {
+        const dir = matchDir(root, i, j);
+        const spec: SimSpec = { mode: o.mode, ruleset: o.ruleset, players: o.players, policies: [o.policies[i]!, o.policies[j]!], seed: o.seed, constraints: NONE, duplicate: true };
+        const prior = existsSync(join(dir, 'manifest.json')) ? readRunManifest(dir) : null;
+        o.onMatch?.({ index, count, a: names[i]!, b: names[j]!, phase: 'start' });
+        if (prior === null || !prior.complete) {
+          if (prior === null && existsSync(dir)) rmSync(dir, { recursive: true, force: true }); // a match killed before its first commit
+          const r = await runSimulation({
+            spec, deals: o.pairs, batchSize: o.batchSize ?? (o.mode === 'hands' ? 256 : 8), workers: o.workers, out: dir, resume: prior !== null,
+            shard: null, untilCi: null, timeBudgetMs: null,
+            ...(o.signal === undefined ? {} : { signal: o.signal }),
+            ...(o.allowCodeChange === true ? { allowCodeChange: true } : {}),
+          }, pool);
+          if (r.stoppedBy === 'interrupted') {
+            stoppedBy = 'interrupted';
+            break;
+          }
+        }
+        const { margins, scores } = readMatch(dir, o.mode);
+        if (margins.length !== o.pairs) throw new RunError(`${dir}: the match holds ${margins.length} pairs, not ${o.pairs}`);
+        matches.push({ a: i, b: j, margins, scores, folder: dir });
+        o.onMatch?.({ index, count, a: names[i]!, b: names[j]!, phase: 'done' });
+        if (manifest !== null) {
+          manifest = { ...manifest, progress: { ...manifest.progress, batchesDone: matches.length, dealsDone: matches.length * o.pairs }, matchesPlayed: matches.length, updated: new Date().toISOString() };
+          writeRunManifest(root, manifest);
+        }
+      }
+    }
+  } finally {
+    if (pool !== null) await pool.destroy();
+    if (stoppedBy === 'interrupted') lock?.release();
+  }
+  if (stoppedBy === 'interrupted') {
+    if (temp) rmSync(root, { recursive: true, force: true });
+    const empty = { fit: 'massey', unit: '', ratings: [], level: 0.95, replicates: 0, seed: o.seed, deals: 0, method: '', draws: new Float64Array(0) } as unknown as RatingsReport;
+    return { names, matches, crosstable: [], massey: empty, bradleyTerry: empty, stoppedBy, elapsedMs: performance.now() - t0, files: [] };
+  }
+  // ---- the ratings ----
+  const league: League = { players: names, matches: matches.map((m) => ({ a: m.a, b: m.b, margins: m.margins, scores: m.scores })) };
+  checkLeague(league);
+  const massey = bootstrapRatings(league, 'massey', { replicates: o.replicates, seed: o.seed });
+  const bradleyTerry = bootstrapRatings(league, 'bradley-terry', { replicates: o.replicates, seed: o.seed });
+  const cells = crosstable(league);
+  const files: string[] = [];
+  if (!temp && manifest !== null) {
+    const rows = matches.reduce((a, m) => a + m.margins.length, 0);
+    const cols = {
+      a: new Array<string>(rows),
+      b: new Array<string>(rows),
+      pair: new Uint32Array(rows),
+      margin: new Float64Array(rows),
+      score: new Float64Array(rows),
+    };
+    let r = 0;
+    for (const m of matches) {
+      for (let k = 0; k < m.margins.length; k++, r++) {
+        cols.a[r] = names[m.a]!;
+        cols.b[r] = names[m.b]!;
+        cols.pair[r] = k;
+        cols.margin[r] = m.margins[k]!;
+        cols.score[r] = m.scores[k]!;
+      }
+    }
+    const file = join(root, 'league.arrow');
+    const stream = join(root, 'league.arrows');
+    rmSync(stream, { force: true });
+    const w = BatchStreamWriter.create(stream, LEAGUE_COLUMNS, { 'perlagg.table': 'league' });
+    w.append(cols);
+    w.finish();
+    w.close();
+    streamToFile(stream, file);
+    rmSync(stream, { force: true });
+    const written = fileSha256(file);
+    files.push(file);
+    const strip = (x: RatingsReport) => ({ fit: x.fit, unit: x.unit, ratings: x.ratings, level: x.level, replicates: x.replicates, seed: x.seed, deals: x.deals, method: x.method });
+    manifest = {
+      ...manifest,
+      tables: { league: { file: 'league.arrow', columns: LEAGUE_COLUMNS.map((c) => c.name), committed: { bytes: written.bytes, batches: 1, rows } } },
+      files: [{ name: 'league.arrow', rows, bytes: written.bytes, sha256: written.sha256 }],
+      ratings: strip(massey),
+      bradleyTerry: strip(bradleyTerry),
+      crosstable: cells.map((c) => ({ a: names[c.a], b: names[c.b], margin: c.margin })),
+      complete: true,
+      timings: { elapsedMs: (manifest.timings['elapsedMs'] ?? 0) + (performance.now() - t0), sessions: (manifest.timings['sessions'] ?? 0) + 1 },
+      updated: new Date().toISOString(),
+    };
+    writeRunManifest(root, manifest);
+    lock?.release();
+  }
+  if (temp) rmSync(root, { recursive: true, force: true });
+  return { names, matches, crosstable: cells, massey, bradleyTerry, stoppedBy, elapsedMs: performance.now() - t0, files };
+}

@@ -1,0 +1,29 @@
+// Batches of deals on demand, for callers that run many small pieces of work rather than one long run
+// (perlagg tune: two short duplicate matches per SPSA iteration). The same task (task.ts) and the same pool
+// (runner.ts createPool) as the simulation runner; with 0 workers the batches run in this thread, with the
+// same job cache. Errors a worker met come back as the same classes (task.ts rebuildFault).
+import type { Piscina } from 'piscina';
+import type { BatchResult, ReceivedBatch, SimSpec } from './job.ts';
+import { createPool } from './runner.ts';
+import { isTaskFault, jobFor, rebuildFault, type BatchTask } from './task.ts';
+
+export class BatchService {
+  readonly #pool: Piscina | null;
+
+  constructor(readonly workers: number) {
+    this.#pool = workers > 0 ? createPool(workers) : null;
+  }
+
+  /** Deals [start, end) of a spec. */
+  async run(spec: SimSpec, start: number, end: number): Promise<ReceivedBatch | BatchResult> {
+    if (this.#pool === null) return (await jobFor(spec)).runBatch(start, end);
+    const task: BatchTask = { spec, start, end };
+    const got = (await this.#pool.run(task)) as ReceivedBatch | { fault: { name: string; message: string } };
+    if (isTaskFault(got)) throw rebuildFault(got);
+    return got;
+  }
+
+  async close(): Promise<void> {
+    if (this.#pool !== null) await this.#pool.destroy();
+  }
+}

@@ -1,0 +1,164 @@
+// perlagg as a library, as a consumer gets it: `npm pack` (which builds dist/ with tsc: prepack), the
+// tarball unpacked into a scratch project in the temp folder, and used from there by plain JavaScript (ES
+// module and CommonJS) and by TypeScript (strict, compiled with tsc) — with no tsx and no perlagg sources.
+// Offline: the package's dependencies are linked from this checkout's node_modules, exactly the closure
+// package-lock.json gives for its "dependencies" (so a dependency missing from package.json would be
+// missing here too).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+let dir = '';
+let files: string[] = [];
+
+/** The installed packages the package's dependencies need, by package-lock.json's resolution. */
+function dependencyClosure(): string[] {
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string>; peerDependencies?: Record<string, string> }> };
+  const pk = lock.packages;
+  const resolveFrom = (from: string, name: string): string | null => {
+    for (let p = from; ; ) {
+      const c = `${p === '' ? '' : `${p}/`}node_modules/${name}`;
+      if (pk[c] !== undefined) return c;
+      if (p === '') return null;
+      const i = p.lastIndexOf('/node_modules/');
+      p = i < 0 ? '' : p.slice(0, i);
+    }
+  };
+  const seen = new Set<string>();
+  const visit = (path: string): void => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const e = pk[path]!;
+    for (const d of Object.keys({ ...e.dependencies, ...e.optionalDependencies, ...e.peerDependencies })) {
+      const r = resolveFrom(path, d);
+      if (r !== null) visit(r);
+    }
+  };
+  for (const d of Object.keys(pk['']!.dependencies ?? {})) visit(`node_modules/${d}`);
+  return [...seen].filter((p) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(p)).map((p) => p.slice('node_modules/'.length));
+}
+
+const node = (args: string[], opts: { input?: string } = {}) => {
+  const r = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', ...(opts.input === undefined ? {} : { input: opts.input }) });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'perlagg-consumer-'));
+  const out = execFileSync('npm', ['pack', '--pack-destination', dir, '--json', '--silent'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const packed = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  files = packed[0]!.files.map((f) => f.path);
+  execFileSync('tar', ['-xzf', join(dir, packed[0]!.filename), '-C', dir]);
+  mkdirSync(join(dir, 'node_modules'));
+  renameSync(join(dir, 'package'), join(dir, 'node_modules', 'perlagg'));
+  for (const name of [...dependencyClosure(), '@types/node', 'undici-types']) {
+    const from = join(ROOT, 'node_modules', name);
+    if (!existsSync(from)) continue; // an optional package for another platform
+    mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true });
+    symlinkSync(from, join(dir, 'node_modules', name), 'dir');
+  }
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+}, 300_000);
+
+describe('perlagg as a package', () => {
+  it('ships the compiled library, the command and the rules, not the sources or the tests', () => {
+    expect(files).toContain('dist/src/index.js');
+    expect(files).toContain('dist/src/index.d.ts');
+    expect(files).toContain('dist/src/sim/worker.mjs');
+    expect(files).toContain('bin/perlagg.js');
+    expect(files).toContain('docs/rules.md');
+    expect(files.some((f) => f.startsWith('src/') || f.startsWith('test/'))).toBe(false);
+    const pkg = JSON.parse(readFileSync(join(dir, 'node_modules', 'perlagg', 'package.json'), 'utf8')) as { exports: Record<string, { types: string; default: string }> };
+    expect(existsSync(join(dir, 'node_modules', 'perlagg', pkg.exports['.']!.types))).toBe(true);
+  });
+
+  it('from plain JavaScript (ES module): exact, dealt, simulate on 2 workers, a bot of its own, Bieten', { timeout: 120_000 }, () => {
+    writeFileSync(join(dir, 'esm.mjs'), `
+import { exact, simulate, parseCard, cardShort, resolveRuleset, canonicalName, definePolicy, playDeal, GAMES, playBietenDeal, resolveBietenRules, builtinPolicy } from 'perlagg';
+const e = exact({ ruleset: '1853', trumps: ['Herz'] });
+const d = exact({ ruleset: '1853', dealt: true });
+const s = await simulate({ ruleset: '1853', deals: 40000, batchSize: 10000, workers: 2, seed: 3 });
+const first = definePolicy({ name: 'first', version: '1', description: 'the first legal action', options: {}, create: () => ({ act: (obs) => obs.legal[0] }) });
+const r = resolveRuleset('oberland');
+const hand = playDeal({ ruleset: r, players: 4, policies: [0, 1, 2, 3].map(() => ({ name: 'first', policy: first.create({}) })), rootSeed: 1, dealIndex: 0, dealer: 0 });
+const plain = builtinPolicy('plain', 'bieten');
+const b = playBietenDeal({ rules: resolveBietenRules('bieten'), players: 3, policies: [0, 1, 2].map(() => ({ name: 'plain', policy: plain.create({}) })), rootSeed: 2, dealIndex: 0, dealer: 0 });
+console.log(JSON.stringify({ card: cardShort(parseCard('Herz As')), dritzig: e.results[0].summary.dritzigesGleich, hands: e.results[0].hands, dealt: d.results[0].summary.dritzigesGleich, sim: s.metrics.hand_gleich3, deals: s.dealsDone, points: hand.points, games: Object.keys(GAMES), name: canonicalName(r), bieten: GAMES.bieten.transcript(b.state, { seed: 2, deal: 0, policies: ['plain', 'plain', 'plain'] }).split('\\n')[0] }));
+`);
+    const r = node(['esm.mjs']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout) as { card: string; dritzig: number; hands: number; dealt: number; sim: { estimate: number; se: number; n: number }; deals: number; points: number[]; games: string[]; name: string; bieten: string };
+    expect(j.card).toBe('HA');
+    expect([j.dritzig, j.hands]).toEqual([67_524, 201_376]);
+    expect(j.dealt).toBeCloseTo(0.307061, 5);
+    expect(j.deals).toBe(40_000);
+    expect(Math.abs(j.sim.estimate - j.dealt) / j.sim.se).toBeLessThan(4);
+    expect(j.points).toHaveLength(2);
+    expect(j.games).toEqual(['perlaggen', 'bieten']);
+    expect(j.name).toBe('oberland');
+    expect(j.bieten).toMatch(/^Bieten, Regeln bieten/);
+  });
+
+  it('from CommonJS (require of the ES module, Node >= 20.19)', { timeout: 60_000 }, () => {
+    writeFileSync(join(dir, 'cjs.cjs'), `
+const p = require('perlagg');
+const e = p.exact({ ruleset: 'oberland' });
+const s = p.newHand(p.resolveRuleset('1853'), { players: 4 });
+console.log(JSON.stringify({ dritzig: e.results[0].summary.dritzigesGleich, hands: e.results[0].hands, chance: p.currentPlayer(s) === p.CHANCE }));
+`);
+    const r = node(['cjs.cjs']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ dritzig: 138_537, hands: 237_336, chance: true });
+  });
+
+  it('from TypeScript: strict types that catch a mistake, compiled by tsc and run by plain node', { timeout: 180_000 }, () => {
+    writeFileSync(join(dir, 'consumer.ts'), `
+import { exact, simulate, parseCard, cardShort, definePolicy, type Observation, type PolicyAction, type SimulationSummary, type ExactResult } from 'perlagg';
+const e: ExactResult = exact({ ruleset: '1853', trumps: ['H'] });
+// @ts-expect-error: a ruleset is named by a string
+exact({ ruleset: 1853 });
+const first = definePolicy({ name: 'first', version: '1', description: 'x', options: {}, create: () => ({ act: (obs: Observation): PolicyAction => obs.legal[0]! }) });
+const s: SimulationSummary = await simulate({ ruleset: '1853', deals: 3000, workers: 0 });
+const m = s.metrics['hand_gleich3']!;
+console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: e.results[0]!.summary.dritzigesGleich, n: m.n, bot: first.name }));
+`);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noUncheckedIndexedAccess: true, outDir: 'out', skipLibCheck: true, types: ['node'] }, files: ['consumer.ts'] }));
+    const tsc = node([join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.code).toBe(0);
+    const r = node(['out/consumer.js']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ card: 'LU', dritzig: 67_524, n: 3000, bot: 'first' });
+  });
+
+  it('the README\'s library example runs as it stands (at a smaller size)', { timeout: 120_000 }, () => {
+    const md = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const at = md.indexOf('## Using perlagg as a library');
+    const block = /```js\n([\s\S]*?)\n```/.exec(md.slice(at));
+    expect(at >= 0 && block !== null).toBe(true);
+    const code = block![1]!.replace(/deals: 200_000/, 'deals: 2_000');
+    expect(code).toContain('deals: 2_000');
+    writeFileSync(join(dir, 'readme.mjs'), code);
+    const r = node(['readme.mjs']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe('67524');
+    expect(r.stdout).toMatch(/estimate: 0\.\d+/);
+    expect(lines.at(-1)).toMatch(/^\[ \d+, \d+ \]$/);
+  });
+
+  it('the command from the package: --version names the commit it was built from, exact runs', { timeout: 60_000 }, () => {
+    const bin = join(dir, 'node_modules', 'perlagg', 'bin', 'perlagg.js');
+    const v = node([bin, '--version']);
+    expect(v.code).toBe(0);
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    expect(v.stdout).toMatch(new RegExp(`^perlagg 0\\.\\d+\\.\\d+ \\(commit ${commit}(-dirty)?, node v20`));
+    const x = node([bin, 'exact', '-r', '1853', '--json']);
+    expect(x.code, x.stderr).toBe(0);
+    expect((JSON.parse(x.stdout) as { results: Array<{ hands: number }> }).results[0]!.hands).toBe(201_376);
+  });
+});

@@ -1,0 +1,199 @@
+// Every command the README shows runs (issue 14): each `npx perlagg …` line of a ```sh block, in the
+// README's order, at small sizes, with its outputs in a temp folder. The exit code must be 0, or the one
+// the line's comment announces as "(exit N)". What is rewritten, and why:
+//   simulate -n/--deals N    -> 3,000 deals (200 hands when hands are played), --partien N -> 4 Partien;
+//                               --until-ci or --sprt without -n get that cap (they stop there at the latest);
+//                               --workers 0 unless the line names the workers (a pool's start costs seconds
+//                               more than these few deals; every worker count gives the same output)
+//   --shard i/n              -> every shard 0 .. n-1 (the README says "likewise"), so the merge after it runs
+//   --resume                 -> a run of the same command interrupted (Ctrl-C) after its first batch, in a
+//                               folder of its own, then the resume; results/…, charts/…, --out, --transcript -> the temp folder
+//   --where FILE             -> FILE written there when the README's file does not exist (a predicate keeping Herz deals)
+//   play --human without "<" -> run with no input: it must reach its first question and stop at the end of
+//                               the input (exit 2); "< FILE" lines get the file as their standard input
+// Most lines run in this process (main() of src/cli/main.ts); those with standard input, and the run to be
+// interrupted, are spawned.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface Example {
+  readonly line: number;
+  readonly text: string;
+  readonly args: string[];
+  readonly stdin: string | null;
+  readonly exit: number;
+}
+
+/** Split a shell line into words (double and single quotes), the comment off, "< file" apart. */
+export function shellWords(text: string): { words: string[]; comment: string; stdin: string | null } {
+  const words: string[] = [];
+  let cur = '';
+  let quote: string | null = null;
+  let had = false;
+  let i = 0;
+  for (; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote !== null) {
+      if (ch === quote) quote = null;
+      else cur += ch;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+      had = true;
+    } else if (ch === '#' && cur === '' && !had) break;
+    else if (/\s/.test(ch)) {
+      if (cur !== '' || had) words.push(cur);
+      cur = '';
+      had = false;
+    } else cur += ch;
+  }
+  if (cur !== '' || had) words.push(cur);
+  const comment = text.slice(i + 1).trim();
+  const lt = words.indexOf('<');
+  const stdin = lt >= 0 ? words[lt + 1]! : null;
+  return { words: lt >= 0 ? words.slice(0, lt) : words, comment, stdin };
+}
+
+/** The `npx perlagg` lines of the README's sh blocks. */
+export function readmeExamples(md: string): Example[] {
+  const out: Example[] = [];
+  let inSh = false;
+  md.split('\n').forEach((raw, i) => {
+    if (/^```/.test(raw)) {
+      inSh = !inSh && /^```sh\s*$/.test(raw);
+      return;
+    }
+    if (!inSh || !raw.startsWith('npx perlagg ')) return;
+    const { words, comment, stdin } = shellWords(raw.slice('npx perlagg '.length));
+    const exit = /\(exit (\d+)\)/.exec(comment);
+    out.push({ line: i + 1, text: raw, args: words, stdin, exit: exit === null ? 0 : Number(exit[1]) });
+  });
+  return out;
+}
+
+const valueOf = (args: readonly string[], ...names: string[]): number => args.findIndex((a) => names.includes(a));
+
+/** The example at a small size, with its files in `tmp` (see the head of this file). */
+export function small(args: readonly string[], tmp: string): string[] {
+  const a = args.slice();
+  const inTmp = (p: string) => (isAbsolute(p) ? p : join(tmp, p));
+  for (let i = 0; i < a.length; i++) {
+    if (['--out', '-o', '--transcript'].includes(a[i]!) && i + 1 < a.length) a[i + 1] = inTmp(a[i + 1]!);
+    else if (/^(results|charts)\//.test(a[i]!) && !['--out', '-o'].includes(a[i - 1] ?? '')) a[i] = inTmp(a[i]!);
+  }
+  if (a[0] === 'simulate') {
+    const played = a.includes('--duplicate') || a.includes('--partien') || (a[valueOf(a, '--mode') + 1] ?? '') === 'hands';
+    const n = valueOf(a, '-n', '--deals');
+    if (n >= 0) a[n + 1] = played ? '200' : '3000';
+    const p = valueOf(a, '--partien');
+    if (p >= 0) a[p + 1] = '4';
+    if (n < 0 && p < 0 && (a.includes('--until-ci') || a.includes('--sprt'))) a.push('-n', played ? '200' : '3000');
+    if (valueOf(a, '-w', '--workers') < 0) a.push('--workers', '0');
+    const w = valueOf(a, '--where');
+    if (w >= 0 && !existsSync(join(ROOT, a[w + 1]!))) {
+      const file = inTmp(a[w + 1]!);
+      writeFileSync(file, "export default (deal) => deal.trump === 'H';\n");
+      a[w + 1] = file;
+    }
+  }
+  return a;
+}
+
+/** Run in this process: the exit code and what was printed. */
+async function inProcess(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const write = process.stdout.write.bind(process.stdout);
+  const ewrite = process.stderr.write.bind(process.stderr);
+  const log = console.log;
+  process.stdout.write = ((s: string | Uint8Array) => (out.push(String(s)), true)) as typeof process.stdout.write;
+  process.stderr.write = ((s: string | Uint8Array) => (err.push(String(s)), true)) as typeof process.stderr.write;
+  console.log = (...x: unknown[]) => void out.push(x.join(' ') + '\n');
+  try {
+    return { code: await main(args), out: out.join(''), err: err.join('') };
+  } finally {
+    process.stdout.write = write;
+    process.stderr.write = ewrite;
+    console.log = log;
+  }
+}
+
+const spawned = (args: string[], input: string) => {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), ...args], { cwd: ROOT, input, encoding: 'utf8' });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+};
+
+/** Start the run and stop it with Ctrl-C once its first batch is committed (exit 130): a folder to resume. */
+async function interrupted(args: string[], out: string): Promise<number> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), ...args], { cwd: ROOT, stdio: 'ignore' });
+  const done = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? 130 : -1))));
+  const timer = setInterval(() => {
+    try {
+      const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { progress?: { batchesDone?: number } };
+      if ((m.progress?.batchesDone ?? 0) >= 1) child.kill('SIGINT');
+    } catch {
+      // not written yet
+    }
+  }, 20);
+  const code = await done;
+  clearInterval(timer);
+  return code;
+}
+
+describe('README examples', () => {
+  const examples = readmeExamples(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+
+  it('the parser reads quotes, comments, redirections and announced exit codes', () => {
+    expect(shellWords('rules -r "oberland{target=18}" --json   # the record')).toEqual({ words: ['rules', '-r', 'oberland{target=18}', '--json'], comment: 'the record', stdin: null });
+    expect(shellWords('play --human 0 < examples/m.txt # x').stdin).toBe('examples/m.txt');
+    expect(examples.length).toBeGreaterThan(30);
+    expect(examples.some((e) => e.exit === 2)).toBe(true);
+    expect(small(['simulate', '-n', '1e6', '--hand', '0=HK', '--out', 'results/x'], '/t')).toEqual(['simulate', '-n', '3000', '--hand', '0=HK', '--out', '/t/results/x', '--workers', '0']);
+    expect(small(['simulate', '--mode', 'hands', '--policies', 'a,b', '--duplicate', '--sprt', '0,0.1', '-w', '2'], '/t')).toEqual(['simulate', '--mode', 'hands', '--policies', 'a,b', '--duplicate', '--sprt', '0,0.1', '-w', '2', '-n', '200']);
+  });
+
+  it('every npx perlagg line of the README runs and exits as it says', { timeout: 600_000 }, async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'perlagg-readme-'));
+    mkdirSync(join(tmp, 'results'));
+    mkdirSync(join(tmp, 'charts'));
+    const failures: string[] = [];
+    let ran = 0;
+    for (const ex of examples) {
+      let args = small(ex.args, tmp);
+      const runs: string[][] = [];
+      const shard = valueOf(args, '--shard');
+      if (shard >= 0) {
+        const [, count] = args[shard + 1]!.split('/').map(Number);
+        for (let i = 0; i < count!; i++) runs.push(args.map((x, j) => (j === shard + 1 ? `${i}/${count}` : x)));
+      } else if (args.includes('--resume')) {
+        const o = valueOf(args, '--out', '-o');
+        args[o + 1] = `${args[o + 1]}-resumed`;
+        const big = args.filter((x) => x !== '--resume');
+        const n = valueOf(big, '-n', '--deals');
+        big[n + 1] = '150000';
+        big.push('--batch-size', '2048');
+        args = [...big, '--resume'];
+        const code = await interrupted(big, args[o + 1]!);
+        if (code !== 130) failures.push(`line ${ex.line}: the run to resume ended with ${code}, not 130 (Ctrl-C): ${big.join(' ')}`);
+        runs.push(args);
+      } else runs.push(args);
+      for (const run of runs) {
+        ran++;
+        const human = run.includes('--human') && ex.stdin === null;
+        const t0 = performance.now();
+        const r = ex.stdin !== null ? spawned(run, readFileSync(join(ROOT, ex.stdin), 'utf8')) : human ? spawned(run, '') : await inProcess(run);
+        if (process.env['PERLAGG_README_TIMES']) process.stderr.write(`${((performance.now() - t0) / 1000).toFixed(1)} s  perlagg ${run.join(' ')}\n`);
+        const want = human ? 2 : ex.exit;
+        if (r.code !== want) failures.push(`line ${ex.line}: "${ex.text}" ran as "perlagg ${run.join(' ')}": exit ${r.code}, expected ${want}: ${r.err.trim().split('\n')[0]}`);
+        if (human && !(/the input ended before the game was over/.test(r.err) && /am Zug/.test(r.out))) failures.push(`line ${ex.line}: "${ex.text}" did not reach its first question`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(ran).toBeGreaterThanOrEqual(examples.length);
+  });
+});
