@@ -2,8 +2,8 @@
 // samples worlds consistent with its Observation (policy/worlds.ts: uniform over the deals that agree with
 // everything it has seen), plays every legal option out in every world with a continuation policy in the
 // playout kernel (ROLLOUT.simple or ROLLOUT.random), and takes the option of the highest mean: the deal's
-// points (its party's minus the opponents') or, where the score makes that the aim, the expected Partie
-// stake from the Partie-equity table (src/playout/equity.ts; objective 'auto': when a party needs at most
+// points (its party's minus the opponents') or, where the score makes that the aim, P(win the Partie)
+// from the Partie-equity table (src/playout/equity.ts; objective 'auto': when a party needs at most
 // `autoWithin` points). Card play with the christenings that can matter, the showing, the exchange, the
 // bids, raises and answers (played out as their consequences on the stakes; the opponents answer by the
 // answer model: see src/playout/search.ts) are searched; asks, answers to asks, the veto and the cut are
@@ -25,7 +25,7 @@ export default definePolicy({
     continuation: { type: 'enum', values: ['simple', 'random'], default: 'simple', description: 'how the rest of the hand is played out in each world (the kernel’s simple or random)' },
     rolloutsPerWorld: { type: 'integer', min: 1, max: 64, default: 1, description: 'playouts of each option per world (the continuation’s own randomness)' },
     maxRollouts: { type: 'integer', min: 0, max: 1000000, default: 0, description: 'rollout budget per decision: fewer worlds when the options are many (0 = worlds × options × rollouts)' },
-    objective: { type: 'enum', values: ['auto', 'points', 'partie'], default: 'auto', description: "'points': the deal's expected points; 'partie': the expected Partie stake (equity table); 'auto': partie when a party needs at most autoWithin points" },
+    objective: { type: 'enum', values: ['auto', 'points', 'partie'], default: 'auto', description: "'points': the deal's expected points; 'partie': P(win the Partie) (equity table); 'auto': partie when a party needs at most autoWithin points" },
     autoWithin: { type: 'integer', min: 0, max: 100, default: 4, description: "objective 'auto': the Partie objective when a party needs at most this many points" },
     answers: { type: 'enum', values: ['simple', 'perfect'], default: 'simple', description: "how the opponents answer our bids in a playout: as simple does from their cards, or the better for them knowing every card" },
     readBids: { type: 'enum', values: ['strong', 'any', 'none'], default: 'strong', description: "what an opponent's bid or hold of a Gleich/Hanger tells: one of at least three Ober / U-O-K, any, nothing" },

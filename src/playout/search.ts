@@ -2,7 +2,7 @@
 // sample worlds consistent with the observation (policy/worlds.ts sampleWorld), play each legal action out
 // in each world with a continuation policy (kernel.ts), and estimate each action's value — the expected
 // points of the deal (the acting party's points minus the opponents'; with more than two parties, minus
-// their mean) or, where the score makes that the aim, the expected Partie stake from the Partie-equity
+// their mean) or, where the score makes that the aim, the probability of winning the Partie from the Partie-equity
 // table (equity.ts). Shared by strategies/pimc.ts (the bot) and `perlagg advise` (src/cli/advise.ts).
 //
 // What is played out, by kind of decision (RULES §4–§12):
@@ -64,7 +64,7 @@ export interface SearchConfig {
   /** Playouts of each option in each world (the continuation's own randomness). */
   readonly rolloutsPerWorld: number;
   readonly continuation: 'random' | 'simple';
-  /** 'points' (the deal's expected points), 'partie' (the expected Partie stake), 'auto' (partie near the end). */
+  /** 'points' (the deal's expected points), 'partie' (P(win the Partie) from the equity table), 'auto' (partie near the end). */
   readonly objective: 'points' | 'partie' | 'auto';
   /** auto: the Partie objective when a party needs at most this many points (virtual score). */
   readonly autoWithin: number;
@@ -601,7 +601,7 @@ class Search {
   private readonly scratchScore = [0, 0];
 
   objectiveOf(o: Outcome): number {
-    return this.objective === 'partie' ? o.equity : o.diff;
+    return this.objective === 'partie' ? o.pwin : o.diff;
   }
 
   // ---- the answer model ----
@@ -1176,7 +1176,8 @@ function finish(
   const options: OptionEstimate[] = specs.map((o) => {
     const a = acc?.get(o);
     if (a === undefined) return { action: o.action, evaluated: false, points: null, pwin: null, equity: null, value: NaN, note: o.note ?? '' };
-    const value = objective === 'partie' && a.equity !== null ? a.equity.mean : a.points.mean;
+    // the Partie objective is P(win the Partie) (the equity's stake, ±2 with the Double, is reported beside it)
+    const value = objective === 'partie' && a.pwin !== null ? a.pwin.mean : a.points.mean;
     return { action: o.action, evaluated: true, points: a.points, pwin: a.pwin, equity: a.equity, value, note: o.note ?? '' };
   });
   // a rule that prefers an option decides; else the best sampled value; else the first option
