@@ -232,6 +232,8 @@ export interface AdviceOptions {
   readonly seed: number;
   /** 'points', or 'auto' when a score is given (the Partie objective near the end). */
   readonly objective: SearchConfig['objective'];
+  /** What an opponent's bid or hold of a Gleich/Hanger tells (search.ts readBids); default 'strong'. */
+  readonly readBids?: SearchConfig['readBids'];
 }
 
 export interface Advice {
@@ -241,7 +243,7 @@ export interface Advice {
 
 export function advise(p: PositionSpec, o: AdviceOptions): Advice {
   const position = buildPosition(p);
-  const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds: o.worlds, continuation: o.continuation, rolloutsPerWorld: o.rolloutsPerWorld, objective: o.objective, everyOption: true };
+  const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds: o.worlds, continuation: o.continuation, rolloutsPerWorld: o.rolloutsPerWorld, objective: o.objective, everyOption: true, ...(o.readBids === undefined ? {} : { readBids: o.readBids }) };
   let decision: DecisionEstimate;
   try {
     decision = searchDecision(position.obs, cfg, keyedRng(o.seed, 0, STREAM.policy, position.seat));
@@ -321,6 +323,7 @@ interface AdviseArgs {
   continuation: string;
   rollouts: string;
   seed: string;
+  readBids: string;
   json: boolean;
 }
 
@@ -354,6 +357,7 @@ export const adviseCommand: CommandModule<object, AdviseArgs> = {
       .option('continuation', { type: 'string', default: 'simple', choices: ['simple', 'random'], describe: 'how each world is played out' })
       .option('rollouts', { type: 'string', default: '1', describe: 'playouts of each action per world' })
       .option('seed', { type: 'string', default: '1', describe: 'seed of the sampled worlds' })
+      .option('read-bids', { type: 'string', default: 'strong', choices: ['strong', 'any', 'none'], describe: "what an opponent's bid or hold of a Gleich/Hanger tells: one as good as simple bids on (three Ober, U-O-K), any, nothing" })
       .option('json', { type: 'boolean', default: false, describe: 'print { "options": [ { "action", "ev", "lo", "hi" } ], "best" }' })
       .example('perlagg advise -r 1853 --seat P3 --hand "HA SA LA EA Weli" --turned S9 --stock-shown L7 --moves "P1 pass; P2 bid Gleich"', 'four Asse and the Weli against a bid Gleich: halten, Drei or gut?') as unknown as Argv<AdviseArgs>,
   handler: (argv: ArgumentsCamelCase<AdviseArgs>) => {
@@ -377,6 +381,7 @@ export const adviseCommand: CommandModule<object, AdviseArgs> = {
       rolloutsPerWorld: intArg(argv.rollouts, '--rollouts', 1, 1000),
       seed: spec.seed,
       objective: score === undefined ? 'points' : 'auto',
+      readBids: argv.readBids as SearchConfig['readBids'],
     };
     const a = advise(spec, o);
     process.stdout.write(argv.json ? JSON.stringify(adviceJson(a, score !== undefined)) + '\n' : adviceText(a, score !== undefined, o));
