@@ -62,6 +62,20 @@ describe('perlagg advise', () => {
     expect(x.best).toBe('gut');
   });
 
+  it('given a score near the end: P(win the Partie) with intervals, and the choice by it (H-30: at 9, an uncertain Hanger)', () => {
+    const spec: PositionSpec = { ...gleichBid('HA SA L7 L8 L9'), turned: 'E9', stockShown: 'S8', moves: 'P1 pass; P2 bid Hanger', score: [9, 5] };
+    const { decision } = advise(spec, { ...opts, objective: 'auto' });
+    expect(decision.objective).toBe('partie');
+    for (const o of decision.options) {
+      expect(o.pwin!.lo).toBeLessThanOrEqual(o.pwin!.mean);
+      expect(o.pwin!.hi).toBeGreaterThanOrEqual(o.pwin!.mean);
+      expect(o.pwin!.mean).toBeGreaterThan(0.5); // at 9 against 5
+      expect(o.pwin!.mean).toBeLessThanOrEqual(1);
+    }
+    const best = decision.options[decision.best]!;
+    expect(Math.max(...decision.options.map((o) => o.pwin!.mean))).toBe(best.pwin!.mean);
+  });
+
   it('an impossible position is a UsageError naming the problem', () => {
     expect(() => buildPosition({ ...gleichBid(STRONG), moves: 'P1 play HA' })).toThrow(/HA twice/);
     expect(() => buildPosition({ ...gleichBid('HA SA LA EA HK H7') })).toThrow(/dealt 5 cards/);
