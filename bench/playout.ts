@@ -16,6 +16,7 @@ import { Playout, ROLLOUT, type RolloutPolicy } from '../src/playout/kernel.ts';
 import { STREAM, keyedRng } from '../src/sim/seeds.ts';
 import type { Observation, OptionValues } from '../src/policy/api.ts';
 import { WorldSampler, kernelPositionOf, newWorld } from '../src/policy/worlds.ts';
+import { DEFAULT_SEARCH, searchDecision, type SearchConfig } from '../src/playout/search.ts';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { Sfc32, checksum, formatTable, isMain, measure, measurementTable, type Contender } from './lib.ts';
 
@@ -216,6 +217,22 @@ export async function run(): Promise<object> {
       return acc;
     },
   };
+  // PIMC (strategies/pimc.ts at its defaults: 32 worlds, simple continuation): one whole decision at the
+  // same observations — sample the worlds, play every legal card out in each, estimate (src/playout/search.ts)
+  const pimcCfg: SearchConfig = { ...DEFAULT_SEARCH, worlds: 32 };
+  let di = 0;
+  const pimcDecision: Contender = {
+    name: 'PIMC decision (32 worlds, simple)',
+    step(n) {
+      let acc = 0;
+      for (let k = 0; k < n; k++) {
+        const d = searchDecision(observations[di]!, pimcCfg, prng);
+        di = (di + 1) % observations.length;
+        acc += d.rollouts;
+      }
+      return acc;
+    },
+  };
   const ms = measure(
     [
       bare,
@@ -227,6 +244,7 @@ export async function run(): Promise<object> {
       worlds,
       builds,
       pimc,
+      pimcDecision,
     ],
     { rounds: 7, roundMs: 300, warmupMs: 500 },
   );
@@ -235,6 +253,9 @@ export async function run(): Promise<object> {
   const base = ms[0]!.median;
   console.log();
   console.log(formatTable(['loop', 'ratio to bare deal+evaluate', 'cost (µs)'], ms.map((m) => [m.name, (m.median / base).toExponential(2), (1e6 / m.median).toPrecision(3)])));
+  const pimcMs = 1e3 / ms[ms.length - 1]!.median;
+  const kernelRatio = ms[2]!.median / base;
+  console.log(`PIMC: ${pimcMs.toFixed(2)} ms per decision (a card to play at the same ${observations.length} decisions; 32 worlds × the kernel's options, each played out by simple), ${(ms[ms.length - 1]!.median / base).toExponential(2)} of the bare loop; beside it the kernel's random playout at ${kernelRatio.toFixed(3)} of the bare loop`);
   console.log(`(sampleWorld at ${observations.length} decisions of seats to play, 4 players, simple; the kernel target is a ratio >= 0.1, the engine's cheapest hand is ~5e-3)`);
   // no allocation per playout: garbage collections during 200,000 more playouts (after the runs above)
   let gcs = 0;
@@ -249,7 +270,13 @@ export async function run(): Promise<object> {
   gc.disconnect();
   console.log(`garbage collections during ${rounds} random playouts: ${gcs}`);
   console.log(`(checksum ${checksum()})`);
-  return { ...Object.fromEntries(ms.map((m) => [m.name, m.median])), gcsPer200kPlayouts: gcs };
+  return {
+    ...Object.fromEntries(ms.map((m) => [m.name, m.median])),
+    gcsPer200kPlayouts: gcs,
+    pimcMsPerDecision: pimcMs,
+    kernelRandomOverBare: kernelRatio,
+    targets: { kernelRandomOverBare: { min: 0.1, pass: kernelRatio >= 0.1 } },
+  };
 }
 
 if (isMain(import.meta.url)) await run();

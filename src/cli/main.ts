@@ -39,6 +39,7 @@ export async function cli(argv: string[]): Promise<Argv> {
     .command(tuneCommand)
     .command(leagueCommand)
     .command(policiesCommand)
+    .command((await import('./advise.ts')).adviseCommand)
     .demandCommand(1, 'name a command (perlagg --help lists them)')
     .strict()
     .recommendCommands()

@@ -56,6 +56,8 @@ export {
   type ConstraintSource,
 } from './worlds.ts';
 export { Playout, ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition, type RolloutPolicy } from '../playout/kernel.ts';
+// PIMC search of one decision over sampled worlds (strategies/pimc.ts, `perlagg advise`).
+export { searchDecision, DEFAULT_SEARCH, type SearchConfig, type DecisionEstimate, type OptionEstimate, type Estimate } from '../playout/search.ts';
 
 /** A uniform random source handed to a policy (its state is private). */
 export interface RandomSource {

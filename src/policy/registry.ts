@@ -9,6 +9,7 @@ import simple from '../../strategies/simple.ts';
 import passive from '../../strategies/passive.ts';
 import author1853 from '../../strategies/author1853.ts';
 import bluffer from '../../strategies/bluffer.ts';
+import pimc from '../../strategies/pimc.ts';
 import bietenRandom from '../../strategies/bieten-random.ts';
 import bietenPlain from '../../strategies/bieten-plain.ts';
 
@@ -22,6 +23,7 @@ const BUILTIN: ReadonlyMap<string, PolicyFactory> = new Map([
   ['passive', passive],
   ['author1853', author1853],
   ['bluffer', bluffer],
+  ['pimc', pimc],
 ]);
 export const BUILTIN_POLICIES: readonly string[] = [...BUILTIN.keys()];
 

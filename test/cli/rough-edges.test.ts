@@ -71,7 +71,7 @@ describe('rough edges', () => {
       withRuleset.push(c);
       expect(h, c).toMatch(/-r, --ruleset/);
     }
-    expect(withRuleset.sort()).toEqual(['exact', 'league', 'play', 'rules', 'simulate', 'tune']);
+    expect(withRuleset.sort()).toEqual(['advise', 'exact', 'league', 'play', 'rules', 'simulate', 'tune']);
     for (const args of [['exact', '-r', '1853', '--json'], ['rules', '-r', '1853', '--json'], ['play', '-r', '1853'], ['play', '--game', 'bieten', '-r', 'laubbieten', '--players', '3'], ['simulate', '-r', '1853', '-n', '500', '-w', '0', '--json']]) {
       const r = await perlagg(...args);
       expect(r.code, `${args.join(' ')}: ${r.err}`).toBe(0);

@@ -130,7 +130,7 @@ export const NOBODY_TALKS = 0x3f;
  * there, the seat says nothing and the line is tried at the next decision. When it fits nowhere, the error
  * is the reason it was not possible at its own seat's first decision.
  */
-function step(s: HandState, seat: number, st: Statement): void {
+export function step(s: HandState, seat: number, st: Statement): void {
   let first: string | null = null;
   for (;;) {
     if (s.phase === 'done') throw new ReplayError(st.line, `"${st.text}": ${first ?? 'the hand is over'}`);

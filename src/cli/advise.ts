@@ -1,0 +1,389 @@
+// perlagg advise (issue 13): a player describes a situation from his seat — ruleset, his seat and the five
+// cards he was dealt, the turned card (or trump), the dealer, the score, the shown stock card where the
+// ruleset shows one, and what has happened so far in the notation of `perlagg replay` (docs/replay-format.md:
+// "P2 bid Gleich", "P3 play EK as HA", "P1 Drei Gleich"; silence is a pass) — and perlagg lists every legal
+// action of his decision with its expected points (his party's minus the opponents') and, given a score, the
+// probability of winning the Partie (the Partie-equity table, src/playout/equity.ts), each with a 95%
+// interval over worlds sampled consistently with what he has seen (policy/worlds.ts) and played out by the
+// continuation (src/playout/search.ts).
+//
+// How the position is built: the engine needs every card, the user knows his own. The cards the others are
+// said to play or give are theirs; the rest is filled at random and the moves replayed through the engine's
+// checked path (games/replay/perlaggen.ts step: the rules' own reasons); a fill the moves contradict (a seat
+// that did not follow suit got a card of the suit) is drawn again. Only the user's Observation of the result
+// goes to the search, so the fill itself carries no knowledge. A description no fill agrees with, a card
+// twice, too many cards: one line naming the problem, exit 2.
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { cardShort, parseCards, CardNotationError } from '../cards/notation.ts';
+import { WELI } from '../cards/card.ts';
+import type { PolicyAction } from '../engine/actions.ts';
+import { actingSeat, currentPlayer, handFromLayout, legalActions, applyAction } from '../engine/game.ts';
+import { observe, type Observation } from '../engine/observe.ts';
+import { newHand } from '../engine/game.ts';
+import type { HandState } from '../engine/state.ts';
+import { perlaggenOf } from '../rules/perlaggen.ts';
+import { resolveRuleset } from '../rules/registry.ts';
+import type { RulesVariant } from '../rules/variant.ts';
+import { statements, ReplayError, type Statement } from '../games/replay/format.ts';
+import { actionWords, cardAt } from '../games/replay/common.ts';
+import { step } from '../games/replay/perlaggen.ts';
+import { DEFAULT_SEARCH, searchDecision, type DecisionEstimate, type SearchConfig } from '../playout/search.ts';
+import { WorldError } from '../policy/worlds.ts';
+import { STREAM, keyedRng } from '../sim/seeds.ts';
+import { perlaggenLabel } from './human.ts';
+import { UsageError } from './errors.ts';
+
+export interface PositionSpec {
+  readonly ruleset: string;
+  readonly players: number;
+  /** The user's seat, 0-based. */
+  readonly seat: number;
+  /** His cards as dealt (before an exchange, with the ones he has played since). */
+  readonly hand: string;
+  readonly turned?: string;
+  readonly trump?: string;
+  readonly dealer: number;
+  readonly score?: readonly number[];
+  readonly stockShown?: string;
+  /** What happened, one action a line (or separated by ';'), replay notation. */
+  readonly moves: string;
+  readonly seed: number;
+  /** Fills tried before giving up. */
+  readonly tries?: number;
+}
+
+export interface Position {
+  readonly state: HandState;
+  readonly ruleset: RulesVariant;
+  readonly seat: number;
+  readonly obs: Observation;
+}
+
+const SILENT = new Set(['pass', 'consent']);
+const cards = (text: string, what: string): number[] => {
+  try {
+    return parseCards(text);
+  } catch (e) {
+    if (e instanceof CardNotationError) throw new UsageError(`${what}: ${e.message}`);
+    throw e;
+  }
+};
+
+/** The engine state of a described position, at the user's decision (see the top). */
+export function buildPosition(p: PositionSpec): Position {
+  const r = resolveRuleset(p.ruleset);
+  let probe: HandState;
+  try {
+    probe = newHand(r, { players: p.players, dealer: p.dealer });
+  } catch (e) {
+    throw new UsageError(`--players: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const { seats, handSize } = probe.table;
+  const names = Array.from({ length: seats }, (_, i) => `P${i + 1}`);
+  if (!(p.seat >= 0 && p.seat < seats)) throw new UsageError(`--seat: the table has seats P1..P${seats}`);
+  if (!(p.dealer >= 0 && p.dealer < seats)) throw new UsageError(`--dealer: the table has seats P1..P${seats}`);
+  const deck = new Set(probe.deck);
+  const owner = new Map<number, string>(); // card -> where the description puts it
+  const place = (c: number, where: string): void => {
+    if (!deck.has(c)) throw new UsageError(`${cardShort(c)} is not in the ${r.name} deck`);
+    const was = owner.get(c);
+    if (was !== undefined) throw new UsageError(`impossible position: ${cardShort(c)} twice (${was} and ${where})`);
+    owner.set(c, where);
+  };
+  const own = cards(p.hand, '--hand');
+  if (own.length !== handSize) throw new UsageError(`--hand: ${names[p.seat]} is dealt ${handSize} cards, the description gives ${own.length}`);
+  for (const c of own) place(c, `${names[p.seat]}'s hand`);
+  // the turned card
+  let turned: number;
+  if (p.turned !== undefined) {
+    const t = cards(p.turned, '--turned');
+    if (t.length !== 1) throw new UsageError('--turned: name one card');
+    turned = t[0]!;
+  } else if (p.trump !== undefined) {
+    const suit = 'HSLE'.indexOf(p.trump.toUpperCase());
+    if (suit < 0) throw new UsageError('--trump: one of H S L E');
+    const perl = new Set(perlaggenOf(r, 'HSLE'[suit] as 'H').order);
+    const free = probe.deck.filter((c) => c !== WELI && c >>> 3 === suit && !perl.has(c) && !owner.has(c));
+    if (free.length === 0) throw new UsageError(`--trump: no plain card of ${p.trump} is left to be the turned card`);
+    turned = free[0]!;
+  } else throw new UsageError('name the turned card (--turned EK) or the trump suit (--trump E)');
+  place(turned, 'the turned card');
+  let stockShown: number[] = [];
+  if (p.stockShown !== undefined) {
+    stockShown = cards(p.stockShown, '--stock-shown');
+    for (const c of stockShown) place(c, 'the shown stock');
+  }
+  const wantShown = r.showStock === 'none' ? 0 : r.showStock === 'bottom' ? 1 : 2;
+  if (stockShown.length !== wantShown) {
+    throw new UsageError(wantShown === 0 ? `--stock-shown: the ${r.name} rules show no stock card` : `--stock-shown: the ${r.name} rules show ${wantShown === 1 ? 'the bottom card' : 'the top and the bottom card'} of the stock: name ${wantShown === 1 ? 'it' : 'them'}`);
+  }
+  // the moves, and the cards they put into the other seats' hands
+  const sts: Statement[] = statements(p.moves.replace(/;/g, '\n'));
+  const claimed: number[][] = Array.from({ length: seats }, () => []);
+  const exchanged = new Array<boolean>(seats).fill(false);
+  for (const st of sts) {
+    const who = names.indexOf(st.words[0]!.toUpperCase());
+    if (who < 0) throw new UsageError(`move "${st.text}": start with the seat (${names.join(' ')})`);
+    let verb: string;
+    try {
+      verb = actionWords(st).verb;
+    } catch (e) {
+      if (e instanceof ReplayError) throw new UsageError(`move "${st.text}": ${e.message}`);
+      throw e;
+    }
+    if (verb !== 'play' && verb !== 'exchange' && verb !== 'revoke') continue;
+    const c = cardAt(actionWords(st).args, 0);
+    if (c === null) throw new UsageError(`move "${st.text}": name a card`);
+    if (verb === 'exchange') exchanged[who] = true;
+    if (c.card === turned && verb !== 'exchange') continue; // the exchanged Perlagg, played later
+    if (who === p.seat) {
+      if (!own.includes(c.card)) throw new UsageError(`impossible position: ${names[who]} ${verb === 'exchange' ? 'gives' : 'plays'} ${cardShort(c.card)}, which is not in his hand`);
+      if (claimed[who]!.includes(c.card)) throw new UsageError(`impossible position: ${cardShort(c.card)} twice (played by ${names[who]} twice)`);
+      claimed[who]!.push(c.card);
+      continue;
+    }
+    if (claimed[who]!.includes(c.card) && verb === 'play') throw new UsageError(`impossible position: ${cardShort(c.card)} twice (played by ${names[who]} twice)`);
+    if (!claimed[who]!.includes(c.card)) place(c.card, `played by ${names[who]}`);
+    claimed[who]!.push(c.card);
+  }
+  for (let s = 0; s < seats; s++) {
+    const distinct = new Set(claimed[s]).size;
+    if (s !== p.seat && distinct > handSize) throw new UsageError(`impossible position: ${names[s]} plays ${distinct} cards, more than the ${handSize} the deal gives`);
+  }
+  // fill the rest at random until the moves agree (see the top)
+  const rng = keyedRng(p.seed, 0, STREAM.resample);
+  const unknown = probe.deck.filter((c) => !owner.has(c));
+  const tries = p.tries ?? 400;
+  let firstWhy = '';
+  for (let t = 0; t < tries; t++) {
+    const pool = unknown.slice();
+    for (let i = pool.length - 1; i > 0; i--) {
+      const j = rng.below(i + 1);
+      [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+    }
+    const hands: number[][] = [];
+    let k = 0;
+    for (let s = 0; s < seats; s++) {
+      if (s === p.seat) {
+        hands.push(own.slice());
+        continue;
+      }
+      const h = [...new Set(claimed[s])];
+      while (h.length < handSize) h.push(pool[k++]!);
+      hands.push(h);
+    }
+    const rest = pool.slice(k);
+    const stock = wantShown === 0 ? undefined : wantShown === 1 ? [...rest, ...stockShown] : [stockShown[0]!, ...rest, stockShown[1]!];
+    let s: HandState;
+    try {
+      s = handFromLayout(r, { players: p.players, dealer: p.dealer, ...(p.score === undefined ? {} : { score: p.score.slice() }) }, { hands, turned, ...(stock === undefined ? {} : { stock }) });
+    } catch (e) {
+      throw new UsageError(`impossible position: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    try {
+      for (const st of sts) step(s, names.indexOf(st.words[0]!.toUpperCase()), st);
+      const player = s.table.controller[p.seat]!;
+      // the others' silences up to the user's decision
+      for (let guard = 0; guard < 64 && s.phase !== 'done' && currentPlayer(s) !== player; guard++) {
+        const quiet = legalActions(s).find((x) => SILENT.has(x.kind));
+        if (quiet === undefined) throw new ReplayError(0, `it is ${names[actingSeat(s)]}'s turn (${s.phase}), not ${names[p.seat]}'s: say what ${names[actingSeat(s)]} did`);
+        applyAction(s, quiet);
+      }
+      if (s.phase === 'done') throw new ReplayError(0, 'the hand is over: there is nothing to decide');
+      if (currentPlayer(s) !== player) throw new ReplayError(0, `it is not ${names[p.seat]}'s turn`);
+      const obs = observe(s, player);
+      return { state: s, ruleset: r, seat: p.seat, obs };
+    } catch (e) {
+      if (!(e instanceof ReplayError)) throw e;
+      firstWhy ||= e.message; // the moves contradict this fill (or every fill): draw again
+    }
+  }
+  throw new UsageError(`impossible position: no deal of the unseen cards agrees with the moves (${tries} tried; first: ${firstWhy})`);
+}
+
+/** The replay notation of an action (what a user writes in --moves). */
+export function actionNotation(a: PolicyAction): string {
+  switch (a.kind) {
+    case 'play':
+      return a.as === null ? `play ${cardShort(a.card)}` : `play ${cardShort(a.card)} as ${cardShort(a.as)}`;
+    case 'bid':
+      return `bid ${a.cumulative ? 'all' : a.figures.join(' ')}${a.unseen ? ' unseen' : ''}`;
+    case 'raise':
+      return `raise ${a.figure} ${a.to}`;
+    case 'exchange':
+      return `exchange ${cardShort(a.card)}`;
+    case 'declineExchange':
+      return 'decline';
+    case 'show':
+      return a.as.length === 0 ? 'show' : `show as ${a.as.map(cardShort).join(' ')}`;
+    case 'ask':
+      return `ask ${a.count} ${a.type}`;
+    case 'keepCut':
+      return a.keep ? 'keep' : 'leave';
+    default:
+      return a.kind;
+  }
+}
+
+export interface AdviceOptions {
+  readonly worlds: number;
+  readonly continuation: 'simple' | 'random';
+  readonly rolloutsPerWorld: number;
+  readonly seed: number;
+  /** 'points', or 'auto' when a score is given (the Partie objective near the end). */
+  readonly objective: SearchConfig['objective'];
+  /** What an opponent's bid or hold of a Gleich/Hanger tells (search.ts readBids); default 'strong'. */
+  readonly readBids?: SearchConfig['readBids'];
+}
+
+export interface Advice {
+  readonly position: Position;
+  readonly decision: DecisionEstimate;
+}
+
+export function advise(p: PositionSpec, o: AdviceOptions): Advice {
+  const position = buildPosition(p);
+  const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds: o.worlds, continuation: o.continuation, rolloutsPerWorld: o.rolloutsPerWorld, objective: o.objective, everyOption: true, ...(o.readBids === undefined ? {} : { readBids: o.readBids }) };
+  let decision: DecisionEstimate;
+  try {
+    decision = searchDecision(position.obs, cfg, keyedRng(o.seed, 0, STREAM.policy, position.seat));
+  } catch (e) {
+    if (e instanceof WorldError) throw new UsageError(`impossible position: ${e.message}`);
+    throw e;
+  }
+  return { position, decision };
+}
+
+const f2 = (x: number): string => (x >= 0 ? ' ' : '') + x.toFixed(2);
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+/** The options best first (those decided by rule last, in their order). */
+function ranked(d: DecisionEstimate): number[] {
+  const idx = d.options.map((_, i) => i);
+  return idx.sort((a, b) => {
+    if (a === d.best) return -1;
+    if (b === d.best) return 1;
+    const va = d.options[a]!.evaluated ? d.options[a]!.value : -Infinity;
+    const vb = d.options[b]!.evaluated ? d.options[b]!.value : -Infinity;
+    return vb - va || a - b;
+  });
+}
+
+export function adviceJson(a: Advice, withPartie: boolean): object {
+  const d = a.decision;
+  const options = ranked(d).map((i) => {
+    const o = d.options[i]!;
+    return {
+      action: actionNotation(o.action),
+      ev: o.points?.mean ?? null,
+      lo: o.points?.lo ?? null,
+      hi: o.points?.hi ?? null,
+      ...(withPartie && o.pwin !== null ? { pwin: o.pwin.mean, pwinLo: o.pwin.lo, pwinHi: o.pwin.hi } : {}),
+      ...(o.note === '' ? {} : { note: o.note }),
+    };
+  });
+  return { best: actionNotation(d.options[d.best]!.action), options, phase: d.phase, objective: d.objective, worlds: d.worlds, rollouts: d.rollouts, ...(d.equitySource === null || !withPartie ? {} : { equity: d.equitySource }), notes: d.notes };
+}
+
+export function adviceText(a: Advice, withPartie: boolean, o: AdviceOptions): string {
+  const d = a.decision;
+  const obs = a.position.obs;
+  const lines: string[] = [];
+  lines.push(`P${a.position.seat + 1} to decide (${d.phase}); trump ${obs.trump}; hand ${obs.hand.map(cardShort).join(' ')}`);
+  lines.push(`${d.worlds} worlds consistent with what P${a.position.seat + 1} has seen, played out by ${o.continuation}; ${d.rollouts} playouts. EV = points of the deal, his party minus the opponents', 95% interval over the worlds.`);
+  const pw = withPartie && d.options.some((x) => x.pwin !== null);
+  const rows = ranked(d).map((i) => {
+    const x = d.options[i]!;
+    const ev = x.points === null ? 'by rule' : `${f2(x.points.mean)} [${f2(x.points.lo)}, ${f2(x.points.hi)}]`;
+    const p = pw ? (x.pwin === null ? '' : `${pct(x.pwin.mean)} [${pct(x.pwin.lo)}, ${pct(x.pwin.hi)}]`) : null;
+    return { mark: i === d.best ? '*' : ' ', action: actionNotation(x.action), words: perlaggenLabel(x.action, obs), ev, p, note: x.note };
+  });
+  const w1 = Math.max(6, ...rows.map((r) => r.action.length));
+  const w2 = Math.max(8, ...rows.map((r) => r.ev.length));
+  const w3 = pw ? Math.max(12, ...rows.map((r) => r.p!.length)) : 0;
+  lines.push(`  ${'action'.padEnd(w1)}  ${'EV [95%]'.padEnd(w2)}${pw ? `  ${'P(win Partie)'.padEnd(w3)}` : ''}  in words`);
+  for (const r of rows) lines.push(`${r.mark} ${r.action.padEnd(w1)}  ${r.ev.padEnd(w2)}${pw ? `  ${r.p!.padEnd(w3)}` : ''}  ${r.words}${r.note === '' ? '' : ` (${r.note})`}`);
+  lines.push(`best (*): ${actionNotation(d.options[d.best]!.action)}${d.objective === 'partie' ? ' — by the Partie equity (the score makes winning the Partie the aim)' : ''}`);
+  for (const n of d.notes) lines.push(`note: ${n}`);
+  return lines.join('\n') + '\n';
+}
+
+interface AdviseArgs {
+  ruleset: string;
+  players: string;
+  seat: string;
+  hand: string;
+  turned?: string;
+  trump?: string;
+  dealer: string;
+  score?: string;
+  stockShown?: string;
+  moves: string;
+  worlds: string;
+  continuation: string;
+  rollouts: string;
+  seed: string;
+  readBids: string;
+  json: boolean;
+}
+
+const seatArg = (x: string, what: string): number => {
+  const m = /^P?(\d)$/i.exec(x.trim());
+  if (m === null) throw new UsageError(`${what}: a seat P1..P6, got "${x}"`);
+  return Number(m[1]) - 1;
+};
+const intArg = (x: string, what: string, min: number, max: number): number => {
+  const n = Number(x);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${what}: an integer ${min}..${max}, got "${x}"`);
+  return n;
+};
+
+export const adviseCommand: CommandModule<object, AdviseArgs> = {
+  command: 'advise',
+  describe: 'price every legal action of a described situation by worlds sampled from what you have seen (PIMC): expected points and P(win the Partie), with intervals',
+  builder: (y: Argv) =>
+    y
+      .option('ruleset', { alias: 'r', type: 'string', default: 'oberland', describe: 'ruleset, e.g. 1853, oberland' })
+      .option('players', { alias: 'p', type: 'string', default: '4', describe: 'players at the table' })
+      .option('seat', { type: 'string', demandOption: true, describe: 'your seat: P1..P6 (P1 sits left of P4 at four; the dealer’s left is Vorhand)' })
+      .option('hand', { type: 'string', demandOption: true, describe: 'your five cards as dealt, e.g. "HA SA LA EA Weli" (with those you have played since)' })
+      .option('turned', { type: 'string', describe: 'the card turned up for trump, e.g. EK' })
+      .option('trump', { type: 'string', describe: 'or only the trump suit (H S L E): a plain card of it is taken as the turned one' })
+      .option('dealer', { type: 'string', default: 'P4', describe: 'the dealer’s seat' })
+      .option('score', { type: 'string', describe: 'the Partie score before this deal, one number a party: "6,8" (your party A = P1/P3 first); gives P(win the Partie)' })
+      .option('stock-shown', { type: 'string', describe: 'the stock card(s) shown where the rules show them (1853: the bottom card), e.g. SA' })
+      .option('moves', { type: 'string', default: '', describe: 'what happened so far, in the replay notation, separated by ";": "P1 pass; P2 bid Gleich" (silence is a pass)' })
+      .option('worlds', { type: 'string', default: '400', describe: 'worlds sampled (more: narrower intervals)' })
+      .option('continuation', { type: 'string', default: 'simple', choices: ['simple', 'random'], describe: 'how each world is played out' })
+      .option('rollouts', { type: 'string', default: '1', describe: 'playouts of each action per world' })
+      .option('seed', { type: 'string', default: '1', describe: 'seed of the sampled worlds' })
+      .option('read-bids', { type: 'string', default: 'strong', choices: ['strong', 'any', 'none'], describe: "what an opponent's bid or hold of a Gleich/Hanger tells: one as good as simple bids on (three Ober, U-O-K), any, nothing" })
+      .option('json', { type: 'boolean', default: false, describe: 'print { "options": [ { "action", "ev", "lo", "hi" } ], "best" }' })
+      .example('perlagg advise -r 1853 --seat P3 --hand "HA SA LA EA Weli" --turned S9 --stock-shown L7 --moves "P1 pass; P2 bid Gleich"', 'four Asse and the Weli against a bid Gleich: halten, Drei or gut?') as unknown as Argv<AdviseArgs>,
+  handler: (argv: ArgumentsCamelCase<AdviseArgs>) => {
+    const score = argv.score === undefined ? undefined : argv.score.split(/[,\s]+/).filter((x) => x !== '').map((x) => intArg(x, '--score', 0, 1000));
+    const spec: PositionSpec = {
+      ruleset: argv.ruleset,
+      players: intArg(argv.players, '--players', 2, 6),
+      seat: seatArg(argv.seat, '--seat'),
+      hand: argv.hand,
+      ...(argv.turned === undefined ? {} : { turned: argv.turned }),
+      ...(argv.trump === undefined ? {} : { trump: argv.trump }),
+      dealer: seatArg(argv.dealer, '--dealer'),
+      ...(score === undefined ? {} : { score }),
+      ...(argv.stockShown === undefined ? {} : { stockShown: argv.stockShown }),
+      moves: argv.moves,
+      seed: intArg(argv.seed, '--seed', 0, 2 ** 31),
+    };
+    const o: AdviceOptions = {
+      worlds: intArg(argv.worlds, '--worlds', 2, 1000000),
+      continuation: argv.continuation as 'simple' | 'random',
+      rolloutsPerWorld: intArg(argv.rollouts, '--rollouts', 1, 1000),
+      seed: spec.seed,
+      objective: score === undefined ? 'points' : 'auto',
+      readBids: argv.readBids as SearchConfig['readBids'],
+    };
+    const a = advise(spec, o);
+    process.stdout.write(argv.json ? JSON.stringify(adviceJson(a, score !== undefined)) + '\n' : adviceText(a, score !== undefined, o));
+  },
+};

@@ -1,0 +1,64 @@
+// pimc: Perfect Information Monte Carlo (issue 13; GUIDE §6) — the searching bot. For each decision it
+// samples worlds consistent with its Observation (policy/worlds.ts: uniform over the deals that agree with
+// everything it has seen), plays every legal option out in every world with a continuation policy in the
+// playout kernel (ROLLOUT.simple or ROLLOUT.random), and takes the option of the highest mean: the deal's
+// points (its party's minus the opponents') or, where the score makes that the aim, P(win the Partie)
+// from the Partie-equity table (src/playout/equity.ts; objective 'auto': when a party needs at most
+// `autoWithin` points). Card play with the christenings that can matter, the showing, the exchange, the
+// bids, raises and answers (played out as their consequences on the stakes; the opponents answer by the
+// answer model: see src/playout/search.ts) are searched; asks, answers to asks, the veto and the cut are
+// decided by rule. It sees only the Observation and draws only from ctx.rng. Where no world can be sampled
+// (an observation no deal agrees with: a WorldError) it plays as `simple`.
+//
+// The cost: worlds × options × rolloutsPerWorld playouts per decision (`maxRollouts` caps it by using fewer
+// worlds when the options are many). `timeMs` stops sampling after that long — not reproducible, so 0
+// (off) by default; the runner's results stay a function of the seed.
+import { DEFAULT_SEARCH, WorldError, definePolicy, searchDecision, type Observation, type PolicyAction, type PolicyContext, type SearchConfig } from '../src/policy/api.ts';
+import simple from './simple.ts';
+
+export default definePolicy({
+  name: 'pimc',
+  version: '1.0.0',
+  description: 'searches each decision: samples worlds consistent with what it has seen and plays every option out (PIMC); points or Partie equity',
+  options: {
+    worlds: { type: 'integer', min: 1, max: 2000, default: 32, description: 'worlds sampled per decision' },
+    continuation: { type: 'enum', values: ['simple', 'random'], default: 'simple', description: 'how the rest of the hand is played out in each world (the kernel’s simple or random)' },
+    rolloutsPerWorld: { type: 'integer', min: 1, max: 64, default: 1, description: 'playouts of each option per world (the continuation’s own randomness)' },
+    maxRollouts: { type: 'integer', min: 0, max: 1000000, default: 0, description: 'rollout budget per decision: fewer worlds when the options are many (0 = worlds × options × rollouts)' },
+    objective: { type: 'enum', values: ['auto', 'points', 'partie'], default: 'auto', description: "'points': the deal's expected points; 'partie': P(win the Partie) (equity table); 'auto': partie when a party needs at most autoWithin points" },
+    autoWithin: { type: 'integer', min: 0, max: 100, default: 4, description: "objective 'auto': the Partie objective when a party needs at most this many points" },
+    answers: { type: 'enum', values: ['simple', 'perfect'], default: 'simple', description: "how the opponents answer our bids in a playout: as simple does from their cards, or the better for them knowing every card" },
+    readBids: { type: 'enum', values: ['strong', 'any', 'none'], default: 'strong', description: "what an opponent's bid or hold of a Gleich/Hanger tells: one of at least three Ober / U-O-K, any, nothing" },
+    timeMs: { type: 'integer', min: 0, max: 60000, default: 0, description: 'stop sampling after this many ms per decision (at least 8 worlds); 0 = off. Not reproducible' },
+  },
+  create(o) {
+    const cfg: SearchConfig = {
+      ...DEFAULT_SEARCH,
+      worlds: o['worlds'] as number,
+      continuation: o['continuation'] as SearchConfig['continuation'],
+      rolloutsPerWorld: o['rolloutsPerWorld'] as number,
+      maxRollouts: o['maxRollouts'] as number,
+      objective: o['objective'] as SearchConfig['objective'],
+      autoWithin: o['autoWithin'] as number,
+      answers: o['answers'] as SearchConfig['answers'],
+      readBids: o['readBids'] as SearchConfig['readBids'],
+      timeMs: o['timeMs'] as number,
+      everyOption: false,
+    };
+    const fallback = simple.create({});
+    return {
+      bidding: 'full',
+      act(obs: Observation, ctx: PolicyContext): PolicyAction {
+        if (obs.legal.length === 1) return obs.legal[0]!;
+        if (obs.phase === 'cutKeep' || obs.trump === null) return fallback.act(obs, ctx);
+        try {
+          const d = searchDecision(obs, cfg, ctx.rng);
+          return d.options[d.best]!.action;
+        } catch (e) {
+          if (e instanceof WorldError) return fallback.act(obs, ctx);
+          throw e;
+        }
+      },
+    };
+  },
+});
