@@ -50,7 +50,8 @@ export default definePolicy({
       bidding: 'full',
       act(obs: Observation, ctx: PolicyContext): PolicyAction {
         if (obs.legal.length === 1) return obs.legal[0]!;
-        if (obs.phase === 'cutKeep' || obs.trump === null) return fallback.act(obs, ctx);
+        // the cut, and table talk (RULES §13: the kernel's playouts know no talk; simple talks truthfully)
+        if (obs.phase === 'cutKeep' || obs.phase === 'talk' || obs.trump === null) return fallback.act(obs, ctx);
         try {
           const d = searchDecision(obs, cfg, ctx.rng);
           return d.options[d.best]!.action;

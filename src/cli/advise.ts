@@ -71,7 +71,9 @@ const cards = (text: string, what: string): number[] => {
 
 /** The engine state of a described position, at the user's decision (see the top). */
 export function buildPosition(p: PositionSpec): Position {
-  const r = resolveRuleset(p.ruleset);
+  // RULES §13: a description names no signs and no table talk, and the partner's signs would come from the
+  // random fill of his hand: the position is judged at a table where partners share nothing.
+  const r = resolveRuleset(p.ruleset, { partnerInfo: 'none' });
   let probe: HandState;
   try {
     probe = newHand(r, { players: p.players, dealer: p.dealer });
