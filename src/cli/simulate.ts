@@ -17,6 +17,8 @@ import { DEFAULT_WORKERS, runSimulation, type Progress, type RunResult, type Run
 import { writeRunCharts } from '../charts/commands.ts';
 import { UsageError, durationOption, positiveOption, textOption, wholeOption } from './errors.ts';
 import { isPolicyFile } from '../policy/registry.ts';
+import type { StartState } from '../sim/job.ts';
+import { parseDealer, parseScore, startText } from '../sim/start.ts';
 
 interface SimulateArgs {
   ruleset: string;
@@ -46,6 +48,8 @@ interface SimulateArgs {
   independentStreams: boolean;
   detail: boolean;
   sprt?: string;
+  score?: string;
+  dealer?: string;
 }
 
 /**
@@ -294,6 +298,8 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('duplicate', { type: 'boolean', default: false, describe: 'hands: play every deal twice with the two policies\' partnerships swapped (paired comparison of --policies A,B)' })
       .option('independent-streams', { type: 'boolean', default: false, describe: 'with --duplicate: the second seating draws from streams of its own (an A/A run of a policy against itself then measures noise, not 0)' })
       .option('detail', { type: 'boolean', default: false, describe: 'hands.arrow also gets each seat\'s cards at the first lead, the face-up card and the bid history' })
+      .option('score', { type: 'string', describe: 'start every hand (--mode hands) or Partie (--partien) at this score per party, e.g. 9:4 (party A:B; each below the target): gestrichen, the limits, asks and the Double line follow from it' })
+      .option('dealer', { type: 'string', describe: 'the dealer\'s seat of every hand (hands) or of every Partie\'s first deal (Partien), 0 to seats - 1 (default: the seats take turns)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' })
       .example('perlagg simulate -n 1000000', 'how often a hand, a party, the table holds a dritziges Gleich (Oberland)')
@@ -304,7 +310,8 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .example('perlagg simulate --mode hands -n 4000 --policies simple,simple --duplicate --independent-streams', 'an A/A check of the machinery')
       .example('perlagg simulate -n 3000000 --shard 1/3 --out results/big', 'one shard of three (then perlagg merge)')
       .example('perlagg simulate --mode hands -n 100000 --policies simple,random', 'party 0 plays simple, party 1 random')
-      .example('perlagg simulate -r 1853 --partien 10000 --policies simple,passive --out results/p', 'whole Partien: a Partie table and a hand table') as unknown as Argv<SimulateArgs>,
+      .example('perlagg simulate -r 1853 --partien 10000 --policies simple,passive --out results/p', 'whole Partien: a Partie table and a hand table')
+      .example('perlagg simulate -r 1853 --partien 2000 --score 9:4 --dealer 1 --policies author1853,simple --duplicate', 'Partien from 9:4, seat 1 dealing: who wins from there?') as unknown as Argv<SimulateArgs>,
   handler: async (argv: ArgumentsCamelCase<SimulateArgs>) => {
     const r = resolveRuleset(textOption('ruleset', argv.ruleset)!);
     const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
@@ -349,6 +356,12 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
     }
     const trumpText = textOption('trump', argv.trump);
     const trump = trumpText === undefined ? undefined : parseSuit(trumpText, '--trump');
+    const scoreText = textOption('score', argv.score);
+    const dealerText = textOption('dealer', argv.dealer);
+    if ((scoreText !== undefined || dealerText !== undefined) && mode === 'figures') throw new UsageError(`--${scoreText !== undefined ? 'score' : 'dealer'} starts hands or Partien from a given state: use it with --mode hands or --partien`);
+    const start: StartState | undefined =
+      scoreText === undefined && dealerText === undefined ? undefined
+      : { score: scoreText === undefined ? null : parseScore(scoreText, r, players), dealer: dealerText === undefined ? null : parseDealer(dealerText, r, players) };
     const spec: SimSpec = {
       mode: mode as SimMode,
       ruleset: canonicalName(r),
@@ -359,6 +372,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       ...(argv.duplicate ? { duplicate: true } : {}),
       ...(argv.independentStreams ? { independentStreams: true } : {}),
       ...(argv.detail ? { detail: true } : {}),
+      ...(start === undefined ? {} : { start }),
     };
     if (argv.duplicate && spec.mode === 'figures') throw new UsageError('--duplicate compares two policies: use it with --mode hands or --partien');
     if (argv.independentStreams && !argv.duplicate) throw new UsageError('--independent-streams goes with --duplicate');
@@ -409,12 +423,12 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       process.off('SIGINT', onSigint);
       bar?.stop();
     }
-    const settings = { ruleset: spec.ruleset, mode: spec.mode, players: spec.players, seed: spec.seed, shard, out };
+    const settings = { ruleset: spec.ruleset, mode: spec.mode, players: spec.players, seed: spec.seed, ...(start === undefined ? {} : { start }), shard, out };
     if (argv.json) process.stdout.write(JSON.stringify(summaryJson(result, settings, spec.mode, argv.duplicate)) + '\n');
     else {
       const rate = result.dealsDone - result.resumedFrom > 0 ? Math.round((result.dealsDone - result.resumedFrom) / (result.elapsedMs / 1000)) : 0;
       const lines = [
-        `perlagg simulate: ${spec.ruleset}, ${spec.players} players, seed ${spec.seed}${shard ? `, shard ${shard.index}/${shard.count}` : ''}`,
+        `perlagg simulate: ${spec.ruleset}, ${spec.players} players, seed ${spec.seed}${shard ? `, shard ${shard.index}/${shard.count}` : ''}${start === undefined ? '' : `; from ${startText(start, r)}`}`,
         `${countWords(spec.mode, argv.duplicate, result.dealsDone)}${result.resumedFrom > 0 ? ` (${result.resumedFrom.toLocaleString('en-US')} before resuming)` : ''}, ${(result.elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en-US')} ${unit}/s; stopped by: ${{ deals: `the ${unit} asked for`, interval: 'the interval width', sprt: 'the SPRT', constant: 'the SPRT cannot decide (the same value in every observation)', time: 'the time budget', interrupted: 'an interrupt' }[result.stoppedBy]}${result.rejected > 0 ? `; ${result.rejected.toLocaleString('en-US')} deals redealt by constraints (acceptance ${(result.dealsDone / (result.dealsDone + result.rejected)).toFixed(4)})` : ''}`,
         summaryTable(result),
         ...(argv.duplicate ? duplicateReport(result, spec.mode) : []),

@@ -141,6 +141,8 @@ export function runSettings(opts: RunOptions): Record<string, unknown> {
     shard: opts.shard,
     untilCi: opts.untilCi,
     sprt: opts.sprt ?? null,
+    // only when given, so the settings of runs from 0:0 stay as they were (their resumes still match)
+    ...(opts.spec.start === undefined ? {} : { start: opts.spec.start }),
   };
 }
 

@@ -19,6 +19,7 @@ import { sameAction, type PolicyAction } from '../../engine/actions.ts';
 import { BatchMetrics, SimSpecError, allocColumns, type BatchOptions, type BatchResult, type ColumnArray, type Job, type MetricSpec, type SimSpec } from '../job.ts';
 import { ConstrainedDealer, fixedCards, handCards, loadPredicate } from '../constrained.ts';
 import { bidHistoryText } from '../bid-text.ts';
+import { checkStart, startText } from '../start.ts';
 
 /**
  * With --duplicate: A and B are the two policies given; every deal is played in both seatings. Every metric
@@ -134,6 +135,7 @@ export async function playSetup(spec: SimSpec, partien = false): Promise<PlaySet
   const r = resolveRuleset(spec.ruleset);
   if (![2, 3, 4, 6].includes(spec.players)) throw new SimSpecError(`--players must be 2, 3, 4 or 6, not ${spec.players}`);
   const duplicate = spec.duplicate === true;
+  if (spec.start !== undefined) checkStart(spec.start, r, spec.players);
   if (spec.independentStreams === true && !duplicate) throw new SimSpecError('--independent-streams goes with --duplicate (it gives the second seating streams of its own)');
   const table = newHand(r, { players: spec.players }).table;
   const partyOfPlayer = table.seatOfPlayer.map((seat) => table.party[seat]!);
@@ -191,6 +193,7 @@ export async function playSetup(spec: SimSpec, partien = false): Promise<PlaySet
   const extra: Record<string, unknown> = {};
   if (constrained) extra['dealer'] = layout ? 'laid out with the constraints (uniform; the cut shows no permanent Perlagg)' : 'engine, dealt again until the constraints hold';
   if (spec.independentStreams === true) extra['independentStreams'] = true;
+  if (spec.start !== undefined) extra['start'] = startText(spec.start, r);
   const fixedSeats = [...fixed.keys()].sort((a, b) => a - b);
   const identicalPairs = duplicate && spec.independentStreams !== true && bySeating[0]!.every((p) => p === bySeating[0]![0]);
   const handColumns = expandSeats(HANDS_COLUMNS, table.seats, table.parties);
@@ -291,6 +294,7 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
   const fixedSeats = duplicate ? [] : setup.fixedSeats;
   const metrics = duplicate ? (setup.identicalPairs ? IDENTICAL_DUPLICATE_METRICS : DUPLICATE_METRICS) : [...HANDS_METRICS, ...fixedSeatHandMetrics(fixedSeats, table, setup.fixedText)];
   const detail = spec.detail === true;
+  const from = spec.start;
   return {
     describe: { policies: setup.described, ...(duplicate ? { duplicate: true } : {}), ...setup.extra },
     tables: { hands: setup.handColumns },
@@ -311,7 +315,7 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
           beatDeal(d, seating);
           const dealer = dealers[seating]!;
           if (dealer !== null) dealer.at = d;
-          const deal = { ruleset: r, players: spec.players, rootSeed: spec.seed, dealIndex: d, dealer: d % table.seats };
+          const deal = { ruleset: r, players: spec.players, rootSeed: spec.seed, dealIndex: d, dealer: from?.dealer ?? d % table.seats, ...(from?.score == null ? {} : { score: from.score }) };
           let res: ReturnType<typeof playDeal>;
           if (check.has(d)) {
             const played: Decision[] = [];

@@ -62,7 +62,9 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
       let rejected = 0;
       const num = (name: string) => pc[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
       const check = replayedDeals(start, end, REPLAYED_PER_BATCH.partien);
-      const series = seatings.map((policies) => new PartieSeries({ ruleset: r, players: spec.players, policies, rootSeed: spec.seed }));
+      const from = spec.start;
+      const fromState = from === undefined ? {} : { fromState: { dealer: from.dealer }, ...(from.score === null ? {} : { startScore: from.score }) };
+      const series = seatings.map((policies) => new PartieSeries({ ruleset: r, players: spec.players, policies, rootSeed: spec.seed, ...fromState }));
       for (let k = start; k < end; k++) {
         let aWins = 0;
         let length = 0;
@@ -85,7 +87,7 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
           }).summary;
           if (st !== null) {
             const replay: Decision[] = [];
-            const partie = { ruleset: r, players: spec.players, rootSeed: spec.seed, partieIndex: k, firstDealer: st.firstDealer, ...(st.dummySeat === undefined ? {} : { dummySeat: st.dummySeat }) };
+            const partie = { ruleset: r, players: spec.players, rootSeed: spec.seed, partieIndex: k, firstDealer: st.firstDealer, ...(st.dummySeat === undefined ? {} : { dummySeat: st.dummySeat }), ...(from?.score == null ? {} : { startScore: from.score }) };
             playPartie({ ...partie, policies: setup.fresh[seating]!(k), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
             checkReplay(played, replay, seatings[seating]!, `Partie ${k}, seed ${spec.seed}${duplicate ? `, seating ${seating}` : ''}`);
           }
