@@ -100,6 +100,9 @@ export function reproduceCommand(id: string, size: SizeName, seed: number): stri
 
 export const DEFAULT_SEED = 1853;
 
+/** An experiment's SPRT decides from this many pairs on (StopRule.minPairs). */
+export const SPRT_MIN_PAIRS = 200;
+
 const sizeOf = (e: Experiment, arm: Arm, size: SizeName): number => (arm.sizes ?? e.sizes)[size];
 
 /** Batches: several a worker (so both cores work on a small run), at most the runner's defaults. */
@@ -203,7 +206,7 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
         shard: null,
         untilCi: null,
         timeBudgetMs: null,
-        sprt: sprt === null ? null : { metric: 'a_minus_b', bounds: { m0: sprt.m0, m1: sprt.m1, alpha: sprt.alpha, beta: sprt.beta } },
+        sprt: sprt === null ? null : { metric: 'a_minus_b', bounds: { m0: sprt.m0, m1: sprt.m1, alpha: sprt.alpha, beta: sprt.beta }, minPairs: sprt.minPairs ?? SPRT_MIN_PAIRS },
         ...(o.onNote === undefined ? {} : { onNote: o.onNote }),
         ...(o.signal === undefined ? {} : { signal: o.signal }),
       },

@@ -49,7 +49,20 @@ export interface Sizes {
 }
 
 /** A stop rule: a fixed number of deals (Partien), or an SPRT on the per-pair effect (duplicate 'points' arms). */
-export type StopRule = { readonly kind: 'fixed' } | { readonly kind: 'sprt'; readonly m0: number; readonly m1: number; readonly alpha: number; readonly beta: number };
+export type StopRule =
+  | { readonly kind: 'fixed' }
+  | {
+      readonly kind: 'sprt';
+      readonly m0: number;
+      readonly m1: number;
+      readonly alpha: number;
+      readonly beta: number;
+      /**
+       * No decision before this many pairs (default 200): the SPRT estimates the variance from the data, and
+       * where most pairs are 0 (a piece of advice that rarely changes a hand) 20 pairs can show almost none.
+       */
+      readonly minPairs?: number;
+    };
 
 export interface Arm {
   /** Short name, unique in the experiment (a folder name): e.g. 'h2h', 'vs-simple', 'at-9-4'. */
