@@ -191,6 +191,7 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
     seed: o.seed,
     constraints: { hands: arm.hands ?? {}, trump: null, predicate: arm.where ?? null },
     ...(duplicate ? { duplicate: true } : {}),
+    ...(duplicate && arm.independentStreams === true ? { independentStreams: true } : {}),
     ...(start === null ? {} : { start }),
   });
   const run = async (name: string, spec: SimSpec): Promise<OneRun> => {

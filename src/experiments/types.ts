@@ -86,6 +86,11 @@ export interface Arm {
   readonly where?: string;
   /** 'describe': the value the claim compares with. */
   readonly reference?: number;
+  /**
+   * 'duplicate': the second seating draws from streams of its own (simulate --independent-streams): an A/A
+   * arm (A = B) then measures the noise of the machinery instead of a difference of exactly 0.
+   */
+  readonly independentStreams?: boolean;
   /** Overrides of the experiment's A or B for this arm. */
   readonly a?: string;
   readonly b?: string;
