@@ -332,7 +332,8 @@ export function effectOf(values: readonly number[], share: boolean): Effect {
     const k = values.reduce((s, x) => s + x, 0);
     const w = wilson(k, values.length);
     const m: Moments = { n: values.length, sum: k, sumSq: k };
-    return { estimate: w.estimate, low: w.low, high: w.high, halfWidth: w.halfWidth, se: meanInterval(m).se, kind: 'interval' };
+    // Wilson's ends at k = 0 or n can miss the estimate by a rounding error (2.8e-17): clamp them to it
+    return { estimate: w.estimate, low: Math.min(w.low, w.estimate), high: Math.max(w.high, w.estimate), halfWidth: w.halfWidth, se: meanInterval(m).se, kind: 'interval' };
   }
   const e = pairedEstimate(accOf(values), { kind: 'difference' });
   if (e.kind === 'constant') return { estimate: e.value, low: e.value, high: e.value, halfWidth: 0, se: 0, kind: 'constant' };
