@@ -50,6 +50,7 @@ interface SimulateArgs {
   sprt?: string;
   score?: string;
   dealer?: string;
+  decisions: boolean;
 }
 
 /**
@@ -300,6 +301,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('detail', { type: 'boolean', default: false, describe: 'hands.arrow also gets each seat\'s cards at the first lead, the face-up card and the bid history' })
       .option('score', { type: 'string', describe: 'start every hand (--mode hands) or Partie (--partien) at this score per party, e.g. 9:4 (party A:B; each below the target): gestrichen, the limits, asks and the Double line follow from it' })
       .option('dealer', { type: 'string', describe: 'the dealer\'s seat of every hand (hands) or of every Partie\'s first deal (Partien), 0 to seats - 1 (default: the seats take turns)' })
+      .option('decisions', { type: 'boolean', default: false, describe: 'hands and Partien: also write decisions.arrow, one row per bid, answer, raise, ask or veto, with the seat\'s score, best figures and Perlaggen then and what the figure finally brought (needs --out)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' })
       .example('perlagg simulate -n 1000000', 'how often a hand, a party, the table holds a dritziges Gleich (Oberland)')
@@ -373,7 +375,10 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       ...(argv.independentStreams ? { independentStreams: true } : {}),
       ...(argv.detail ? { detail: true } : {}),
       ...(start === undefined ? {} : { start }),
+      ...(argv.decisions ? { decisions: true } : {}),
     };
+    if (argv.decisions && spec.mode === 'figures') throw new UsageError('--decisions records the bidding: use it with --mode hands or --partien');
+    if (argv.decisions && outArg === undefined) throw new UsageError('--decisions writes decisions.arrow: give --out');
     if (argv.duplicate && spec.mode === 'figures') throw new UsageError('--duplicate compares two policies: use it with --mode hands or --partien');
     if (argv.independentStreams && !argv.duplicate) throw new UsageError('--independent-streams goes with --duplicate');
     if (argv.detail && spec.mode === 'figures') throw new UsageError('--detail adds cards and bids to hands.arrow: use it with --mode hands or --partien');

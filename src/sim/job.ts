@@ -44,6 +44,8 @@ export interface SimSpec {
    * every Partie (partien mode) starts at this score per party, dealt by this seat. Absent: 0s, the rotation.
    */
   readonly start?: StartState;
+  /** Also write decisions.arrow: one row per bid, answer, raise, ask or veto (--decisions; src/sim/decisions.ts). */
+  readonly decisions?: boolean;
 }
 
 /** A given state to start from: the Partie score per party (null: 0s) and the dealer's seat (null: the rotation). */

@@ -143,6 +143,7 @@ export function runSettings(opts: RunOptions): Record<string, unknown> {
     sprt: opts.sprt ?? null,
     // only when given, so the settings of runs from 0:0 stay as they were (their resumes still match)
     ...(opts.spec.start === undefined ? {} : { start: opts.spec.start }),
+    ...(opts.spec.decisions === true ? { decisions: true } : {}),
   };
 }
 

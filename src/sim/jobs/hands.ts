@@ -20,6 +20,8 @@ import { BatchMetrics, SimSpecError, allocColumns, type BatchOptions, type Batch
 import { ConstrainedDealer, fixedCards, handCards, loadPredicate } from '../constrained.ts';
 import { bidHistoryText } from '../bid-text.ts';
 import { checkStart, startText } from '../start.ts';
+import { DecisionRecorder } from '../decisions.ts';
+import { DECISIONS_COLUMNS } from '../../results/schema.ts';
 
 /**
  * With --duplicate: A and B are the two policies given; every deal is played in both seatings. Every metric
@@ -297,7 +299,7 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
   const from = spec.start;
   return {
     describe: { policies: setup.described, ...(duplicate ? { duplicate: true } : {}), ...setup.extra },
-    tables: { hands: setup.handColumns },
+    tables: { hands: setup.handColumns, ...(spec.decisions === true ? { decisions: DECISIONS_COLUMNS } : {}) },
     metrics,
     ...(setup.identicalPairs ? { identicalPairs: true } : {}),
     whoIsDeciding: (slot) => beatText(slot, setup.policyNames, spec.seed, false),
@@ -306,6 +308,7 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
       const col = allocColumns(setup.handColumns, rows);
       const bm = new BatchMetrics(metrics, opts, end - start);
       const check = replayedDeals(start, end, REPLAYED_PER_BATCH.hands);
+      const rec = spec.decisions === true ? new DecisionRecorder() : null;
       let rejected = 0;
       for (let d = start; d < end; d++) {
         let paired = 0;
@@ -317,16 +320,19 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
           if (dealer !== null) dealer.at = d;
           const deal = { ruleset: r, players: spec.players, rootSeed: spec.seed, dealIndex: d, dealer: from?.dealer ?? d % table.seats, ...(from?.score == null ? {} : { score: from.score }) };
           let res: ReturnType<typeof playDeal>;
+          rec?.beginHand();
+          const record = rec === null ? null : (obs: Parameters<DecisionRecorder['decide']>[3], action: PolicyAction) => rec.decide(d, d, seating, obs, action);
           if (check.has(d)) {
             const played: Decision[] = [];
             const replay: Decision[] = [];
-            res = playDeal({ ...deal, policies: seatings[seating]!, onDecision: (_s, player, _o, action) => played.push({ player, action }) });
+            res = playDeal({ ...deal, policies: seatings[seating]!, onDecision: (_s, player, o, action) => (played.push({ player, action }), record?.(o, action)) });
             playDeal({ ...deal, policies: setup.fresh[seating]!(d), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
             checkReplay(played, replay, seatings[seating]!, `deal ${d}, seed ${spec.seed}${duplicate ? `, seating ${seating}` : ''}`);
           } else {
-            res = playDeal({ ...deal, policies: seatings[seating]! });
+            res = playDeal({ ...deal, policies: seatings[seating]!, ...(record === null ? {} : { onDecision: (_s, _p, o, action) => record(o, action) }) });
           }
           const sum = res.summary;
+          rec?.endHand(sum);
           if (dealer !== null && seating === 0) {
             rejected += dealer.rejected; // both seatings of a duplicate deal are laid out alike: counted once
             dealer.rejected = 0;
@@ -359,7 +365,8 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
           bm.pair('decisions', decisions);
         }
       }
-      return { start, end, tables: { hands: col }, rows: { hands: rows }, metrics: bm.acc, rejected, ...bm.series() };
+      const tables = rec === null ? { hands: col } : { hands: col, decisions: rec.columns() };
+      return { start, end, tables, rows: rec === null ? { hands: rows } : { hands: rows, decisions: rec.rows }, metrics: bm.acc, rejected, ...bm.series() };
     },
   };
 }
