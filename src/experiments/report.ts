@@ -41,29 +41,35 @@ export function findingsMarkdown(summaries: readonly ExperimentSummary[], experi
     'n). With an SPRT the test\'s decision counts. The first arm of an experiment gives its verdict; the other arms',
     '(against `simple`, at other scores) are listed below the table.',
     '',
+    '"Every pair alike" means the difference was exactly 0 in every pair: the piece of advice never changed a',
+    'decision on these deals — the situation it speaks of did not arise, or author1853\'s rule for it never',
+    'fired — so the experiment says nothing about the claim beyond that (a larger run, or a situation chosen with',
+    '`--where`, would). A *quick* run is a first answer in under a minute; the full size (`experiment run` without',
+    '`--quick`) narrows every interval about fourfold.',
+    '',
   ];
   const sizes = [...new Set(summaries.map((s) => s.size))];
   const codes = [...new Set(summaries.map(codeText))];
   const total = summaries.reduce((t, s) => t + s.elapsedMs, 0);
   lines.push(`Runs: ${summaries.length} experiments, ${sizes.join(' and ')} size${sizes.length > 1 ? 's' : ''}, ${(total / 1000 / 60).toFixed(1)} minutes in all; code ${codes.join('; ')}.`, '');
-  lines.push('| id | claim | verdict | effect [95% interval] | unit | n | other arms | reproduce |');
-  lines.push('|---|---|---|---|---|---|---|---|');
+  lines.push('| id | claim | verdict | effect [95% interval] | unit | n | other arms | reproduce | time |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
   for (const id of ids) {
     const nt = notTestable.find((n) => n.id === id);
     const e = experiments.find((x) => x.id === id);
     const s = byId.get(id);
     if (nt !== undefined) {
-      lines.push(`| [${id}](rules.md#${id.toLowerCase()}) | ${esc(nt.claim)} | not testable | — | — | — | ${esc(nt.why)} | — |`);
+      lines.push(`| [${id}](rules.md#${id.toLowerCase()}) | ${esc(nt.claim)} | not testable | — | — | — | ${esc(nt.why)} | — | — |`);
       continue;
     }
     if (s === undefined) {
-      lines.push(`| [${id}](rules.md#${id.toLowerCase()}) | ${esc(e?.claim ?? '')} | not run yet | — | — | — | — | \`npx perlagg experiment run ${id} --quick\` |`);
+      lines.push(`| [${id}](rules.md#${id.toLowerCase()}) | ${esc(e?.claim ?? '')} | not run yet | — | — | — | — | \`npx perlagg experiment run ${id} --quick\` | — |`);
       continue;
     }
     const stale = e !== undefined && definitionHash(e) !== s.definition ? ' (the experiment changed since this run)' : '';
     const p = s.arms[0]!;
     const others = s.arms.slice(1).map((a) => `${a.name}: ${a.verdict}, ${effectCell(a)}`).join('; ');
-    lines.push(`| [${id}](rules.md#${id.toLowerCase()}) | ${esc(s.claim)} | **${s.verdict}**${stale} | ${effectCell(p)} | ${esc(p.unit)} | ${p.n.toLocaleString('en-US')} ${p.nUnit.replace(/ \(.*\)$/, '')} | ${esc(others || '—')} | \`${s.command}\` |`);
+    lines.push(`| [${id}](rules.md#${id.toLowerCase()}) | ${esc(s.claim)} | **${s.verdict}**${stale} | ${effectCell(p)} | ${esc(p.unit)} | ${p.n.toLocaleString('en-US')} ${p.nUnit.replace(/ \(.*\)$/, '')} | ${esc(others || '—')} | \`${s.command}\` | ${(s.elapsedMs / 1000).toFixed(0)} s |`);
   }
   lines.push('', '## Every arm', '');
   for (const s of [...summaries].sort((x, y) => x.id.localeCompare(y.id, 'en', { numeric: true }))) {
