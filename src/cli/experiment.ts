@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { EXPERIMENTS, NOT_TESTABLE } from '../../experiments/index.ts';
-import { DEFAULT_SEED, runExperiment, type ArmSummary, type ExperimentSummary, type SizeName } from '../experiments/run.ts';
+import { DEFAULT_SEED, ExperimentInterrupted, runExperiment, type ArmSummary, type ExperimentSummary, type SizeName } from '../experiments/run.ts';
 import { findingsMarkdown, writeFindings } from '../experiments/report.ts';
 import type { Experiment } from '../experiments/types.ts';
 import { DEFAULT_WORKERS } from '../sim/runner.ts';
@@ -90,7 +90,7 @@ const runCommand: CommandModule<object, RunArgs> = {
     if (argv.all && ids.length > 0) throw new UsageError('give experiment ids or --all, not both');
     if (!argv.all && ids.length === 0) throw new UsageError('name an experiment (e.g. H-24), or --all; perlagg experiment list shows them');
     const todo: Array<{ experiment: Experiment } | { notTestable: { id: string; why: string; claim: string } }> = [];
-    if (argv.all) todo.push(...EXPERIMENTS.map((experiment) => ({ experiment })));
+    if (argv.all) todo.push(...EXPERIMENTS.map((experiment) => ({ experiment })), ...NOT_TESTABLE.map((notTestable) => ({ notTestable })));
     for (const id of ids) {
       const f = findExperiment(id);
       if (f === null) throw new UsageError(`${id}: no such experiment (perlagg experiment list shows H-01 … H-42)`);
@@ -109,7 +109,15 @@ const runCommand: CommandModule<object, RunArgs> = {
           process.stdout.write(argv.json ? JSON.stringify({ id: t.notTestable.id, verdict: 'not testable', why: t.notTestable.why }) + '\n' : `${t.notTestable.id}: not testable: ${t.notTestable.why}\n`);
           continue;
         }
-        const s = await runExperiment(t.experiment, { size, seed, workers, out, signal: abort.signal, onNote: (line) => process.stderr.write(`perlagg: note: ${line}\n`) });
+        let s: ExperimentSummary;
+        try {
+          s = await runExperiment(t.experiment, { size, seed, workers, out, signal: abort.signal, onNote: (line) => process.stderr.write(`perlagg: note: ${line}\n`) });
+        } catch (err) {
+          if (!(err instanceof ExperimentInterrupted)) throw err;
+          process.stderr.write(`perlagg: ${err.message}\n`);
+          process.exitCode = 130;
+          return;
+        }
         process.stdout.write(argv.json ? JSON.stringify(s) + '\n' : summaryLines(s).join('\n') + `\nWrote ${join(argv.out, s.id)}/ (summary.json, chart.svg, the runner's tables and manifests)\n\n`);
       }
     } finally {
@@ -138,7 +146,10 @@ const listCommand: CommandModule<object, ListArgs> = {
         const e = x.e;
         lines.push(`${e.id}  ${e.claim}`);
         lines.push(`      A = ${e.a}; B = ${e.b}`);
-        for (const a of e.arms) lines.push(`      ${a.name}: ${a.design}, ${a.mode}, ${a.metric} (${a.direction})${a.score === undefined ? '' : `, from ${a.score.join(':')}`}${a.stop?.kind === 'sprt' ? `, SPRT ${a.stop.m0}/${a.stop.m1}` : ''}`);
+        for (const a of e.arms) {
+          const who = [a.a === undefined ? '' : `A = ${a.a}`, a.b === undefined ? '' : `B = ${a.b}`, a.design === 'duplicate' ? '' : `against ${a.opponent ?? 'author1853'}`].filter((x) => x !== '').join(', ');
+          lines.push(`      ${a.name}: ${a.design}, ${a.mode}, ${a.metric} (${a.direction}${a.reference === undefined ? '' : ` than ${a.reference}`})${a.score === undefined ? '' : `, from ${a.score.join(':')}`}${a.where === undefined ? '' : ', deals chosen by a --where predicate'}${a.hands === undefined ? '' : `, fixed cards ${Object.entries(a.hands).map(([k, v]) => `${k}=${v.join(',')}`).join(' ')}`}${a.stop?.kind === 'sprt' ? `, SPRT ${a.stop.m0}/${a.stop.m1}` : ''}${who === '' ? '' : `; ${who}`}`);
+        }
       } else lines.push(`${x.n.id}  not testable: ${x.n.why}`);
     }
     process.stdout.write(lines.join('\n') + '\n');

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import type { Piscina } from 'piscina';
 import { runSimulation, createPool, type RunResult } from '../sim/runner.ts';
-import type { SimSpec, StartState } from '../sim/job.ts';
+import { RunError, type SimSpec, type StartState } from '../sim/job.ts';
 import { codeVersion, sha256, type CodeVersion } from '../results/manifest.ts';
 import { meanInterval, wilson, type Moments } from '../stats/intervals.ts';
 import { emptyPairAcc, pairedEstimate, pushPair, varianceRatio, type PairAcc } from '../stats/paired.ts';
@@ -15,6 +15,11 @@ import { verdictOf } from './verdict.ts';
 import type { Arm, Experiment, Verdict } from './types.ts';
 
 export type SizeName = 'full' | 'quick' | 'smoke';
+
+/** An experiment stopped by an interrupt (Ctrl-C): no summary is written. */
+export class ExperimentInterrupted extends Error {
+  override name = 'ExperimentInterrupted';
+}
 
 export interface RunExperimentOptions {
   readonly size: SizeName;
@@ -121,7 +126,7 @@ function clearOld(dir: string, e: Experiment): void {
   if (!existsSync(dir)) return;
   const ours = new Set([...e.arms.map((a) => a.name), 'summary.json', 'chart.svg']);
   const strange = readdirSync(dir).filter((f) => !ours.has(f));
-  if (strange.length > 0) throw new Error(`${dir} holds files an experiment does not write (${strange.slice(0, 3).join(', ')}): move them or choose another --out`);
+  if (strange.length > 0) throw new RunError(`${dir} holds files an experiment does not write (${strange.slice(0, 3).join(', ')}): move them or choose another --out`);
   rmSync(dir, { recursive: true, force: true });
 }
 
@@ -213,7 +218,7 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
       },
       pool,
     );
-    if (result.stoppedBy === 'interrupted') throw new Error('interrupted');
+    if (result.stoppedBy === 'interrupted') throw new ExperimentInterrupted(`${e.id} interrupted in arm ${arm.name}: its folder ${out} holds the batches done; run the experiment again to start it afresh`);
     return { dir: out, result };
   };
   const pair = (x: string, y: string): string[] => (side === 0 ? [x, y] : [y, x]);
