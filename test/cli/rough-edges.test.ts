@@ -63,7 +63,7 @@ describe('rough edges', () => {
   it('every command that takes a ruleset takes -r, and -r works in each', { timeout: 120_000 }, async () => {
     const top = await help([], 110);
     const commands = [...top.matchAll(/^ {2}perlagg (\w+)/gm)].map((m) => m[1]!);
-    expect(commands).toEqual(expect.arrayContaining(['exact', 'play', 'rules', 'simulate', 'replay', 'bench', 'merge', 'schema', 'plot']));
+    expect(commands).toEqual(expect.arrayContaining(['exact', 'play', 'rules', 'simulate', 'replay', 'bench', 'merge', 'schema', 'plot', 'tune', 'league', 'policies']));
     const withRuleset: string[] = [];
     for (const c of commands) {
       const h = await help([c], 110);
@@ -71,7 +71,7 @@ describe('rough edges', () => {
       withRuleset.push(c);
       expect(h, c).toMatch(/-r, --ruleset/);
     }
-    expect(withRuleset.sort()).toEqual(['exact', 'play', 'rules', 'simulate']);
+    expect(withRuleset.sort()).toEqual(['exact', 'league', 'play', 'rules', 'simulate', 'tune']);
     for (const args of [['exact', '-r', '1853', '--json'], ['rules', '-r', '1853', '--json'], ['play', '-r', '1853'], ['play', '--game', 'bieten', '-r', 'laubbieten', '--players', '3'], ['simulate', '-r', '1853', '-n', '500', '-w', '0', '--json']]) {
       const r = await perlagg(...args);
       expect(r.code, `${args.join(' ')}: ${r.err}`).toBe(0);

@@ -190,7 +190,7 @@ describe('README examples', () => {
         const big = args.filter((x) => x !== '--resume');
         const n = valueOf(big, '-n', '--deals');
         big[n + 1] = '150000';
-        big.push('--batch-size', '2048');
+        if (big[0] === 'simulate') big.push('--batch-size', '2048'); // tune commits every --commit-every iterations
         args = [...big, '--resume'];
         const code = await interrupted(big, args[o + 1]!);
         if (code !== 130) failures.push(`line ${ex.line}: the run to resume ended with ${code}, not 130 (Ctrl-C): ${big.join(' ')}`);
