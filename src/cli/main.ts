@@ -12,6 +12,7 @@ import { plotCommand } from './plot.ts';
 import { tuneCommand } from './tune.ts';
 import { leagueCommand } from './league.ts';
 import { policiesCommand } from './policies.ts';
+import { experimentCommand } from './experiment.ts';
 import { reportError, UsageError } from './errors.ts';
 import { helpWidth, pasteableExamples } from './help.ts';
 import { codeVersion } from '../results/manifest.ts';
@@ -40,6 +41,7 @@ export async function cli(argv: string[]): Promise<Argv> {
     .command(leagueCommand)
     .command(policiesCommand)
     .command((await import('./advise.ts')).adviseCommand)
+    .command(experimentCommand)
     .demandCommand(1, 'name a command (perlagg --help lists them)')
     .strict()
     .recommendCommands()

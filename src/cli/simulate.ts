@@ -19,6 +19,8 @@ import { DEFAULT_WORKERS, runSimulation, type Progress, type RunResult, type Run
 import { writeRunCharts } from '../charts/commands.ts';
 import { UsageError, durationOption, positiveOption, textOption, wholeOption } from './errors.ts';
 import { isPolicyFile } from '../policy/registry.ts';
+import type { StartState } from '../sim/job.ts';
+import { parseDealer, parseScore, startText } from '../sim/start.ts';
 
 interface SimulateArgs {
   game: string;
@@ -49,6 +51,9 @@ interface SimulateArgs {
   independentStreams: boolean;
   detail: boolean;
   sprt?: string;
+  score?: string;
+  dealer?: string;
+  decisions: boolean;
 }
 
 /**
@@ -324,6 +329,9 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('duplicate', { type: 'boolean', default: false, describe: 'hands: play every deal twice with the two policies\' partnerships swapped (paired comparison of --policies A,B)' })
       .option('independent-streams', { type: 'boolean', default: false, describe: 'with --duplicate: the second seating draws from streams of its own (an A/A run of a policy against itself then measures noise, not 0)' })
       .option('detail', { type: 'boolean', default: false, describe: 'hands.arrow also gets each seat\'s cards at the first lead, the face-up card and the bid history' })
+      .option('score', { type: 'string', describe: 'start every hand (--mode hands) or Partie (--partien) at this score per party, e.g. 9:4 (party A:B; each below the target): gestrichen, the limits, asks and the Double line follow from it' })
+      .option('dealer', { type: 'string', describe: 'the dealer\'s seat of every hand (hands) or of every Partie\'s first deal (Partien), 0 to seats - 1 (default: the seats take turns)' })
+      .option('decisions', { type: 'boolean', default: false, describe: 'hands and Partien: also write decisions.arrow, one row per bid, answer, raise, ask or veto, with the seat\'s score, best figures and Perlaggen then and what the figure finally brought (needs --out)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' })
       .example('perlagg simulate -n 1000000', 'how often a hand, a party, the table holds a dritziges Gleich (Oberland)')
@@ -336,13 +344,15 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .example('perlagg simulate --mode hands -n 100000 --policies simple,random', 'party 0 plays simple, party 1 random')
       .example('perlagg simulate -r 1853 --partien 10000 --policies simple,passive --out results/p', 'whole Partien: a Partie table and a hand table')
       .example('perlagg simulate --game bieten --mode hands -p 3 -n 100000', 'Bieten: deals of three players, plain policies')
-      .example('perlagg simulate --game bieten --partien 20000 -p 4 --policies plain,random --duplicate', 'Bieten: does plain lose fewer games than random? (rotated round the table)') as unknown as Argv<SimulateArgs>,
+      .example('perlagg simulate --game bieten --partien 20000 -p 4 --policies plain,random --duplicate', 'Bieten: does plain lose fewer games than random? (rotated round the table)')
+      .example('perlagg simulate -r 1853 --partien 2000 --score 9:4 --dealer 1 --policies author1853,simple --duplicate', 'Partien from 9:4, seat 1 dealing: who wins from there?') as unknown as Argv<SimulateArgs>,
   handler: async (argv: ArgumentsCamelCase<SimulateArgs>) => {
     const game = textOption('game', argv.game)!.toLowerCase();
     if (game !== 'perlaggen' && game !== 'bieten') throw new UsageError(`--game: unknown game "${argv.game}" (known: perlaggen, bieten)`);
     const bieten = game === 'bieten';
     const rulesetText = textOption('ruleset', argv.ruleset ?? (bieten ? 'bieten' : 'oberland'))!;
-    const rulesetName = bieten ? bietenRulesName(resolveBietenRules(rulesetText)) : canonicalName(resolveRuleset(rulesetText));
+    const perlaggenRules = bieten ? null : resolveRuleset(rulesetText);
+    const rulesetName = bieten ? bietenRulesName(resolveBietenRules(rulesetText)) : canonicalName(perlaggenRules!);
     const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
     let deals = wholeOption('deals', argv.deals, 1, 2 ** 32, '2^32');
     const partien = wholeOption('partien', argv.partien, 1, 2 ** 32, '2^32');
@@ -353,7 +363,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
     let mode = textOption('mode', argv.mode ?? (bieten ? 'hands' : 'figures'))!;
     if (bieten && mode === 'figures') throw new UsageError('--game bieten plays deals (--mode hands) or whole games (--partien); --mode figures is Perlaggen\'s');
     if (bieten) {
-      for (const [given, name] of [[argv.hand, '--hand'], [argv.trump, '--trump'], [argv.where, '--where']] as const) {
+      for (const [given, name] of [[argv.hand, '--hand'], [argv.trump, '--trump'], [argv.where, '--where'], [argv.score, '--score'], [argv.dealer, '--dealer']] as const) {
         if (given !== undefined) throw new UsageError(`${name} is Perlaggen's; it does not go with --game bieten`);
       }
       if (argv.detail) throw new UsageError('--detail is Perlaggen\'s; bieten_deals always holds every seat\'s figures');
@@ -392,6 +402,12 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
     }
     const trumpText = textOption('trump', argv.trump);
     const trump = trumpText === undefined ? undefined : parseSuit(trumpText, '--trump');
+    const scoreText = textOption('score', argv.score);
+    const dealerText = textOption('dealer', argv.dealer);
+    if ((scoreText !== undefined || dealerText !== undefined) && mode === 'figures') throw new UsageError(`--${scoreText !== undefined ? 'score' : 'dealer'} starts hands or Partien from a given state: use it with --mode hands or --partien`);
+    const start: StartState | undefined =
+      scoreText === undefined && dealerText === undefined ? undefined
+      : { score: scoreText === undefined ? null : parseScore(scoreText, perlaggenRules!, players), dealer: dealerText === undefined ? null : parseDealer(dealerText, perlaggenRules!, players) };
     const spec: SimSpec = {
       ...(bieten ? { game: 'bieten' as const } : {}),
       mode: mode as SimMode,
@@ -403,7 +419,11 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       ...(argv.duplicate ? { duplicate: true } : {}),
       ...(argv.independentStreams ? { independentStreams: true } : {}),
       ...(argv.detail ? { detail: true } : {}),
+      ...(start === undefined ? {} : { start }),
+      ...(argv.decisions ? { decisions: true } : {}),
     };
+    if (argv.decisions && spec.mode === 'figures') throw new UsageError('--decisions records the bidding: use it with --mode hands or --partien');
+    if (argv.decisions && outArg === undefined) throw new UsageError('--decisions writes decisions.arrow: give --out');
     if (argv.duplicate && spec.mode === 'figures') throw new UsageError('--duplicate compares two policies: use it with --mode hands or --partien');
     if (argv.independentStreams && !argv.duplicate) throw new UsageError('--independent-streams goes with --duplicate');
     if (argv.detail && spec.mode === 'figures') throw new UsageError('--detail adds cards and bids to hands.arrow: use it with --mode hands or --partien');
@@ -453,13 +473,13 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       process.off('SIGINT', onSigint);
       bar?.stop();
     }
-    const settings = { ...(bieten ? { game } : {}), ruleset: spec.ruleset, mode: spec.mode, players: spec.players, seed: spec.seed, shard, out };
+    const settings = { ...(bieten ? { game } : {}), ruleset: spec.ruleset, mode: spec.mode, players: spec.players, seed: spec.seed, ...(start === undefined ? {} : { start }), shard, out };
     const counted = bieten ? { seatings: argv.duplicate ? players : 1 } : null;
     if (argv.json) process.stdout.write(JSON.stringify(summaryJson(result, settings, spec.mode, argv.duplicate, counted)) + '\n');
     else {
       const rate = result.dealsDone - result.resumedFrom > 0 ? Math.round((result.dealsDone - result.resumedFrom) / (result.elapsedMs / 1000)) : 0;
       const lines = [
-        `perlagg simulate${bieten ? ' --game bieten' : ''}: ${spec.ruleset}, ${spec.players} players, seed ${spec.seed}${shard ? `, shard ${shard.index}/${shard.count}` : ''}`,
+        `perlagg simulate${bieten ? ' --game bieten' : ''}: ${spec.ruleset}, ${spec.players} players, seed ${spec.seed}${shard ? `, shard ${shard.index}/${shard.count}` : ''}${start === undefined ? '' : `; from ${startText(start, perlaggenRules!)}`}`,
         `${countWords(spec.mode, argv.duplicate, result.dealsDone, counted)}${result.resumedFrom > 0 ? ` (${result.resumedFrom.toLocaleString('en-US')} before resuming)` : ''}, ${(result.elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en-US')} ${unit}/s; stopped by: ${{ deals: `the ${unit} asked for`, interval: 'the interval width', sprt: 'the SPRT', constant: 'the SPRT cannot decide (the same value in every observation)', time: 'the time budget', interrupted: 'an interrupt' }[result.stoppedBy]}${result.rejected > 0 ? `; ${result.rejected.toLocaleString('en-US')} deals redealt by constraints (acceptance ${(result.dealsDone / (result.dealsDone + result.rejected)).toFixed(4)})` : ''}`,
         summaryTable(result),
         ...(argv.duplicate ? (bieten ? bietenDuplicateReport(result, spec.mode) : duplicateReport(result, spec.mode)) : []),

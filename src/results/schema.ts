@@ -100,6 +100,30 @@ export const HANDS_DETAIL_COLUMNS: readonly ColumnSpec[] = [
   { name: 'bids', type: 'utf8', doc: '(--detail) the bid history in the words perlagg play prints, e.g. "P2: Gilt\'s Gleich? · P3: Gut \'s Gleich"; empty when nobody bid' },
 ];
 
+/**
+ * `perlagg simulate --decisions` (hands, Partien): one row per bidding decision that is not a pass — a bid (one
+ * row per figure named), an answer (gut, hold), a raise, an ask and its answer, a veto or consent — with what
+ * the seat had then and what the figure finally brought: a holding rule can be studied from the data.
+ */
+export const DECISIONS_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'partie', type: 'uint32', doc: 'Partie index (with --partien; else equal to deal)' },
+  { name: 'deal', type: 'uint32', doc: 'deal index (--mode hands), or the deal\'s number within its Partie (--partien)' },
+  { name: 'seating', type: 'uint8', doc: 'with --duplicate: 0 = the policies as given, 1 = swapped; else 0' },
+  { name: 'step', type: 'uint16', doc: 'the decision\'s number in the hand (every decision counts, passes and cards too): orders the rows of a hand' },
+  { name: 'trick', type: 'uint8', doc: 'tricks complete when it was taken (0 = before the first card; 5 = after the Spiel)' },
+  { name: 'seat', type: 'uint8', doc: 'the deciding seat' },
+  { name: 'party', type: 'uint8', doc: 'its party' },
+  { name: 'score', type: 'uint8', doc: 'its party\'s score then: the Partie score before the deal plus what the deal wrote so far' },
+  { name: 'opp_score', type: 'uint8', doc: 'the other party\'s score then (the same way; with three parties the highest of the others)' },
+  { name: 'action', type: 'utf8', doc: 'bid, gut, hold, raise, veto, consent, ask, allow or reject' },
+  { name: 'figure', type: 'utf8', doc: 'the figure it concerns: Spiel, Gleich or Hanger (an answer, veto or consent: the open offer\'s; "" when none is open)' },
+  { name: 'level', type: 'uint8', doc: 'the stake in question: 2 for a bid, the open offer\'s level for an answer, veto or consent, the new level for a raise, the count asked for in an ask' },
+  { name: 'best_gleich', type: 'uint8', doc: 'the seat\'s best Gleich then, with its free Perlaggen: code count·16 + rank (7 = 1 … A = 8; 0 = none), e.g. 54 = three Ober' },
+  { name: 'best_hanger', type: 'uint8', doc: 'the seat\'s best Hanger then, the same code (a Hanger by its top card)' },
+  { name: 'perlaggen', type: 'uint8', doc: 'Perlaggen in the seat\'s hand then' },
+  { name: 'figure_points', type: 'int8', doc: 'the points the figure finally brought the seat\'s party: + written for it, − written for the other party, 0 for nobody ("" figure: 0)' },
+];
+
 /** `perlagg simulate --partien`: one row per Partie (its hands are in hands.arrow). */
 export const PARTIEN_COLUMNS: readonly ColumnSpec[] = [
   { name: 'partie', type: 'uint32', doc: 'Partie index (its deals and choices are functions of the root seed, this index, the deal number and the seat)' },
@@ -173,6 +197,7 @@ export const TABLES: Readonly<Record<string, readonly ColumnSpec[]>> = {
   deals: DEALS_COLUMNS,
   hands: [...HANDS_COLUMNS, ...HANDS_DETAIL_COLUMNS],
   partien: PARTIEN_COLUMNS,
+  decisions: DECISIONS_COLUMNS,
   trajectory: TRAJECTORY_COLUMNS,
   league: LEAGUE_COLUMNS,
   // Bieten (perlagg simulate --game bieten): its own columns, declared with its rules module

@@ -41,6 +41,19 @@ export interface SimSpec {
   readonly independentStreams?: boolean;
   /** hands.arrow gets each seat's cards at the first lead, the face-up card and the bid history (--detail). */
   readonly detail?: boolean;
+  /**
+   * Hands and Partien from a given state (--score, --dealer; src/sim/start.ts): every hand (hands mode) or
+   * every Partie (partien mode) starts at this score per party, dealt by this seat. Absent: 0s, the rotation.
+   */
+  readonly start?: StartState;
+  /** Also write decisions.arrow: one row per bid, answer, raise, ask or veto (--decisions; src/sim/decisions.ts). */
+  readonly decisions?: boolean;
+}
+
+/** A given state to start from: the Partie score per party (null: 0s) and the dealer's seat (null: the rotation). */
+export interface StartState {
+  readonly score: readonly number[] | null;
+  readonly dealer: number | null;
 }
 
 export type ColumnArray = Uint8Array | Uint16Array | Uint32Array | Int8Array | Int16Array | Int32Array | Float64Array | string[];

@@ -28,6 +28,8 @@ export interface PlayPartieOptions {
   readonly partieIndex: number;
   /** Dealer of the first deal (default 0); then the deal passes to the left. */
   readonly firstDealer?: number;
+  /** The score per party the Partie starts at (default 0s): a Partie from a given state (src/sim/start.ts). */
+  readonly startScore?: readonly number[];
   readonly dummySeat?: number;
   readonly checked?: boolean;
   /** The revoke switch for every deal (HandOptions.revokes; default false). */
@@ -85,7 +87,8 @@ export function playPartie(o: PlayPartieOptions): PartieResult {
   if (o.policies.length !== table.players) throw new RangeError(`${table.players} players need ${table.players} policies, got ${o.policies.length}`);
   const silent = silentSeats(table, o.policies);
   const quiet = quietSeats(table, o.policies);
-  const score = new Array<number>(table.parties).fill(0);
+  const score = o.startScore === undefined ? new Array<number>(table.parties).fill(0) : o.startScore.slice();
+  if (score.length !== table.parties) throw new RangeError(`a start score needs ${table.parties} numbers, got ${score.length}`);
   const penalties = new Array<number>(table.parties).fill(0);
   const gestrichenAt = new Array<number>(table.parties).fill(-1);
   const sheet: number[][] = [];
@@ -195,7 +198,14 @@ function strohmannSeat(r: RulesVariant, players: number, position: number): numb
 }
 
 /** Everything of PlayPartieOptions but what the series decides (the Partie index, the first dealer, the dummy's seat). */
-export type SeriesOptions = Omit<PlayPartieOptions, 'partieIndex' | 'firstDealer' | 'dummySeat' | 'onDeal' | 'keepStates'>;
+export type SeriesOptions = Omit<PlayPartieOptions, 'partieIndex' | 'firstDealer' | 'dummySeat' | 'onDeal' | 'keepStates'> & {
+  /**
+   * Partien from a given state (--score, --dealer): each Partie is a continuation of its own, not the next of
+   * a match, so none follows another: Partie k is dealt first by `dealer`, or by seat k mod seats when null
+   * (the seats take turns), with the Strohmann where a match's first Partie has him.
+   */
+  readonly fromState?: { readonly dealer: number | null };
+};
 
 /**
  * Partien played in series (the header above): play(k) gives Partie k, replaying the Partien before it in
@@ -211,6 +221,12 @@ export class PartieSeries {
 
   /** Where Partie k starts (playing the Partien before it in its match when needed). */
   start(k: number): PartieStart {
+    if (this.o.fromState !== undefined) {
+      const dummySeat = strohmannSeat(this.o.ruleset, this.o.players, 0);
+      const seats = probeTable(this.o.ruleset, { players: this.o.players, ...(dummySeat === undefined ? {} : { dummySeat }) }).seats;
+      const firstDealer = this.o.fromState.dealer ?? k % seats;
+      return dummySeat === undefined ? { firstDealer } : { firstDealer, dummySeat };
+    }
     const L = this.perMatch;
     const m = Math.floor(k / L);
     const position = k - m * L;
@@ -225,7 +241,8 @@ export class PartieSeries {
 
   play(k: number, extra: Pick<PlayPartieOptions, 'onDeal' | 'keepStates' | 'onDecision'> = {}): PartieResult {
     const st = this.start(k);
-    const result = playPartie({ ...this.o, ...extra, partieIndex: k, firstDealer: st.firstDealer, ...(st.dummySeat === undefined ? {} : { dummySeat: st.dummySeat }) });
+    const { fromState: _fromState, ...o } = this.o;
+    const result = playPartie({ ...o, ...extra, partieIndex: k, firstDealer: st.firstDealer, ...(st.dummySeat === undefined ? {} : { dummySeat: st.dummySeat }) });
     this.last = { k, result };
     return result;
   }

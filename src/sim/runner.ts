@@ -47,7 +47,7 @@ export interface RunOptions {
    * observation (hand, deal pair, Partie pair) in deal order; the run stops at the deciding one and its
    * output holds exactly the deals up to it.
    */
-  readonly sprt?: { readonly metric: string; readonly bounds: SprtBounds } | null;
+  readonly sprt?: { readonly metric: string; readonly bounds: SprtBounds; /** No decision before this many observations (MeanSprt's minPairs, default 20). */ readonly minPairs?: number } | null;
   readonly onProgress?: (p: Progress) => void;
   /** A line worth telling the user (a cleared folder, removed temp files, a recorded code change). */
   readonly onNote?: (line: string) => void;
@@ -141,6 +141,9 @@ export function runSettings(opts: RunOptions): Record<string, unknown> {
     shard: opts.shard,
     untilCi: opts.untilCi,
     sprt: opts.sprt ?? null,
+    // only when given, so the settings of runs from 0:0 stay as they were (their resumes still match)
+    ...(opts.spec.start === undefined ? {} : { start: opts.spec.start }),
+    ...(opts.spec.decisions === true ? { decisions: true } : {}),
   };
 }
 
@@ -242,7 +245,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
   let metrics: Record<string, MetricAcc> = Object.fromEntries(job.metrics.map((m) => [m.name, emptyAcc(m.kind)]));
   let rejected = 0;
   let dealsDone = 0;
-  let test: MeanSprt | null = opts.sprt ? new MeanSprt(opts.sprt.bounds) : null;
+  let test: MeanSprt | null = opts.sprt ? new MeanSprt(opts.sprt.bounds, opts.sprt.minPairs === undefined ? {} : { minPairs: opts.sprt.minPairs }) : null;
   let folder: Folder | null = null;
   /** This run created the folder's data files (a fresh run, not a resume). */
   let createdFiles = false;

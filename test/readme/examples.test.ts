@@ -8,6 +8,7 @@
 //   --shard i/n              -> every shard 0 .. n-1 (the README says "likewise"), so the merge after it runs
 //   --resume                 -> a run of the same command interrupted (Ctrl-C) after its first batch, in a
 //                               folder of its own, then the resume; results/…, charts/…, --out, --transcript -> the temp folder
+//   experiment run           -> its --smoke form (seconds) with --workers 0, results in the temp folder; report reads them
 //   --where FILE             -> FILE written there when the README's file does not exist (a predicate keeping Herz deals)
 //   play --human without "<" -> run with no input: it must reach its first question and stop at the end of
 //                               the input (exit 2); "< FILE" lines get the file as their standard input
@@ -99,6 +100,19 @@ export function small(args: readonly string[], tmp: string): string[] {
       const file = inTmp(a[w + 1]!);
       writeFileSync(file, "export default (deal) => deal.trump === 'H';\n");
       a[w + 1] = file;
+    }
+  }
+  if (a[0] === 'experiment') {
+    // every experiment line at its smoke size (seconds), in this thread, its results in the temp folder
+    if (a[1] === 'run') {
+      for (const size of ['--quick', '--smoke']) if (a.includes(size)) a.splice(a.indexOf(size), 1);
+      a.push('--smoke');
+      if (valueOf(a, '-w', '--workers') < 0) a.push('--workers', '0');
+      if (valueOf(a, '--out', '-o') < 0) a.push('--out', join(tmp, 'results', 'experiments'));
+    }
+    if (a[1] === 'report') {
+      if (valueOf(a, '--results') < 0) a.push('--results', join(tmp, 'results', 'experiments'));
+      if (valueOf(a, '--out', '-o') < 0) a.push('--out', join(tmp, 'findings.md'));
     }
   }
   return a;

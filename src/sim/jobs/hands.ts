@@ -19,6 +19,9 @@ import { sameAction, type PolicyAction } from '../../engine/actions.ts';
 import { BatchMetrics, SimSpecError, allocColumns, type BatchOptions, type BatchResult, type ColumnArray, type Job, type MetricSpec, type SimSpec } from '../job.ts';
 import { ConstrainedDealer, fixedCards, handCards, loadPredicate } from '../constrained.ts';
 import { bidHistoryText } from '../bid-text.ts';
+import { checkStart, startText } from '../start.ts';
+import { DecisionRecorder } from '../decisions.ts';
+import { DECISIONS_COLUMNS } from '../../results/schema.ts';
 
 /**
  * With --duplicate: A and B are the two policies given; every deal is played in both seatings. Every metric
@@ -134,6 +137,7 @@ export async function playSetup(spec: SimSpec, partien = false): Promise<PlaySet
   const r = resolveRuleset(spec.ruleset);
   if (![2, 3, 4, 6].includes(spec.players)) throw new SimSpecError(`--players must be 2, 3, 4 or 6, not ${spec.players}`);
   const duplicate = spec.duplicate === true;
+  if (spec.start !== undefined) checkStart(spec.start, r, spec.players);
   if (spec.independentStreams === true && !duplicate) throw new SimSpecError('--independent-streams goes with --duplicate (it gives the second seating streams of its own)');
   const table = newHand(r, { players: spec.players }).table;
   const partyOfPlayer = table.seatOfPlayer.map((seat) => table.party[seat]!);
@@ -191,6 +195,7 @@ export async function playSetup(spec: SimSpec, partien = false): Promise<PlaySet
   const extra: Record<string, unknown> = {};
   if (constrained) extra['dealer'] = layout ? 'laid out with the constraints (uniform; the cut shows no permanent Perlagg)' : 'engine, dealt again until the constraints hold';
   if (spec.independentStreams === true) extra['independentStreams'] = true;
+  if (spec.start !== undefined) extra['start'] = startText(spec.start, r);
   const fixedSeats = [...fixed.keys()].sort((a, b) => a - b);
   const identicalPairs = duplicate && spec.independentStreams !== true && bySeating[0]!.every((p) => p === bySeating[0]![0]);
   const handColumns = expandSeats(HANDS_COLUMNS, table.seats, table.parties);
@@ -292,9 +297,10 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
   const fixedSeats = duplicate ? [] : setup.fixedSeats;
   const metrics = duplicate ? (setup.identicalPairs ? IDENTICAL_DUPLICATE_METRICS : DUPLICATE_METRICS) : [...HANDS_METRICS, ...fixedSeatHandMetrics(fixedSeats, table, setup.fixedText)];
   const detail = spec.detail === true;
+  const from = spec.start;
   return {
     describe: { policies: setup.described, ...(duplicate ? { duplicate: true } : {}), partnerInfo: r.partnerInfo, ...setup.extra },
-    tables: { hands: setup.handColumns },
+    tables: { hands: setup.handColumns, ...(spec.decisions === true ? { decisions: DECISIONS_COLUMNS } : {}) },
     metrics,
     ...(setup.identicalPairs ? { identicalPairs: true } : {}),
     whoIsDeciding: (slot) => beatText(slot, setup.policyNames, spec.seed, false),
@@ -303,6 +309,7 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
       const col = allocColumns(setup.handColumns, rows);
       const bm = new BatchMetrics(metrics, opts, end - start);
       const check = replayedDeals(start, end, REPLAYED_PER_BATCH.hands);
+      const rec = spec.decisions === true ? new DecisionRecorder() : null;
       let rejected = 0;
       for (let d = start; d < end; d++) {
         let paired = 0;
@@ -312,18 +319,21 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
           beatDeal(d, seating);
           const dealer = dealers[seating]!;
           if (dealer !== null) dealer.at = d;
-          const deal = { ruleset: r, players: spec.players, rootSeed: spec.seed, dealIndex: d, dealer: d % table.seats };
+          const deal = { ruleset: r, players: spec.players, rootSeed: spec.seed, dealIndex: d, dealer: from?.dealer ?? d % table.seats, ...(from?.score == null ? {} : { score: from.score }) };
           let res: ReturnType<typeof playDeal>;
+          rec?.beginHand();
+          const record = rec === null ? null : (obs: Parameters<DecisionRecorder['decide']>[3], action: PolicyAction) => rec.decide(d, d, seating, obs, action);
           if (check.has(d)) {
             const played: Decision[] = [];
             const replay: Decision[] = [];
-            res = playDeal({ ...deal, policies: seatings[seating]!, onDecision: (_s, player, _o, action) => played.push({ player, action }) });
+            res = playDeal({ ...deal, policies: seatings[seating]!, onDecision: (_s, player, o, action) => (played.push({ player, action }), record?.(o, action)) });
             playDeal({ ...deal, policies: setup.fresh[seating]!(d), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
             checkReplay(played, replay, seatings[seating]!, `deal ${d}, seed ${spec.seed}${duplicate ? `, seating ${seating}` : ''}`);
           } else {
-            res = playDeal({ ...deal, policies: seatings[seating]! });
+            res = playDeal({ ...deal, policies: seatings[seating]!, ...(record === null ? {} : { onDecision: (_s, _p, o, action) => record(o, action) }) });
           }
           const sum = res.summary;
+          rec?.endHand(sum);
           if (dealer !== null && seating === 0) {
             rejected += dealer.rejected; // both seatings of a duplicate deal are laid out alike: counted once
             dealer.rejected = 0;
@@ -356,7 +366,8 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
           bm.pair('decisions', decisions);
         }
       }
-      return { start, end, tables: { hands: col }, rows: { hands: rows }, metrics: bm.acc, rejected, ...bm.series() };
+      const tables = rec === null ? { hands: col } : { hands: col, decisions: rec.columns() };
+      return { start, end, tables, rows: rec === null ? { hands: rows } : { hands: rows, decisions: rec.rows }, metrics: bm.acc, rejected, ...bm.series() };
     },
   };
 }

@@ -10,6 +10,8 @@ import type { HandState } from '../../engine/state.ts';
 import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type ColumnArray, type Job, type MetricSpec, type SimSpec } from '../job.ts';
 import { REPLAYED_PER_BATCH, beatText, checkReplay, fillHandRow, playSetup, replayedDeals, type Decision } from './hands.ts';
 import { HB, beatDeal, hb } from '../heartbeat.ts';
+import { DecisionRecorder } from '../decisions.ts';
+import { DECISIONS_COLUMNS } from '../../results/schema.ts';
 
 export const PARTIEN_METRICS: readonly MetricSpec[] = [
   { name: 'p0_wins', kind: 'proportion', counts: 'Partien', doc: 'share of Partien party 0 (seats 0 and 2) wins' },
@@ -50,7 +52,7 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
   const detail = spec.detail === true;
   return {
     describe: { policies: setup.described, ...(duplicate ? { duplicate: true } : {}), partnerInfo: r.partnerInfo, ...setup.extra },
-    tables: { partien: partieColumns, hands: setup.handColumns },
+    tables: { partien: partieColumns, hands: setup.handColumns, ...(spec.decisions === true ? { decisions: DECISIONS_COLUMNS } : {}) },
     metrics,
     ...(setup.identicalPairs ? { identicalPairs: true } : {}),
     whoIsDeciding: (slot) => beatText(slot, setup.policyNames, spec.seed, true),
@@ -59,10 +61,13 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
       const pc = allocColumns(partieColumns, rows);
       const deals: Array<{ partie: number; dealNo: number; sum: DealSummary; seating: number; state?: HandState }> = [];
       const bm = new BatchMetrics(metrics, opts, end - start);
+      const rec = spec.decisions === true ? new DecisionRecorder() : null;
       let rejected = 0;
       const num = (name: string) => pc[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
       const check = replayedDeals(start, end, REPLAYED_PER_BATCH.partien);
-      const series = seatings.map((policies) => new PartieSeries({ ruleset: r, players: spec.players, policies, rootSeed: spec.seed }));
+      const from = spec.start;
+      const fromState = from === undefined ? {} : { fromState: { dealer: from.dealer }, ...(from.score === null ? {} : { startScore: from.score }) };
+      const series = seatings.map((policies) => new PartieSeries({ ruleset: r, players: spec.players, policies, rootSeed: spec.seed, ...fromState }));
       for (let k = start; k < end; k++) {
         let aWins = 0;
         let length = 0;
@@ -74,18 +79,28 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
           if (dealer !== null) dealer.at = k;
           hb[HB.partieDeal] = 0;
           const played: Decision[] = [];
+          let dealNo = 0;
+          rec?.beginHand();
+          const checked = check.has(k);
+          const onDecision = rec === null && !checked ? null : (_s: HandState, player: number, o: Parameters<DecisionRecorder['decide']>[3], action: Decision['action']) => {
+            if (checked) played.push({ player, action });
+            rec?.decide(k, dealNo, seating, o, action);
+          };
           // where Partie k starts (A-25: the loser of the Partie before it in its match deals), for the replay check
           const st = check.has(k) ? series[seating]!.start(k) : null;
           const s = series[seating]!.play(k, {
-            onDeal: (sum, dealNo, res) => {
-              deals.push({ partie: k, dealNo, sum, seating, ...(detail ? { state: res.state } : {}) });
-              hb[HB.partieDeal] = dealNo + 1;
+            onDeal: (sum, no, res) => {
+              deals.push({ partie: k, dealNo: no, sum, seating, ...(detail ? { state: res.state } : {}) });
+              hb[HB.partieDeal] = no + 1;
+              rec?.endHand(sum);
+              rec?.beginHand();
+              dealNo = no + 1;
             },
-            ...(check.has(k) ? { onDecision: (_s, player, _o, action) => played.push({ player, action }) } : {}),
+            ...(onDecision === null ? {} : { onDecision }),
           }).summary;
           if (st !== null) {
             const replay: Decision[] = [];
-            const partie = { ruleset: r, players: spec.players, rootSeed: spec.seed, partieIndex: k, firstDealer: st.firstDealer, ...(st.dummySeat === undefined ? {} : { dummySeat: st.dummySeat }) };
+            const partie = { ruleset: r, players: spec.players, rootSeed: spec.seed, partieIndex: k, firstDealer: st.firstDealer, ...(st.dummySeat === undefined ? {} : { dummySeat: st.dummySeat }), ...(from?.score == null ? {} : { startScore: from.score }) };
             playPartie({ ...partie, policies: setup.fresh[seating]!(k), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
             checkReplay(played, replay, seatings[seating]!, `Partie ${k}, seed ${spec.seed}${duplicate ? `, seating ${seating}` : ''}`);
           }
@@ -128,7 +143,8 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
       }
       const hc: Record<string, ColumnArray> = allocColumns(setup.handColumns, deals.length);
       deals.forEach((d, i) => fillHandRow(hc, i, d.partie, d.dealNo, d.sum, table, d.seating, d.state));
-      return { start, end, tables: { partien: pc, hands: hc }, rows: { partien: rows, hands: deals.length }, metrics: bm.acc, rejected, ...bm.series() };
+      const tables = rec === null ? { partien: pc, hands: hc } : { partien: pc, hands: hc, decisions: rec.columns() };
+      return { start, end, tables, rows: { partien: rows, hands: deals.length, ...(rec === null ? {} : { decisions: rec.rows }) }, metrics: bm.acc, rejected, ...bm.series() };
     },
   };
 }

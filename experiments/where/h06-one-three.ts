@@ -1,0 +1,8 @@
+// H-06: party 0 holds exactly one Perlagg and at least three plain trumps.
+import type { DealView } from '../../src/sim/constrained.ts';
+import { partyHolding } from './holding.ts';
+
+export default (deal: DealView): boolean => {
+  const h = partyHolding(deal);
+  return h.perlaggen === 1 && h.plainTrumps >= 3;
+};

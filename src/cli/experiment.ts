@@ -1,0 +1,195 @@
+// perlagg experiment list | run | report (issue 11): the 1853 author's claims (RULES §16, H-01 … H-42)
+// tested with duplicate deals and intervals. The experiments are declared in experiments/ (one file per
+// family); the framework in src/experiments/ runs them through the ordinary runner.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { EXPERIMENTS, NOT_TESTABLE } from '../../experiments/index.ts';
+import { DEFAULT_SEED, ExperimentInterrupted, runExperiment, type ArmSummary, type ExperimentSummary, type SizeName } from '../experiments/run.ts';
+import { findingsMarkdown, writeFindings } from '../experiments/report.ts';
+import type { Experiment } from '../experiments/types.ts';
+import { DEFAULT_WORKERS } from '../sim/runner.ts';
+import { UsageError, wholeOption } from './errors.ts';
+import { shardFrom } from './simulate.ts';
+
+export const RESULTS_DIR = 'results/experiments';
+
+interface RunArgs {
+  ids?: string[];
+  all: boolean;
+  quick: boolean;
+  smoke: boolean;
+  json: boolean;
+  seed?: string;
+  workers?: string;
+  out: string;
+  shard?: string;
+  shards?: string;
+}
+
+/** The experiment of an id ("H-24", "h24", "24"), or the not-testable entry, or null. */
+export function findExperiment(id: string): { experiment: Experiment } | { notTestable: { id: string; why: string; claim: string } } | null {
+  const m = /^h?-?(\d{1,2})([a-z]?)$/i.exec(id.trim());
+  const norm = m === null ? id.trim() : `H-${m[1]!.padStart(2, '0')}${m[2]!.toLowerCase()}`;
+  const e = EXPERIMENTS.find((x) => x.id === norm);
+  if (e !== undefined) return { experiment: e };
+  const n = NOT_TESTABLE.find((x) => x.id === norm);
+  return n === undefined ? null : { notTestable: n };
+}
+
+const signed = (x: number, d = 4): string => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}` : String(x));
+
+/** One arm in a line or two: the effect, its interval, n, what pairing bought, the SPRT, the verdict. */
+export function armLines(a: ArmSummary): string[] {
+  const e = a.effect;
+  const what = a.design === 'describe' ? `${e.estimate.toFixed(4)} (claim: ${a.direction === 'greater' ? 'above' : 'below'} ${a.reference})` : `A − B = ${signed(e.estimate)}`;
+  const iv = e.kind === 'constant' ? `(the same in every pair)` : `[${signed(e.low)}, ${signed(e.high)}]`;
+  const ratio = a.varianceRatio === null ? '' : `; playing the same deals: variance ratio unpaired/paired ${a.varianceRatio.toFixed(2)} (a ${Math.sqrt(a.varianceRatio).toFixed(2)}x narrower interval)`;
+  const sprt = a.sprt === null ? '' : `; SPRT (H0 ${a.sprt.bounds.m0}, H1 ${a.sprt.bounds.m1}): ${a.sprt.verdict === 'continue' ? 'undecided' : `${a.sprt.verdict} accepted at pair ${a.sprt.decidedAt}`}${a.sprt.corrected === null ? '' : ` (corrected estimate shown)`}`;
+  return [
+    `  ${a.name}: ${a.label}`,
+    `    ${what} ${iv} ${a.unit}, 95% interval, n = ${a.n.toLocaleString('en-US')} ${a.nUnit}${ratio}${sprt}`,
+    `    → ${a.verdict}: ${a.verdictWhy}${a.rejected > 0 ? `; ${a.rejected.toLocaleString('en-US')} deals redealt by the constraints` : ''}; ${(a.elapsedMs / 1000).toFixed(1)} s`,
+  ];
+}
+
+export function summaryLines(s: ExperimentSummary): string[] {
+  const p = s.arms[0]!;
+  return [
+    `${s.id}: ${s.claim}`,
+    `  A = ${s.a}; B = ${s.b}; ${s.ruleset}, ${s.players} players; ${s.size} size, seed ${s.seed}`,
+    ...s.arms.flatMap(armLines),
+    ...(s.note === null ? [] : [`  Note: ${s.note}`]),
+    `Verdict ${s.id}: ${s.verdict} (${p.name}): effect ${signed(p.effect.estimate)} [${signed(p.effect.low)}, ${signed(p.effect.high)}] ${p.unit}, n = ${p.n.toLocaleString('en-US')} ${p.nUnit}${p.varianceRatio === null ? '' : `, variance ratio ${p.varianceRatio.toFixed(2)}`}; ${(s.elapsedMs / 1000).toFixed(1)} s. Reproduce: ${s.command}`,
+  ];
+}
+
+const runCommand: CommandModule<object, RunArgs> = {
+  command: 'run [ids..]',
+  describe: 'run experiments: a verdict (supported, refuted, no effect found) with the effect, its 95% interval and n',
+  builder: (y: Argv<object>) =>
+    y
+      .positional('ids', { type: 'string', array: true, describe: 'hypothesis ids, e.g. H-24 H-30 (or 24 30)' })
+      .option('all', { type: 'boolean', default: false, describe: 'every testable experiment (H-01 … H-42), in order' })
+      .option('quick', { type: 'boolean', default: false, describe: 'the quick form (under a minute each on 2 cores)' })
+      .option('smoke', { type: 'boolean', default: false, describe: 'the smoke form (seconds: checks the machinery, not the claim)' })
+      .option('seed', { alias: 's', type: 'string', describe: `root seed (default ${DEFAULT_SEED})` })
+      .option('workers', { alias: 'w', type: 'string', describe: `worker threads, 0 = this thread (default ${DEFAULT_WORKERS})` })
+      .option('out', { alias: 'o', type: 'string', default: RESULTS_DIR, describe: 'results folder: each experiment writes <out>/<id>/ (the runner\'s tables and manifests, summary.json, chart.svg)' })
+      .option('shard', { type: 'string', describe: 'with --all or several ids: run share i of n of the experiments, e.g. 0/3 (then perlagg experiment report reads them all)' })
+      .option('shards', { type: 'string', describe: 'number of shares, the index from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX' })
+      .option('json', { type: 'boolean', default: false, describe: 'print each summary as one JSON line' })
+      .example('perlagg experiment run H-24 --quick', 'the quick form of H-24: a verdict in under a minute')
+      .example('perlagg experiment run --all --shard 0/4', 'a quarter of the experiments (full size) on this machine') as unknown as Argv<RunArgs>,
+  handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
+    if (argv.quick && argv.smoke) throw new UsageError('give --quick or --smoke, not both');
+    const size: SizeName = argv.smoke ? 'smoke' : argv.quick ? 'quick' : 'full';
+    const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1') ?? DEFAULT_SEED;
+    const workers = Math.min(wholeOption('workers', argv.workers, 0, 1_000_000) ?? DEFAULT_WORKERS, DEFAULT_WORKERS);
+    const ids = argv.ids ?? [];
+    if (argv.all && ids.length > 0) throw new UsageError('give experiment ids or --all, not both');
+    if (!argv.all && ids.length === 0) throw new UsageError('name an experiment (e.g. H-24), or --all; perlagg experiment list shows them');
+    const todo: Array<{ experiment: Experiment } | { notTestable: { id: string; why: string; claim: string } }> = [];
+    if (argv.all) todo.push(...EXPERIMENTS.map((experiment) => ({ experiment })), ...NOT_TESTABLE.map((notTestable) => ({ notTestable })));
+    for (const id of ids) {
+      const f = findExperiment(id);
+      if (f === null) throw new UsageError(`${id}: no such experiment (perlagg experiment list shows H-01 … H-42)`);
+      todo.push(f);
+    }
+    const shards = wholeOption('shards', argv.shards, 1, 1_000_000);
+    const shard = shardFrom(argv.shard, shards, process.env);
+    const mine = shard === null ? todo : todo.filter((_, i) => i % shard.count === shard.index);
+    const out = resolve(argv.out);
+    const abort = new AbortController();
+    const onSigint = () => abort.abort();
+    process.once('SIGINT', onSigint);
+    try {
+      for (const t of mine) {
+        if ('notTestable' in t) {
+          process.stdout.write(argv.json ? JSON.stringify({ id: t.notTestable.id, verdict: 'not testable', why: t.notTestable.why }) + '\n' : `${t.notTestable.id}: not testable: ${t.notTestable.why}\n`);
+          continue;
+        }
+        let s: ExperimentSummary;
+        try {
+          s = await runExperiment(t.experiment, { size, seed, workers, out, signal: abort.signal, onNote: (line) => process.stderr.write(`perlagg: note: ${line}\n`) });
+        } catch (err) {
+          if (!(err instanceof ExperimentInterrupted)) throw err;
+          process.stderr.write(`perlagg: ${err.message}\n`);
+          process.exitCode = 130;
+          return;
+        }
+        process.stdout.write(argv.json ? JSON.stringify(s) + '\n' : summaryLines(s).join('\n') + `\nWrote ${join(argv.out, s.id)}/ (summary.json, chart.svg, the runner's tables and manifests)\n\n`);
+      }
+    } finally {
+      process.off('SIGINT', onSigint);
+    }
+  },
+};
+
+interface ListArgs {
+  json: boolean;
+}
+
+const listCommand: CommandModule<object, ListArgs> = {
+  command: 'list',
+  describe: 'the experiments: id, claim, arms (design, metric, situation); and the claims not testable, with why',
+  builder: (y: Argv<object>) => y.option('json', { type: 'boolean', default: false, describe: 'as JSON' }) as unknown as Argv<ListArgs>,
+  handler: (argv: ArgumentsCamelCase<ListArgs>) => {
+    if (argv.json) {
+      process.stdout.write(JSON.stringify({ experiments: EXPERIMENTS, notTestable: NOT_TESTABLE }) + '\n');
+      return;
+    }
+    const lines: string[] = [`${EXPERIMENTS.length} experiments (testable), ${NOT_TESTABLE.length} claims not testable:`];
+    const all = [...EXPERIMENTS.map((e) => ({ id: e.id, e })), ...NOT_TESTABLE.map((n) => ({ id: n.id, n }))].sort((x, y) => x.id.localeCompare(y.id, 'en', { numeric: true }));
+    for (const x of all) {
+      if ('e' in x) {
+        const e = x.e;
+        lines.push(`${e.id}  ${e.claim}`);
+        lines.push(`      A = ${e.a}; B = ${e.b}`);
+        for (const a of e.arms) {
+          const who = [a.a === undefined ? '' : `A = ${a.a}`, a.b === undefined ? '' : `B = ${a.b}`, a.design === 'duplicate' ? '' : `against ${a.opponent ?? 'author1853'}`].filter((x) => x !== '').join(', ');
+          lines.push(`      ${a.name}: ${a.design}, ${a.mode}, ${a.metric} (${a.direction}${a.reference === undefined ? '' : ` than ${a.reference}`})${a.score === undefined ? '' : `, from ${a.score.join(':')}`}${a.where === undefined ? '' : ', deals chosen by a --where predicate'}${a.hands === undefined ? '' : `, fixed cards ${Object.entries(a.hands).map(([k, v]) => `${k}=${v.join(',')}`).join(' ')}`}${a.stop?.kind === 'sprt' ? `, SPRT ${a.stop.m0}/${a.stop.m1}` : ''}${who === '' ? '' : `; ${who}`}`);
+        }
+      } else lines.push(`${x.n.id}  not testable: ${x.n.why}`);
+    }
+    process.stdout.write(lines.join('\n') + '\n');
+  },
+};
+
+interface ReportArgs {
+  results: string;
+  out: string;
+}
+
+const reportCommand: CommandModule<object, ReportArgs> = {
+  command: 'report',
+  describe: 'write the findings (a table of H-01 … H-42) from the summaries in the results folder',
+  builder: (y: Argv<object>) =>
+    y
+      .option('results', { type: 'string', default: RESULTS_DIR, describe: 'the folder the runs wrote (<results>/<id>/summary.json)' })
+      .option('out', { alias: 'o', type: 'string', default: 'docs/findings.md', describe: 'the Markdown file to write' })
+      .example('perlagg experiment report', 'docs/findings.md from results/experiments/*/summary.json') as unknown as Argv<ReportArgs>,
+  handler: (argv: ArgumentsCamelCase<ReportArgs>) => {
+    if (!existsSync(argv.results)) throw new UsageError(`--results ${argv.results}: no such folder (run perlagg experiment run first)`);
+    const summaries: ExperimentSummary[] = [];
+    for (const d of readdirSync(argv.results).sort()) {
+      const f = join(argv.results, d, 'summary.json');
+      if (!existsSync(f)) continue;
+      const s = JSON.parse(readFileSync(f, 'utf8')) as ExperimentSummary;
+      if (s.schema !== 'perlagg.experiment/1') throw new UsageError(`${f}: not an experiment summary (schema ${String(s.schema)})`);
+      summaries.push(s);
+    }
+    if (summaries.length === 0) throw new UsageError(`${argv.results}: no <id>/summary.json in it (run perlagg experiment run first)`);
+    writeFindings(argv.out, findingsMarkdown(summaries, EXPERIMENTS, NOT_TESTABLE));
+    const counts = new Map<string, number>();
+    for (const s of summaries) counts.set(s.verdict, (counts.get(s.verdict) ?? 0) + 1);
+    process.stdout.write(`Wrote ${argv.out}: ${summaries.length} experiments (${[...counts].map(([k, v]) => `${v} ${k}`).join(', ')}), ${NOT_TESTABLE.length} not testable\n`);
+  },
+};
+
+export const experimentCommand: CommandModule<object, object> = {
+  command: 'experiment',
+  describe: 'the 1853 author\'s claims (H-01 … H-42) tested: list, run, report',
+  builder: (y: Argv<object>) => y.command(listCommand).command(runCommand).command(reportCommand).demandCommand(1, 'name a sub-command: list, run or report') as Argv<object>,
+  handler: () => {},
+};

@@ -1,0 +1,359 @@
+// Run an experiment (types.ts): each arm becomes one or two runs of the ordinary runner (src/sim/runner.ts),
+// written to <out>/<id>/<arm>/<run>/ (the runner's tables and manifest), and the effect is computed from the
+// tables: per deal pair (duplicate), per deal of the two runs on the same cards (side), or per hand or
+// Partie (describe). Then the verdict (verdict.ts), summary.json and an SVG chart.
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Piscina } from 'piscina';
+import { runSimulation, createPool, type RunResult } from '../sim/runner.ts';
+import { RunError, type SimSpec, type StartState } from '../sim/job.ts';
+import { codeVersion, sha256, type CodeVersion } from '../results/manifest.ts';
+import { meanInterval, wilson, type Moments } from '../stats/intervals.ts';
+import { emptyPairAcc, pairedEstimate, pushPair, varianceRatio, type PairAcc } from '../stats/paired.ts';
+import { METRICS, readColumns, type Columns } from './metrics.ts';
+import { verdictOf } from './verdict.ts';
+import type { Arm, Experiment, Verdict } from './types.ts';
+
+export type SizeName = 'full' | 'quick' | 'smoke';
+
+/** An experiment stopped by an interrupt (Ctrl-C): no summary is written. */
+export class ExperimentInterrupted extends Error {
+  override name = 'ExperimentInterrupted';
+}
+
+export interface RunExperimentOptions {
+  readonly size: SizeName;
+  readonly seed: number;
+  /** Worker threads (0: this thread). */
+  readonly workers: number;
+  /** The results folder (default results/experiments): the experiment writes <out>/<id>/. */
+  readonly out: string;
+  readonly onNote?: (line: string) => void;
+  /** Draw no chart (tests of many seeds). */
+  readonly noChart?: boolean;
+  /** Keep the runner's tables (default true; false removes them after the effect is read: A/A tests). */
+  readonly keepTables?: boolean;
+  readonly signal?: AbortSignal;
+}
+
+export interface Effect {
+  readonly estimate: number;
+  readonly low: number;
+  readonly high: number;
+  readonly halfWidth: number;
+  readonly se: number;
+  /** 'interval', or 'constant' (the same value in every pair: no spread, no test). */
+  readonly kind: 'interval' | 'constant' | 'empty';
+}
+
+export interface ArmSummary {
+  readonly name: string;
+  readonly label: string;
+  readonly design: Arm['design'];
+  readonly mode: Arm['mode'];
+  readonly metric: Arm['metric'];
+  readonly unit: string;
+  readonly direction: Arm['direction'];
+  readonly a: string;
+  readonly b: string | null;
+  readonly opponent: string | null;
+  readonly side: number;
+  readonly start: StartState | null;
+  readonly reference: number;
+  /** Pairs (duplicate: deal or Partie pairs; side: deals or Partien played by both; describe: rows counted). */
+  readonly n: number;
+  readonly nUnit: string;
+  readonly effect: Effect;
+  readonly verdict: Verdict;
+  readonly verdictWhy: string;
+  /** Unpaired over paired variance of the effect (what playing the same deals bought), null for describe. */
+  readonly varianceRatio: number | null;
+  readonly sprt: null | { readonly verdict: string; readonly decidedAt: number | null; readonly corrected: { estimate: number; low: number; high: number } | null; readonly bounds: { m0: number; m1: number; alpha: number; beta: number } };
+  readonly deals: number;
+  readonly rejected: number;
+  readonly elapsedMs: number;
+  readonly runs: readonly string[];
+}
+
+export interface ExperimentSummary {
+  readonly schema: 'perlagg.experiment/1';
+  readonly id: string;
+  readonly hypotheses: readonly string[];
+  readonly claim: string;
+  readonly a: string;
+  readonly b: string;
+  readonly ruleset: string;
+  readonly players: number;
+  readonly size: SizeName;
+  readonly seed: number;
+  readonly verdict: Verdict;
+  readonly primary: string;
+  readonly arms: readonly ArmSummary[];
+  readonly note: string | null;
+  readonly command: string;
+  readonly code: CodeVersion;
+  /** sha256 of the experiment's declaration (canonical JSON): a changed experiment is a different one. */
+  readonly definition: string;
+  readonly elapsedMs: number;
+  readonly finishedAt: string;
+}
+
+/** The command that reproduces a run of this size and seed. */
+export function reproduceCommand(id: string, size: SizeName, seed: number): string {
+  return `npx perlagg experiment run ${id}${size === 'full' ? '' : ` --${size}`} --seed ${seed}`;
+}
+
+export const DEFAULT_SEED = 1853;
+
+/** An experiment's SPRT decides from this many pairs on (StopRule.minPairs). */
+export const SPRT_MIN_PAIRS = 200;
+
+const sizeOf = (e: Experiment, arm: Arm, size: SizeName): number => (arm.sizes ?? e.sizes)[size];
+
+/** Batches: several a worker (so both cores work on a small run), at most the runner's defaults. */
+function batchFor(mode: Arm['mode'], n: number, workers: number, sprt: boolean): number {
+  const cap = sprt ? (mode === 'hands' ? 64 : 4) : mode === 'hands' ? 1024 : 32;
+  return Math.max(1, Math.min(cap, Math.ceil(n / (4 * Math.max(1, workers)))));
+}
+
+function startOf(arm: Arm): StartState | null {
+  if (arm.score === undefined && arm.dealer === undefined) return null;
+  return { score: arm.score ?? null, dealer: arm.dealer ?? null };
+}
+
+/** Remove a previous run of this experiment (only the folders and files an experiment writes). */
+function clearOld(dir: string, e: Experiment): void {
+  if (!existsSync(dir)) return;
+  const ours = new Set([...e.arms.map((a) => a.name), 'summary.json', 'chart.svg']);
+  const strange = readdirSync(dir).filter((f) => !ours.has(f));
+  if (strange.length > 0) throw new RunError(`${dir} holds files an experiment does not write (${strange.slice(0, 3).join(', ')}): move them or choose another --out`);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export async function runExperiment(e: Experiment, o: RunExperimentOptions): Promise<ExperimentSummary> {
+  const t0 = performance.now();
+  const dir = join(o.out, e.id);
+  clearOld(dir, e);
+  mkdirSync(dir, { recursive: true });
+  const pool: Piscina | null = o.workers > 0 ? createPool(o.workers) : null;
+  const arms: ArmSummary[] = [];
+  try {
+    for (const arm of e.arms) arms.push(await runArm(e, arm, o, join(dir, arm.name), pool));
+  } finally {
+    await pool?.destroy();
+  }
+  const primary = arms[0]!;
+  const summary: ExperimentSummary = {
+    schema: 'perlagg.experiment/1',
+    id: e.id,
+    hypotheses: e.hypotheses,
+    claim: e.claim,
+    a: e.a,
+    b: e.b,
+    ruleset: e.ruleset ?? '1853',
+    players: e.players ?? 4,
+    size: o.size,
+    seed: o.seed,
+    verdict: primary.verdict,
+    primary: primary.name,
+    arms,
+    note: e.note ?? null,
+    command: reproduceCommand(e.id, o.size, o.seed),
+    code: codeVersion(),
+    definition: definitionHash(e),
+    elapsedMs: Math.round(performance.now() - t0),
+    finishedAt: new Date().toISOString(),
+  };
+  writeFileSync(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  if (o.noChart !== true) {
+    const { experimentSvg } = await import('./chart.ts');
+    writeFileSync(join(dir, 'chart.svg'), await experimentSvg(summary));
+  }
+  if (o.keepTables === false) for (const arm of e.arms) rmSync(join(dir, arm.name), { recursive: true, force: true });
+  return summary;
+}
+
+interface OneRun {
+  readonly dir: string;
+  readonly result: RunResult;
+}
+
+async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: string, pool: Piscina | null): Promise<ArmSummary> {
+  const t0 = performance.now();
+  const a = arm.a ?? e.a;
+  const b = arm.design === 'describe' ? null : (arm.b ?? e.b);
+  const opponent = arm.design === 'duplicate' ? null : (arm.opponent ?? 'author1853');
+  const side = arm.side ?? 0;
+  const start = startOf(arm);
+  const n = sizeOf(e, arm, o.size);
+  const sprt = arm.stop?.kind === 'sprt' ? arm.stop : null;
+  if (sprt !== null && !(arm.design === 'duplicate' && arm.metric === 'points')) throw new Error(`internal: experiment ${e.id} arm ${arm.name}: an SPRT needs a duplicate 'points' arm`);
+  const base = (policies: string[], duplicate: boolean): SimSpec => ({
+    mode: arm.mode,
+    ruleset: e.ruleset ?? '1853',
+    players: e.players ?? 4,
+    policies,
+    seed: o.seed,
+    constraints: { hands: arm.hands ?? {}, trump: null, predicate: arm.where ?? null },
+    ...(duplicate ? { duplicate: true } : {}),
+    ...(duplicate && arm.independentStreams === true ? { independentStreams: true } : {}),
+    ...(start === null ? {} : { start }),
+  });
+  const run = async (name: string, spec: SimSpec): Promise<OneRun> => {
+    const out = join(dir, name);
+    const result = await runSimulation(
+      {
+        spec,
+        deals: n,
+        batchSize: batchFor(arm.mode, n, o.workers, sprt !== null),
+        workers: o.workers,
+        out,
+        resume: false,
+        shard: null,
+        untilCi: null,
+        timeBudgetMs: null,
+        sprt: sprt === null ? null : { metric: 'a_minus_b', bounds: { m0: sprt.m0, m1: sprt.m1, alpha: sprt.alpha, beta: sprt.beta }, minPairs: sprt.minPairs ?? SPRT_MIN_PAIRS },
+        ...(o.onNote === undefined ? {} : { onNote: o.onNote }),
+        ...(o.signal === undefined ? {} : { signal: o.signal }),
+      },
+      pool,
+    );
+    if (result.stoppedBy === 'interrupted') throw new ExperimentInterrupted(`${e.id} interrupted in arm ${arm.name}: its folder ${out} holds the batches done; run the experiment again to start it afresh`);
+    return { dir: out, result };
+  };
+  const pair = (x: string, y: string): string[] => (side === 0 ? [x, y] : [y, x]);
+  const def = METRICS[arm.metric];
+  const runs: OneRun[] = [];
+  let values: number[];
+  let ratio: number | null = null;
+  if (arm.design === 'duplicate') {
+    const r = await run('run', base([a, b!], true));
+    runs.push(r);
+    const t = readColumns(r.dir, def.table, ['seating', ...def.columns]);
+    const anti = arm.metric === 'points' || arm.metric === 'spiele' || arm.metric === 'partien' || arm.metric === 'stake';
+    const singles: Moments = { n: 0, sum: 0, sumSq: 0 };
+    values = [];
+    for (let i = 0; i + 1 < t.rows; i += 2) {
+      const d = [0, 1].map((s) => {
+        const x = t.col['seating']![i + s]!; // A is party x in seating x
+        const mine = def.value(t.col, i + s, x) ?? 0;
+        const theirs = def.value(t.col, i + s, 1 - x) ?? 0;
+        return anti ? mine : mine - theirs;
+      });
+      for (const x of d) {
+        singles.n++;
+        singles.sum += x;
+        singles.sumSq += x * x;
+      }
+      values.push((d[0]! + d[1]!) / 2);
+    }
+    ratio = varianceRatio(accOf(values), singles);
+  } else if (arm.design === 'side') {
+    const ra = await run('a', base(pair(a, opponent!), false));
+    const rb = await run('b', base(pair(b!, opponent!), false));
+    runs.push(ra, rb);
+    const key = def.table === 'hands' ? 'deal' : 'partie';
+    const ta = readColumns(ra.dir, def.table, [key, ...def.columns]);
+    const tb = readColumns(rb.dir, def.table, [key, ...def.columns]);
+    if (ta.rows !== tb.rows) throw new Error(`internal: the runs of ${e.id} ${arm.name} have ${ta.rows} and ${tb.rows} rows`);
+    values = [];
+    const va: number[] = [];
+    const vb: number[] = [];
+    for (let i = 0; i < ta.rows; i++) {
+      if (ta.col[key]![i] !== tb.col[key]![i]) throw new Error(`internal: the runs of ${e.id} ${arm.name} differ in their ${key} at row ${i}`);
+      const x = def.value(ta.col, i, side) ?? 0;
+      const y = def.value(tb.col, i, side) ?? 0;
+      va.push(x);
+      vb.push(y);
+      values.push(x - y);
+    }
+    const vp = variance(values);
+    ratio = vp > 0 ? (variance(va) + variance(vb)) / vp : null;
+  } else {
+    const r = await run('run', base(pair(a, opponent!), false));
+    runs.push(r);
+    const t = readColumns(r.dir, def.table, def.columns);
+    values = [];
+    for (let i = 0; i < t.rows; i++) {
+      const x = def.value(t.col as Columns, i, side);
+      if (x !== null) values.push(x);
+    }
+  }
+  const reference = arm.design === 'describe' ? (arm.reference ?? 0) : 0;
+  const effect = effectOf(values, arm.design === 'describe' && def.share);
+  const rs = runs[0]!.result.sprt;
+  const sprtOut = sprt === null || rs === null ? null : { verdict: rs.status.verdict, decidedAt: rs.status.decidedAt, corrected: rs.corrected === null ? null : { estimate: rs.corrected.estimate, low: rs.corrected.low, high: rs.corrected.high }, bounds: { m0: sprt.m0, m1: sprt.m1, alpha: sprt.alpha, beta: sprt.beta } };
+  const shown: Effect = sprtOut?.corrected != null ? { ...effect, estimate: sprtOut.corrected.estimate, low: sprtOut.corrected.low, high: sprtOut.corrected.high, halfWidth: (sprtOut.corrected.high - sprtOut.corrected.low) / 2 } : effect;
+  const v = verdictOf(shown, arm.direction, reference, sprtOut === null ? null : { verdict: sprtOut.verdict as 'H0' | 'H1' | 'continue', m1: sprt!.m1 });
+  const unitN = arm.design === 'duplicate' ? (arm.mode === 'hands' ? 'deal pairs' : 'Partie pairs') : arm.design === 'side' ? (arm.mode === 'hands' ? 'deals (each played by A and by B)' : 'Partien (each played by A and by B)') : arm.mode === 'hands' ? 'hands' : 'Partien';
+  return {
+    name: arm.name,
+    label: arm.label,
+    design: arm.design,
+    mode: arm.mode,
+    metric: arm.metric,
+    unit: def.unit,
+    direction: arm.direction,
+    a,
+    b,
+    opponent,
+    side,
+    start,
+    reference,
+    n: values.length,
+    nUnit: unitN,
+    effect: shown,
+    verdict: v.verdict,
+    verdictWhy: v.why,
+    varianceRatio: ratio,
+    sprt: sprtOut,
+    deals: runs.reduce((s, r) => s + r.result.dealsDone, 0),
+    rejected: runs.reduce((s, r) => s + r.result.rejected, 0),
+    elapsedMs: Math.round(performance.now() - t0),
+    runs: runs.map((r) => r.dir),
+  };
+}
+
+function accOf(values: readonly number[]): PairAcc {
+  const acc = emptyPairAcc();
+  for (const x of values) pushPair(acc, x);
+  return acc;
+}
+
+function variance(xs: readonly number[]): number {
+  if (xs.length < 2) return 0;
+  let s = 0;
+  for (const x of xs) s += x;
+  const m = s / xs.length;
+  let q = 0;
+  for (const x of xs) q += (x - m) * (x - m);
+  return q / (xs.length - 1);
+}
+
+/** The effect with its 95% interval: mean ± t·SE over the values (a share of 0/1 values: Wilson). */
+export function effectOf(values: readonly number[], share: boolean): Effect {
+  if (values.length === 0) return { estimate: NaN, low: NaN, high: NaN, halfWidth: Infinity, se: NaN, kind: 'empty' };
+  if (share) {
+    const k = values.reduce((s, x) => s + x, 0);
+    const w = wilson(k, values.length);
+    const m: Moments = { n: values.length, sum: k, sumSq: k };
+    // Wilson's ends at k = 0 or n can miss the estimate by a rounding error (2.8e-17): clamp them to it
+    return { estimate: w.estimate, low: Math.min(w.low, w.estimate), high: Math.max(w.high, w.estimate), halfWidth: w.halfWidth, se: meanInterval(m).se, kind: 'interval' };
+  }
+  const e = pairedEstimate(accOf(values), { kind: 'difference' });
+  if (e.kind === 'constant') return { estimate: e.value, low: e.value, high: e.value, halfWidth: 0, se: 0, kind: 'constant' };
+  if (e.kind !== 'interval') return { estimate: values[0]!, low: -Infinity, high: Infinity, halfWidth: Infinity, se: Infinity, kind: 'interval' };
+  return { estimate: e.estimate, low: e.low, high: e.high, halfWidth: e.halfWidth, se: e.se, kind: 'interval' };
+}
+
+/** JSON with the keys of every object sorted (the same declaration gives the same text). */
+export function stableJson(x: unknown): string {
+  if (Array.isArray(x)) return `[${x.map(stableJson).join(',')}]`;
+  if (x !== null && typeof x === 'object') return `{${Object.keys(x).sort().map((k) => `${JSON.stringify(k)}:${stableJson((x as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(x) ?? 'null';
+}
+
+/** sha256 of an experiment's declaration (summary.definition): the report flags summaries of a changed experiment. */
+export function definitionHash(e: Experiment): string {
+  return sha256(Buffer.from(stableJson(e)));
+}
