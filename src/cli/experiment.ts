@@ -139,7 +139,7 @@ const listCommand: CommandModule<object, ListArgs> = {
       process.stdout.write(JSON.stringify({ experiments: EXPERIMENTS, notTestable: NOT_TESTABLE }) + '\n');
       return;
     }
-    const lines: string[] = [`${EXPERIMENTS.length} experiments (testable), ${NOT_TESTABLE.length} claims not testable:`];
+    const lines: string[] = [`${EXPERIMENTS.length} experiments (testable), ${NOT_TESTABLE.length} ${NOT_TESTABLE.length === 1 ? 'claim' : 'claims'} not testable:`];
     const all = [...EXPERIMENTS.map((e) => ({ id: e.id, e })), ...NOT_TESTABLE.map((n) => ({ id: n.id, n }))].sort((x, y) => x.id.localeCompare(y.id, 'en', { numeric: true }));
     for (const x of all) {
       if ('e' in x) {

@@ -135,9 +135,9 @@ describe('perlagg experiment', () => {
   it('list names every experiment and every claim not testable with why', async () => {
     const r = await perlagg('experiment', 'list');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^35 experiments \(testable\), 7 claims not testable:/);
+    expect(r.out).toMatch(/^41 experiments \(testable\), 1 claim not testable:/);
     for (const e of EXPERIMENTS) expect(r.out).toContain(`${e.id}  ${e.claim}`);
-    expect(r.out).toMatch(/H-04 {2}not testable: needs table talk/);
+    expect(r.out).toMatch(/H-42 {2}not testable: no policy chooses between showing and bidding/);
     const j = JSON.parse((await perlagg('experiment', 'list', '--json')).out) as { experiments: unknown[]; notTestable: unknown[] };
     expect(j.experiments.length + j.notTestable.length).toBe(42);
   });
@@ -145,13 +145,13 @@ describe('perlagg experiment', () => {
   it('run prints the verdict with effect, interval, n and the variance ratio; a claim not testable says why; report writes the table', async () => {
     const dir = tmp();
     const results = join(dir, 'results');
-    const r = await perlagg('experiment', 'run', 'H-27', '24', 'H-04', '--smoke', '--workers', '0', '--seed', '5', '--out', results);
+    const r = await perlagg('experiment', 'run', 'H-27', '24', 'H-42', '--smoke', '--workers', '0', '--seed', '5', '--out', results);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/Verdict H-27: (supported|refuted|no effect found) \(h2h\): effect [+−]\d\.\d{4} \[[+−]\d\.\d{4}, [+−]\d\.\d{4}\] points a hand, n = 8 deal pairs/);
     expect(r.out).toMatch(/Verdict H-24: /);
     expect(r.out).toMatch(/variance ratio unpaired\/paired \d+\.\d\d/);
     expect(r.out).toContain('Reproduce: npx perlagg experiment run H-27 --smoke --seed 5');
-    expect(r.out).toMatch(/H-04: not testable: needs table talk/);
+    expect(r.out).toMatch(/H-42: not testable: no policy chooses/);
     const j = await perlagg('experiment', 'run', 'H-28', '--smoke', '--workers', '0', '--json', '--out', results);
     expect((JSON.parse(j.out) as ExperimentSummary).id).toBe('H-28');
     const md = join(dir, 'findings.md');
@@ -161,7 +161,7 @@ describe('perlagg experiment', () => {
     const text = readFileSync(md, 'utf8');
     for (let h = 1; h <= 42; h++) expect(text).toMatch(new RegExp(`^\\| \\[H-${String(h).padStart(2, '0')}\\]`, 'm'));
     expect(text).toMatch(/\| \[H-27\]\(rules\.md#h-27\) \| .* \| \*\*(supported|refuted|no effect found)\*\* \| [+−]\d/);
-    expect(text).toMatch(/\| \[H-04\]\(rules\.md#h-04\) \| .* \| not testable \|/);
+    expect(text).toMatch(/\| \[H-42\]\(rules\.md#h-42\) \| .* \| not testable \|/);
     expect(text).toMatch(/\| \[H-30\]\(rules\.md#h-30\) \| .* \| not run yet \|/);
   });
 
