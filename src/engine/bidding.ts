@@ -388,9 +388,24 @@ function wordMeets(w: number, need: number): boolean {
   return true;
 }
 
-function frontierMeets(frontier: readonly number[], need: number): boolean {
-  for (const w of frontier) if (wordMeets(w, need)) return true;
+/** Does some word of the frontier make everything in `need`? The scan (the twin of frontierMeets). */
+export function frontierMeetsScan(frontier: readonly number[], need: number): boolean {
+  for (let i = 0; i < frontier.length; i++) if (wordMeets(frontier[i]!, need)) return true;
   return false;
+}
+
+// Frontiers are shared frozen arrays (joint.ts): the answer per (frontier, need) is remembered. Bound seats
+// ask it for every christening of every Perlagg they might lay, and long frontiers (wild Perlaggen) cost.
+const meetsMemo = new WeakMap<readonly number[], Map<number, boolean>>();
+
+/** frontierMeetsScan, remembered for long frozen frontiers. */
+export function frontierMeets(frontier: readonly number[], need: number): boolean {
+  if (frontier.length < 8 || !Object.isFrozen(frontier)) return frontierMeetsScan(frontier, need);
+  let m = meetsMemo.get(frontier);
+  if (m === undefined) meetsMemo.set(frontier, (m = new Map()));
+  let r = m.get(need);
+  if (r === undefined) m.set(need, (r = frontierMeetsScan(frontier, need)));
+  return r;
 }
 
 /**
