@@ -253,6 +253,8 @@ function answerAction(obs: Observation, sense: BidSense): PolicyAction {
   return gut;
 }
 
+const PASSES = Object.freeze({ unseen: true, trickOpen: true });
+
 export default definePolicy({
   name: 'simple',
   version: '2.0.0',
@@ -278,6 +280,9 @@ export default definePolicy({
     const never = o['bidding'] === 'none';
     return {
       bidding: never ? 'never' : 'full',
+      // windowAction passes blind (point < 0) and, with no ask legal, while a trick is open before the
+      // showing: the Spiel only between tricks, Gleich and Hanger only before the first card or after the Spiel
+      passes: PASSES,
       act(obs) {
         switch (obs.phase) {
           case 'window':

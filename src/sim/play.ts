@@ -6,7 +6,8 @@
 // Besides the final state it returns a DealSummary: plain numbers and small arrays for the runner's Arrow
 // columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
-import { actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
+import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
+import { WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
 import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns } from '../engine/game.ts';
 import { observeWith, type Observation } from '../engine/observe.ts';
 import type { HandState } from '../engine/state.ts';
@@ -265,6 +266,17 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
       continue;
     }
     const sp = policies[p]!;
+    // A window the policy declared it always passes in (Policy.passes): pass for it, a decision taken. Not
+    // under checks or hooks: there act is called and held to its promise (declaredPassBroken below).
+    const declared = sp.policy.passes;
+    const kind = declared !== undefined && s.phase === 'window' ? windowKind(s) : 0;
+    const promised = kind !== 0 && (kind === WINDOW_UNSEEN ? declared!.unseen === true : declared!.trickOpen === true);
+    if (promised && o.checked !== true && o.onDecision === undefined && sp.onTurn === undefined) {
+      hb[HB.count]!++;
+      applyAction(s, PASS);
+      decisions++;
+      continue;
+    }
     // the legal actions once per decision: the observation gets its own copy, the match below the original
     const legal = s.phase === 'show' ? null : legalActions(s);
     const obs = observeWith(s, p, NO_SCORE, legal === null ? null : legal.slice());
@@ -317,6 +329,9 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
       }
       why ??= 'it is not among the legal actions';
       throw new PolicyFault(`${whereP(sp, p, s, streams)}: illegal action ${answer === null ? 'of no kind' : actionText(answer)}: ${why}`);
+    }
+    if (promised && chosen.kind !== 'pass') {
+      throw new PolicyFault(`${whereP(sp, p, s, streams)}: declared it passes in this bid window (Policy.passes) but answered ${actionText(chosen)}`);
     }
     o.onDecision?.(s, p, obs, chosen as PolicyAction);
     applyAction(s, chosen);
