@@ -9,7 +9,9 @@ import { cardShort, parseCards, parseSuit } from '../cards/notation.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import { formatInterval } from '../stats/intervals.ts';
 import { parseSprt } from '../stats/sprt.ts';
-import { formatPaired, varianceRatio as pairedVarianceRatio, type PairAcc } from '../stats/paired.ts';
+import { formatPaired, pairedEstimate, varianceRatio as pairedVarianceRatio, type PairAcc } from '../stats/paired.ts';
+import { resolveBietenRules, bietenRulesName } from '../games/bieten/rules.ts';
+import { MAX_PLAYERS as MAX_BIETEN_PLAYERS } from '../games/bieten/engine.ts';
 import { formatPairReport, pairReport } from '../stats/report.ts';
 import { pentanomialFromPairScores } from '../stats/elo.ts';
 import { metricEstimate, momentsOf, reviveAcc, type MetricAcc, type SimMode, type SimSpec } from '../sim/job.ts';
@@ -19,11 +21,12 @@ import { UsageError, durationOption, positiveOption, textOption, wholeOption } f
 import { isPolicyFile } from '../policy/registry.ts';
 
 interface SimulateArgs {
-  ruleset: string;
+  game: string;
+  ruleset?: string;
   seed: string;
   deals?: string;
   partien?: string;
-  mode: string;
+  mode?: string;
   players: string;
   policies?: string;
   workers?: string;
@@ -146,9 +149,17 @@ function parseHands(items: readonly string[] | undefined): Record<string, string
   return out;
 }
 
-/** What the run counted, in words: deals, hands, Partien; with --duplicate the pairs and the games they hold. */
-export function countWords(mode: SimMode, duplicate: boolean, n: number): string {
+/**
+ * What the run counted, in words: deals, hands, Partien; with --duplicate the pairs and the games they hold.
+ * Bieten (individual play): deals and games, with --duplicate each in `seatings` rotations.
+ */
+export function countWords(mode: SimMode, duplicate: boolean, n: number, bieten: { readonly seatings: number } | null = null): string {
   const x = n.toLocaleString('en-US');
+  if (bieten !== null) {
+    const what = mode === 'partien' ? ['game', 'games'] : ['deal', 'deals'];
+    if (!duplicate) return `${x} ${what[1]}${mode === 'partien' ? '' : ' (each the first of a game)'}`;
+    return `${x} ${what[1]}, each played in ${bieten.seatings} rotations of the policies round the table (${(bieten.seatings * n).toLocaleString('en-US')} ${what[1]})`;
+  }
   if (mode === 'figures') return `${x} deals`;
   if (mode === 'hands') return duplicate ? `${x} deals, each played in both seatings (${(2 * n).toLocaleString('en-US')} hands)` : `${x} hands`;
   return duplicate ? `${x} Partie starts, each played in both seatings (${(2 * n).toLocaleString('en-US')} Partien)` : `${x} Partien`;
@@ -218,6 +229,24 @@ export function duplicateReport(r: RunResult, mode: SimMode): string[] {
   return ptnml === null ? [] : formatPairReport(pairReport({ pentanomial: ptnml, unit: 'Partie pairs' }));
 }
 
+/**
+ * A Bieten comparison (individual play, rotated round the table): A − B with its paired interval and LOS, in
+ * points a deal (hands) or in the share of games lost (games: B's minus A's).
+ */
+export function bietenDuplicateReport(r: RunResult, mode: SimMode): string[] {
+  const spec = r.specs.find((m) => m.name === 'a_minus_b');
+  const acc = r.metrics['a_minus_b'];
+  if (spec === undefined || acc === undefined || acc.kind !== 'pair') return [];
+  if (r.identicalPairs) {
+    return ['A and B are the same policy with the same streams in every rotation: each deal is the same game in every rotation, so A − B summed over the rotations is exactly 0 by construction (use --independent-streams to check the machinery).'];
+  }
+  const e = pairedEstimate(reviveAcc(acc) as PairAcc, { kind: 'difference' });
+  const what = mode === 'partien' ? 'fewer games lost by a seat of A than by a seat of B (share)' : 'points a deal, a seat of A minus a seat of B';
+  if (e.kind !== 'interval') return [`A − B: ${formatPaired(e, { unit: spec.counts })} (${what})`];
+  const sign = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(4)}`;
+  return [`A − B: ${sign(e.estimate)} ± ${e.halfWidth.toFixed(4)} [${sign(e.low)}, ${sign(e.high)}] (95%), LOS ${(100 * (e.los ?? 0.5)).toFixed(1)}%, n = ${e.n.toLocaleString('en-US')} ${spec.counts}: ${what}`];
+}
+
 /** The SPRT at the end in words: the verdict, where it came, the plain mean (labelled) and the corrected estimate. */
 export function sprtLines(s: RunSprt, unit: string): string[] {
   const st = s.status;
@@ -231,11 +260,11 @@ export function sprtLines(s: RunSprt, unit: string): string[] {
   return lines;
 }
 
-function summaryJson(r: RunResult, settings: object, mode: SimMode, duplicate: boolean): object {
+function summaryJson(r: RunResult, settings: object, mode: SimMode, duplicate: boolean, bieten: { readonly seatings: number } | null = null): object {
   return {
     ...settings,
     dealsDone: r.dealsDone,
-    counted: countWords(mode, duplicate, r.dealsDone),
+    counted: countWords(mode, duplicate, r.dealsDone, bieten),
     rejected: r.rejected,
     stoppedBy: r.stoppedBy,
     varianceRatioUnpairedOverPaired: varianceRatio(r),
@@ -269,12 +298,13 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
   describe: 'Monte Carlo on all cores: figures of dealt hands, hands played by policies, or whole Partien',
   builder: (y: Argv<object>) =>
     y
-      .option('ruleset', { alias: 'r', type: 'string', default: 'oberland', describe: 'ruleset, optionally with overrides' })
+      .option('game', { type: 'string', default: 'perlaggen', describe: 'the game: perlaggen, or bieten (the precursor game of [001]: --mode hands plays deals, --partien whole games)' })
+      .option('ruleset', { alias: 'r', type: 'string', describe: 'ruleset, optionally with overrides (default oberland; bieten with --game bieten)' })
       .option('seed', { alias: 's', type: 'string', default: '1', describe: 'root seed: deal i\'s cards are a function of (seed, i)' })
       .option('deals', { alias: 'n', type: 'string', describe: 'number of deals (the whole run, all shards together)' })
       .option('partien', { type: 'string', describe: 'play this many whole Partien (sets --mode partien): a Partie table and a hand table' })
-      .option('mode', { type: 'string', default: 'figures', choices: ['figures', 'hands', 'partien'], describe: 'figures: deal and evaluate every hand, no play; hands: play hands with --policies; partien: whole Partien' })
-      .option('players', { alias: 'p', type: 'string', default: '4', describe: 'players at the table: 2, 3, 4 or 6' })
+      .option('mode', { type: 'string', choices: ['figures', 'hands', 'partien'], describe: 'figures (default): deal and evaluate every hand, no play; hands: play hands with --policies; partien: whole Partien (Bieten: hands, the default, or partien = whole games)' })
+      .option('players', { alias: 'p', type: 'string', default: '4', describe: 'players at the table: 2, 3, 4 or 6 (Bieten: 2 to 10)' })
       .option('policies', { type: 'string', describe: 'hands: one policy for all, one per party, or one per player, comma-separated; options in braces, e.g. "simple,random{bidRate=0.2}"; a file path loads a policy module' })
       .option('workers', { alias: 'w', type: 'string', describe: `worker threads, 0 = run in this thread (default and most: the core count, ${DEFAULT_WORKERS})` })
       .option('out', { alias: 'o', type: 'string', describe: 'folder for the Arrow tables and manifest (sharded: one subfolder per shard)' })
@@ -284,7 +314,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('shard', { type: 'string', describe: 'run shard i of n, e.g. 0/3' })
       .option('shards', { type: 'string', describe: 'number of shards, the index taken from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX' })
       .option('until-ci', { type: 'string', describe: 'stop when the 95% interval half-width of --metric is at most this' })
-      .option('metric', { type: 'string', describe: 'the metric --until-ci or --sprt watches (default: the mode\'s main metric: hand_gleich3, p0_minus_p1, a_minus_b with --duplicate, p0_wins)' })
+      .option('metric', { type: 'string', describe: 'the metric --until-ci or --sprt watches (default: the mode\'s main metric: hand_gleich3, p0_minus_p1, a_minus_b with --duplicate, p0_wins; Bieten: s0_minus_others, s0_loses, a_minus_b)' })
       .option('sprt', { type: 'string', describe: 'stop when an SPRT on the (mean) metric decides: "m0,m1" (H0 mean m0, H1 mean m1, alpha = beta = 0.05) or "m0,m1,alpha,beta"' })
       .option('time-budget', { type: 'string', describe: 'stop after this long, e.g. 90s, 5m, 2h (the output is a prefix of the full run)' })
       .option('batch-size', { type: 'string', describe: 'deals (hands, Partien) per task and per Arrow record batch; part of the settings (default: figures 65536, hands 1024, partien 32; with --sprt 4096, 64, 4)' })
@@ -304,24 +334,37 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .example('perlagg simulate --mode hands -n 4000 --policies simple,simple --duplicate --independent-streams', 'an A/A check of the machinery')
       .example('perlagg simulate -n 3000000 --shard 1/3 --out results/big', 'one shard of three (then perlagg merge)')
       .example('perlagg simulate --mode hands -n 100000 --policies simple,random', 'party 0 plays simple, party 1 random')
-      .example('perlagg simulate -r 1853 --partien 10000 --policies simple,passive --out results/p', 'whole Partien: a Partie table and a hand table') as unknown as Argv<SimulateArgs>,
+      .example('perlagg simulate -r 1853 --partien 10000 --policies simple,passive --out results/p', 'whole Partien: a Partie table and a hand table')
+      .example('perlagg simulate --game bieten --mode hands -p 3 -n 100000', 'Bieten: deals of three players, plain policies')
+      .example('perlagg simulate --game bieten --partien 20000 -p 4 --policies plain,random --duplicate', 'Bieten: does plain lose fewer games than random? (rotated round the table)') as unknown as Argv<SimulateArgs>,
   handler: async (argv: ArgumentsCamelCase<SimulateArgs>) => {
-    const r = resolveRuleset(textOption('ruleset', argv.ruleset)!);
+    const game = textOption('game', argv.game)!.toLowerCase();
+    if (game !== 'perlaggen' && game !== 'bieten') throw new UsageError(`--game: unknown game "${argv.game}" (known: perlaggen, bieten)`);
+    const bieten = game === 'bieten';
+    const rulesetText = textOption('ruleset', argv.ruleset ?? (bieten ? 'bieten' : 'oberland'))!;
+    const rulesetName = bieten ? bietenRulesName(resolveBietenRules(rulesetText)) : canonicalName(resolveRuleset(rulesetText));
     const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
     let deals = wholeOption('deals', argv.deals, 1, 2 ** 32, '2^32');
     const partien = wholeOption('partien', argv.partien, 1, 2 ** 32, '2^32');
-    const players = wholeOption('players', argv.players, 2, 6)!;
-    if (![2, 3, 4, 6].includes(players)) throw new UsageError(`--players ${players}: must be 2, 3, 4 or 6`);
+    const players = wholeOption('players', argv.players, 2, bieten ? MAX_BIETEN_PLAYERS : 6)!;
+    if (!bieten && ![2, 3, 4, 6].includes(players)) throw new UsageError(`--players ${players}: must be 2, 3, 4 or 6`);
     const shards = wholeOption('shards', argv.shards, 1, 1_000_000);
     const shard = shardFrom(argv.shard, shards, process.env);
-    let mode = textOption('mode', argv.mode)!;
+    let mode = textOption('mode', argv.mode ?? (bieten ? 'hands' : 'figures'))!;
+    if (bieten && mode === 'figures') throw new UsageError('--game bieten plays deals (--mode hands) or whole games (--partien); --mode figures is Perlaggen\'s');
+    if (bieten) {
+      for (const [given, name] of [[argv.hand, '--hand'], [argv.trump, '--trump'], [argv.where, '--where']] as const) {
+        if (given !== undefined) throw new UsageError(`${name} is Perlaggen's; it does not go with --game bieten`);
+      }
+      if (argv.detail) throw new UsageError('--detail is Perlaggen\'s; bieten_deals always holds every seat\'s figures');
+    }
     if (partien !== undefined) {
       if (deals !== undefined) throw new UsageError('give --deals or --partien, not both');
-      if (mode !== 'figures' && mode !== 'partien') throw new UsageError(`--partien plays whole Partien; it does not go with --mode ${mode}`);
+      if (argv.mode !== undefined && mode !== 'figures' && mode !== 'partien') throw new UsageError(`--partien plays whole Partien; it does not go with --mode ${mode}`);
       mode = 'partien';
       deals = partien;
     }
-    const unit = mode === 'partien' ? (argv.duplicate ? 'Partie starts' : 'Partien') : mode === 'hands' ? (argv.duplicate ? 'deals' : 'hands') : 'deals';
+    const unit = bieten ? (mode === 'partien' ? 'games' : 'deals') : mode === 'partien' ? (argv.duplicate ? 'Partie starts' : 'Partien') : mode === 'hands' ? (argv.duplicate ? 'deals' : 'hands') : 'deals';
     let workers = wholeOption('workers', argv.workers, 0, 1_000_000) ?? DEFAULT_WORKERS;
     if (workers > MAX_WORKERS) {
       process.stderr.write(`perlagg: note: --workers ${workers} is more than this machine's ${MAX_WORKERS} cores; using ${MAX_WORKERS}\n`);
@@ -350,8 +393,9 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
     const trumpText = textOption('trump', argv.trump);
     const trump = trumpText === undefined ? undefined : parseSuit(trumpText, '--trump');
     const spec: SimSpec = {
+      ...(bieten ? { game: 'bieten' as const } : {}),
       mode: mode as SimMode,
-      ruleset: canonicalName(r),
+      ruleset: rulesetName,
       players,
       policies: policiesText === undefined ? [] : splitPolicies(policiesText),
       seed,
@@ -382,7 +426,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
         bar.update(p.dealsDone, payload);
       }
     };
-    const mainMetric = argv.duplicate ? (spec.mode === 'partien' ? 'a_wins' : 'a_minus_b') : { figures: 'hand_gleich3', hands: 'p0_minus_p1', partien: 'p0_wins' }[spec.mode];
+    const mainMetric = bieten ? (argv.duplicate ? 'a_minus_b' : spec.mode === 'partien' ? 's0_loses' : 's0_minus_others') : argv.duplicate ? (spec.mode === 'partien' ? 'a_wins' : 'a_minus_b') : { figures: 'hand_gleich3', hands: 'p0_minus_p1', partien: 'p0_wins' }[spec.mode];
     const abort = new AbortController();
     const onSigint = () => abort.abort();
     process.once('SIGINT', onSigint);
@@ -409,15 +453,16 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       process.off('SIGINT', onSigint);
       bar?.stop();
     }
-    const settings = { ruleset: spec.ruleset, mode: spec.mode, players: spec.players, seed: spec.seed, shard, out };
-    if (argv.json) process.stdout.write(JSON.stringify(summaryJson(result, settings, spec.mode, argv.duplicate)) + '\n');
+    const settings = { ...(bieten ? { game } : {}), ruleset: spec.ruleset, mode: spec.mode, players: spec.players, seed: spec.seed, shard, out };
+    const counted = bieten ? { seatings: argv.duplicate ? players : 1 } : null;
+    if (argv.json) process.stdout.write(JSON.stringify(summaryJson(result, settings, spec.mode, argv.duplicate, counted)) + '\n');
     else {
       const rate = result.dealsDone - result.resumedFrom > 0 ? Math.round((result.dealsDone - result.resumedFrom) / (result.elapsedMs / 1000)) : 0;
       const lines = [
-        `perlagg simulate: ${spec.ruleset}, ${spec.players} players, seed ${spec.seed}${shard ? `, shard ${shard.index}/${shard.count}` : ''}`,
-        `${countWords(spec.mode, argv.duplicate, result.dealsDone)}${result.resumedFrom > 0 ? ` (${result.resumedFrom.toLocaleString('en-US')} before resuming)` : ''}, ${(result.elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en-US')} ${unit}/s; stopped by: ${{ deals: `the ${unit} asked for`, interval: 'the interval width', sprt: 'the SPRT', constant: 'the SPRT cannot decide (the same value in every observation)', time: 'the time budget', interrupted: 'an interrupt' }[result.stoppedBy]}${result.rejected > 0 ? `; ${result.rejected.toLocaleString('en-US')} deals redealt by constraints (acceptance ${(result.dealsDone / (result.dealsDone + result.rejected)).toFixed(4)})` : ''}`,
+        `perlagg simulate${bieten ? ' --game bieten' : ''}: ${spec.ruleset}, ${spec.players} players, seed ${spec.seed}${shard ? `, shard ${shard.index}/${shard.count}` : ''}`,
+        `${countWords(spec.mode, argv.duplicate, result.dealsDone, counted)}${result.resumedFrom > 0 ? ` (${result.resumedFrom.toLocaleString('en-US')} before resuming)` : ''}, ${(result.elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en-US')} ${unit}/s; stopped by: ${{ deals: `the ${unit} asked for`, interval: 'the interval width', sprt: 'the SPRT', constant: 'the SPRT cannot decide (the same value in every observation)', time: 'the time budget', interrupted: 'an interrupt' }[result.stoppedBy]}${result.rejected > 0 ? `; ${result.rejected.toLocaleString('en-US')} deals redealt by constraints (acceptance ${(result.dealsDone / (result.dealsDone + result.rejected)).toFixed(4)})` : ''}`,
         summaryTable(result),
-        ...(argv.duplicate ? duplicateReport(result, spec.mode) : []),
+        ...(argv.duplicate ? (bieten ? bietenDuplicateReport(result, spec.mode) : duplicateReport(result, spec.mode)) : []),
         ...pairingLine(result),
         ...(result.sprt === null ? [] : sprtLines(result.sprt, result.specs.find((m) => m.name === result.sprt!.metric)!.counts)),
       ];

@@ -1,5 +1,6 @@
 // Every column perlagg writes, declared once (GUIDE guideline 10). The README's schema tables list the
 // same columns; test/results/schema.test.ts checks that they agree.
+import { BIETEN_DEALS_COLUMNS, BIETEN_GAMES_COLUMNS } from '../games/bieten/columns.ts';
 import { Dictionary, Float64, Int8, Int16, Int32, Uint8, Uint16, Uint32, Utf8, type DataType } from 'apache-arrow';
 
 export type ColumnType = 'uint8' | 'int8' | 'uint16' | 'int16' | 'uint32' | 'int32' | 'float64' | 'utf8';
@@ -173,4 +174,7 @@ export const TABLES: Readonly<Record<string, readonly ColumnSpec[]>> = {
   partien: PARTIEN_COLUMNS,
   trajectory: TRAJECTORY_COLUMNS,
   league: LEAGUE_COLUMNS,
+  // Bieten (perlagg simulate --game bieten): its own columns, declared with its rules module
+  bieten_deals: BIETEN_DEALS_COLUMNS,
+  bieten_games: BIETEN_GAMES_COLUMNS,
 };

@@ -18,6 +18,8 @@ export interface DealConstraints {
 }
 
 export interface SimSpec {
+  /** The game (absent: Perlaggen; 'bieten': src/sim/jobs/bieten.ts). */
+  readonly game?: 'perlaggen' | 'bieten';
   readonly mode: SimMode;
   /** Canonical ruleset name (with overrides). */
   readonly ruleset: string;

@@ -8,7 +8,6 @@ import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { canonicalJson, rulesetHash, resolveRuleset } from '../rules/registry.ts';
 import { BatchStreamWriter, streamToFile } from '../results/stream.ts';
 import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from '../results/run-manifest.ts';
 import { codeDiff, codeVersion, sha256, type CodeVersion } from '../results/manifest.ts';
@@ -20,7 +19,7 @@ import type { Interval } from '../stats/intervals.ts';
 import { MeanSprt, type MeanSprtSnapshot, type MeanSprtStatus, type SprtBounds } from '../stats/sprt.ts';
 import type { StopEstimate } from '../stats/stop-estimate.ts';
 import { emptyAcc, mergeAcc, metricEstimate, reviveAcc, RunError, RunFailure, SimSpecError, type BatchResult, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec } from './job.ts';
-import { createJob } from './jobs/index.ts';
+import { createJob, specRuleset } from './jobs/index.ts';
 import { isTaskFault, rebuildFault, type BatchTask, type TaskFault } from './task.ts';
 
 export interface Shard {
@@ -121,12 +120,13 @@ export function shardBatches(totalBatches: number, shard: Shard | null): [number
 
 /** Everything that determines the output: a resume must match it, field by field. */
 export function runSettings(opts: RunOptions): Record<string, unknown> {
-  const r = resolveRuleset(opts.spec.ruleset);
   const predicate = opts.spec.constraints.predicate;
   return {
+    // Perlaggen runs keep the settings they always had (a resume compares them field by field)
+    ...(opts.spec.game === undefined || opts.spec.game === 'perlaggen' ? {} : { game: opts.spec.game }),
     mode: opts.spec.mode,
     ruleset: opts.spec.ruleset,
-    rulesetHash: rulesetHash(r),
+    rulesetHash: specRuleset(opts.spec).hash,
     players: opts.spec.players,
     policies: opts.spec.policies,
     seed: opts.spec.seed,
@@ -352,7 +352,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
           command: 'simulate',
           formatVersion: 1,
           settings,
-          ruleset: { name: spec.ruleset, hash: rulesetHash(resolveRuleset(spec.ruleset)), parameters: JSON.parse(canonicalJson(resolveRuleset(spec.ruleset))) as unknown },
+          ruleset: { name: spec.ruleset, hash: specRuleset(spec).hash, parameters: JSON.parse(specRuleset(spec).json) as unknown },
           tables,
           progress: { batchesDone: 0, batchesTotal: totalBatches === null ? null : endBatch - firstBatch, dealsDone: 0 },
           dealRange: { start: firstBatch * opts.batchSize, end: totalBatches === null ? null : dealEnd(endBatch - 1) },

@@ -10,6 +10,7 @@
 // policy, seat) (GUIDE guideline 8) — the same keys as a Perlaggen Partie; the cut for the first dealer
 // draws from keyedPartieRng(root, k, 0, CUT_STREAM).
 import { STREAM, keyedPartieRng, type Rng } from '../../sim/seeds.ts';
+import { saltedRng } from '../../sim/play.ts';
 import { runDeal, type SeatedPolicy, type RunOptions } from '../game.ts';
 import { newDeal, nextActive, prevActive } from './engine.ts';
 import type { BietenObservation } from './observe.ts';
@@ -82,6 +83,8 @@ export interface PlayBietenOptions {
   readonly keepStates?: boolean;
   /** Safety bound on deals (default 500). */
   readonly maxDeals?: number;
+  /** Re-key every seat's policy streams with this salt (duplicate play with --independent-streams). */
+  readonly streamSalt?: number;
 }
 
 export interface BietenGameResult {
@@ -148,7 +151,10 @@ export function playBietenGame(o: PlayBietenOptions): BietenGameResult {
       o.policies,
       {
         chance: keyedPartieRng(o.rootSeed, o.gameIndex, d, STREAM.deal),
-        policy: Array.from({ length: n }, (_, seat) => ({ rng: keyedPartieRng(o.rootSeed, o.gameIndex, d, STREAM.policy, seat) })),
+        policy: Array.from({ length: n }, (_, seat) => {
+          const rng = keyedPartieRng(o.rootSeed, o.gameIndex, d, STREAM.policy, seat);
+          return { rng: o.streamSalt === undefined ? rng : saltedRng(rng, o.streamSalt) };
+        }),
         where: `game ${o.gameIndex} deal ${d}, seed ${o.rootSeed}`,
       },
       { ...(o.checked === undefined ? {} : { checked: o.checked }), ...(o.onDecision === undefined ? {} : { onDecision: o.onDecision }) },

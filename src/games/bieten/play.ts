@@ -13,6 +13,7 @@ import { bietenRulesName, resolveBietenRules, type BietenRules } from './rules.t
 import type { BietenAction, BietenState } from './state.ts';
 import { bietenDealText, bietenScoreSheet } from './transcript.ts';
 import { cardShort } from '../../cards/notation.ts';
+import { saltedRng } from '../../sim/play.ts';
 
 export type BietenPolicy = SeatedPolicy<BietenObservation, BietenAction>;
 
@@ -28,6 +29,8 @@ export interface PlayBietenDealOptions {
   readonly names?: readonly string[];
   readonly checked?: boolean;
   readonly onDecision?: RunOptions<BietenState, BietenObservation, BietenAction>['onDecision'];
+  /** Re-key every seat's policy stream with this salt (duplicate play with --independent-streams). */
+  readonly streamSalt?: number;
 }
 
 /** One deal: its cards from keyedRng(root, deal, deal stream), each seat's choices from keyedRng(root, deal, policy, seat). */
@@ -46,7 +49,10 @@ export function playBietenDeal(o: PlayBietenDealOptions): { state: BietenState; 
     o.policies,
     {
       chance: keyedRng(o.rootSeed, o.dealIndex, STREAM.deal),
-      policy: Array.from({ length: o.players }, (_, seat) => ({ rng: keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat) })),
+      policy: Array.from({ length: o.players }, (_, seat) => {
+        const rng = keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat);
+        return { rng: o.streamSalt === undefined ? rng : saltedRng(rng, o.streamSalt) };
+      }),
       where: `deal ${o.dealIndex}, seed ${o.rootSeed}`,
     },
     { ...(o.checked === undefined ? {} : { checked: o.checked }), ...(o.onDecision === undefined ? {} : { onDecision: o.onDecision }) },
