@@ -745,6 +745,7 @@ function partnerInNaturaSeen(obs: Observation, sense: BidSense, f: 'Gleich' | 'H
   }
   return false;
 }
+const PASSES = Object.freeze({ unseen: true, trickOpen: true });
 
 export default definePolicy({
   name: 'simple',
@@ -775,6 +776,9 @@ export default definePolicy({
     return {
       bidding: never ? 'never' : 'full',
       talk: info.use ? 'full' : 'never',
+      // windowAction passes blind (point < 0) and, with no ask legal, while a trick is open before the
+      // showing: the Spiel only between tricks, Gleich and Hanger only before the first card or after the Spiel
+      passes: PASSES,
       act(obs) {
         switch (obs.phase) {
           case 'window':

@@ -28,7 +28,7 @@
 import { WELI } from '../cards/card.ts';
 import { CardSet } from '../cards/cardset.ts';
 import { jointFrontier, jointFrontierOfParts } from './joint.ts';
-import { figureParts } from '../eval/evaluate.ts';
+import { figureParts, type FigureContext } from '../eval/evaluate.ts';
 import type { FigureParts } from '../eval/core.ts';
 import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
 import { ALLOW, CONSENT, GUT, HOLD, PASS, REJECT, VETO, askOf, bidOf, raiseOf, type FigureName, type PolicyAction } from './actions.ts';
@@ -388,9 +388,24 @@ function wordMeets(w: number, need: number): boolean {
   return true;
 }
 
-function frontierMeets(frontier: readonly number[], need: number): boolean {
-  for (const w of frontier) if (wordMeets(w, need)) return true;
+/** Does some word of the frontier make everything in `need`? The scan (the twin of frontierMeets). */
+export function frontierMeetsScan(frontier: readonly number[], need: number): boolean {
+  for (let i = 0; i < frontier.length; i++) if (wordMeets(frontier[i]!, need)) return true;
   return false;
+}
+
+// Frontiers are shared frozen arrays (joint.ts): the answer per (frontier, need) is remembered. Bound seats
+// ask it for every christening of every Perlagg they might lay, and long frontiers (wild Perlaggen) cost.
+const meetsMemo = new WeakMap<readonly number[], Map<number, boolean>>();
+
+/** frontierMeetsScan, remembered for long frozen frontiers. */
+export function frontierMeets(frontier: readonly number[], need: number): boolean {
+  if (frontier.length < 8 || !Object.isFrozen(frontier)) return frontierMeetsScan(frontier, need);
+  let m = meetsMemo.get(frontier);
+  if (m === undefined) meetsMemo.set(frontier, (m = new Map()));
+  let r = m.get(need);
+  if (r === undefined) m.set(need, (r = frontierMeetsScan(frontier, need)));
+  return r;
 }
 
 /**
@@ -420,6 +435,7 @@ export function obligationFilter(s: HandState, seat: number): ((card: number, as
   let before = -1; // can he make them now? (-1 not yet known; computed at the first Perlagg)
   let baseCard = -1;
   let base: FigureParts | null = null;
+  let row: Int8Array | null = null;
   return (card, as) => {
     if (level[card] === 0) return true;
     if (before < 0) before = frontierMeets(jointOf(s, seat), need) ? 1 : 0;
@@ -432,9 +448,11 @@ export function obligationFilter(s: HandState, seat: number): ((card: number, as
       else lo = (lo & ~(1 << card)) >>> 0;
       base = figureParts(ctx, { inHand: new CardSet(lo, weli), played: playedBy(s, seat) });
       baseCard = card;
+      row = keepsRow(ctx, base, need);
     }
     // then the card laid as `as`, added exactly as figureParts adds a last played card
     const identity = as ?? card;
+    if (row !== null && row[identity]! >= 0) return row[identity] === 1;
     let mask = base.mask;
     let extra = base.extraByRank;
     let nat = base.naturalWeliInFigures;
@@ -448,8 +466,29 @@ export function obligationFilter(s: HandState, seat: number): ((card: number, as
         extra = e;
       } else mask = (mask | bit) >>> 0;
     }
-    return frontierMeets(jointFrontierOfParts(ctx, { mask, extraByRank: extra, naturalWeliInFigures: nat, wilds: base.wilds }), need);
+    const keeps = frontierMeets(jointFrontierOfParts(ctx, { mask, extraByRank: extra, naturalWeliInFigures: nat, wilds: base.wilds }), need);
+    if (row !== null) row[identity] = keeps ? 1 : 0;
+    return keeps;
   };
+}
+
+// The answers of obligationFilter per (figure context, the hand's parts without the card, need), one entry
+// per identity the card is laid as (-1 not yet known): the same bound hands recur over a run. Parts with
+// repeated identities (rare) are not remembered.
+const keepsMemo = new WeakMap<FigureContext, Map<number, Map<number, Int8Array>>>();
+function keepsRow(ctx: FigureContext, base: FigureParts, need: number): Int8Array | null {
+  if (base.extraByRank !== null) return null;
+  let byMask = keepsMemo.get(ctx);
+  if (byMask === undefined) keepsMemo.set(ctx, (byMask = new Map()));
+  let m = byMask.get(base.mask);
+  if (m === undefined) {
+    if (byMask.size >= 100000) byMask.clear(); // bounded memory over long runs
+    byMask.set(base.mask, (m = new Map()));
+  }
+  const key = base.wilds + base.naturalWeliInFigures * 8 + need * 16;
+  let row = m.get(key);
+  if (row === undefined) m.set(key, (row = new Int8Array(33).fill(-1)));
+  return row;
 }
 
 function playedBy(s: HandState, seat: number): Array<{ card: number; as: number | null }> {
@@ -597,6 +636,19 @@ function askCounts(s: HandState): readonly number[] {
   if (r === 'viertig') return ASK_FROM[2]!;
   if (r === 'ibk1717' && s.ruleset.ibkTwofoldAt1717) return ASK_FROM[0]!;
   return ASK_FROM[1]!;
+}
+
+/** Window kinds of Policy.passes (policy/api.ts), for the window seat now: WINDOW_UNSEEN, WINDOW_TRICK_OPEN or 0. */
+export const WINDOW_UNSEEN = 1;
+export const WINDOW_TRICK_OPEN = 2;
+export function windowKind(s: HandState): number {
+  const b = s.bid;
+  if (s.phase !== 'window') return 0;
+  if (b.point < 0) return WINDOW_UNSEEN;
+  if (b.point > 4) return 0;
+  const t = openTrick(s);
+  if (t === null || t.plays.length === 0) return 0;
+  return askAllowed(s, b.window![b.windowAt]!) ? 0 : WINDOW_TRICK_OPEN;
 }
 
 function hasWindowAction(s: HandState, seat: number): boolean {

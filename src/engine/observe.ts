@@ -516,6 +516,15 @@ function signsOf(s: HandState, c: ObsCache, player: number, own: number): readon
  * figures, public card lists) that are shared across this hand's decisions and never change.
  */
 export function observe(s: HandState, player: number, score: readonly number[] = []): Observation {
+  return observeWith(s, player, score, null);
+}
+
+/**
+ * observe, with the decision's legal actions already computed by the caller (the runner's hot loop: it
+ * needs them to match the answer). `legal` must be a fresh list of legalActions(s) that the caller hands
+ * over (the observation owns it); null: computed here. Ignored outside the player's turn and in the showing.
+ */
+export function observeWith(s: HandState, player: number, score: readonly number[], given: PolicyAction[] | null): Observation {
   const table = s.table;
   const own = table.seatOfPlayer[player]!;
   const toAct = currentPlayer(s) === player;
@@ -534,7 +543,7 @@ export function observe(s: HandState, player: number, score: readonly number[] =
     }
   } else {
     // legalActions hands out shared, deeply frozen action records (actions.ts) in a fresh list: no copy needed
-    legal = toAct ? legalActions(s) : [];
+    legal = toAct ? (given ?? legalActions(s)) : [];
     showChoices = [];
   }
   const c = cacheOf(s);

@@ -89,6 +89,20 @@ export interface Policy<O = Observation, A = PolicyAction> {
    * receives the signs and hears what others say. Default 'full': it is asked in every talk window it is in.
    */
   readonly talk?: 'never' | 'full';
+  /**
+   * Bid windows in which this policy always passes, without drawing from its stream — a promise: there the
+   * runner passes for it without building an observation or calling act, and counts the decision as taken
+   * (the results are those of calling act). `unseen`: the window right after the deal (point −1, its cards
+   * unseen); `trickOpen`: a window before a card of a trick already led (points 0–4) when no ask is legal
+   * for the seat. Checked runs (PlayDealOptions.checked, hooks) call act anyway and fault a broken promise.
+   */
+  readonly passes?: WindowPasses;
+}
+
+/** Policy.passes: the bid windows a policy always passes in. */
+export interface WindowPasses {
+  readonly unseen?: boolean;
+  readonly trickOpen?: boolean;
 }
 
 export type OptionSpec =
@@ -236,10 +250,24 @@ export function showingFigures(obs: Observation, seat: number): { gleich: number
     if (c === WELI) weli = 1;
     else lo |= 1 << c;
   }
-  const frontier = jointFrontier(ctx, lo >>> 0, weli, played);
+  const best = planWord(jointFrontier(ctx, lo >>> 0, weli, played));
+  return { gleich: wordGleich(best), hanger: wordHanger(best) };
+}
+
+/** The frontier entry a showing plan takes: the first of the highest planScore. */
+function planWordScan(frontier: readonly number[]): number {
   let best = frontier[0]!;
   for (const w of frontier) if (planScore(w) > planScore(best)) best = w;
-  return { gleich: wordGleich(best), hanger: wordHanger(best) };
+  return best;
+}
+
+// jointFrontier hands out shared frozen frontiers: the plan's entry is remembered per frontier.
+const planWords = new WeakMap<readonly number[], number>();
+function planWord(frontier: readonly number[]): number {
+  if (frontier.length < 4 || !Object.isFrozen(frontier)) return planWordScan(frontier);
+  let w = planWords.get(frontier);
+  if (w === undefined) planWords.set(frontier, (w = planWordScan(frontier)));
+  return w;
 }
 
 interface Plan {
@@ -261,9 +289,7 @@ function computePlan(obs: Observation, seat: number, hand: readonly number[]): P
   const free = hand.filter((c) => perlaggLevel(obs, c) > 0);
   const plain = hand.filter((c) => perlaggLevel(obs, c) === 0);
   const set = CardSet.of(hand);
-  const frontier = jointFrontier(ctx, set.lo, set.weli, played);
-  let best = frontier[0]!;
-  for (const w of frontier) if (planScore(w) > planScore(best)) best = w;
+  const best = planWord(jointFrontier(ctx, set.lo, set.weli, played));
   const fixed = [...plain, ...played.map((p) => p.as ?? p.card)];
   const as = free.length === 0 ? [] : realize(ctx, fixed, free.length, best);
   return { free, as, gleich: wordGleich(best), hanger: wordHanger(best) };

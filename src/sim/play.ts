@@ -6,9 +6,10 @@
 // Besides the final state it returns a DealSummary: plain numbers and small arrays for the runner's Arrow
 // columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
-import { actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
+import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
+import { WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
 import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns } from '../engine/game.ts';
-import { observe, type Observation } from '../engine/observe.ts';
+import { observeWith, type Observation } from '../engine/observe.ts';
 import type { HandState } from '../engine/state.ts';
 import type { Outcome } from '../engine/bidding.ts';
 import { figureContext, figureWord } from '../eval/evaluate.ts';
@@ -226,6 +227,18 @@ export function readAction(a: unknown): Action | null {
   }
 }
 
+const NO_SCORE: readonly number[] = Object.freeze([]);
+
+/** The legal record `x` is, if it is one of them (by identity: the engine's records are frozen). */
+function identical(legal: readonly Action[], x: unknown): Action | undefined {
+  for (let i = 0; i < legal.length; i++) if (legal[i] === x) return Object.isFrozen(x) ? legal[i] : undefined;
+  return undefined;
+}
+
+function whereP(sp: SeatPolicy, p: number, s: HandState, streams: RunStreams): string {
+  return `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;
+}
+
 /** Drive a hand to its end (shared by playDeal and playPartie). Returns the number of policy decisions. */
 export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>): number {
   const maxSteps = o.maxSteps ?? 1000;
@@ -264,27 +277,43 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
       continue;
     }
     const sp = policies[p]!;
-    const obs = observe(s, p);
+    // A window the policy declared it always passes in (Policy.passes): pass for it, a decision taken. Not
+    // under checks or hooks: there act is called and held to its promise (declaredPassBroken below).
+    const declared = sp.policy.passes;
+    const kind = declared !== undefined && s.phase === 'window' ? windowKind(s) : 0;
+    const promised = kind !== 0 && (kind === WINDOW_UNSEEN ? declared!.unseen === true : declared!.trickOpen === true);
+    if (promised && o.checked !== true && o.onDecision === undefined && sp.onTurn === undefined) {
+      hb[HB.count]!++;
+      applyAction(s, PASS);
+      decisions++;
+      continue;
+    }
+    // the legal actions once per decision: the observation gets its own copy, the match below the original
+    const legal = s.phase === 'show' ? null : legalActions(s);
+    const obs = observeWith(s, p, NO_SCORE, legal === null ? null : legal.slice());
     const beat = hb;
     beat[HB.count]!++;
     beat[HB.player] = p;
     beat[HB.seat] = s.table.seatOfPlayer[p]!;
     beat[HB.policy] = sp.id ?? -1;
     beat[HB.what] = 1;
-    const whereP = (): string => `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;
     let answer: Action | null;
+    let chosen: Action | undefined;
     try {
       if (sp.onTurn !== undefined) sp.onTurn((a) => explainIllegal(s, a));
-      answer = readAction(sp.policy.act(obs, ctxs[p]!));
+      const raw: unknown = sp.policy.act(obs, ctxs[p]!);
+      // Fast path: the answer is one of the engine's own (frozen, shared) legal records, as policies that
+      // pick from obs.legal return: it is that action; no field-by-field read and match is needed.
+      if (legal !== null) chosen = identical(legal, raw);
+      answer = chosen ?? readAction(raw);
     } catch (e) {
-      throw new PolicyFault(`${whereP()}: threw ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, { cause: e });
+      throw new PolicyFault(`${whereP(sp, p, s, streams)}: threw ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, { cause: e });
     }
     beat[HB.what] = 0;
     // The engine applies its own frozen record of the matching legal action, never the policy's object
     // (checked or not: an answer that is no legal action is always a fault, never applied).
-    let chosen: Action | undefined;
-    if (answer !== null) {
-      for (const x of legalActions(s)) {
+    if (chosen === undefined && answer !== null) {
+      for (const x of legal ?? legalActions(s)) {
         if (sameAction(x, answer)) {
           chosen = x;
           break;
@@ -310,7 +339,10 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
         }
       }
       why ??= 'it is not among the legal actions';
-      throw new PolicyFault(`${whereP()}: illegal action ${answer === null ? 'of no kind' : actionText(answer)}: ${why}`);
+      throw new PolicyFault(`${whereP(sp, p, s, streams)}: illegal action ${answer === null ? 'of no kind' : actionText(answer)}: ${why}`);
+    }
+    if (promised && chosen.kind !== 'pass') {
+      throw new PolicyFault(`${whereP(sp, p, s, streams)}: declared it passes in this bid window (Policy.passes) but answered ${actionText(chosen)}`);
     }
     o.onDecision?.(s, p, obs, chosen as PolicyAction);
     applyAction(s, chosen);
