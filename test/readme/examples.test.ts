@@ -5,6 +5,7 @@
 //                               --until-ci or --sprt without -n get that cap (they stop there at the latest);
 //                               --workers 0 unless the line names the workers (a pool's start costs seconds
 //                               more than these few deals; every worker count gives the same output)
+//   tune -n N, --confirm-pairs -> 40 pairs, 200 confirmation pairs; league -n N / --partien N -> 100 / 8
 //   --shard i/n              -> every shard 0 .. n-1 (the README says "likewise"), so the merge after it runs
 //   --resume                 -> a run of the same command interrupted (Ctrl-C) after its first batch, in a
 //                               folder of its own, then the resume; results/…, charts/…, --out, --transcript -> the temp folder
@@ -102,6 +103,16 @@ export function small(args: readonly string[], tmp: string): string[] {
       a[w + 1] = file;
     }
   }
+  if (a[0] === 'tune' || a[0] === 'league') {
+    // a few pairs: the commands' own tests (test/tune, test/cli/league-policies) check what they find
+    const n = valueOf(a, '-n', '--pairs', '--deals');
+    if (n >= 0) a[n + 1] = a[0] === 'tune' ? '40' : '100';
+    const p = valueOf(a, '--partien');
+    if (p >= 0) a[p + 1] = '8';
+    const c = valueOf(a, '--confirm-pairs');
+    if (c >= 0) a[c + 1] = '200';
+    if (valueOf(a, '-w', '--workers') < 0) a.push('--workers', '0');
+  }
   if (a[0] === 'experiment') {
     // every experiment line at its smoke size (seconds), in this thread, its results in the temp folder
     if (a[1] === 'run') {
@@ -189,7 +200,7 @@ describe('README examples', () => {
         args[o + 1] = `${args[o + 1]}-resumed`;
         const big = args.filter((x) => x !== '--resume');
         const n = valueOf(big, '-n', '--deals');
-        big[n + 1] = '150000';
+        big[n + 1] = big[0] === 'tune' ? '2000' : '150000'; // long enough to be interrupted after its first batch
         if (big[0] === 'simulate') big.push('--batch-size', '2048'); // tune commits every --commit-every iterations
         args = [...big, '--resume'];
         const code = await interrupted(big, args[o + 1]!);
