@@ -5,26 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tableFromIPC } from 'apache-arrow';
-import { main } from '../../src/cli/main.ts';
 import { runLeague, type LeagueOptions } from '../../src/league/league.ts';
+import { perlaggStreams } from '../in-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-league-'));
 
-async function perlagg(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = process.stdout.write.bind(process.stdout);
-  const err = process.stderr.write.bind(process.stderr);
-  let stdout = '';
-  let stderr = '';
-  process.stdout.write = ((c: string | Uint8Array) => ((stdout += String(c)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((c: string | Uint8Array) => ((stderr += String(c)), true)) as typeof process.stderr.write;
-  try {
-    return { code: await main(args), stdout, stderr };
-  } finally {
-    process.stdout.write = out;
-    process.stderr.write = err;
-  }
-}
+const perlagg = perlaggStreams;
 
 interface LeagueJson {
   policies: string[];

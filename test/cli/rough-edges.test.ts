@@ -3,33 +3,14 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cli, main, versionLine } from '../../src/cli/main.ts';
+import { cli, versionLine } from '../../src/cli/main.ts';
 import { dealtDistribution, dealtSummary } from '../../src/exact/dealt.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { failedTargets } from '../../bench/lib.ts';
 import { runBenches } from '../../bench/run.ts';
+import { perlagg } from '../in-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-
-/** Run the command line in this process: its exit code, what it printed (stdout and console.log) and stderr. */
-async function perlagg(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const write = process.stdout.write.bind(process.stdout);
-  const ewrite = process.stderr.write.bind(process.stderr);
-  const log = console.log;
-  process.stdout.write = ((s: string | Uint8Array) => (out.push(String(s)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((s: string | Uint8Array) => (err.push(String(s)), true)) as typeof process.stderr.write;
-  console.log = (...a: unknown[]) => void out.push(a.join(' ') + '\n');
-  try {
-    const code = await main(args);
-    return { code, out: out.join(''), err: err.join('') };
-  } finally {
-    process.stdout.write = write;
-    process.stderr.write = ewrite;
-    console.log = log;
-  }
-}
 
 /** A command's --help at a width, as the terminal would get it. */
 async function help(command: string[], columns: number): Promise<string> {

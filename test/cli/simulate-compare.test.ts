@@ -2,22 +2,9 @@
 // mean labelled biased and the corrected estimate beside it, the counts named (deals, hands, pairs), an A/A
 // run reported identical; and the new options' bad input (one line, exit 2).
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
+import { perlaggStreams } from '../in-process.ts';
 
-async function perlagg(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = process.stdout.write.bind(process.stdout);
-  const err = process.stderr.write.bind(process.stderr);
-  let stdout = '';
-  let stderr = '';
-  process.stdout.write = ((c: string | Uint8Array) => ((stdout += String(c)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((c: string | Uint8Array) => ((stderr += String(c)), true)) as typeof process.stderr.write;
-  try {
-    return { code: await main(args), stdout, stderr };
-  } finally {
-    process.stdout.write = out;
-    process.stderr.write = err;
-  }
-}
+const perlagg = perlaggStreams;
 
 describe('perlagg simulate: a comparison in words', () => {
   it('an SPRT: where it decided, the plain mean labelled biased, the corrected estimate; deals and hands counted apart', { timeout: 120_000 }, async () => {

@@ -10,7 +10,7 @@ import { EXPERIMENTS, NOT_TESTABLE } from '../../experiments/index.ts';
 import { runExperiment, type ExperimentSummary } from '../../src/experiments/run.ts';
 import { verdictOf } from '../../src/experiments/verdict.ts';
 import type { Experiment, Verdict } from '../../src/experiments/types.ts';
-import { perlagg } from './perlagg.ts';
+import { perlagg } from '../in-process.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-exp-'));
 const THROWS = fileURLToPath(new URL('./throws-spiel.ts', import.meta.url));

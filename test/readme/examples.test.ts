@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
+import { perlagg } from '../in-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -130,23 +130,7 @@ export function small(args: readonly string[], tmp: string): string[] {
 }
 
 /** Run in this process: the exit code and what was printed. */
-async function inProcess(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const write = process.stdout.write.bind(process.stdout);
-  const ewrite = process.stderr.write.bind(process.stderr);
-  const log = console.log;
-  process.stdout.write = ((s: string | Uint8Array) => (out.push(String(s)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((s: string | Uint8Array) => (err.push(String(s)), true)) as typeof process.stderr.write;
-  console.log = (...x: unknown[]) => void out.push(x.join(' ') + '\n');
-  try {
-    return { code: await main(args), out: out.join(''), err: err.join('') };
-  } finally {
-    process.stdout.write = write;
-    process.stderr.write = ewrite;
-    console.log = log;
-  }
-}
+const inProcess = (args: string[]) => perlagg(...args);
 
 const spawned = (args: string[], input: string) => {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), ...args], { cwd: ROOT, input, encoding: 'utf8' });

@@ -8,7 +8,7 @@ import { keyedRng } from '../../src/sim/seeds.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
 import { advise, buildPosition, type PositionSpec } from '../../src/cli/advise.ts';
 import { UsageError } from '../../src/cli/errors.ts';
-import { main } from '../../src/cli/main.ts';
+import { perlagg } from '../in-process.ts';
 
 const pimc = builtinPolicy('pimc');
 // P1 Vorhand passes, P2 bids the Gleich, P3 (of P1's party) answers it; 1853 shows the stock's bottom card
@@ -84,21 +84,9 @@ describe('perlagg advise', () => {
   });
 
   it('the command: --json options and best; a card twice exits 2 with one line', async () => {
-    let out = '';
-    let err = '';
-    const w = process.stdout.write.bind(process.stdout);
-    const e = process.stderr.write.bind(process.stderr);
-    process.stdout.write = ((c: string) => ((out += c), true)) as typeof process.stdout.write;
-    process.stderr.write = ((c: string) => ((err += c), true)) as typeof process.stderr.write;
-    let ok: number;
-    let bad: number;
-    try {
-      ok = await main(['advise', '-r', '1853', '--seat', 'P3', '--hand', STRONG, '--turned', 'S9', '--stock-shown', 'L7', '--moves', 'P1 pass; P2 bid Gleich', '--worlds', '40', '--json']);
-      bad = await main(['advise', '-r', '1853', '--seat', 'P3', '--hand', STRONG, '--turned', 'SA', '--stock-shown', 'L7']);
-    } finally {
-      process.stdout.write = w;
-      process.stderr.write = e;
-    }
+    const first = await perlagg('advise', '-r', '1853', '--seat', 'P3', '--hand', STRONG, '--turned', 'S9', '--stock-shown', 'L7', '--moves', 'P1 pass; P2 bid Gleich', '--worlds', '40', '--json');
+    const second = await perlagg('advise', '-r', '1853', '--seat', 'P3', '--hand', STRONG, '--turned', 'SA', '--stock-shown', 'L7');
+    const [ok, bad, out, err] = [first.code, second.code, first.out + second.out, first.err + second.err];
     expect(ok).toBe(0);
     const j = JSON.parse(out) as { options: Array<{ action: string; ev: number; lo: number; hi: number }>; best: string };
     expect(j.options.map((o) => o.action).sort()).toEqual(['gut', 'hold', 'raise Gleich 3']);

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
 import { playBietenGame } from '../../src/games/bieten/partie.ts';
 import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { PolicyFactory } from '../../src/policy/api.ts';
@@ -15,6 +14,7 @@ import { builtinPolicy } from '../../src/policy/registry.ts';
 import { mergeShards } from '../../src/results/merge.ts';
 import type { SimSpec } from '../../src/sim/job.ts';
 import { intervalOf, runSimulation, type RunOptions } from '../../src/sim/runner.ts';
+import { perlaggStreams } from '../in-process.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-bieten-'));
 const bytes = (p: string) => readFileSync(p);
@@ -146,21 +146,8 @@ describe('simulate --game bieten --duplicate: rotated round the table', () => {
 
 describe('perlagg simulate --game bieten (the command)', () => {
   /** The command line in this process: exit code, stdout, stderr. */
-  const run = async (args: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const write = process.stdout.write.bind(process.stdout);
-    const ewrite = process.stderr.write.bind(process.stderr);
-    process.stdout.write = ((x: string | Uint8Array) => (out.push(String(x)), true)) as typeof process.stdout.write;
-    process.stderr.write = ((x: string | Uint8Array) => (err.push(String(x)), true)) as typeof process.stderr.write;
-    try {
-      const code = await main(['simulate', '--game', 'bieten', '-w', '0', '-q', ...args]);
-      return { code, stdout: out.join(''), stderr: err.join('') };
-    } finally {
-      process.stdout.write = write;
-      process.stderr.write = ewrite;
-    }
-  };
+  const run = (args: string[]) => perlaggStreams(['simulate', '--game', 'bieten', '-w', '0', '-q', ...args]);
+
 
   it('prints the metrics with intervals and the comparison; bad input exits 2 with one line', { timeout: 120_000 }, async () => {
     const ok = await run(['-p', '3', '-n', '150', '--policies', 'plain,random', '--duplicate']);

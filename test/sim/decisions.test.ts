@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { tableFromIPC } from 'apache-arrow';
 import { runSimulation, type RunOptions } from '../../src/sim/runner.ts';
 import type { SimSpec } from '../../src/sim/job.ts';
-import { perlagg } from '../experiments/perlagg.ts';
+import { perlagg } from '../in-process.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-dec-'));
 const NONE = { hands: {}, trump: null, predicate: null };

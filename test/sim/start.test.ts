@@ -11,7 +11,7 @@ import { RunError, SimSpecError, type SimSpec } from '../../src/sim/job.ts';
 import { parseDealer, parseScore, startText } from '../../src/sim/start.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { existsSync } from 'node:fs';
-import { perlagg } from '../experiments/perlagg.ts';
+import { perlagg } from '../in-process.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-start-'));
 const NONE = { hands: {}, trump: null, predicate: null };

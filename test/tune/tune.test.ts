@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTune, derivedSeed, TUNE_DEALS, CONFIRM_DEALS, type TuneOptions } from '../../src/tune/tune.ts';
-import { main } from '../../src/cli/main.ts';
+import { perlaggStreams } from '../in-process.ts';
 
 const BLUNDER = join(import.meta.dirname, 'fixtures', 'blunder.ts');
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-tune-'));
@@ -15,21 +15,7 @@ const opts = (over: Partial<TuneOptions>): TuneOptions => ({
   pairs: 48, block: 4, commitEvery: 3, confirm: null, workers: 0, out: null, resume: false, ...over,
 });
 
-/** Run the command line in this process; stdout and stderr captured. */
-async function perlagg(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = process.stdout.write.bind(process.stdout);
-  const err = process.stderr.write.bind(process.stderr);
-  let stdout = '';
-  let stderr = '';
-  process.stdout.write = ((c: string | Uint8Array) => ((stdout += String(c)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((c: string | Uint8Array) => ((stderr += String(c)), true)) as typeof process.stderr.write;
-  try {
-    return { code: await main(args), stdout, stderr };
-  } finally {
-    process.stdout.write = out;
-    process.stderr.write = err;
-  }
-}
+const perlagg = perlaggStreams;
 
 describe('perlagg tune finds a planted optimum', () => {
   // the test policy plays passive but lays a random card at rate `blunder` (best: 0, at the edge); it starts

@@ -1,5 +1,6 @@
-// Run the command line in this process: its exit code, what it printed (stdout and console.log) and stderr.
-import { main } from '../../src/cli/main.ts';
+// The command line run in this process (main() of src/cli/main.ts), for the tests: its exit code, what it
+// printed (stdout and console.log) and stderr. One runner for every test that calls perlagg in-process.
+import { main } from '../src/cli/main.ts';
 
 export async function perlagg(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
@@ -18,4 +19,10 @@ export async function perlagg(...args: string[]): Promise<{ code: number; out: s
     process.stderr.write = ewrite;
     console.log = log;
   }
+}
+
+/** perlagg() with the arguments as one array and the streams named stdout and stderr. */
+export async function perlaggStreams(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const r = await perlagg(...args);
+  return { code: r.code, stdout: r.out, stderr: r.err };
 }
