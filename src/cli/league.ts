@@ -11,7 +11,7 @@ import type { RatingsReport } from '../stats/ratings.ts';
 import { runLeague, type LeagueMode, type LeagueResult } from '../league/league.ts';
 import { writeResultCharts } from '../charts/commands.ts';
 import { UsageError, textOption, wholeOption } from './errors.ts';
-import { MAX_WORKERS, splitPolicies } from './simulate.ts';
+import { splitPolicies, workersOption } from './simulate.ts';
 
 interface LeagueArgs {
   policies?: string;
@@ -102,11 +102,7 @@ export const leagueCommand: CommandModule<object, LeagueArgs> = {
     const pairs = partien ?? deals ?? 2000;
     const replicates = wholeOption('replicates', argv.replicates, 20, 1_000_000)!;
     const batchSize = wholeOption('batch-size', argv.batchSize, 1, 1 << 24, '2^24');
-    let workers = wholeOption('workers', argv.workers, 0, 1_000_000) ?? DEFAULT_WORKERS;
-    if (workers > MAX_WORKERS) {
-      process.stderr.write(`perlagg: note: --workers ${workers} is more than this machine's ${MAX_WORKERS} cores; using ${MAX_WORKERS}\n`);
-      workers = MAX_WORKERS;
-    }
+    const workers = workersOption(argv.workers);
     const out = textOption('out', argv.out) ?? null;
     if (argv.resume && out === null) throw new UsageError('--resume needs --out');
     if (argv.allowCodeChange && !argv.resume) throw new UsageError('--allow-code-change goes with --resume');

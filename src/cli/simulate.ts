@@ -104,6 +104,14 @@ export function parseDuration(text: string, option = 'time-budget'): number {
 /** The most worker threads a run uses: one per core (more only cost memory: 1,000 deals took 487 s and 4.3 GB with 99 on 2 cores). */
 export const MAX_WORKERS = DEFAULT_WORKERS;
 
+/** --workers (0 = this thread; default the core count); more than the cores is taken as the cores, with a note on stderr. */
+export function workersOption(value: unknown): number {
+  const workers = wholeOption('workers', value, 0, 1_000_000) ?? DEFAULT_WORKERS;
+  if (workers <= MAX_WORKERS) return workers;
+  process.stderr.write(`perlagg: note: --workers ${workers} is more than this machine's ${MAX_WORKERS} cores; using ${MAX_WORKERS}\n`);
+  return MAX_WORKERS;
+}
+
 /**
  * The shard of this process: --shard i/n, or --shards n with the index from the scheduler:
  * JOB_COMPLETION_INDEX (Kubernetes Indexed Job, 0-based), SLURM_ARRAY_TASK_ID (minus SLURM_ARRAY_TASK_MIN),
@@ -375,11 +383,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       deals = partien;
     }
     const unit = bieten ? (mode === 'partien' ? 'games' : 'deals') : mode === 'partien' ? (argv.duplicate ? 'Partie starts' : 'Partien') : mode === 'hands' ? (argv.duplicate ? 'deals' : 'hands') : 'deals';
-    let workers = wholeOption('workers', argv.workers, 0, 1_000_000) ?? DEFAULT_WORKERS;
-    if (workers > MAX_WORKERS) {
-      process.stderr.write(`perlagg: note: --workers ${workers} is more than this machine's ${MAX_WORKERS} cores; using ${MAX_WORKERS}\n`);
-      workers = MAX_WORKERS;
-    }
+    const workers = workersOption(argv.workers);
     const untilCi = positiveOption('until-ci', argv.untilCi);
     const batchSize = wholeOption('batch-size', argv.batchSize, 1, 1 << 24, '2^24');
     const timeBudget = durationOption('time-budget', argv.timeBudget);

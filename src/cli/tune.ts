@@ -11,7 +11,7 @@ import { DEFAULT_R_END } from '../tune/params.ts';
 import { runTune, type Confirmation, type TuneMode, type TuneProgress, type TuneResult } from '../tune/tune.ts';
 import { writeResultCharts } from '../charts/commands.ts';
 import { UsageError, positiveOption, textOption, wholeOption } from './errors.ts';
-import { MAX_WORKERS } from './simulate.ts';
+import { workersOption } from './simulate.ts';
 
 interface TuneArgs {
   policy?: string;
@@ -116,11 +116,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     const bounds = confirmText.trim() === 'none' ? 'none' : parseSprt(confirmText);
     if (bounds === null) throw new UsageError(`--confirm ${confirmText}: write m0,m1 (different numbers) or m0,m1,alpha,beta with alpha and beta below 0.5`);
     const confirmPairs = wholeOption('confirm-pairs', argv.confirmPairs, 20, 1e9, '1,000,000,000')!;
-    let workers = wholeOption('workers', argv.workers, 0, 1_000_000) ?? DEFAULT_WORKERS;
-    if (workers > MAX_WORKERS) {
-      process.stderr.write(`perlagg: note: --workers ${workers} is more than this machine's ${MAX_WORKERS} cores; using ${MAX_WORKERS}\n`);
-      workers = MAX_WORKERS;
-    }
+    const workers = workersOption(argv.workers);
     const out = textOption('out', argv.out) ?? null;
     if (argv.resume && out === null) throw new UsageError('--resume needs --out');
     if (argv.allowCodeChange && !argv.resume) throw new UsageError('--allow-code-change goes with --resume');
