@@ -12,8 +12,14 @@ import { playPartie } from '../src/sim/partie.ts';
 import type { OptionValues } from '../src/policy/api.ts';
 import { Sfc32, checksum, formatTable, isMain, measure, measurementTable, type Contender } from './lib.ts';
 
-/** The simple-with-bidding target (ratio to the bare loop): set at what this branch reaches under load (1.1e-3 to 2.2e-3 in four runs), far below the issue's 5e-3. */
+/**
+ * The simple-with-bidding target (ratio to the bare loop), at a table where `simple` does not talk (the issue
+ * measured 1.0e-3 before table talk existed): set at what the engine reaches under load (1.1e-3 to 2.2e-3 in
+ * four runs), below the issue's 5e-3 (issue 13: not met).
+ */
 export const SIMPLE_BIDDING_MIN = 1.2e-3;
+/** Issue 13 asks for 5 times the 1.0e-3 it measured. */
+export const ISSUE_13_GOAL = 5e-3;
 
 export async function run(): Promise<object> {
   const r = resolveRuleset('oberland');
@@ -78,20 +84,23 @@ export async function run(): Promise<object> {
       },
     };
   };
+  const noTalk = hands('simple', false, { information: 'ignore' }, ' (bidding, no talk)');
+  const withTalk = hands('simple', false, {}, ' (bidding, talk)');
+  const contenders = [
+    bare,
+    hands('random', false, SILENT_RANDOM, ' (passive bidding)'),
+    hands('simple', false, { bidding: 'none', information: 'ignore' }, ' (passive bidding)'),
+    hands('passive', false),
+    hands('random', false, {}, ' (bidding, talk)'),
+    noTalk,
+    withTalk,
+    hands('simple', true, {}, ' (bidding, talk)'),
+    parties('passive'),
+    parties('random', SILENT_RANDOM, ' (passive bidding)'),
+    parties('simple', {}, ' (bidding, talk)'),
+  ];
   const ms = measure(
-    [
-      bare,
-      hands('random', false, SILENT_RANDOM, ' (passive bidding)'),
-      hands('simple', false, { bidding: 'none', information: 'ignore' }, ' (passive bidding)'),
-      hands('passive', false),
-      hands('random', false, {}, ' (bidding, talk)'),
-      hands('simple', false, { information: 'ignore' }, ' (bidding, no talk)'),
-      hands('simple', false, {}, ' (bidding, talk)'),
-      hands('simple', true, {}, ' (bidding, talk)'),
-      parties('passive'),
-      parties('random', SILENT_RANDOM, ' (passive bidding)'),
-      parties('simple', {}, ' (bidding, talk)'),
-    ],
+    contenders,
     { rounds: 5, roundMs: 400, warmupMs: 600 },
   );
   console.log('bench hands: 4 players, Oberland; hands (or Partien) per second');
@@ -106,11 +115,14 @@ export async function run(): Promise<object> {
     ),
   );
   console.log(`(checksum ${checksum()})`);
-  // Issue 13: the engine's own hand with `simple` and bidding, as a ratio to the bare loop of this run. The
-  // issue measured 1.0e-3 and asks for 5 times that (5e-3); MIN is what this engine reaches (under load).
-  const simpleBidding = ms.find((m) => m.name === 'hand: simple (bidding)')!.median / base;
-  const targets = { 'hand: simple (bidding) / bare': { min: SIMPLE_BIDDING_MIN, value: simpleBidding, pass: simpleBidding >= SIMPLE_BIDDING_MIN } };
-  console.log(`target: hand: simple (bidding) ${simpleBidding.toExponential(2)} of the bare loop (min ${SIMPLE_BIDDING_MIN.toExponential(1)}; the issue asks 5.0e-3)`);
+  // Issue 13: the engine's own hand with `simple` and bidding, as a ratio to the bare loop of this run (the
+  // measurements in the order of the contenders: taken by position, not by a name that can drift).
+  const ratio = (c: Contender) => ms[contenders.indexOf(c)]!.median / base;
+  const silent = ratio(noTalk);
+  const talking = ratio(withTalk);
+  const targets = { 'hand: simple (bidding, no talk) / bare': { min: SIMPLE_BIDDING_MIN, value: silent, pass: silent >= SIMPLE_BIDDING_MIN } };
+  console.log(`target: hand: simple (bidding, no talk) ${silent.toExponential(2)} of the bare loop (min ${SIMPLE_BIDDING_MIN.toExponential(1)}); with table talk ${talking.toExponential(2)}`);
+  console.log(`issue 13 asks ${ISSUE_13_GOAL.toExponential(1)}: ${silent >= ISSUE_13_GOAL ? 'met' : `not met (${(ISSUE_13_GOAL / silent).toFixed(1)}x short without talk, ${(ISSUE_13_GOAL / talking).toFixed(1)}x with talk)`}`);
   return { ...Object.fromEntries(ms.map((m) => [m.name, m.median])), targets };
 }
 

@@ -117,18 +117,21 @@ function timedRound(c: Contender, chunk: number, budgetMs: number): { n: number;
 
 /** Warm up every contender, then time them in interleaved rounds; rate = median over rounds. */
 export function measure(contenders: readonly Contender[], opts: MeasureOptions = {}): Measurement[] {
+  // PERLAGG_BENCH_SMOKE=1: a few milliseconds a contender — the test that every bench runs to its end and
+  // reports its targets (test/bench/smoke.test.ts); its figures mean nothing
+  const smoke = process.env['PERLAGG_BENCH_SMOKE'] === '1';
   const rounds = Math.max(5, opts.rounds ?? 7);
-  const roundMs = opts.roundMs ?? 250;
-  const warmupMs = opts.warmupMs ?? 400;
+  const roundMs = smoke ? 2 : (opts.roundMs ?? 250);
+  const warmupMs = smoke ? 2 : (opts.warmupMs ?? 400);
   const chunkMs = opts.chunkMs ?? 2;
-  const chunks = contenders.map((c) => warmUp(c, c.warmupMs ?? warmupMs, chunkMs));
+  const chunks = contenders.map((c) => warmUp(c, smoke ? warmupMs : (c.warmupMs ?? warmupMs), chunkMs));
   const rates = contenders.map((): number[] => []);
   const totals = contenders.map(() => ({ n: 0, ms: 0 }));
   for (let r = 0; r < rounds; r++) {
     for (let j = 0; j < contenders.length; j++) {
       const i = (r + j) % contenders.length; // rotate the order: no contender always runs first
       const c = contenders[i]!;
-      const { n, ms } = timedRound(c, chunks[i]!, c.roundMs ?? roundMs);
+      const { n, ms } = timedRound(c, chunks[i]!, smoke ? roundMs : (c.roundMs ?? roundMs));
       rates[i]!.push((n * 1000) / ms);
       totals[i]!.n += n;
       totals[i]!.ms += ms;
