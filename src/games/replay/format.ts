@@ -60,6 +60,7 @@ export const VERBS: Readonly<Record<string, string>> = {
   veto: 'veto', consent: 'consent',
   ask: 'ask', asks: 'ask', fragt: 'ask',
   allow: 'allow', allows: 'allow', reject: 'reject', rejects: 'reject',
+  quiet: 'quiet', schweigt: 'quiet',
 };
 
 /** Words skipped anywhere in an action ("C gibt S10 zu", "A schaut das Laub an", "es ist gut"). */

@@ -6,6 +6,7 @@
 // ruleset's penalty and correction (RULES §12, GC-64: 1853 substitutes the card when trick play ends; Innsbruck
 // A-22). A recorded exchange "left to the partner" ("P3 exchange L9 left") is the other infraction (GC-58).
 import { parseCards, CardNotationError } from '../../cards/notation.ts';
+import { QUIET as QUIET_ACTION, TALK_PHRASES, phraseWords, type TalkPhrase } from '../../engine/talk.ts';
 import { ALLOW, CONCEDE, CONSENT, DECLINE_EXCHANGE, GUT, HOLD, KEEP_CUT, LEAVE_CUT, PASS, REJECT, VETO, askOf, bidOf, exchangeOf, type Action, type FigureName } from '../../engine/actions.ts';
 import { actingSeat, applyAction, applyChecked, explainIllegal, explainInfraction, handFromLayout, legalActions } from '../../engine/game.ts';
 import { seatTable, type HandState } from '../../engine/state.ts';
@@ -100,13 +101,15 @@ function parseAction(st: Statement, s: HandState): Action | Infraction {
       }
       return { kind: 'show', as };
     }
+    case 'quiet':
+      return QUIET_ACTION;
     case 'ask': {
       const type = figs.find((f) => f !== 'Spiel') as 'Gleich' | 'Hanger' | undefined;
       if (num === undefined || type === undefined) throw new ReplayError(st.line, 'write "ask 3 Gleich" (how many cards, and Gleich or Hanger)');
       return askOf(num, type);
     }
     default:
-      throw new ReplayError(st.line, `"${raw}": a Perlaggen action is <seat> play CARD [as CARD] | bid FIGURES | gut | hold | raise FIGURE N | Drei | pass | concede | show CARDS | exchange CARD | decline | keep | leave | veto | consent | ask N FIGURE | allow | reject`);
+      throw new ReplayError(st.line, `"${raw}": a Perlaggen action is <seat> play CARD [as CARD] | bid FIGURES | gut | hold | raise FIGURE N | Drei | pass | concede | show CARDS | exchange CARD | decline | keep | leave | veto | consent | ask N FIGURE | allow | reject | quiet, or table talk: P2 zu P4: „Welche Farbe?“`);
   }
 }
 
@@ -119,10 +122,99 @@ function raise(s: HandState, figure: FigureName | null, to: number): Action {
   return { kind: 'raise', figure: figure ?? 'Spiel', to };
 }
 
-const QUIET = new Set(['pass', 'consent']);
+const QUIET = new Set(['pass', 'consent', 'quiet']);
 
-/** A recording has no table talk (RULES §13): its hands are dealt at a table where nobody talks (the signs are still given). */
+/** A deal recorded without table talk (RULES §13) is dealt at a table where nobody talks (the signs are still given). */
 export const NOBODY_TALKS = 0x3f;
+
+/** One phrase of table talk as recorded (RULES §13): who said it, to whom (null: the partner it can go to), and what. */
+export interface TalkLine {
+  readonly line: number;
+  readonly text: string;
+  readonly speaker: string;
+  readonly to: string | null;
+  /** The words said ("Welche Farbe?"), matched against phraseWords; null for the English form. */
+  readonly words: string | null;
+  /** The English form's phrase, suit (-1) and figure ("say farbe E to P2", "say inNatura Gleich"). */
+  readonly key: { readonly phrase: TalkPhrase; readonly suit: number; readonly figure: FigureName | null } | null;
+}
+
+const QUOTED = /^(\S+?)(?:\s+(?:zu|to|an)\s+(\S+?))?\s*:\s*[„"“»]([^„"“”»«]*)[“"”«]\s*(.*)$/i;
+const SAY = /^(\S+)\s+(?:say|says|sagt)\s+(.+)$/i;
+const SUIT_WORDS: Readonly<Record<string, number>> = { h: 0, herz: 0, s: 1, schell: 1, l: 2, laub: 2, e: 3, eichel: 3 };
+const PHRASE_KEYS: ReadonlyMap<string, TalkPhrase> = new Map(TALK_PHRASES.map((p) => [p.toLowerCase(), p]));
+const talkNorm = (t: string) => norm(t).replace(/[?:]/g, '').replace(/\s+/g, ' ').trim();
+
+/** The table talk of a statement ("P2 zu P4: „Welche Farbe?“  P4: „Eichel!“" is two phrases), or null when it is no talk. */
+export function talkLines(st: Statement): TalkLine[] | null {
+  const out: TalkLine[] = [];
+  let rest = st.text;
+  for (;;) {
+    const q = QUOTED.exec(rest);
+    if (q === null) break;
+    out.push({ line: st.line, text: rest.slice(0, rest.length - q[4]!.length).trim(), speaker: q[1]!, to: q[2] ?? null, words: q[3]!, key: null });
+    rest = q[4]!;
+    if (rest.trim() === '') return out;
+  }
+  if (out.length > 0) throw new ReplayError(st.line, `"${rest.trim()}": after a phrase in quotes only another one may follow ("P4: „Eichel!“")`);
+  const m = SAY.exec(st.text);
+  if (m === null) return null;
+  const words = m[2]!.split(/[\s,]+/).filter((w) => w.length > 0);
+  const phrase = PHRASE_KEYS.get(norm(words[0]!));
+  if (phrase === undefined) throw new ReplayError(st.line, `"${words[0]}" is no phrase of the table talk (RULES §13): ${TALK_PHRASES.join(', ')}`);
+  let suit = -1;
+  let figure: FigureName | null = null;
+  let to: string | null = null;
+  for (let i = 1; i < words.length; i++) {
+    const w = norm(words[i]!);
+    if ((w === 'to' || w === 'zu' || w === 'an') && words[i + 1] !== undefined) to = words[++i]!;
+    else if (FIGS[w] !== undefined) figure = FIGS[w]!;
+    else if (SUIT_WORDS[w] !== undefined) suit = SUIT_WORDS[w]!;
+    else throw new ReplayError(st.line, `"${words[i]}": write "say PHRASE [SUIT] [FIGURE] [to SEAT]", e.g. "P4 say farbe E to P2"`);
+  }
+  return [{ line: st.line, text: st.text, speaker: m[1]!, to, words: null, key: { phrase, suit, figure } }];
+}
+
+/** A question asked and not yet answered: the line that is missing, in words. */
+function unanswered(s: HandState): string | null {
+  const q = s.phase === 'talk' && s.talk !== null ? s.talk.question : null;
+  if (q === null) return null;
+  const asked = s.events.findLast((e) => e.type === 'say' && e.seat === q.seat && e.phrase === q.phrase);
+  const words = asked !== undefined && asked.type === 'say' ? phraseWords(asked.phrase, asked.suit, asked.figure) : q.phrase;
+  return `P${q.to + 1} must first answer P${q.seat + 1}'s „${words}“ (RULES §13)`;
+}
+
+function sayText(a: Extract<Action, { kind: 'say' }>): string {
+  return `„${phraseWords(a.phrase, a.suit, a.figure)}“ to P${a.to + 1}`;
+}
+
+/** Apply one recorded phrase: at this seat's next talk turn where it is allowed; the talk windows before are quiet. */
+function stepTalk(s: HandState, seat: number, to: number | null, t: TalkLine): void {
+  let first: string | null = null;
+  const fits = (a: Action): a is Extract<Action, { kind: 'say' }> => {
+    if (a.kind !== 'say' || (to !== null && a.to !== to)) return false;
+    if (t.key !== null) return a.phrase === t.key.phrase && (t.key.suit < 0 || a.suit === t.key.suit) && (t.key.figure === null || a.figure === t.key.figure);
+    return talkNorm(phraseWords(a.phrase, a.suit, a.figure)) === talkNorm(t.words!);
+  };
+  for (;;) {
+    if (s.phase === 'done') throw new ReplayError(t.line, `"${t.text}": ${first ?? 'the hand is over'}`);
+    const actor = actingSeat(s);
+    const legal = legalActions(s);
+    if (actor === seat && s.phase === 'talk') {
+      const hits = legal.filter(fits);
+      if (hits.length > 0) {
+        if (hits.some((h) => h.to !== hits[0]!.to)) throw new ReplayError(t.line, `"${t.text}": to whom? write "P${seat + 1} zu P${hits[0]!.to + 1}: „…“"`);
+        applyAction(s, hits[0]!);
+        return;
+      }
+      const may = legal.filter((a): a is Extract<Action, { kind: 'say' }> => a.kind === 'say').map(sayText);
+      first ??= `P${seat + 1} cannot say that here (RULES §13)${may.length === 0 ? '' : `; P${seat + 1} may say ${may.join(', ')}`}`;
+    }
+    const quiet = legal.find((x) => QUIET.has(x.kind));
+    if (quiet === undefined) throw new ReplayError(t.line, `"${t.text}": ${first ?? unanswered(s) ?? (actor === seat ? `P${seat + 1} is not at a talk window but at ${s.phase}` : `it is P${actor + 1}'s turn, not P${seat + 1}'s`)}`);
+    applyAction(s, quiet);
+  }
+}
 
 /**
  * Apply one recorded action. Silence is a pass: at a decision where the seat may say nothing (pass in a bid
@@ -155,13 +247,13 @@ export function step(s: HandState, seat: number, st: Statement): void {
       applyAction(s, a);
       return;
     }
-    if (actor === seat) first ??= why;
+    if (actor === seat && s.phase !== 'talk') first ??= why;
     const quiet = legalActions(s).find((x) => QUIET.has(x.kind));
     if (quiet !== undefined && (actor !== seat || !QUIET.has(a.kind))) {
       applyAction(s, quiet);
       continue;
     }
-    throw new ReplayError(st.line, `"${st.text}": ${first ?? why}`);
+    throw new ReplayError(st.line, `"${st.text}": ${first ?? unanswered(s) ?? why}`);
   }
 }
 
@@ -227,6 +319,16 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
     let skipped: number[] = [];
     let stock: number[] | null = null;
     let s: HandState | null = null;
+    // table talk in this deal: dealt at a talking table (RULES §13)
+    const talk = new Map<Statement, TalkLine[]>();
+    for (const st of block.body) {
+      const t = talkLines(st);
+      if (t !== null) talk.set(st, t);
+    }
+    if (talk.size > 0 && ruleset.partnerInfo !== 'table' && ruleset.partnerInfo !== 'open') {
+      const st = talk.keys().next().value!;
+      throw new ReplayError(st.line, `"${st.text}": nobody talks at this table (partnerInfo=${ruleset.partnerInfo}, RULES §13): write the ruleset with partnerInfo=table`);
+    }
     const cardsOf = (text: string, line: number) => {
       try {
         return parseCards(text);
@@ -240,7 +342,7 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
       for (let seat = 0; seat < seats; seat++) if (!given.has(seat)) throw new ReplayError(line, `give ${names[seat]}'s cards before the first action ("${names[seat]}: HA HK …")`);
       if (turned < 0) throw new ReplayError(line, 'name the card turned up for trump: "turned S9"');
       try {
-        s = handFromLayout(ruleset, { players, dealer, score, quietSeats: NOBODY_TALKS }, { hands, turned, skipped, ...(stock === null ? {} : { stock }) });
+        s = handFromLayout(ruleset, { players, dealer, score, quietSeats: talk.size > 0 ? 0 : NOBODY_TALKS }, { hands, turned, skipped, ...(stock === null ? {} : { stock }) });
       } catch (e) {
         throw new ReplayError(line, e instanceof Error ? e.message : String(e));
       }
@@ -248,6 +350,15 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
     };
     for (const st of block.body) {
       const key = norm(st.words[0]!);
+      const said = talk.get(st);
+      if (said !== undefined) {
+        for (const t of said) {
+          const state = start(st.line);
+          const speaker = seatOf(names, t.speaker, st.line);
+          stepTalk(state, speaker, t.to === null ? null : seatOf(names, t.to, st.line), t);
+        }
+        continue;
+      }
       if (st.hand !== null && /^p\d+$/i.test(st.hand.player)) {
         if (s !== null) throw new ReplayError(st.line, 'the hands are given before the first action');
         const seat = seatOf(names, st.hand.player, st.line);

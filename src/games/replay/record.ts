@@ -6,6 +6,7 @@ import { actingSeat as pActing, applyAction as pApply, explainIllegal as pExplai
 import type { HandState } from '../../engine/state.ts';
 import { canonicalName } from '../../rules/registry.ts';
 import { NOBODY_TALKS } from './perlaggen.ts';
+import { phraseWords } from '../../engine/talk.ts';
 import { actingSeat, applyAction, dealWithHands, explainIllegal } from '../bieten/engine.ts';
 import { bietenRulesName } from '../bieten/rules.ts';
 import type { BietenState } from '../bieten/state.ts';
@@ -119,11 +120,12 @@ export function recordPerlaggen(s: HandState, title = ''): string | null {
   if (skipped.length > 0) lines.push(`skipped ${skipped.map(cardShort).join(' ')}`);
   lines.push(`turned ${cardShort(s.turned)}`);
   lines.push(`stock ${s.stock.map(cardShort).join(' ')}`);
-  const fresh = () => handFromLayout(s.ruleset, { players: s.table.players, dealer: s.dealer, score: s.bid.score, quietSeats: NOBODY_TALKS, ...(s.table.dummySeat >= 0 ? { dummySeat: s.table.dummySeat } : {}) }, { hands, turned: s.turned, skipped, stock: s.stock });
+  // a hand with table talk is written with it (RULES §13: "P2 zu P4: „Welche Farbe?“", the answer "P4: „Eichel!“")
+  const talked = s.events.some((e) => e.type === 'say');
+  const fresh = () => handFromLayout(s.ruleset, { players: s.table.players, dealer: s.dealer, score: s.bid.score, quietSeats: talked ? s.talk!.quiet : NOBODY_TALKS, ...(s.table.dummySeat >= 0 ? { dummySeat: s.table.dummySeat } : {}) }, { hands, turned: s.turned, skipped, stock: s.stock });
   // handFromLayout has applied the chance actions: the recording's actions are the others
-  // … and not the table talk, which the format does not write (RULES §13: it changes no card and no score)
-  const moves = s.actions.filter((a) => a.kind !== 'chance' && a.kind !== 'say' && a.kind !== 'quiet');
-  const quiet = (a: Action) => a.kind === 'pass' || a.kind === 'consent';
+  const moves = s.actions.filter((a) => a.kind !== 'chance' && (talked || (a.kind !== 'say' && a.kind !== 'quiet')));
+  const quiet = (a: Action) => a.kind === 'pass' || a.kind === 'consent' || a.kind === 'quiet';
   const actors: number[] = [];
   const w0 = fresh();
   for (const a of moves) {
@@ -137,8 +139,11 @@ export function recordPerlaggen(s: HandState, title = ''): string | null {
     // silence says nothing, unless the next line is this seat's and would fit here (the replay's step)
     const j = moves.findIndex((x, k) => k > i && !quiet(x));
     const say = !quiet(a) || (j >= 0 && actors[j] === seat && pExplain(w, moves[j]!) === null);
+    const reply = w.talk !== null && w.talk.question !== null;
     pApply(w, a);
-    if (say) lines.push(`P${seat + 1} ${perlaggenAction(a)}`);
+    if (!say) continue;
+    if (a.kind === 'say') lines.push(reply ? `P${seat + 1}: „${phraseWords(a.phrase, a.suit, a.figure)}“` : `P${seat + 1} zu P${a.to + 1}: „${phraseWords(a.phrase, a.suit, a.figure)}“`);
+    else lines.push(`P${seat + 1} ${perlaggenAction(a)}`);
   }
   lines.push(`expect points ${s.points.join(' ')}`);
   return lines.join('\n') + '\n';
