@@ -10,7 +10,7 @@ import { findingsMarkdown, writeFindings } from '../experiments/report.ts';
 import type { Experiment } from '../experiments/types.ts';
 import { DEFAULT_WORKERS } from '../sim/runner.ts';
 import { UsageError, wholeOption } from './errors.ts';
-import { shardFrom } from './simulate.ts';
+import { shardFrom, workersOption } from './simulate.ts';
 
 export const RESULTS_DIR = 'results/experiments';
 
@@ -85,7 +85,7 @@ const runCommand: CommandModule<object, RunArgs> = {
     if (argv.quick && argv.smoke) throw new UsageError('give --quick or --smoke, not both');
     const size: SizeName = argv.smoke ? 'smoke' : argv.quick ? 'quick' : 'full';
     const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1') ?? DEFAULT_SEED;
-    const workers = Math.min(wholeOption('workers', argv.workers, 0, 1_000_000) ?? DEFAULT_WORKERS, DEFAULT_WORKERS);
+    const workers = workersOption(argv.workers);
     const ids = argv.ids ?? [];
     if (argv.all && ids.length > 0) throw new UsageError('give experiment ids or --all, not both');
     if (!argv.all && ids.length === 0) throw new UsageError('name an experiment (e.g. H-24), or --all; perlagg experiment list shows them');

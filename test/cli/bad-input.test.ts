@@ -77,4 +77,12 @@ describe('bad input: one line, exit 2, nothing written', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^perlagg: note: --workers 99 is more than this machine's \d+ cores; using \d+\n$/);
   });
+
+  it('experiment run caps --workers the same way, with the note (it used to cap silently)', async () => {
+    const out = join(dir, 'exp-workers');
+    const r = await perlagg(['experiment', 'run', 'H-27', '--smoke', '--workers', '99', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^perlagg: note: --workers 99 is more than this machine's \d+ cores; using \d+\n/);
+    expect(existsSync(join(out, 'H-27', 'summary.json'))).toBe(true);
+  });
 });
