@@ -1,4 +1,5 @@
-// H-35, H-36 (raising) and H-37 … H-41 (the end of the Partie) [000 pp.44–46, pp.26–29] (RULES §16.5–16.7).
+// H-35, H-36 (raising), H-37 … H-41 (the end of the Partie) and H-42 (showing after the Spiel)
+// [000 pp.44–46, pp.26–29] (RULES §16.5–16.7).
 import type { Experiment } from '../src/experiments/types.ts';
 import { AUTHOR, HANDS, au, fromScore, h2h, vsSimple } from './common.ts';
 
@@ -69,5 +70,19 @@ export const end: Experiment[] = [
     b: au({ doubleLineSlack: 0 }),
     sizes: HANDS,
     arms: [fromScore('at-8-5', [8, 5], 'doubleWin', 'greater'), fromScore('at-8-5-stake', [8, 5], 'stake', 'greater'), fromScore('at-9-5', [9, 5], 'doubleWin', 'greater')],
+  },
+  {
+    id: 'H-42',
+    hypotheses: ['H-42'],
+    claim: 'as Spiel winner, showing both figures (weisen) instead of bidding them has the lower variance and only a slightly lower mean',
+    a: AUTHOR,
+    b: au({ spielWinner: 'bid' }),
+    sizes: HANDS,
+    arms: [
+      { name: 'spread', label: 'A (shows) and B (bids as Spiel winner) each against author1853, same deals: variance of the points a hand', design: 'side', mode: 'hands', metric: 'points', direction: 'less', compare: 'variance' },
+      { name: 'mean', label: 'the same deals: mean points a hand (the claim: showing slightly lower)', design: 'side', mode: 'hands', metric: 'points', direction: 'less' },
+      { name: 'spread-vs-simple', label: 'A and B each against simple, same deals: variance of the points a hand', design: 'side', mode: 'hands', metric: 'points', direction: 'less', compare: 'variance', opponent: 'simple' },
+    ],
+    note: 'the variance is that of the side\'s points a hand (its own minus the opponents\'); "only slightly lower" is a size, read from the mean arm\'s interval',
   },
 ];

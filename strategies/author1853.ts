@@ -97,6 +97,10 @@
 //   dreiIdx                 20      'atOnce': the figure for an immediate Drei ("im Eifer") (33 = never)
 //   vsDreiSteps             3       [000 p.44] a Drei is said with "vorzüglich gute Karten": holding a raise
 //                                   needs this many steps more per level above 2
+//   spielWinner             show    H-42 [000 p.26–27] the Spiel party "hat das Recht und die Pflicht zu
+//                                   weisen": it lays its figures down (bidding after the Spiel only a figure
+//                                   that cannot lose) and risks no Drei; 'bid': it bids every figure it
+//                                   holds instead of showing it, and may be held and raised
 //   masterTactic            true    H-36 [000 p.44–45] the master's tactic: strong in Spiel and Gleich, hold
 //                                   the opponents' Hanger "bis der Gegner seine Perlaggen fixirt hat", then
 //                                   say Drei where certain (the engine has no taking back of a hold, so the
@@ -228,6 +232,7 @@ export interface Sense {
   dreiIdx: number;
   vsDreiSteps: number;
   masterTactic: boolean;
+  spielWinner: 'show' | 'bid';
   trumpLead: 'partnerTrumpless' | 'always' | 'never';
   lowTrumpLead: boolean;
   trumpToWin: boolean;
@@ -827,6 +832,8 @@ function windowAction(obs: Observation, o: Sense, ctx: PolicyContext): PolicyAct
     // after the Spiel: the Spiel party shows (weisen); the others bid what beats the shown figures
     if (obs.point === 5) {
       if (certain(obs, o, k, code, f)) return a;
+      // H-42: a Spiel party that bids instead of showing bids every figure it would show
+      if (o.spielWinner === 'bid' && obs.spielParty === sc.party) return a;
       continue;
     }
     // H-29 follow-up: our hold binds his Perlagg in the other figure: bid this one "alsogleich"
@@ -1395,6 +1402,7 @@ function senseOf(o: OptionValues): Sense {
     dreiIdx: n('dreiIdx'),
     vsDreiSteps: n('vsDreiSteps'),
     masterTactic: b('masterTactic'),
+    spielWinner: o['spielWinner'] as Sense['spielWinner'],
     trumpLead: o['trumpLead'] as Sense['trumpLead'],
     lowTrumpLead: b('lowTrumpLead'),
     trumpToWin: b('trumpToWin'),
@@ -1462,6 +1470,7 @@ export default definePolicy({
     dreiIdx: int(1, 33, 20, "H-35 'atOnce': an immediate Drei with a figure of at least this step (33 = never)"),
     vsDreiSteps: int(0, 16, 3, '[000 p.44]: holding a Drei (or more) needs this many steps more per level above 2'),
     masterTactic: bool(true, 'H-36 [000 p.44–45]: strong in Spiel and Gleich, hold the Hanger until his Perlaggen are fixed, then Drei where certain'),
+    spielWinner: { type: 'enum', values: ['show', 'bid'], default: 'show', description: 'H-42 [000 p.26–27]: show = the Spiel party lays its figures down (weisen; after the Spiel it bids only a figure that cannot lose); bid = it bids every figure it holds instead of showing it, and may be held and raised' },
     // trick play
     trumpLead: { type: 'enum', values: ['partnerTrumpless', 'always', 'never'], default: 'partnerTrumpless', description: 'H-07 [000 p.37]: lead the trump As or Zehner when the partner has no trump (his „Trumpf!“, his signs, else the play)' },
     lowTrumpLead: bool(false, 'H-07 [000 p.37]: lead a low trump (9, 8) while another card can be led ("kann das Trumpfschlagen nichts nützen")'),

@@ -139,7 +139,7 @@ const listCommand: CommandModule<object, ListArgs> = {
       process.stdout.write(JSON.stringify({ experiments: EXPERIMENTS, notTestable: NOT_TESTABLE }) + '\n');
       return;
     }
-    const lines: string[] = [`${EXPERIMENTS.length} experiments (testable), ${NOT_TESTABLE.length} ${NOT_TESTABLE.length === 1 ? 'claim' : 'claims'} not testable:`];
+    const lines: string[] = [NOT_TESTABLE.length === 0 ? `${EXPERIMENTS.length} experiments (testable): every claim of H-01 … H-42` : `${EXPERIMENTS.length} experiments (testable), ${NOT_TESTABLE.length} ${NOT_TESTABLE.length === 1 ? 'claim' : 'claims'} not testable:`];
     const all = [...EXPERIMENTS.map((e) => ({ id: e.id, e })), ...NOT_TESTABLE.map((n) => ({ id: n.id, n }))].sort((x, y) => x.id.localeCompare(y.id, 'en', { numeric: true }));
     for (const x of all) {
       if ('e' in x) {
@@ -148,7 +148,7 @@ const listCommand: CommandModule<object, ListArgs> = {
         lines.push(`      A = ${e.a}; B = ${e.b}`);
         for (const a of e.arms) {
           const who = [a.a === undefined ? '' : `A = ${a.a}`, a.b === undefined ? '' : `B = ${a.b}`, a.design === 'duplicate' ? '' : `against ${a.opponent ?? 'author1853'}`].filter((x) => x !== '').join(', ');
-          lines.push(`      ${a.name}: ${a.design}, ${a.mode}, ${a.metric} (${a.direction}${a.reference === undefined ? '' : ` than ${a.reference}`})${a.score === undefined ? '' : `, from ${a.score.join(':')}`}${a.where === undefined ? '' : ', deals chosen by a --where predicate'}${a.hands === undefined ? '' : `, fixed cards ${Object.entries(a.hands).map(([k, v]) => `${k}=${v.join(',')}`).join(' ')}`}${a.stop?.kind === 'sprt' ? `, SPRT ${a.stop.m0}/${a.stop.m1}` : ''}${who === '' ? '' : `; ${who}`}`);
+          lines.push(`      ${a.name}: ${a.design}, ${a.mode}, ${a.compare === 'variance' ? 'variance of ' : ''}${a.metric} (${a.direction}${a.reference === undefined ? '' : ` than ${a.reference}`})${a.score === undefined ? '' : `, from ${a.score.join(':')}`}${a.where === undefined ? '' : ', deals chosen by a --where predicate'}${a.hands === undefined ? '' : `, fixed cards ${Object.entries(a.hands).map(([k, v]) => `${k}=${v.join(',')}`).join(' ')}`}${a.stop?.kind === 'sprt' ? `, SPRT ${a.stop.m0}/${a.stop.m1}` : ''}${who === '' ? '' : `; ${who}`}`);
         }
       } else lines.push(`${x.n.id}  not testable: ${x.n.why}`);
     }

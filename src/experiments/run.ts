@@ -188,6 +188,8 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
   const n = sizeOf(e, arm, o.size);
   const sprt = arm.stop?.kind === 'sprt' ? arm.stop : null;
   if (sprt !== null && !(arm.design === 'duplicate' && arm.metric === 'points')) throw new Error(`internal: experiment ${e.id} arm ${arm.name}: an SPRT needs a duplicate 'points' arm`);
+  const spread = arm.compare === 'variance';
+  if (spread && arm.design !== 'side') throw new Error(`internal: experiment ${e.id} arm ${arm.name}: a variance comparison needs a 'side' arm (A and B on the same cards)`);
   const base = (policies: string[], duplicate: boolean): SimSpec => ({
     mode: arm.mode,
     ruleset: e.ruleset ?? '1853',
@@ -269,6 +271,10 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
     }
     const vp = variance(values);
     ratio = vp > 0 ? (variance(va) + variance(vb)) / vp : null;
+    if (spread) {
+      values = varianceTerms(va, vb);
+      ratio = null;
+    }
   } else {
     const r = await run('run', base(pair(a, opponent!), false));
     runs.push(r);
@@ -292,7 +298,7 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
     design: arm.design,
     mode: arm.mode,
     metric: arm.metric,
-    unit: def.unit,
+    unit: spread ? `variance of the ${def.unit} (A's minus B's)` : def.unit,
     direction: arm.direction,
     a,
     b,
@@ -328,6 +334,29 @@ function variance(xs: readonly number[]): number {
   let q = 0;
   for (const x of xs) q += (x - m) * (x - m);
   return q / (xs.length - 1);
+}
+
+/**
+ * The paired influence terms of Var(X) − Var(Y): t_i = n/(n−1) · ((x_i − x̄)² − (y_i − ȳ)²). Their mean is the
+ * difference of the two sample variances; their spread gives its standard error (the delta method, which
+ * counts the correlation of X and Y on the same cards) — so the effect of a variance arm is effectOf(terms).
+ */
+export function varianceTerms(xs: readonly number[], ys: readonly number[]): number[] {
+  const n = xs.length;
+  if (n !== ys.length) throw new Error('internal: variance terms of unequal lengths');
+  if (n < 2) return [];
+  let sx = 0;
+  let sy = 0;
+  for (let i = 0; i < n; i++) {
+    sx += xs[i]!;
+    sy += ys[i]!;
+  }
+  const mx = sx / n;
+  const my = sy / n;
+  const k = n / (n - 1);
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = k * ((xs[i]! - mx) ** 2 - (ys[i]! - my) ** 2);
+  return out;
 }
 
 /** The effect with its 95% interval: mean ± t·SE over the values (a share of 0/1 values: Wilson). */

@@ -91,6 +91,12 @@ export interface Arm {
    * arm (A = B) then measures the noise of the machinery instead of a difference of exactly 0.
    */
   readonly independentStreams?: boolean;
+  /**
+   * What is compared (default 'mean'). 'variance' ('side' arms): the variance of A's per-deal (per-Partie)
+   * result minus B's on the same cards, with a 95% interval from the paired influence terms
+   * (x − x̄)² − (y − ȳ)² (delta method); `direction` 'less' claims A's spread is the smaller (H-42).
+   */
+  readonly compare?: 'mean' | 'variance';
   /** Overrides of the experiment's A or B for this arm. */
   readonly a?: string;
   readonly b?: string;

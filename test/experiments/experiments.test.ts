@@ -135,14 +135,15 @@ describe('perlagg experiment', () => {
   it('list names every experiment and every claim not testable with why', async () => {
     const r = await perlagg('experiment', 'list');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^41 experiments \(testable\), 1 claim not testable:/);
+    expect(r.out).toMatch(/^42 experiments \(testable\): every claim of H-01 … H-42/);
     for (const e of EXPERIMENTS) expect(r.out).toContain(`${e.id}  ${e.claim}`);
-    expect(r.out).toMatch(/H-42 {2}not testable: no policy chooses between showing and bidding/);
+    expect(r.out).toMatch(/ spread: side, hands, variance of points \(less\)/);
     const j = JSON.parse((await perlagg('experiment', 'list', '--json')).out) as { experiments: unknown[]; notTestable: unknown[] };
-    expect(j.experiments.length + j.notTestable.length).toBe(42);
+    expect(j.experiments.length).toBe(42);
+    expect(j.notTestable).toEqual([]);
   });
 
-  it('run prints the verdict with effect, interval, n and the variance ratio; a claim not testable says why; report writes the table', async () => {
+  it('run prints the verdict with effect, interval, n and the variance ratio (H-42: a variance arm); report writes the table', async () => {
     const dir = tmp();
     const results = join(dir, 'results');
     const r = await perlagg('experiment', 'run', 'H-27', '24', 'H-42', '--smoke', '--workers', '0', '--seed', '5', '--out', results);
@@ -151,17 +152,17 @@ describe('perlagg experiment', () => {
     expect(r.out).toMatch(/Verdict H-24: /);
     expect(r.out).toMatch(/variance ratio unpaired\/paired \d+\.\d\d/);
     expect(r.out).toContain('Reproduce: npx perlagg experiment run H-27 --smoke --seed 5');
-    expect(r.out).toMatch(/H-42: not testable: no policy chooses/);
+    expect(r.out).toMatch(/Verdict H-42: (supported|refuted|no effect found) \(spread\): effect [+−]\d\.\d{4} \[[+−]\d\.\d{4}, [+−]\d\.\d{4}\] variance of the points a hand \(A's minus B's\), n = 8 deals/);
     const j = await perlagg('experiment', 'run', 'H-28', '--smoke', '--workers', '0', '--json', '--out', results);
     expect((JSON.parse(j.out) as ExperimentSummary).id).toBe('H-28');
     const md = join(dir, 'findings.md');
     const rep = await perlagg('experiment', 'report', '--results', results, '--out', md);
     expect(rep.code, rep.err).toBe(0);
-    expect(rep.out).toMatch(/^Wrote .*findings\.md: 3 experiments/);
+    expect(rep.out).toMatch(/^Wrote .*findings\.md: 4 experiments/);
     const text = readFileSync(md, 'utf8');
     for (let h = 1; h <= 42; h++) expect(text).toMatch(new RegExp(`^\\| \\[H-${String(h).padStart(2, '0')}\\]`, 'm'));
     expect(text).toMatch(/\| \[H-27\]\(rules\.md#h-27\) \| .* \| \*\*(supported|refuted|no effect found)\*\* \| [+−]\d/);
-    expect(text).toMatch(/\| \[H-42\]\(rules\.md#h-42\) \| .* \| not testable \|/);
+    expect(text).toMatch(/\| \[H-42\]\(rules\.md#h-42\) \| .* \| \*\*(supported|refuted|no effect found)\*\* \| [+−]\d.* \| variance of the points a hand/);
     expect(text).toMatch(/\| \[H-30\]\(rules\.md#h-30\) \| .* \| not run yet \|/);
   });
 
