@@ -50,6 +50,7 @@ import {
   suitIndex,
   suitOfLetter,
   winningIndex,
+  winsTrick,
   cardOf,
   naturalFiguresOfCards,
   partnersOf,
@@ -66,21 +67,28 @@ import {
 type Play = Extract<PolicyAction, { kind: 'play' }>;
 
 
-/** Cheapness of a plain card: side cards by rank, trumps above all side cards. */
-function cost(obs: Observation, card: number): number {
-  const trump = suitOfLetter(obs.trump ?? 'H');
+/** Cheapness of a plain card: side cards by rank, trumps above all side cards (`trump`: the trump suit's index). */
+function cost(trump: number, card: number): number {
   return (suitIndex(card) === trump ? 16 : 0) + rankValue(card);
 }
 
 // Hot path: no closures are created per decision (helpers are module functions), and the showing plan is
 // computed only when a Perlagg may be laid. The choices are exactly those of version 2.0.0.
+// The observation's lists (hand, tricks, plays, talk, shown) are frozen, and V8's array builtins (slice,
+// some, find, filter, every, map) take a slow path on frozen arrays: the helpers walk them with index loops.
+
+/** The trump suit's index (Herz before the trump is known, as every helper reads it). */
+function trumpOf(obs: Observation): number {
+  return suitOfLetter(obs.trump ?? 'H');
+}
 
 /** The cheapest of xs (the first among equals). */
 function cheapest(obs: Observation, xs: readonly Play[]): Play {
+  const trump = trumpOf(obs);
   let best = xs[0]!;
-  let bestCost = cost(obs, best.card);
+  let bestCost = cost(trump, best.card);
   for (let i = 1; i < xs.length; i++) {
-    const c = cost(obs, xs[i]!.card);
+    const c = cost(trump, xs[i]!.card);
     if (c < bestCost) {
       best = xs[i]!;
       bestCost = c;
@@ -91,9 +99,7 @@ function cheapest(obs: Observation, xs: readonly Play[]): Play {
 
 /** Would (card, as) take the open trick `trick`? */
 function wins(obs: Observation, trick: readonly ObservedPlay[], card: number, as: number | null): boolean {
-  const plays: Array<{ card: number; as: number | null }> = trick.slice();
-  plays.push({ card, as });
-  return winningIndex(obs, plays) === trick.length;
+  return winsTrick(obs, trick, card, as);
 }
 
 function findPlay(plays: readonly Play[], card: number, as: number | null): Play | null {
@@ -133,12 +139,23 @@ type Request = { kind: 'trumpf' } | { kind: 'farbe'; suit: number } | { kind: 'g
 
 /** The partner's hand when this player sees it (partnerInfo 'open'), else null. */
 function seenHandOf(obs: Observation, seat: number): readonly number[] | null {
-  for (const h of obs.seenHands) if (h.seat === seat) return h.cards;
+  const seen = obs.seenHands;
+  for (let i = 0; i < seen.length; i++) if (seen[i]!.seat === seat) return seen[i]!.cards;
   return null;
 }
 
 function isTrumpCard(obs: Observation, c: number): boolean {
-  return perlaggLevel(obs, c) > 0 || suitIndex(c) === suitOfLetter(obs.trump ?? 'H');
+  return perlaggLevel(obs, c) > 0 || suitIndex(c) === trumpOf(obs);
+}
+
+/** Has the card been played in this deal? */
+function played(obs: Observation, card: number): boolean {
+  const tricks = obs.tricks;
+  for (let i = 0; i < tricks.length; i++) {
+    const plays = tricks[i]!.plays;
+    for (let j = 0; j < plays.length; j++) if (plays[j]!.card === card) return true;
+  }
+  return false;
 }
 
 /** Is the plain card c the highest still out in its suit (all higher cards of it played)? */
@@ -147,19 +164,20 @@ function isTop(obs: Observation, c: number): boolean {
   for (let r = rankValue(c) + 1; r <= 8; r++) {
     const hi = cardOf(suit, r);
     if (perlaggLevel(obs, hi) > 0) continue;
-    let gone = false;
-    for (const t of obs.tricks) for (const p of t.plays) if (p.card === hi) gone = true;
-    if (!gone) return false;
+    if (!played(obs, hi)) return false;
   }
   return true;
 }
 
 /** What a hand asks its leader for (H-07, H-08): "Trumpf" without any trump, a side suit of a top card, else "Gut drüben". */
 function requestFor(obs: Observation, hand: readonly number[]): Request {
-  if (!hand.some((c) => isTrumpCard(obs, c))) return { kind: 'trumpf' };
-  const trump = suitOfLetter(obs.trump ?? 'H');
+  let anyTrump = false;
+  for (let i = 0; i < hand.length && !anyTrump; i++) anyTrump = isTrumpCard(obs, hand[i]!);
+  if (!anyTrump) return { kind: 'trumpf' };
+  const trump = trumpOf(obs);
   let best = -1;
-  for (const c of hand) {
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
     if (perlaggLevel(obs, c) > 0 || suitIndex(c) === trump || !isTop(obs, c)) continue;
     if (best < 0 || rankValue(c) > rankValue(best)) best = c;
   }
@@ -171,10 +189,11 @@ function canBeat(obs: Observation, hand: readonly number[]): boolean {
   const trick = currentTrick(obs);
   if (trick.length === 0) return true;
   const led = playedSuit(obs, trick[0]!.card, trick[0]!.as);
-  const trump = suitOfLetter(obs.trump ?? 'H');
+  const trump = trumpOf(obs);
   let hasLed = false;
-  for (const c of hand) if (perlaggLevel(obs, c) === 0 && suitIndex(c) === led) hasLed = true;
-  for (const c of hand) {
+  for (let i = 0; i < hand.length; i++) if (perlaggLevel(obs, hand[i]!) === 0 && suitIndex(hand[i]!) === led) hasLed = true;
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
     if (perlaggLevel(obs, c) > 0) continue;
     if (hasLed && suitIndex(c) !== led && suitIndex(c) !== trump) continue;
     if (wins(obs, trick, c, null)) return true;
@@ -184,9 +203,10 @@ function canBeat(obs: Observation, hand: readonly number[]): boolean {
 
 /** Cards that win tricks: Perlaggen, trump As and Zehner, side Asse. */
 function strongCards(obs: Observation, hand: readonly number[]): number {
-  const trump = suitOfLetter(obs.trump ?? 'H');
+  const trump = trumpOf(obs);
   let n = 0;
-  for (const c of hand) {
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
     if (perlaggLevel(obs, c) > 0) n++;
     else if (suitIndex(c) === trump ? rankValue(c) >= 4 && (rankValue(c) === 8 || rankValue(c) === 4) : rankValue(c) === 8) n++;
   }
@@ -195,7 +215,8 @@ function strongCards(obs: Observation, hand: readonly number[]): number {
 
 /** Tricks the party still needs after winning this one, and tricks left after it. */
 function spielNeed(obs: Observation, party: number): { need: number; left: number } {
-  const done = obs.tricks.filter((t) => t.winner >= 0).length;
+  let done = 0;
+  for (let i = 0; i < obs.tricks.length; i++) if (obs.tricks[i]!.winner >= 0) done++;
   return { need: 3 - ((obs.tricksWon[party] ?? 0) + 1), left: obs.handSize - done - 1 };
 }
 
@@ -208,8 +229,9 @@ function prospectWith(need: number, left: number, strong: number): boolean {
 /** The last phrase said by `from` to `to` in the current trick among `phrases`, or null. */
 function heard(obs: Observation, from: readonly number[], to: number, phrases: readonly string[]): ObservedTalk | null {
   const trick = obs.tricks.length - 1;
-  for (let i = obs.talk.length - 1; i >= 0; i--) {
-    const t = obs.talk[i]!;
+  const talk = obs.talk;
+  for (let i = talk.length - 1; i >= 0; i--) {
+    const t = talk[i]!;
     if (t.trick !== trick) break;
     if (t.to === to && from.includes(t.seat) && phrases.includes(t.phrase)) return t;
   }
@@ -233,11 +255,14 @@ function leadRequest(obs: Observation, seat: number): Request | null {
     if (g === null) continue;
     let trumps = g.trumps;
     let perl = g.perlaggen;
-    for (const t of obs.tricks) {
-      for (const pl of t.plays) {
+    const tricks = obs.tricks;
+    for (let i = 0; i < tricks.length; i++) {
+      const plays = tricks[i]!.plays;
+      for (let j = 0; j < plays.length; j++) {
+        const pl = plays[j]!;
         if (pl.seat !== p) continue;
         if (perlaggLevel(obs, pl.card) > 0) perl--;
-        else if (suitIndex(pl.card) === suitOfLetter(obs.trump ?? 'H')) trumps--;
+        else if (suitIndex(pl.card) === trumpOf(obs)) trumps--;
       }
     }
     if (trumps <= 0 && perl <= 0) return { kind: 'trumpf' };
@@ -273,9 +298,16 @@ function leadFor(obs: Observation, plain: readonly Play[], r: Request): Play | n
 /** Can the partner(s) still to play take this trick? From what they said, their hand, or null (unknown). */
 function partnerCanWin(obs: Observation, seat: number): boolean | null {
   const trick = currentTrick(obs);
-  const later = partnersOf(obs, seat).filter((p) => !trick.some((pl) => pl.seat === p));
+  const partners = partnersOf(obs, seat);
+  const later: number[] = [];
+  for (let k = 0; k < partners.length; k++) {
+    const p = partners[k]!;
+    let inTrick = false;
+    for (let i = 0; i < trick.length; i++) if (trick[i]!.seat === p) inTrick = true;
+    if (!inTrick) later.push(p);
+  }
   if (later.length === 0) return null;
-  if (heard(obs, later, seat, ['ichKannNicht']) !== null) return false;
+  if (heard(obs, later, seat, ICH_KANN_NICHT) !== null) return false;
   for (let i = obs.talk.length - 1; i >= 0; i--) {
     const t = obs.talk[i]!;
     if (t.trick !== obs.tricks.length - 1) break;
@@ -290,6 +322,8 @@ function partnerCanWin(obs: Observation, seat: number): boolean | null {
   }
   return later.some((p) => seenHandOf(obs, p) !== null) ? false : null;
 }
+
+const ICH_KANN_NICHT = ['ichKannNicht'] as const;
 
 /** H-13: does the partner see a prospect of the Spiel if we take this trick? From his answer, hand or signs; null unknown. */
 function partnerProspect(obs: Observation, seat: number): boolean | null {
@@ -316,7 +350,11 @@ function partnerProspect(obs: Observation, seat: number): boolean | null {
     if (g === null) continue;
     any = true;
     let n = g.trumps + g.perlaggen;
-    for (const t of obs.tricks) for (const pl of t.plays) if (pl.seat === p && isTrumpCard(obs, pl.card)) n--;
+    const tricks = obs.tricks;
+    for (let i = 0; i < tricks.length; i++) {
+      const plays = tricks[i]!.plays;
+      for (let j = 0; j < plays.length; j++) if (plays[j]!.seat === p && isTrumpCard(obs, plays[j]!.card)) n--;
+    }
     strong += Math.max(0, n);
   }
   return any ? prospectWith(need, left, strong) : null;
@@ -332,18 +370,25 @@ function perlaggMoment(obs: Observation, seat: number): boolean {
   if (!decisive) return false;
   const w = trick[winningIndex(obs, trick)]!;
   if (obs.party[w.seat] === me) return false;
-  return obs.hand.some((c) => perlaggLevel(obs, c) > 0) && !canBeat(obs, obs.hand);
+  return holdsPerlagg(obs, obs.hand) && !canBeat(obs, obs.hand);
+}
+
+/** Does the hand hold a Perlagg? */
+function holdsPerlagg(obs: Observation, hand: readonly number[]): boolean {
+  for (let i = 0; i < hand.length; i++) if (perlaggLevel(obs, hand[i]!) > 0) return true;
+  return false;
 }
 
 /** The plain-trump winner situation of H-10: my only winners are trumps, on a side suit led. */
 function onlyTrumpWins(obs: Observation, hand: readonly number[]): boolean {
   const trick = currentTrick(obs);
   if (trick.length === 0) return false;
-  const trump = suitOfLetter(obs.trump ?? 'H');
+  const trump = trumpOf(obs);
   const led = playedSuit(obs, trick[0]!.card, trick[0]!.as);
   if (led === trump) return false;
   let trumpWins = false;
-  for (const c of hand) {
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
     if (perlaggLevel(obs, c) > 0 || !wins(obs, trick, c, null)) continue;
     if (suitIndex(c) === trump) trumpWins = true;
     else return false;
@@ -362,7 +407,7 @@ function playAction(obs: Observation, info: Info): PolicyAction {
     if (a.as === null && perlaggLevel(obs, a.card) === 0) plain.push(a);
   }
   const trick = currentTrick(obs);
-  const trumpSuit = suitOfLetter(obs.trump ?? 'H');
+  const trumpSuit = trumpOf(obs);
   const trumpAs = cardOf(trumpSuit, 8);
   // Does this trick decide the Spiel? (a party on need-1 tricks)
   const need = 3;
@@ -437,26 +482,46 @@ interface BidSense {
 
 /** The seat's best Gleich and Hanger codes if it showed now (own hand and played cards only). */
 function strength(obs: Observation): { gleich: number; hanger: number } {
-  if (obs.hand.length === 0 && obs.tricks.every((t) => t.plays.every((p) => p.seat !== obs.acting))) return { gleich: 0, hanger: 0 };
-  const shown = obs.shown.find((x) => x.seat === obs.acting);
-  if (shown !== undefined) return { gleich: shown.gleich, hanger: shown.hanger };
+  if (obs.hand.length === 0 && !hasPlayed(obs, obs.acting)) return { gleich: 0, hanger: 0 };
+  const shown = obs.shown;
+  for (let i = 0; i < shown.length; i++) {
+    const x = shown[i]!;
+    if (x.seat === obs.acting) return { gleich: x.gleich, hanger: x.hanger };
+  }
   // The engine hands out the same frozen hand array while the hand does not change (and the seat's played
   // cards change only with it): the figures are worked out once per hand array and acting seat.
-  const hand = obs.seat === obs.acting ? obs.hand : obs.seenHands.find((h) => h.seat === obs.acting)?.cards;
+  const hand = obs.seat === obs.acting ? obs.hand : (seenHandOf(obs, obs.acting) ?? undefined);
   const memo = hand !== undefined && hand.length > 0 && Object.isFrozen(hand) ? strengthMemo.get(hand) : undefined;
   if (memo !== undefined && memo.acting === obs.acting && memo.trump === obs.trump && memo.ruleset === obs.ruleset) return memo.st;
   const st = showingFigures(obs, obs.acting); // showingPlan's figures, without the christening
   if (hand !== undefined && hand.length > 0 && Object.isFrozen(hand)) strengthMemo.set(hand, { acting: obs.acting, trump: obs.trump, ruleset: obs.ruleset, st });
   return st;
 }
+/** Has the seat played a card in this deal? */
+function hasPlayed(obs: Observation, seat: number): boolean {
+  const tricks = obs.tricks;
+  for (let i = 0; i < tricks.length; i++) {
+    const plays = tricks[i]!.plays;
+    for (let j = 0; j < plays.length; j++) if (plays[j]!.seat === seat) return true;
+  }
+  return false;
+}
 const strengthMemo = new WeakMap<readonly number[], { acting: number; trump: string | null; ruleset: string; st: { gleich: number; hanger: number } }>();
 
 /** Best code of a figure the opponents have shown (0 if none shown). */
 function oppShown(obs: Observation, f: 'gleich' | 'hanger'): number {
   const me = obs.party[obs.acting]!;
+  const shown = obs.shown;
   let b = 0;
-  for (const x of obs.shown) if (obs.party[x.seat] !== me) b = Math.max(b, x[f]);
+  for (let i = 0; i < shown.length; i++) if (obs.party[shown[i]!.seat] !== me) b = Math.max(b, shown[i]![f]);
   return b;
+}
+
+/** Has an opponent of the acting seat shown a figure? */
+function oppHasShown(obs: Observation, me: number): boolean {
+  const shown = obs.shown;
+  for (let i = 0; i < shown.length; i++) if (obs.party[shown[i]!.seat] !== me) return true;
+  return false;
 }
 
 function spielStrong(obs: Observation, sense: BidSense): boolean {
@@ -464,8 +529,13 @@ function spielStrong(obs: Observation, sense: BidSense): boolean {
   const mine = obs.tricksWon[me] ?? 0;
   const theirs = obs.tricksWon[1 - me] ?? 0;
   if (mine < sense.spielTricks || mine <= theirs) return false;
-  const trump = suitOfLetter(obs.trump ?? 'H');
-  return obs.hand.some((c) => perlaggLevel(obs, c) > 0 || (suitIndex(c) === trump && rankValue(c) >= 7));
+  const trump = trumpOf(obs);
+  const hand = obs.hand;
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
+    if (perlaggLevel(obs, c) > 0 || (suitIndex(c) === trump && rankValue(c) >= 7)) return true;
+  }
+  return false;
 }
 
 function figureGood(code: number, threshold: number): boolean {
@@ -510,8 +580,8 @@ function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyActi
   const first = obs.point === 0 && obs.tricks.length === 1 && obs.tricks[0]!.plays.length === 0;
   if (room >= 1 && (first || obs.point === 5)) {
     st ??= strength(obs);
-    const gOk = obs.point === 5 ? st.gleich > oppShown(obs, 'gleich') && figureGood(st.gleich, 1) && obs.shown.some((x) => obs.party[x.seat] !== me) : figureGood(st.gleich, sense.gleichCode);
-    const hOk = obs.point === 5 ? st.hanger > oppShown(obs, 'hanger') && figureGood(st.hanger, 1) && obs.shown.some((x) => obs.party[x.seat] !== me) : figureGood(st.hanger, sense.hangerCode);
+    const gOk = obs.point === 5 ? st.gleich > oppShown(obs, 'gleich') && figureGood(st.gleich, 1) && oppHasShown(obs, me) : figureGood(st.gleich, sense.gleichCode);
+    const hOk = obs.point === 5 ? st.hanger > oppShown(obs, 'hanger') && figureGood(st.hanger, 1) && oppHasShown(obs, me) : figureGood(st.hanger, sense.hangerCode);
     // H-22: a figure that needs its Perlagg, held in natura by the partner: leave the bid to him; told
     // "Biet ...!", bid what it has of it
     const talkNow = shared && obs.point !== 5;
@@ -571,15 +641,26 @@ function threshold(sense: BidSense, f: 'Gleich' | 'Hanger'): number {
 }
 
 function hasPlainTrump(obs: Observation, hand: readonly number[]): boolean {
-  const trump = suitOfLetter(obs.trump ?? 'H');
-  return hand.some((c) => perlaggLevel(obs, c) === 0 && suitIndex(c) === trump);
+  const trump = trumpOf(obs);
+  for (let i = 0; i < hand.length; i++) if (perlaggLevel(obs, hand[i]!) === 0 && suitIndex(hand[i]!) === trump) return true;
+  return false;
+}
+
+/** The cards in hand and those `seat` played in this deal. */
+function withPlayed(obs: Observation, hand: readonly number[], seat: number): number[] {
+  const out = new Array<number>(hand.length);
+  for (let i = 0; i < hand.length; i++) out[i] = hand[i]!;
+  const tricks = obs.tricks;
+  for (let i = 0; i < tricks.length; i++) {
+    const plays = tricks[i]!.plays;
+    for (let j = 0; j < plays.length; j++) if (plays[j]!.seat === seat) out.push(plays[j]!.card);
+  }
+  return out;
 }
 
 /** Its own cards of this deal: in hand and played. */
 function ownCards(obs: Observation): number[] {
-  const out = obs.hand.slice();
-  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === obs.acting) out.push(p.card);
-  return out;
+  return withPlayed(obs, obs.hand, obs.acting);
 }
 
 /** Does it hold the figure in natura at the bidding threshold (Gleich, Hanger), or a plain trump (the Spiel, H-23)? */
@@ -613,7 +694,9 @@ function answerQuestion(obs: Observation, sense: BidSense, info: Info, q: Observ
 
 /** Did the partner answer "ja" to its "in natura?" about f in this hand? */
 function partnerHasInNatura(obs: Observation, f: FigureName): boolean {
-  for (const t of obs.talk) {
+  const talk = obs.talk;
+  for (let i = 0; i < talk.length; i++) {
+    const t = talk[i]!;
     if (t.seat !== obs.acting || t.phrase !== 'inNatura' || t.figure !== f) continue;
     const a = answerTo(obs, t);
     if (a !== null && a.phrase === 'ja') return true;
@@ -623,7 +706,11 @@ function partnerHasInNatura(obs: Observation, f: FigureName): boolean {
 
 /** Was it asked to bid f in this hand ("Biet ...!")? */
 function toldToBid(obs: Observation, f: FigureName): boolean {
-  for (const t of obs.talk) if (t.to === obs.acting && t.phrase === 'biet' && t.figure === f) return true;
+  const talk = obs.talk;
+  for (let i = 0; i < talk.length; i++) {
+    const t = talk[i]!;
+    if (t.to === obs.acting && t.phrase === 'biet' && t.figure === f) return true;
+  }
   return false;
 }
 
@@ -738,9 +825,7 @@ function partnerInNaturaSeen(obs: Observation, sense: BidSense, f: 'Gleich' | 'H
   for (const p of partnersOf(obs, obs.acting)) {
     const h = seenHandOf(obs, p);
     if (h === null) continue;
-    const cards = h.slice();
-    for (const t of obs.tricks) for (const pl of t.plays) if (pl.seat === p) cards.push(pl.card);
-    const nat = naturalFiguresOfCards(obs, cards);
+    const nat = naturalFiguresOfCards(obs, withPlayed(obs, h, p));
     if (figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f))) return true;
   }
   return false;

@@ -144,8 +144,11 @@ export const cardOf = (suit: number, rank: number): number => suit * 8 + rank - 
 
 /** Perlagg level of a card in this deal (0 = not a Perlagg; higher = stronger), from obs.perlaggen. */
 export function perlaggLevel(obs: Observation, card: number): number {
-  const i = obs.perlaggen.indexOf(card);
-  return i < 0 ? 0 : obs.perlaggen.length - i;
+  // an index loop: the list is frozen, and V8's array builtins take a slow path on frozen arrays
+  const l = obs.perlaggen;
+  const n = l.length;
+  for (let i = 0; i < n; i++) if (l[i] === card) return n - i;
+  return 0;
 }
 
 const trickCtxCache = new Map<string, TrickContext>();
@@ -205,7 +208,24 @@ export function winningIndex(obs: Observation, plays: ReadonlyArray<{ card: numb
   }
   return trickWinnerIndex(trickCtx(obs), cards, ids, n);
 }
-// reused by winningIndex (trickWinnerIndex reads the first n entries and keeps nothing)
+/**
+ * Would (card, as), laid now, take the open trick `trick` (winningIndex of the trick with it added is its
+ * index)? Without building the longer list.
+ */
+export function winsTrick(obs: Observation, trick: ReadonlyArray<{ card: number; as: number | null }>, card: number, as: number | null): boolean {
+  const n = trick.length;
+  const cards = n < 8 ? scratchCards : new Array<number>(n + 1);
+  const ids = n < 8 ? scratchIds : new Array<number | null>(n + 1);
+  for (let i = 0; i < n; i++) {
+    const p = trick[i]!;
+    cards[i] = p.card;
+    ids[i] = p.as;
+  }
+  cards[n] = card;
+  ids[n] = as;
+  return trickWinnerIndex(trickCtx(obs), cards, ids, n + 1) === n;
+}
+// reused by winningIndex and winsTrick (trickWinnerIndex reads the first n entries and keeps nothing)
 const scratchCards: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
 const scratchIds: Array<number | null> = [null, null, null, null, null, null, null, null];
 
@@ -240,13 +260,25 @@ export function showingPlan(obs: Observation, seat: number): { free: number[]; a
  * (the same frontier entry is chosen): for policies that only weigh their strength.
  */
 export function showingFigures(obs: Observation, seat: number): { gleich: number; hanger: number } {
-  const hand = seat === obs.seat ? obs.hand : (obs.seenHands.find((h) => h.seat === seat)?.cards ?? []);
+  const hand = handOf(obs, seat);
   const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
-  const played: Array<{ card: number; as: number | null }> = [];
-  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
+  // the seat's played cards: the observation's own (frozen) play records, which carry card and identity
+  // (index loops: V8's array builtins take a slow path on frozen arrays)
+  let played: ObservedPlay[] = NO_PLAYS;
+  const tricks = obs.tricks;
+  for (let i = 0; i < tricks.length; i++) {
+    const plays = tricks[i]!.plays;
+    for (let j = 0; j < plays.length; j++) {
+      const p = plays[j]!;
+      if (p.seat !== seat) continue;
+      if (played === NO_PLAYS) played = [];
+      played.push(p);
+    }
+  }
   let lo = 0;
   let weli = 0;
-  for (const c of hand) {
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
     if (c === WELI) weli = 1;
     else lo |= 1 << c;
   }
@@ -257,9 +289,18 @@ export function showingFigures(obs: Observation, seat: number): { gleich: number
 /** The frontier entry a showing plan takes: the first of the highest planScore. */
 function planWordScan(frontier: readonly number[]): number {
   let best = frontier[0]!;
-  for (const w of frontier) if (planScore(w) > planScore(best)) best = w;
+  let bestScore = planScore(best);
+  for (let i = 1; i < frontier.length; i++) {
+    const w = frontier[i]!;
+    const sc = planScore(w);
+    if (sc > bestScore) {
+      best = w;
+      bestScore = sc;
+    }
+  }
   return best;
 }
+const NO_PLAYS: ObservedPlay[] = Object.freeze([]) as never;
 
 // jointFrontier hands out shared frozen frontiers: the plan's entry is remembered per frontier.
 const planWords = new WeakMap<readonly number[], number>();
@@ -456,7 +497,8 @@ export function pointsNeeded(obs: Observation, party: number): number {
 /** The cards of a seat as the observer knows them: his own hand, or a hand he sees (the dummy); else []. */
 export function handOf(obs: Observation, seat: number): readonly number[] {
   if (seat === obs.seat) return obs.hand;
-  for (const h of obs.seenHands) if (h.seat === seat) return h.cards;
+  const seen = obs.seenHands;
+  for (let i = 0; i < seen.length; i++) if (seen[i]!.seat === seat) return seen[i]!.cards;
   return EMPTY_CARDS;
 }
 const EMPTY_CARDS: readonly number[] = Object.freeze([]);
