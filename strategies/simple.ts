@@ -137,6 +137,28 @@ interface Info {
 
 type Request = { kind: 'trumpf' } | { kind: 'farbe'; suit: number } | { kind: 'gut' };
 
+/**
+ * partnersOf(obs, seat), remembered per seat for the table's frozen party list (one per table, shared by its
+ * observations): read-only.
+ */
+function partnersFor(obs: Observation, seat: number): readonly number[] {
+  const party = obs.party;
+  if (party !== partnersParty || obs.seats !== partnersSeats || obs.dummySeat !== partnersDummy) {
+    if (!Object.isFrozen(party)) return partnersOf(obs, seat);
+    partnersParty = party;
+    partnersSeats = obs.seats;
+    partnersDummy = obs.dummySeat;
+    partnersBySeat.length = 0;
+  }
+  let p = partnersBySeat[seat];
+  if (p === undefined) partnersBySeat[seat] = p = partnersOf(obs, seat); // not frozen: the array builtins stay fast
+  return p;
+}
+let partnersParty: readonly number[] | null = null;
+let partnersSeats = 0;
+let partnersDummy = -1;
+const partnersBySeat: Array<readonly number[] | undefined> = [];
+
 /** The partner's hand when this player sees it (partnerInfo 'open'), else null. */
 function seenHandOf(obs: Observation, seat: number): readonly number[] | null {
   const seen = obs.seenHands;
@@ -242,7 +264,7 @@ const REQUESTS = ['trumpf', 'farbe', 'gutDrueben'] as const;
 
 /** The leader's picture of what his partner wants led, from what was said, his hand, or his signs. */
 function leadRequest(obs: Observation, seat: number): Request | null {
-  const partners = partnersOf(obs, seat);
+  const partners = partnersFor(obs, seat);
   if (partners.length === 0) return null;
   const said = heard(obs, partners, seat, REQUESTS);
   if (said !== null) return said.phrase === 'trumpf' ? { kind: 'trumpf' } : said.phrase === 'farbe' ? { kind: 'farbe', suit: said.suit } : { kind: 'gut' };
@@ -298,7 +320,7 @@ function leadFor(obs: Observation, plain: readonly Play[], r: Request): Play | n
 /** Can the partner(s) still to play take this trick? From what they said, their hand, or null (unknown). */
 function partnerCanWin(obs: Observation, seat: number): boolean | null {
   const trick = currentTrick(obs);
-  const partners = partnersOf(obs, seat);
+  const partners = partnersFor(obs, seat);
   const later: number[] = [];
   for (let k = 0; k < partners.length; k++) {
     const p = partners[k]!;
@@ -330,7 +352,7 @@ function partnerProspect(obs: Observation, seat: number): boolean | null {
   const party = obs.party[seat]!;
   const { need, left } = spielNeed(obs, party);
   if (need <= 0) return true;
-  const partners = partnersOf(obs, seat);
+  const partners = partnersFor(obs, seat);
   for (let i = obs.talk.length - 1; i >= 0; i--) {
     const t = obs.talk[i]!;
     if (t.trick !== obs.tricks.length - 1) break;
@@ -490,11 +512,12 @@ function strength(obs: Observation): { gleich: number; hanger: number } {
   }
   // The engine hands out the same frozen hand array while the hand does not change (and the seat's played
   // cards change only with it): the figures are worked out once per hand array and acting seat.
-  const hand = obs.seat === obs.acting ? obs.hand : (seenHandOf(obs, obs.acting) ?? undefined);
-  const memo = hand !== undefined && hand.length > 0 && Object.isFrozen(hand) ? strengthMemo.get(hand) : undefined;
-  if (memo !== undefined && memo.acting === obs.acting && memo.trump === obs.trump && memo.ruleset === obs.ruleset) return memo.st;
+  const hand = obs.seat === obs.acting ? obs.hand : seenHandOf(obs, obs.acting);
+  const keyed = hand !== null && hand.length > 0 && Object.isFrozen(hand);
+  const memo = keyed ? strengthMemo.get(obs, hand) : null;
+  if (memo !== null) return memo;
   const st = showingFigures(obs, obs.acting); // showingPlan's figures, without the christening
-  if (hand !== undefined && hand.length > 0 && Object.isFrozen(hand)) strengthMemo.set(hand, { acting: obs.acting, trump: obs.trump, ruleset: obs.ruleset, st });
+  if (keyed) strengthMemo.set(obs, hand, st);
   return st;
 }
 /** Has the seat played a card in this deal? */
@@ -506,7 +529,44 @@ function hasPlayed(obs: Observation, seat: number): boolean {
   }
   return false;
 }
-const strengthMemo = new WeakMap<readonly number[], { acting: number; trump: string | null; ruleset: string; st: { gleich: number; hanger: number } }>();
+/**
+ * Figures worked out from a seat's cards, remembered by the frozen hand array the engine hands out (the same
+ * array while the hand does not change), the acting seat (whose played cards change only with his hand),
+ * the trump, the deal's Perlaggen list and the ruleset: a pure function of what the seat sees. A small ring of the last entries, by
+ * identity — a WeakMap's set cost more than the figures it saved; the ring keeps at most MEMO_SIZE small
+ * arrays alive.
+ */
+class FigureMemo {
+  private readonly hands: Array<readonly number[] | null> = new Array<readonly number[] | null>(MEMO_SIZE).fill(null);
+  private readonly acting = new Int32Array(MEMO_SIZE);
+  private readonly trumps: Array<string | null> = new Array<string | null>(MEMO_SIZE).fill(null);
+  private readonly perlaggen: Array<readonly number[] | null> = new Array<readonly number[] | null>(MEMO_SIZE).fill(null);
+  private readonly rulesets: string[] = new Array<string>(MEMO_SIZE).fill('');
+  private readonly values: Array<{ gleich: number; hanger: number } | null> = new Array<{ gleich: number; hanger: number } | null>(MEMO_SIZE).fill(null);
+  private next = 0;
+  get(obs: Observation, hand: readonly number[]): { gleich: number; hanger: number } | null {
+    for (let i = 0; i < MEMO_SIZE; i++) {
+      if (this.hands[i] === hand && this.acting[i] === obs.acting && this.trumps[i] === obs.trump && this.perlaggen[i] === obs.perlaggen && this.rulesets[i] === obs.ruleset) {
+        return this.values[i]!;
+      }
+    }
+    return null;
+  }
+  set(obs: Observation, hand: readonly number[], value: { gleich: number; hanger: number }): void {
+    const i = this.next;
+    this.next = (i + 1) % MEMO_SIZE;
+    this.hands[i] = hand;
+    this.acting[i] = obs.acting;
+    this.trumps[i] = obs.trump;
+    this.perlaggen[i] = obs.perlaggen;
+    this.rulesets[i] = obs.ruleset;
+    this.values[i] = value;
+  }
+}
+const MEMO_SIZE = 8;
+const strengthMemo = new FigureMemo();
+/** naturalFiguresOfCards(obs, ownCards(obs)), by obs.hand of the acting seat (his played cards join it). */
+const naturalMemo = new FigureMemo();
 
 /** Best code of a figure the opponents have shown (0 if none shown). */
 function oppShown(obs: Observation, f: 'gleich' | 'hanger'): number {
@@ -663,10 +723,22 @@ function ownCards(obs: Observation): number[] {
   return withPlayed(obs, obs.hand, obs.acting);
 }
 
+/** The figures of its own cards in natura (naturalFiguresOfCards of ownCards). */
+function naturalOwn(obs: Observation): { gleich: number; hanger: number } {
+  const hand = obs.hand;
+  // keyed by obs.hand only when it is the acting seat's own (then his played cards change only with it)
+  const keyed = obs.acting === obs.seat && hand.length > 0 && Object.isFrozen(hand);
+  const memo = keyed ? naturalMemo.get(obs, hand) : null;
+  if (memo !== null) return memo;
+  const nat = naturalFiguresOfCards(obs, ownCards(obs));
+  if (keyed) naturalMemo.set(obs, hand, nat);
+  return nat;
+}
+
 /** Does it hold the figure in natura at the bidding threshold (Gleich, Hanger), or a plain trump (the Spiel, H-23)? */
 function inNatura(obs: Observation, sense: BidSense, f: FigureName): boolean {
   if (f === 'Spiel') return hasPlainTrump(obs, obs.hand);
-  const nat = naturalFiguresOfCards(obs, ownCards(obs));
+  const nat = naturalOwn(obs);
   return figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f));
 }
 
@@ -723,7 +795,7 @@ function wouldBidSpiel(obs: Observation, sense: BidSense): boolean {
 function needsPerlaggFor(obs: Observation, sense: BidSense, f: 'Gleich' | 'Hanger'): boolean {
   const code = figureCode(obs, f);
   if (!figureGood(code, threshold(sense, f))) return false;
-  const nat = naturalFiguresOfCards(obs, ownCards(obs));
+  const nat = naturalOwn(obs);
   return !figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f));
 }
 
@@ -731,7 +803,7 @@ function talkAction(obs: Observation, sense: BidSense, info: Info): PolicyAction
   const quiet = obs.legal[0]!;
   if (obs.question !== null) return answerQuestion(obs, sense, info, obs.question);
   const me = obs.acting;
-  const partners = partnersOf(obs, me);
+  const partners = partnersFor(obs, me);
   const seesPartner = partners.some((p) => seenHandOf(obs, p) !== null);
   const trick = currentTrick(obs);
   if (obs.talkPoint === 'lead') {
@@ -811,7 +883,7 @@ function leaveTo(obs: Observation, sense: BidSense, f: 'Gleich' | 'Hanger'): boo
 
 /** Under 'open': is the seen partner's figure good enough to hold? */
 function partnerHolds(obs: Observation, sense: BidSense, f: FigureName): boolean {
-  for (const p of partnersOf(obs, obs.acting)) {
+  for (const p of partnersFor(obs, obs.acting)) {
     if (seenHandOf(obs, p) === null) continue;
     if (f === 'Spiel') continue;
     const st = showingFigures(obs, p);
@@ -822,7 +894,7 @@ function partnerHolds(obs: Observation, sense: BidSense, f: FigureName): boolean
 
 /** Under 'open': does a seen partner hold the figure in natura at the threshold (H-22)? */
 function partnerInNaturaSeen(obs: Observation, sense: BidSense, f: 'Gleich' | 'Hanger'): boolean {
-  for (const p of partnersOf(obs, obs.acting)) {
+  for (const p of partnersFor(obs, obs.acting)) {
     const h = seenHandOf(obs, p);
     if (h === null) continue;
     const nat = naturalFiguresOfCards(obs, withPlayed(obs, h, p));

@@ -144,12 +144,32 @@ export const cardOf = (suit: number, rank: number): number => suit * 8 + rank - 
 
 /** Perlagg level of a card in this deal (0 = not a Perlagg; higher = stronger), from obs.perlaggen. */
 export function perlaggLevel(obs: Observation, card: number): number {
-  // an index loop: the list is frozen, and V8's array builtins take a slow path on frozen arrays
   const l = obs.perlaggen;
+  // the engine hands out one frozen list per deal: its levels by card are kept for the last list seen (a
+  // frozen list cannot change, so its levels cannot either)
+  if (l === levelsList) return levels[card] ?? 0;
   const n = l.length;
-  for (let i = 0; i < n; i++) if (l[i] === card) return n - i;
-  return 0;
+  let level = 0;
+  for (let i = 0; i < n; i++) {
+    if (l[i] === card) {
+      level = n - i;
+      break;
+    }
+  }
+  if (Object.isFrozen(l) && n < 128) {
+    levels.fill(0);
+    let cards = true;
+    for (let i = 0; i < n; i++) {
+      const c = l[i]!;
+      if (!Number.isInteger(c) || c < 0 || c > 32) cards = false;
+      else if (levels[c] === 0) levels[c] = n - i; // the first entry, as the scan finds it
+    }
+    levelsList = cards ? l : null;
+  }
+  return level;
 }
+let levelsList: readonly number[] | null = null;
+const levels = new Int8Array(33);
 
 const trickCtxCache = new Map<string, TrickContext>();
 const rulesetCache = new Map<string, RulesVariant>();
