@@ -388,7 +388,7 @@ function perlaggMoment(obs: Observation, seat: number): boolean {
   if (trick.length === 0) return false;
   const me = obs.party[seat]!;
   let decisive = false;
-  for (const t of obs.tricksWon) if (t === 2) decisive = true;
+  for (let i = 0; i < obs.tricksWon.length; i++) if (obs.tricksWon[i] === 2) decisive = true;
   if (!decisive) return false;
   const w = trick[winningIndex(obs, trick)]!;
   if (obs.party[w.seat] === me) return false;
@@ -421,12 +421,30 @@ function onlyTrumpWins(obs: Observation, hand: readonly number[]): boolean {
 function playAction(obs: Observation, info: Info): PolicyAction {
   const seat = obs.acting;
   const myParty = obs.party[seat]!;
-  const plays: Play[] = [];
-  const plain: Play[] = [];
-  for (const a of obs.legal) {
-    if (a.kind !== 'play') continue;
-    plays.push(a);
-    if (a.as === null && perlaggLevel(obs, a.card) === 0) plain.push(a);
+  // the legal plays, and the plain ones among them (no Perlagg): the observation's own list when it holds
+  // nothing else (read-only here), else fresh lists
+  const legal = obs.legal;
+  let allPlays = true;
+  let allPlain = true;
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    if (a.kind !== 'play') allPlays = allPlain = false;
+    else if (a.as !== null || perlaggLevel(obs, a.card) !== 0) allPlain = false;
+  }
+  let plays: readonly Play[];
+  let plain: readonly Play[];
+  if (allPlain) plays = plain = legal as Play[];
+  else {
+    const ps: Play[] = [];
+    const pl: Play[] = [];
+    for (let i = 0; i < legal.length; i++) {
+      const a = legal[i]!;
+      if (a.kind !== 'play') continue;
+      ps.push(a);
+      if (a.as === null && perlaggLevel(obs, a.card) === 0) pl.push(a);
+    }
+    plays = allPlays ? (legal as Play[]) : ps;
+    plain = pl;
   }
   const trick = currentTrick(obs);
   const trumpSuit = trumpOf(obs);
@@ -434,7 +452,7 @@ function playAction(obs: Observation, info: Info): PolicyAction {
   // Does this trick decide the Spiel? (a party on need-1 tricks)
   const need = 3;
   let decisive = false;
-  for (const t of obs.tricksWon) if (t === need - 1) decisive = true;
+  for (let i = 0; i < obs.tricksWon.length; i++) if (obs.tricksWon[i] === need - 1) decisive = true;
   let plan: { free: number[]; as: number[] } | null = null;
   if (trick.length === 0) {
     // What the partner wants led (H-07, H-08), when the table shares it.
@@ -451,10 +469,19 @@ function playAction(obs: Observation, info: Info): PolicyAction {
   const w = trick[winningIndex(obs, trick)]!;
   const partnerWinning = obs.party[w.seat] === myParty;
   if (partnerWinning && plain.length > 0) return cheapest(obs, plain);
-  const winners: Play[] = [];
-  for (const a of plain) if (wins(obs, trick, a.card, null)) winners.push(a);
-  if (winners.length > 0) {
-    const w0 = cheapest(obs, winners);
+  // the cheapest plain card that takes the trick (the first among equals)
+  let w0: Play | null = null;
+  let w0Cost = 0;
+  for (let i = 0; i < plain.length; i++) {
+    const a = plain[i]!;
+    if (!wins(obs, trick, a.card, null)) continue;
+    const c = cost(trumpSuit, a.card);
+    if (w0 === null || c < w0Cost) {
+      w0 = a;
+      w0Cost = c;
+    }
+  }
+  if (w0 !== null) {
     // H-10: a partner still to play who can take it by himself: keep the trump
     if (info.use && obs.partnerInfo !== 'none' && suitIndex(w0.card) === trumpSuit && playedSuit(obs, trick[0]!.card, trick[0]!.as) !== trumpSuit && partnerCanWin(obs, seat) === true) {
       const low = cheapest(obs, plain);

@@ -25,7 +25,6 @@ import { resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { cardPower, effectiveSuit, trickWinnerIndex, type TrickContext } from '../engine/tricks.ts';
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
-import { CardSet } from '../cards/cardset.ts';
 import { figureContext, naturalFigureWord } from '../eval/evaluate.ts';
 import { jointFrontier } from '../engine/joint.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
@@ -187,15 +186,25 @@ const trickCtxByList = new WeakMap<readonly number[], { ruleset: string; trump: 
 /** The trick-resolution context of the observed deal (RULES §2.3). */
 function trickCtx(obs: Observation): TrickContext {
   const list = obs.perlaggen;
+  // the last context found for a frozen list first (the hot helpers ask several times per decision)
+  const last = lastTrickCtx;
+  if (last !== null && last.list === list && last.ruleset === obs.ruleset && last.trump === obs.trump) return last.ctx;
   const frozen = Object.isFrozen(list);
   if (frozen) {
     const e = trickCtxByList.get(list);
-    if (e !== undefined && e.ruleset === obs.ruleset && e.trump === obs.trump) return e.ctx;
+    if (e !== undefined && e.ruleset === obs.ruleset && e.trump === obs.trump) {
+      lastTrickCtx = { list, ruleset: e.ruleset, trump: e.trump, ctx: e.ctx };
+      return e.ctx;
+    }
   }
   const ctx = trickCtxByKey(obs);
-  if (frozen) trickCtxByList.set(list, { ruleset: obs.ruleset, trump: obs.trump, ctx });
+  if (frozen) {
+    trickCtxByList.set(list, { ruleset: obs.ruleset, trump: obs.trump, ctx });
+    lastTrickCtx = { list, ruleset: obs.ruleset, trump: obs.trump, ctx };
+  }
   return ctx;
 }
+let lastTrickCtx: { list: readonly number[]; ruleset: string; trump: string | null; ctx: TrickContext } | null = null;
 
 function trickCtxByKey(obs: Observation): TrickContext {
   const key = `${obs.ruleset}|${obs.trump}|${obs.perlaggen.join(',')}`;
@@ -271,8 +280,7 @@ export function currentTrick(obs: Observation): ObservedPlay[] {
  * identities. Uses only what the observation holds (the seat's own/seen hand and its played cards).
  */
 export function showingPlan(obs: Observation, seat: number): { free: number[]; as: number[]; gleich: number; hanger: number } {
-  const hand = seat === obs.seat ? obs.hand : (obs.seenHands.find((h) => h.seat === seat)?.cards ?? []);
-  return computePlan(obs, seat, hand);
+  return computePlan(obs, seat, handOf(obs, seat));
 }
 
 /**
@@ -345,13 +353,21 @@ function planScore(w: number): number {
 function computePlan(obs: Observation, seat: number, hand: readonly number[]): Plan {
   const r = rulesetOf(obs);
   const ctx = figureContext(r, (obs.trump ?? 'H') as 'H');
-  const played: Array<{ card: number; as: number | null }> = [];
-  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
-  const free = hand.filter((c) => perlaggLevel(obs, c) > 0);
-  const plain = hand.filter((c) => perlaggLevel(obs, c) === 0);
-  const set = CardSet.of(hand);
-  const best = planWord(jointFrontier(ctx, set.lo, set.weli, played));
-  const fixed = [...plain, ...played.map((p) => p.as ?? p.card)];
+  const played = playedBy(obs, seat);
+  const free: number[] = [];
+  const plain: number[] = [];
+  let lo = 0;
+  let weli = 0;
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
+    if (perlaggLevel(obs, c) > 0) free.push(c);
+    else plain.push(c);
+    if (c === WELI) weli = 1;
+    else lo |= 1 << c;
+  }
+  const best = planWord(jointFrontier(ctx, lo >>> 0, weli, played));
+  const fixed = plain;
+  for (let i = 0; i < played.length; i++) fixed.push(played[i]!.as ?? played[i]!.card);
   const as = free.length === 0 ? [] : realize(ctx, fixed, free.length, best);
   return { free, as, gleich: wordGleich(best), hanger: wordHanger(best) };
 }
@@ -369,7 +385,11 @@ export function virtualScore(obs: Observation, party: number): number {
  */
 export function headroom(obs: Observation, party: number): number {
   let open = 0;
-  for (const b of obs.bidding) if (b.status === 'offer' && b.offerParty === party) open += b.level - 1;
+  const bidding = obs.bidding;
+  for (let i = 0; i < bidding.length; i++) {
+    const b = bidding[i]!;
+    if (b.status === 'offer' && b.offerParty === party) open += b.level - 1;
+  }
   return obs.target - 1 - virtualScore(obs, party) - open;
 }
 
@@ -381,7 +401,11 @@ export function gestrichen(obs: Observation, party: number): boolean {
 /** The figure under discussion in an answer (the head of the queue): the open offer not made by the answering party. */
 export function offerToAnswer(obs: Observation): ObservedBid | null {
   const me = obs.party[obs.acting] ?? -1;
-  for (const b of obs.bidding) if (b.status === 'offer' && b.offerParty !== me) return b;
+  const bidding = obs.bidding;
+  for (let i = 0; i < bidding.length; i++) {
+    const b = bidding[i]!;
+    if (b.status === 'offer' && b.offerParty !== me) return b;
+  }
   return null;
 }
 
@@ -403,7 +427,8 @@ export function partnersOf(obs: Observation, seat: number): number[] {
 
 /** The signs partner `seat` gave this player at the first lead, or null (none given, or not yet). */
 export function signsFrom(obs: Observation, seat: number): ObservedSigns | null {
-  for (const g of obs.signs) if (g.seat === seat) return g;
+  const signs = obs.signs;
+  for (let i = 0; i < signs.length; i++) if (signs[i]!.seat === seat) return signs[i]!;
   return null;
 }
 
@@ -437,7 +462,8 @@ export const isQuestion = (p: TalkPhrase): boolean => QUESTIONS.has(p);
 /** What was said in trick `trick` (default: the current one), in order. */
 export function talkInTrick(obs: Observation, trick = obs.tricks.length - 1): ObservedTalk[] {
   const out: ObservedTalk[] = [];
-  for (const t of obs.talk) if (t.trick === trick) out.push(t);
+  const talk = obs.talk;
+  for (let i = 0; i < talk.length; i++) if (talk[i]!.trick === trick) out.push(talk[i]!);
   return out;
 }
 
@@ -461,7 +487,10 @@ export function sayAction(obs: Observation, phrase: TalkPhrase, to: number, suit
 export function naturalFiguresOfCards(obs: Observation, cards: readonly number[]): { gleich: number; hanger: number } {
   const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
   let lo = 0;
-  for (const c of cards) if (c !== WELI && perlaggLevel(obs, c) === 0) lo |= 1 << c;
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i]!;
+    if (c !== WELI && perlaggLevel(obs, c) === 0) lo |= 1 << c;
+  }
   const w = naturalFigureWord(ctx, lo >>> 0);
   return { gleich: wordGleich(w), hanger: wordHanger(w) };
 }
@@ -562,7 +591,8 @@ export function figureFrontierOf(obs: Observation, inHand: readonly number[], pl
   const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
   let lo = 0;
   let weli = 0;
-  for (const c of inHand) {
+  for (let i = 0; i < inHand.length; i++) {
+    const c = inHand[i]!;
     if (c === WELI) weli = 1;
     else lo |= 1 << c;
   }
@@ -572,7 +602,14 @@ export function figureFrontierOf(obs: Observation, inHand: readonly number[], pl
 /** The cards `seat` has played in this deal, with their identities. */
 export function playedBy(obs: Observation, seat: number): Array<{ card: number; as: number | null }> {
   const out: Array<{ card: number; as: number | null }> = [];
-  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === seat) out.push({ card: p.card, as: p.as });
+  const tricks = obs.tricks;
+  for (let i = 0; i < tricks.length; i++) {
+    const plays = tricks[i]!.plays;
+    for (let j = 0; j < plays.length; j++) {
+      const p = plays[j]!;
+      if (p.seat === seat) out.push({ card: p.card, as: p.as });
+    }
+  }
   return out;
 }
 
