@@ -611,11 +611,12 @@ function oppHasShown(obs: Observation, me: number): boolean {
   return false;
 }
 
-function spielStrong(obs: Observation, sense: BidSense): boolean {
+/** H-15: the party has `spielTricks` tricks, more than the opponents, and the seat a trump or a Perlagg. */
+function spielStrong(obs: Observation, spielTricks: number): boolean {
   const me = obs.party[obs.acting]!;
   const mine = obs.tricksWon[me] ?? 0;
   const theirs = obs.tricksWon[1 - me] ?? 0;
-  if (mine < sense.spielTricks || mine <= theirs) return false;
+  if (mine < spielTricks || mine <= theirs) return false;
   const trump = trumpOf(obs);
   const hand = obs.hand;
   for (let i = 0; i < hand.length; i++) {
@@ -660,7 +661,7 @@ function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyActi
   if (room >= 1 && !trickOpen) {
     const spiel = bidOf(obs, 'Spiel');
     // H-23: the partner holds the Spielfarbe and was asked to bid it: leave it to him
-    if (spiel !== undefined && spielStrong(obs, sense) && !(shared && !hasPlainTrump(obs, obs.hand) && partnerHasInNatura(obs, 'Spiel'))) return spiel;
+    if (spiel !== undefined && spielStrong(obs, sense.spielTricks) && !(shared && !hasPlainTrump(obs, obs.hand) && partnerHasInNatura(obs, 'Spiel'))) return spiel;
     if (spiel !== undefined && shared && toldToBid(obs, 'Spiel') && hasPlainTrump(obs, obs.hand)) return spiel;
   }
   // Gleich and Hanger: before the first card, or after the showing when ours beats what the opponents showed
@@ -693,7 +694,7 @@ function answerAction(obs: Observation, sense: BidSense, info: Info): PolicyActi
   if (advice === 'gutLassen') return gut;
   if (offer.figure === 'Spiel') {
     if (advice === 'halt') return findKind(obs, 'hold') ?? gut;
-    if (currentTrick(obs).length > 0 || !spielStrong(obs, { ...sense, spielTricks: Math.max(1, sense.spielTricks - 1) })) return gut;
+    if (currentTrick(obs).length > 0 || !spielStrong(obs, Math.max(1, sense.spielTricks - 1))) return gut;
     return findKind(obs, 'hold') ?? gut;
   }
   const st = strength(obs);
@@ -735,8 +736,8 @@ function hasPlainTrump(obs: Observation, hand: readonly number[]): boolean {
 
 /** The cards in hand and those `seat` played in this deal. */
 function withPlayed(obs: Observation, hand: readonly number[], seat: number): number[] {
-  const out = new Array<number>(hand.length);
-  for (let i = 0; i < hand.length; i++) out[i] = hand[i]!;
+  const out: number[] = [];
+  for (let i = 0; i < hand.length; i++) out.push(hand[i]!);
   const tricks = obs.tricks;
   for (let i = 0; i < tricks.length; i++) {
     const plays = tricks[i]!.plays;
@@ -793,29 +794,51 @@ function answerQuestion(obs: Observation, sense: BidSense, info: Info, q: Observ
 
 /** Did the partner answer "ja" to its "in natura?" about f in this hand? */
 function partnerHasInNatura(obs: Observation, f: FigureName): boolean {
-  const talk = obs.talk;
-  for (let i = 0; i < talk.length; i++) {
-    const t = talk[i]!;
-    if (t.seat !== obs.acting || t.phrase !== 'inNatura' || t.figure !== f) continue;
-    const a = answerTo(obs, t);
-    if (a !== null && a.phrase === 'ja') return true;
-  }
-  return false;
+  return ((talkFacts(obs) >>> (FACT_IN_NATURA + figureBit(f))) & 1) === 1;
 }
 
 /** Was it asked to bid f in this hand ("Biet ...!")? */
 function toldToBid(obs: Observation, f: FigureName): boolean {
+  return ((talkFacts(obs) >>> (FACT_TOLD + figureBit(f))) & 1) === 1;
+}
+
+function figureBit(f: FigureName): number {
+  return f === 'Spiel' ? 0 : f === 'Gleich' ? 1 : 2;
+}
+const FACT_TOLD = 0;
+const FACT_IN_NATURA = 3;
+
+/**
+ * What was said to and for the acting seat, as bits: "Biet f!" said to it (FACT_TOLD + figure), its "in
+ * natura?" about f answered "ja" (FACT_IN_NATURA + figure). One pass over obs.talk, remembered for the last
+ * frozen talk list and acting seat (the engine hands out one frozen list until something is said).
+ */
+function talkFacts(obs: Observation): number {
   const talk = obs.talk;
+  if (talk === factsTalk && obs.acting === factsActing) return facts;
+  let bits = 0;
   for (let i = 0; i < talk.length; i++) {
     const t = talk[i]!;
-    if (t.to === obs.acting && t.phrase === 'biet' && t.figure === f) return true;
+    if (t.to === obs.acting && t.phrase === 'biet' && t.figure !== null) bits |= 1 << (FACT_TOLD + figureBit(t.figure));
+    if (t.seat === obs.acting && t.phrase === 'inNatura' && t.figure !== null) {
+      const a = answerTo(obs, t);
+      if (a !== null && a.phrase === 'ja') bits |= 1 << (FACT_IN_NATURA + figureBit(t.figure));
+    }
   }
-  return false;
+  if (Object.isFrozen(talk)) {
+    factsTalk = talk;
+    factsActing = obs.acting;
+    facts = bits;
+  }
+  return bits;
 }
+let factsTalk: readonly ObservedTalk[] | null = null;
+let factsActing = -1;
+let facts = 0;
 
 /** Would it bid the Spiel now (the window rule), were it not for the Spielfarbe question? */
 function wouldBidSpiel(obs: Observation, sense: BidSense): boolean {
-  return obs.bidding[0]!.status === 'unbid' && obs.spielParty === -1 && currentTrick(obs).length === 0 && !gestrichen(obs, obs.party[obs.acting]!) && spielStrong(obs, sense);
+  return obs.bidding[0]!.status === 'unbid' && obs.spielParty === -1 && currentTrick(obs).length === 0 && !gestrichen(obs, obs.party[obs.acting]!) && spielStrong(obs, sense.spielTricks);
 }
 
 /** The Gleich / Hanger it would bid at the first bid point, needing a Perlagg for it (H-22). */
@@ -831,7 +854,8 @@ function talkAction(obs: Observation, sense: BidSense, info: Info): PolicyAction
   if (obs.question !== null) return answerQuestion(obs, sense, info, obs.question);
   const me = obs.acting;
   const partners = partnersFor(obs, me);
-  const seesPartner = partners.some((p) => seenHandOf(obs, p) !== null);
+  let seesPartner = false;
+  for (let i = 0; i < partners.length; i++) if (seenHandOf(obs, partners[i]!) !== null) seesPartner = true;
   const trick = currentTrick(obs);
   if (obs.talkPoint === 'lead') {
     const t = obs.tricks[obs.tricks.length - 1];
@@ -884,7 +908,7 @@ function talkAction(obs: Observation, sense: BidSense, info: Info): PolicyAction
     const offer = offerToAnswer(obs);
     if (offer === null) return quiet;
     let good: boolean;
-    if (offer.figure === 'Spiel') good = currentTrick(obs).length === 0 && spielStrong(obs, { ...sense, spielTricks: Math.max(1, sense.spielTricks - 1) });
+    if (offer.figure === 'Spiel') good = currentTrick(obs).length === 0 && spielStrong(obs, Math.max(1, sense.spielTricks - 1));
     else good = figureGood(figureCode(obs, offer.figure), threshold(sense, offer.figure) - sense.holdSlack);
     if (!truth(info, good)) return quiet;
     for (const a of obs.legal) if (a.kind === 'say' && a.phrase === 'halt' && a.figure === offer.figure) return a;

@@ -425,8 +425,8 @@ function shownOf(s: HandState, c: ObsCache): readonly ObservedShow[] {
  * engine's show options and lists are frozen), some twenty times slower.
  */
 function copyNumbers(a: readonly number[]): number[] {
-  const out = new Array<number>(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i]!;
+  const out: number[] = []; // packed, as slice makes it
+  for (let i = 0; i < a.length; i++) out.push(a[i]!);
   return out;
 }
 
@@ -459,7 +459,7 @@ function sameOrFrozen(prev: readonly number[], now: readonly number[]): readonly
     }
     if (same) return prev;
   }
-  return Object.freeze(now.slice());
+  return Object.freeze(copyNumbers(now));
 }
 
 const ZEROS: Array<readonly number[] | undefined> = [];
