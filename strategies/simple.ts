@@ -423,29 +423,23 @@ function playAction(obs: Observation, info: Info): PolicyAction {
   const myParty = obs.party[seat]!;
   // the legal plays, and the plain ones among them (no Perlagg): the observation's own list when it holds
   // nothing else (read-only here), else fresh lists
+  // (one pass: a list is made at the first action that does not belong in it, from the actions before it)
   const legal = obs.legal;
-  let allPlays = true;
-  let allPlain = true;
+  let plays: Play[] | null = null; // null: every action so far is a play
+  let plain: Play[] | null = null; // null: every action so far is a plain play
   for (let i = 0; i < legal.length; i++) {
     const a = legal[i]!;
-    if (a.kind !== 'play') allPlays = allPlain = false;
-    else if (a.as !== null || perlaggLevel(obs, a.card) !== 0) allPlain = false;
+    const isPlay = a.kind === 'play';
+    const isPlain = a.kind === 'play' && a.as === null && perlaggLevel(obs, a.card) === 0;
+    if (plays === null) {
+      if (!isPlay) plays = legal.slice(0, i) as Play[];
+    } else if (isPlay) plays.push(a as Play);
+    if (plain === null) {
+      if (!isPlain) plain = legal.slice(0, i) as Play[];
+    } else if (isPlain) plain.push(a as Play);
   }
-  let plays: readonly Play[];
-  let plain: readonly Play[];
-  if (allPlain) plays = plain = legal as Play[];
-  else {
-    const ps: Play[] = [];
-    const pl: Play[] = [];
-    for (let i = 0; i < legal.length; i++) {
-      const a = legal[i]!;
-      if (a.kind !== 'play') continue;
-      ps.push(a);
-      if (a.as === null && perlaggLevel(obs, a.card) === 0) pl.push(a);
-    }
-    plays = allPlays ? (legal as Play[]) : ps;
-    plain = pl;
-  }
+  if (plays === null) plays = legal as Play[];
+  if (plain === null) plain = legal as Play[];
   const trick = currentTrick(obs);
   const trumpSuit = trumpOf(obs);
   const trumpAs = cardOf(trumpSuit, 8);
