@@ -50,6 +50,7 @@ import {
   suitIndex,
   suitOfLetter,
   winningIndex,
+  winsTrick,
   cardOf,
   naturalFiguresOfCards,
   partnersOf,
@@ -66,21 +67,28 @@ import {
 type Play = Extract<PolicyAction, { kind: 'play' }>;
 
 
-/** Cheapness of a plain card: side cards by rank, trumps above all side cards. */
-function cost(obs: Observation, card: number): number {
-  const trump = suitOfLetter(obs.trump ?? 'H');
+/** Cheapness of a plain card: side cards by rank, trumps above all side cards (`trump`: the trump suit's index). */
+function cost(trump: number, card: number): number {
   return (suitIndex(card) === trump ? 16 : 0) + rankValue(card);
 }
 
 // Hot path: no closures are created per decision (helpers are module functions), and the showing plan is
 // computed only when a Perlagg may be laid. The choices are exactly those of version 2.0.0.
+// The observation's lists (hand, tricks, plays, talk, shown) are frozen, and V8's array builtins (slice,
+// some, find, filter, every, map) take a slow path on frozen arrays: the helpers walk them with index loops.
+
+/** The trump suit's index (Herz before the trump is known, as every helper reads it). */
+function trumpOf(obs: Observation): number {
+  return suitOfLetter(obs.trump ?? 'H');
+}
 
 /** The cheapest of xs (the first among equals). */
 function cheapest(obs: Observation, xs: readonly Play[]): Play {
+  const trump = trumpOf(obs);
   let best = xs[0]!;
-  let bestCost = cost(obs, best.card);
+  let bestCost = cost(trump, best.card);
   for (let i = 1; i < xs.length; i++) {
-    const c = cost(obs, xs[i]!.card);
+    const c = cost(trump, xs[i]!.card);
     if (c < bestCost) {
       best = xs[i]!;
       bestCost = c;
@@ -91,9 +99,7 @@ function cheapest(obs: Observation, xs: readonly Play[]): Play {
 
 /** Would (card, as) take the open trick `trick`? */
 function wins(obs: Observation, trick: readonly ObservedPlay[], card: number, as: number | null): boolean {
-  const plays: Array<{ card: number; as: number | null }> = trick.slice();
-  plays.push({ card, as });
-  return winningIndex(obs, plays) === trick.length;
+  return winsTrick(obs, trick, card, as);
 }
 
 function findPlay(plays: readonly Play[], card: number, as: number | null): Play | null {
@@ -131,14 +137,47 @@ interface Info {
 
 type Request = { kind: 'trumpf' } | { kind: 'farbe'; suit: number } | { kind: 'gut' };
 
+/**
+ * partnersOf(obs, seat), remembered per seat for the table's frozen party list (one per table, shared by its
+ * observations): read-only.
+ */
+function partnersFor(obs: Observation, seat: number): readonly number[] {
+  const party = obs.party;
+  if (party !== partnersParty || obs.seats !== partnersSeats || obs.dummySeat !== partnersDummy) {
+    if (!Object.isFrozen(party)) return partnersOf(obs, seat);
+    partnersParty = party;
+    partnersSeats = obs.seats;
+    partnersDummy = obs.dummySeat;
+    partnersBySeat.length = 0;
+  }
+  let p = partnersBySeat[seat];
+  if (p === undefined) partnersBySeat[seat] = p = partnersOf(obs, seat); // not frozen: the array builtins stay fast
+  return p;
+}
+let partnersParty: readonly number[] | null = null;
+let partnersSeats = 0;
+let partnersDummy = -1;
+const partnersBySeat: Array<readonly number[] | undefined> = [];
+
 /** The partner's hand when this player sees it (partnerInfo 'open'), else null. */
 function seenHandOf(obs: Observation, seat: number): readonly number[] | null {
-  for (const h of obs.seenHands) if (h.seat === seat) return h.cards;
+  const seen = obs.seenHands;
+  for (let i = 0; i < seen.length; i++) if (seen[i]!.seat === seat) return seen[i]!.cards;
   return null;
 }
 
 function isTrumpCard(obs: Observation, c: number): boolean {
-  return perlaggLevel(obs, c) > 0 || suitIndex(c) === suitOfLetter(obs.trump ?? 'H');
+  return perlaggLevel(obs, c) > 0 || suitIndex(c) === trumpOf(obs);
+}
+
+/** Has the card been played in this deal? */
+function played(obs: Observation, card: number): boolean {
+  const tricks = obs.tricks;
+  for (let i = 0; i < tricks.length; i++) {
+    const plays = tricks[i]!.plays;
+    for (let j = 0; j < plays.length; j++) if (plays[j]!.card === card) return true;
+  }
+  return false;
 }
 
 /** Is the plain card c the highest still out in its suit (all higher cards of it played)? */
@@ -147,19 +186,20 @@ function isTop(obs: Observation, c: number): boolean {
   for (let r = rankValue(c) + 1; r <= 8; r++) {
     const hi = cardOf(suit, r);
     if (perlaggLevel(obs, hi) > 0) continue;
-    let gone = false;
-    for (const t of obs.tricks) for (const p of t.plays) if (p.card === hi) gone = true;
-    if (!gone) return false;
+    if (!played(obs, hi)) return false;
   }
   return true;
 }
 
 /** What a hand asks its leader for (H-07, H-08): "Trumpf" without any trump, a side suit of a top card, else "Gut drüben". */
 function requestFor(obs: Observation, hand: readonly number[]): Request {
-  if (!hand.some((c) => isTrumpCard(obs, c))) return { kind: 'trumpf' };
-  const trump = suitOfLetter(obs.trump ?? 'H');
+  let anyTrump = false;
+  for (let i = 0; i < hand.length && !anyTrump; i++) anyTrump = isTrumpCard(obs, hand[i]!);
+  if (!anyTrump) return { kind: 'trumpf' };
+  const trump = trumpOf(obs);
   let best = -1;
-  for (const c of hand) {
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
     if (perlaggLevel(obs, c) > 0 || suitIndex(c) === trump || !isTop(obs, c)) continue;
     if (best < 0 || rankValue(c) > rankValue(best)) best = c;
   }
@@ -171,10 +211,11 @@ function canBeat(obs: Observation, hand: readonly number[]): boolean {
   const trick = currentTrick(obs);
   if (trick.length === 0) return true;
   const led = playedSuit(obs, trick[0]!.card, trick[0]!.as);
-  const trump = suitOfLetter(obs.trump ?? 'H');
+  const trump = trumpOf(obs);
   let hasLed = false;
-  for (const c of hand) if (perlaggLevel(obs, c) === 0 && suitIndex(c) === led) hasLed = true;
-  for (const c of hand) {
+  for (let i = 0; i < hand.length; i++) if (perlaggLevel(obs, hand[i]!) === 0 && suitIndex(hand[i]!) === led) hasLed = true;
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
     if (perlaggLevel(obs, c) > 0) continue;
     if (hasLed && suitIndex(c) !== led && suitIndex(c) !== trump) continue;
     if (wins(obs, trick, c, null)) return true;
@@ -184,9 +225,10 @@ function canBeat(obs: Observation, hand: readonly number[]): boolean {
 
 /** Cards that win tricks: Perlaggen, trump As and Zehner, side Asse. */
 function strongCards(obs: Observation, hand: readonly number[]): number {
-  const trump = suitOfLetter(obs.trump ?? 'H');
+  const trump = trumpOf(obs);
   let n = 0;
-  for (const c of hand) {
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
     if (perlaggLevel(obs, c) > 0) n++;
     else if (suitIndex(c) === trump ? rankValue(c) >= 4 && (rankValue(c) === 8 || rankValue(c) === 4) : rankValue(c) === 8) n++;
   }
@@ -195,7 +237,8 @@ function strongCards(obs: Observation, hand: readonly number[]): number {
 
 /** Tricks the party still needs after winning this one, and tricks left after it. */
 function spielNeed(obs: Observation, party: number): { need: number; left: number } {
-  const done = obs.tricks.filter((t) => t.winner >= 0).length;
+  let done = 0;
+  for (let i = 0; i < obs.tricks.length; i++) if (obs.tricks[i]!.winner >= 0) done++;
   return { need: 3 - ((obs.tricksWon[party] ?? 0) + 1), left: obs.handSize - done - 1 };
 }
 
@@ -208,8 +251,9 @@ function prospectWith(need: number, left: number, strong: number): boolean {
 /** The last phrase said by `from` to `to` in the current trick among `phrases`, or null. */
 function heard(obs: Observation, from: readonly number[], to: number, phrases: readonly string[]): ObservedTalk | null {
   const trick = obs.tricks.length - 1;
-  for (let i = obs.talk.length - 1; i >= 0; i--) {
-    const t = obs.talk[i]!;
+  const talk = obs.talk;
+  for (let i = talk.length - 1; i >= 0; i--) {
+    const t = talk[i]!;
     if (t.trick !== trick) break;
     if (t.to === to && from.includes(t.seat) && phrases.includes(t.phrase)) return t;
   }
@@ -220,7 +264,7 @@ const REQUESTS = ['trumpf', 'farbe', 'gutDrueben'] as const;
 
 /** The leader's picture of what his partner wants led, from what was said, his hand, or his signs. */
 function leadRequest(obs: Observation, seat: number): Request | null {
-  const partners = partnersOf(obs, seat);
+  const partners = partnersFor(obs, seat);
   if (partners.length === 0) return null;
   const said = heard(obs, partners, seat, REQUESTS);
   if (said !== null) return said.phrase === 'trumpf' ? { kind: 'trumpf' } : said.phrase === 'farbe' ? { kind: 'farbe', suit: said.suit } : { kind: 'gut' };
@@ -233,11 +277,14 @@ function leadRequest(obs: Observation, seat: number): Request | null {
     if (g === null) continue;
     let trumps = g.trumps;
     let perl = g.perlaggen;
-    for (const t of obs.tricks) {
-      for (const pl of t.plays) {
+    const tricks = obs.tricks;
+    for (let i = 0; i < tricks.length; i++) {
+      const plays = tricks[i]!.plays;
+      for (let j = 0; j < plays.length; j++) {
+        const pl = plays[j]!;
         if (pl.seat !== p) continue;
         if (perlaggLevel(obs, pl.card) > 0) perl--;
-        else if (suitIndex(pl.card) === suitOfLetter(obs.trump ?? 'H')) trumps--;
+        else if (suitIndex(pl.card) === trumpOf(obs)) trumps--;
       }
     }
     if (trumps <= 0 && perl <= 0) return { kind: 'trumpf' };
@@ -273,9 +320,16 @@ function leadFor(obs: Observation, plain: readonly Play[], r: Request): Play | n
 /** Can the partner(s) still to play take this trick? From what they said, their hand, or null (unknown). */
 function partnerCanWin(obs: Observation, seat: number): boolean | null {
   const trick = currentTrick(obs);
-  const later = partnersOf(obs, seat).filter((p) => !trick.some((pl) => pl.seat === p));
+  const partners = partnersFor(obs, seat);
+  const later: number[] = [];
+  for (let k = 0; k < partners.length; k++) {
+    const p = partners[k]!;
+    let inTrick = false;
+    for (let i = 0; i < trick.length; i++) if (trick[i]!.seat === p) inTrick = true;
+    if (!inTrick) later.push(p);
+  }
   if (later.length === 0) return null;
-  if (heard(obs, later, seat, ['ichKannNicht']) !== null) return false;
+  if (heard(obs, later, seat, ICH_KANN_NICHT) !== null) return false;
   for (let i = obs.talk.length - 1; i >= 0; i--) {
     const t = obs.talk[i]!;
     if (t.trick !== obs.tricks.length - 1) break;
@@ -291,12 +345,14 @@ function partnerCanWin(obs: Observation, seat: number): boolean | null {
   return later.some((p) => seenHandOf(obs, p) !== null) ? false : null;
 }
 
+const ICH_KANN_NICHT = ['ichKannNicht'] as const;
+
 /** H-13: does the partner see a prospect of the Spiel if we take this trick? From his answer, hand or signs; null unknown. */
 function partnerProspect(obs: Observation, seat: number): boolean | null {
   const party = obs.party[seat]!;
   const { need, left } = spielNeed(obs, party);
   if (need <= 0) return true;
-  const partners = partnersOf(obs, seat);
+  const partners = partnersFor(obs, seat);
   for (let i = obs.talk.length - 1; i >= 0; i--) {
     const t = obs.talk[i]!;
     if (t.trick !== obs.tricks.length - 1) break;
@@ -316,7 +372,11 @@ function partnerProspect(obs: Observation, seat: number): boolean | null {
     if (g === null) continue;
     any = true;
     let n = g.trumps + g.perlaggen;
-    for (const t of obs.tricks) for (const pl of t.plays) if (pl.seat === p && isTrumpCard(obs, pl.card)) n--;
+    const tricks = obs.tricks;
+    for (let i = 0; i < tricks.length; i++) {
+      const plays = tricks[i]!.plays;
+      for (let j = 0; j < plays.length; j++) if (plays[j]!.seat === p && isTrumpCard(obs, plays[j]!.card)) n--;
+    }
     strong += Math.max(0, n);
   }
   return any ? prospectWith(need, left, strong) : null;
@@ -328,22 +388,29 @@ function perlaggMoment(obs: Observation, seat: number): boolean {
   if (trick.length === 0) return false;
   const me = obs.party[seat]!;
   let decisive = false;
-  for (const t of obs.tricksWon) if (t === 2) decisive = true;
+  for (let i = 0; i < obs.tricksWon.length; i++) if (obs.tricksWon[i] === 2) decisive = true;
   if (!decisive) return false;
   const w = trick[winningIndex(obs, trick)]!;
   if (obs.party[w.seat] === me) return false;
-  return obs.hand.some((c) => perlaggLevel(obs, c) > 0) && !canBeat(obs, obs.hand);
+  return holdsPerlagg(obs, obs.hand) && !canBeat(obs, obs.hand);
+}
+
+/** Does the hand hold a Perlagg? */
+function holdsPerlagg(obs: Observation, hand: readonly number[]): boolean {
+  for (let i = 0; i < hand.length; i++) if (perlaggLevel(obs, hand[i]!) > 0) return true;
+  return false;
 }
 
 /** The plain-trump winner situation of H-10: my only winners are trumps, on a side suit led. */
 function onlyTrumpWins(obs: Observation, hand: readonly number[]): boolean {
   const trick = currentTrick(obs);
   if (trick.length === 0) return false;
-  const trump = suitOfLetter(obs.trump ?? 'H');
+  const trump = trumpOf(obs);
   const led = playedSuit(obs, trick[0]!.card, trick[0]!.as);
   if (led === trump) return false;
   let trumpWins = false;
-  for (const c of hand) {
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
     if (perlaggLevel(obs, c) > 0 || !wins(obs, trick, c, null)) continue;
     if (suitIndex(c) === trump) trumpWins = true;
     else return false;
@@ -354,20 +421,32 @@ function onlyTrumpWins(obs: Observation, hand: readonly number[]): boolean {
 function playAction(obs: Observation, info: Info): PolicyAction {
   const seat = obs.acting;
   const myParty = obs.party[seat]!;
-  const plays: Play[] = [];
-  const plain: Play[] = [];
-  for (const a of obs.legal) {
-    if (a.kind !== 'play') continue;
-    plays.push(a);
-    if (a.as === null && perlaggLevel(obs, a.card) === 0) plain.push(a);
+  // the legal plays, and the plain ones among them (no Perlagg): the observation's own list when it holds
+  // nothing else (read-only here), else fresh lists
+  // (one pass: a list is made at the first action that does not belong in it, from the actions before it)
+  const legal = obs.legal;
+  let plays: Play[] | null = null; // null: every action so far is a play
+  let plain: Play[] | null = null; // null: every action so far is a plain play
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    const isPlay = a.kind === 'play';
+    const isPlain = a.kind === 'play' && a.as === null && perlaggLevel(obs, a.card) === 0;
+    if (plays === null) {
+      if (!isPlay) plays = legal.slice(0, i) as Play[];
+    } else if (isPlay) plays.push(a as Play);
+    if (plain === null) {
+      if (!isPlain) plain = legal.slice(0, i) as Play[];
+    } else if (isPlain) plain.push(a as Play);
   }
+  if (plays === null) plays = legal as Play[];
+  if (plain === null) plain = legal as Play[];
   const trick = currentTrick(obs);
-  const trumpSuit = suitOfLetter(obs.trump ?? 'H');
+  const trumpSuit = trumpOf(obs);
   const trumpAs = cardOf(trumpSuit, 8);
   // Does this trick decide the Spiel? (a party on need-1 tricks)
   const need = 3;
   let decisive = false;
-  for (const t of obs.tricksWon) if (t === need - 1) decisive = true;
+  for (let i = 0; i < obs.tricksWon.length; i++) if (obs.tricksWon[i] === need - 1) decisive = true;
   let plan: { free: number[]; as: number[] } | null = null;
   if (trick.length === 0) {
     // What the partner wants led (H-07, H-08), when the table shares it.
@@ -384,10 +463,19 @@ function playAction(obs: Observation, info: Info): PolicyAction {
   const w = trick[winningIndex(obs, trick)]!;
   const partnerWinning = obs.party[w.seat] === myParty;
   if (partnerWinning && plain.length > 0) return cheapest(obs, plain);
-  const winners: Play[] = [];
-  for (const a of plain) if (wins(obs, trick, a.card, null)) winners.push(a);
-  if (winners.length > 0) {
-    const w0 = cheapest(obs, winners);
+  // the cheapest plain card that takes the trick (the first among equals)
+  let w0: Play | null = null;
+  let w0Cost = 0;
+  for (let i = 0; i < plain.length; i++) {
+    const a = plain[i]!;
+    if (!wins(obs, trick, a.card, null)) continue;
+    const c = cost(trumpSuit, a.card);
+    if (w0 === null || c < w0Cost) {
+      w0 = a;
+      w0Cost = c;
+    }
+  }
+  if (w0 !== null) {
     // H-10: a partner still to play who can take it by himself: keep the trump
     if (info.use && obs.partnerInfo !== 'none' && suitIndex(w0.card) === trumpSuit && playedSuit(obs, trick[0]!.card, trick[0]!.as) !== trumpSuit && partnerCanWin(obs, seat) === true) {
       const low = cheapest(obs, plain);
@@ -437,35 +525,99 @@ interface BidSense {
 
 /** The seat's best Gleich and Hanger codes if it showed now (own hand and played cards only). */
 function strength(obs: Observation): { gleich: number; hanger: number } {
-  if (obs.hand.length === 0 && obs.tricks.every((t) => t.plays.every((p) => p.seat !== obs.acting))) return { gleich: 0, hanger: 0 };
-  const shown = obs.shown.find((x) => x.seat === obs.acting);
-  if (shown !== undefined) return { gleich: shown.gleich, hanger: shown.hanger };
+  if (obs.hand.length === 0 && !hasPlayed(obs, obs.acting)) return { gleich: 0, hanger: 0 };
+  const shown = obs.shown;
+  for (let i = 0; i < shown.length; i++) {
+    const x = shown[i]!;
+    if (x.seat === obs.acting) return { gleich: x.gleich, hanger: x.hanger };
+  }
   // The engine hands out the same frozen hand array while the hand does not change (and the seat's played
   // cards change only with it): the figures are worked out once per hand array and acting seat.
-  const hand = obs.seat === obs.acting ? obs.hand : obs.seenHands.find((h) => h.seat === obs.acting)?.cards;
-  const memo = hand !== undefined && hand.length > 0 && Object.isFrozen(hand) ? strengthMemo.get(hand) : undefined;
-  if (memo !== undefined && memo.acting === obs.acting && memo.trump === obs.trump && memo.ruleset === obs.ruleset) return memo.st;
+  const hand = obs.seat === obs.acting ? obs.hand : seenHandOf(obs, obs.acting);
+  const keyed = hand !== null && hand.length > 0 && Object.isFrozen(hand);
+  const memo = keyed ? strengthMemo.get(obs, hand) : null;
+  if (memo !== null) return memo;
   const st = showingFigures(obs, obs.acting); // showingPlan's figures, without the christening
-  if (hand !== undefined && hand.length > 0 && Object.isFrozen(hand)) strengthMemo.set(hand, { acting: obs.acting, trump: obs.trump, ruleset: obs.ruleset, st });
+  if (keyed) strengthMemo.set(obs, hand, st);
   return st;
 }
-const strengthMemo = new WeakMap<readonly number[], { acting: number; trump: string | null; ruleset: string; st: { gleich: number; hanger: number } }>();
+/** Has the seat played a card in this deal? */
+function hasPlayed(obs: Observation, seat: number): boolean {
+  const tricks = obs.tricks;
+  for (let i = 0; i < tricks.length; i++) {
+    const plays = tricks[i]!.plays;
+    for (let j = 0; j < plays.length; j++) if (plays[j]!.seat === seat) return true;
+  }
+  return false;
+}
+/**
+ * Figures worked out from a seat's cards, remembered by the frozen hand array the engine hands out (the same
+ * array while the hand does not change), the acting seat (whose played cards change only with his hand),
+ * the trump, the deal's Perlaggen list and the ruleset: a pure function of what the seat sees. A small ring of the last entries, by
+ * identity — a WeakMap's set cost more than the figures it saved; the ring keeps at most MEMO_SIZE small
+ * arrays alive.
+ */
+class FigureMemo {
+  private readonly hands: Array<readonly number[] | null> = new Array<readonly number[] | null>(MEMO_SIZE).fill(null);
+  private readonly acting = new Int32Array(MEMO_SIZE);
+  private readonly trumps: Array<string | null> = new Array<string | null>(MEMO_SIZE).fill(null);
+  private readonly perlaggen: Array<readonly number[] | null> = new Array<readonly number[] | null>(MEMO_SIZE).fill(null);
+  private readonly rulesets: string[] = new Array<string>(MEMO_SIZE).fill('');
+  private readonly values: Array<{ gleich: number; hanger: number } | null> = new Array<{ gleich: number; hanger: number } | null>(MEMO_SIZE).fill(null);
+  private next = 0;
+  get(obs: Observation, hand: readonly number[]): { gleich: number; hanger: number } | null {
+    for (let i = 0; i < MEMO_SIZE; i++) {
+      if (this.hands[i] === hand && this.acting[i] === obs.acting && this.trumps[i] === obs.trump && this.perlaggen[i] === obs.perlaggen && this.rulesets[i] === obs.ruleset) {
+        return this.values[i]!;
+      }
+    }
+    return null;
+  }
+  set(obs: Observation, hand: readonly number[], value: { gleich: number; hanger: number }): void {
+    const i = this.next;
+    this.next = (i + 1) % MEMO_SIZE;
+    this.hands[i] = hand;
+    this.acting[i] = obs.acting;
+    this.trumps[i] = obs.trump;
+    this.perlaggen[i] = obs.perlaggen;
+    this.rulesets[i] = obs.ruleset;
+    this.values[i] = value;
+  }
+}
+const MEMO_SIZE = 8;
+const strengthMemo = new FigureMemo();
+/** naturalFiguresOfCards(obs, ownCards(obs)), by obs.hand of the acting seat (his played cards join it). */
+const naturalMemo = new FigureMemo();
 
 /** Best code of a figure the opponents have shown (0 if none shown). */
 function oppShown(obs: Observation, f: 'gleich' | 'hanger'): number {
   const me = obs.party[obs.acting]!;
+  const shown = obs.shown;
   let b = 0;
-  for (const x of obs.shown) if (obs.party[x.seat] !== me) b = Math.max(b, x[f]);
+  for (let i = 0; i < shown.length; i++) if (obs.party[shown[i]!.seat] !== me) b = Math.max(b, shown[i]![f]);
   return b;
 }
 
-function spielStrong(obs: Observation, sense: BidSense): boolean {
+/** Has an opponent of the acting seat shown a figure? */
+function oppHasShown(obs: Observation, me: number): boolean {
+  const shown = obs.shown;
+  for (let i = 0; i < shown.length; i++) if (obs.party[shown[i]!.seat] !== me) return true;
+  return false;
+}
+
+/** H-15: the party has `spielTricks` tricks, more than the opponents, and the seat a trump or a Perlagg. */
+function spielStrong(obs: Observation, spielTricks: number): boolean {
   const me = obs.party[obs.acting]!;
   const mine = obs.tricksWon[me] ?? 0;
   const theirs = obs.tricksWon[1 - me] ?? 0;
-  if (mine < sense.spielTricks || mine <= theirs) return false;
-  const trump = suitOfLetter(obs.trump ?? 'H');
-  return obs.hand.some((c) => perlaggLevel(obs, c) > 0 || (suitIndex(c) === trump && rankValue(c) >= 7));
+  if (mine < spielTricks || mine <= theirs) return false;
+  const trump = trumpOf(obs);
+  const hand = obs.hand;
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
+    if (perlaggLevel(obs, c) > 0 || (suitIndex(c) === trump && rankValue(c) >= 7)) return true;
+  }
+  return false;
 }
 
 function figureGood(code: number, threshold: number): boolean {
@@ -503,15 +655,15 @@ function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyActi
   if (room >= 1 && !trickOpen) {
     const spiel = bidOf(obs, 'Spiel');
     // H-23: the partner holds the Spielfarbe and was asked to bid it: leave it to him
-    if (spiel !== undefined && spielStrong(obs, sense) && !(shared && !hasPlainTrump(obs, obs.hand) && partnerHasInNatura(obs, 'Spiel'))) return spiel;
+    if (spiel !== undefined && spielStrong(obs, sense.spielTricks) && !(shared && !hasPlainTrump(obs, obs.hand) && partnerHasInNatura(obs, 'Spiel'))) return spiel;
     if (spiel !== undefined && shared && toldToBid(obs, 'Spiel') && hasPlainTrump(obs, obs.hand)) return spiel;
   }
   // Gleich and Hanger: before the first card, or after the showing when ours beats what the opponents showed
   const first = obs.point === 0 && obs.tricks.length === 1 && obs.tricks[0]!.plays.length === 0;
   if (room >= 1 && (first || obs.point === 5)) {
     st ??= strength(obs);
-    const gOk = obs.point === 5 ? st.gleich > oppShown(obs, 'gleich') && figureGood(st.gleich, 1) && obs.shown.some((x) => obs.party[x.seat] !== me) : figureGood(st.gleich, sense.gleichCode);
-    const hOk = obs.point === 5 ? st.hanger > oppShown(obs, 'hanger') && figureGood(st.hanger, 1) && obs.shown.some((x) => obs.party[x.seat] !== me) : figureGood(st.hanger, sense.hangerCode);
+    const gOk = obs.point === 5 ? st.gleich > oppShown(obs, 'gleich') && figureGood(st.gleich, 1) && oppHasShown(obs, me) : figureGood(st.gleich, sense.gleichCode);
+    const hOk = obs.point === 5 ? st.hanger > oppShown(obs, 'hanger') && figureGood(st.hanger, 1) && oppHasShown(obs, me) : figureGood(st.hanger, sense.hangerCode);
     // H-22: a figure that needs its Perlagg, held in natura by the partner: leave the bid to him; told
     // "Biet ...!", bid what it has of it
     const talkNow = shared && obs.point !== 5;
@@ -536,7 +688,7 @@ function answerAction(obs: Observation, sense: BidSense, info: Info): PolicyActi
   if (advice === 'gutLassen') return gut;
   if (offer.figure === 'Spiel') {
     if (advice === 'halt') return findKind(obs, 'hold') ?? gut;
-    if (currentTrick(obs).length > 0 || !spielStrong(obs, { ...sense, spielTricks: Math.max(1, sense.spielTricks - 1) })) return gut;
+    if (currentTrick(obs).length > 0 || !spielStrong(obs, Math.max(1, sense.spielTricks - 1))) return gut;
     return findKind(obs, 'hold') ?? gut;
   }
   const st = strength(obs);
@@ -571,21 +723,44 @@ function threshold(sense: BidSense, f: 'Gleich' | 'Hanger'): number {
 }
 
 function hasPlainTrump(obs: Observation, hand: readonly number[]): boolean {
-  const trump = suitOfLetter(obs.trump ?? 'H');
-  return hand.some((c) => perlaggLevel(obs, c) === 0 && suitIndex(c) === trump);
+  const trump = trumpOf(obs);
+  for (let i = 0; i < hand.length; i++) if (perlaggLevel(obs, hand[i]!) === 0 && suitIndex(hand[i]!) === trump) return true;
+  return false;
+}
+
+/** The cards in hand and those `seat` played in this deal. */
+function withPlayed(obs: Observation, hand: readonly number[], seat: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < hand.length; i++) out.push(hand[i]!);
+  const tricks = obs.tricks;
+  for (let i = 0; i < tricks.length; i++) {
+    const plays = tricks[i]!.plays;
+    for (let j = 0; j < plays.length; j++) if (plays[j]!.seat === seat) out.push(plays[j]!.card);
+  }
+  return out;
 }
 
 /** Its own cards of this deal: in hand and played. */
 function ownCards(obs: Observation): number[] {
-  const out = obs.hand.slice();
-  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === obs.acting) out.push(p.card);
-  return out;
+  return withPlayed(obs, obs.hand, obs.acting);
+}
+
+/** The figures of its own cards in natura (naturalFiguresOfCards of ownCards). */
+function naturalOwn(obs: Observation): { gleich: number; hanger: number } {
+  const hand = obs.hand;
+  // keyed by obs.hand only when it is the acting seat's own (then his played cards change only with it)
+  const keyed = obs.acting === obs.seat && hand.length > 0 && Object.isFrozen(hand);
+  const memo = keyed ? naturalMemo.get(obs, hand) : null;
+  if (memo !== null) return memo;
+  const nat = naturalFiguresOfCards(obs, ownCards(obs));
+  if (keyed) naturalMemo.set(obs, hand, nat);
+  return nat;
 }
 
 /** Does it hold the figure in natura at the bidding threshold (Gleich, Hanger), or a plain trump (the Spiel, H-23)? */
 function inNatura(obs: Observation, sense: BidSense, f: FigureName): boolean {
   if (f === 'Spiel') return hasPlainTrump(obs, obs.hand);
-  const nat = naturalFiguresOfCards(obs, ownCards(obs));
+  const nat = naturalOwn(obs);
   return figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f));
 }
 
@@ -613,30 +788,58 @@ function answerQuestion(obs: Observation, sense: BidSense, info: Info, q: Observ
 
 /** Did the partner answer "ja" to its "in natura?" about f in this hand? */
 function partnerHasInNatura(obs: Observation, f: FigureName): boolean {
-  for (const t of obs.talk) {
-    if (t.seat !== obs.acting || t.phrase !== 'inNatura' || t.figure !== f) continue;
-    const a = answerTo(obs, t);
-    if (a !== null && a.phrase === 'ja') return true;
-  }
-  return false;
+  return ((talkFacts(obs) >>> (FACT_IN_NATURA + figureBit(f))) & 1) === 1;
 }
 
 /** Was it asked to bid f in this hand ("Biet ...!")? */
 function toldToBid(obs: Observation, f: FigureName): boolean {
-  for (const t of obs.talk) if (t.to === obs.acting && t.phrase === 'biet' && t.figure === f) return true;
-  return false;
+  return ((talkFacts(obs) >>> (FACT_TOLD + figureBit(f))) & 1) === 1;
 }
+
+function figureBit(f: FigureName): number {
+  return f === 'Spiel' ? 0 : f === 'Gleich' ? 1 : 2;
+}
+const FACT_TOLD = 0;
+const FACT_IN_NATURA = 3;
+
+/**
+ * What was said to and for the acting seat, as bits: "Biet f!" said to it (FACT_TOLD + figure), its "in
+ * natura?" about f answered "ja" (FACT_IN_NATURA + figure). One pass over obs.talk, remembered for the last
+ * frozen talk list and acting seat (the engine hands out one frozen list until something is said).
+ */
+function talkFacts(obs: Observation): number {
+  const talk = obs.talk;
+  if (talk === factsTalk && obs.acting === factsActing) return facts;
+  let bits = 0;
+  for (let i = 0; i < talk.length; i++) {
+    const t = talk[i]!;
+    if (t.to === obs.acting && t.phrase === 'biet' && t.figure !== null) bits |= 1 << (FACT_TOLD + figureBit(t.figure));
+    if (t.seat === obs.acting && t.phrase === 'inNatura' && t.figure !== null) {
+      const a = answerTo(obs, t);
+      if (a !== null && a.phrase === 'ja') bits |= 1 << (FACT_IN_NATURA + figureBit(t.figure));
+    }
+  }
+  if (Object.isFrozen(talk)) {
+    factsTalk = talk;
+    factsActing = obs.acting;
+    facts = bits;
+  }
+  return bits;
+}
+let factsTalk: readonly ObservedTalk[] | null = null;
+let factsActing = -1;
+let facts = 0;
 
 /** Would it bid the Spiel now (the window rule), were it not for the Spielfarbe question? */
 function wouldBidSpiel(obs: Observation, sense: BidSense): boolean {
-  return obs.bidding[0]!.status === 'unbid' && obs.spielParty === -1 && currentTrick(obs).length === 0 && !gestrichen(obs, obs.party[obs.acting]!) && spielStrong(obs, sense);
+  return obs.bidding[0]!.status === 'unbid' && obs.spielParty === -1 && currentTrick(obs).length === 0 && !gestrichen(obs, obs.party[obs.acting]!) && spielStrong(obs, sense.spielTricks);
 }
 
 /** The Gleich / Hanger it would bid at the first bid point, needing a Perlagg for it (H-22). */
 function needsPerlaggFor(obs: Observation, sense: BidSense, f: 'Gleich' | 'Hanger'): boolean {
   const code = figureCode(obs, f);
   if (!figureGood(code, threshold(sense, f))) return false;
-  const nat = naturalFiguresOfCards(obs, ownCards(obs));
+  const nat = naturalOwn(obs);
   return !figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f));
 }
 
@@ -644,8 +847,9 @@ function talkAction(obs: Observation, sense: BidSense, info: Info): PolicyAction
   const quiet = obs.legal[0]!;
   if (obs.question !== null) return answerQuestion(obs, sense, info, obs.question);
   const me = obs.acting;
-  const partners = partnersOf(obs, me);
-  const seesPartner = partners.some((p) => seenHandOf(obs, p) !== null);
+  const partners = partnersFor(obs, me);
+  let seesPartner = false;
+  for (let i = 0; i < partners.length; i++) if (seenHandOf(obs, partners[i]!) !== null) seesPartner = true;
   const trick = currentTrick(obs);
   if (obs.talkPoint === 'lead') {
     const t = obs.tricks[obs.tricks.length - 1];
@@ -698,7 +902,7 @@ function talkAction(obs: Observation, sense: BidSense, info: Info): PolicyAction
     const offer = offerToAnswer(obs);
     if (offer === null) return quiet;
     let good: boolean;
-    if (offer.figure === 'Spiel') good = currentTrick(obs).length === 0 && spielStrong(obs, { ...sense, spielTricks: Math.max(1, sense.spielTricks - 1) });
+    if (offer.figure === 'Spiel') good = currentTrick(obs).length === 0 && spielStrong(obs, Math.max(1, sense.spielTricks - 1));
     else good = figureGood(figureCode(obs, offer.figure), threshold(sense, offer.figure) - sense.holdSlack);
     if (!truth(info, good)) return quiet;
     for (const a of obs.legal) if (a.kind === 'say' && a.phrase === 'halt' && a.figure === offer.figure) return a;
@@ -724,7 +928,7 @@ function leaveTo(obs: Observation, sense: BidSense, f: 'Gleich' | 'Hanger'): boo
 
 /** Under 'open': is the seen partner's figure good enough to hold? */
 function partnerHolds(obs: Observation, sense: BidSense, f: FigureName): boolean {
-  for (const p of partnersOf(obs, obs.acting)) {
+  for (const p of partnersFor(obs, obs.acting)) {
     if (seenHandOf(obs, p) === null) continue;
     if (f === 'Spiel') continue;
     const st = showingFigures(obs, p);
@@ -735,12 +939,10 @@ function partnerHolds(obs: Observation, sense: BidSense, f: FigureName): boolean
 
 /** Under 'open': does a seen partner hold the figure in natura at the threshold (H-22)? */
 function partnerInNaturaSeen(obs: Observation, sense: BidSense, f: 'Gleich' | 'Hanger'): boolean {
-  for (const p of partnersOf(obs, obs.acting)) {
+  for (const p of partnersFor(obs, obs.acting)) {
     const h = seenHandOf(obs, p);
     if (h === null) continue;
-    const cards = h.slice();
-    for (const t of obs.tricks) for (const pl of t.plays) if (pl.seat === p) cards.push(pl.card);
-    const nat = naturalFiguresOfCards(obs, cards);
+    const nat = naturalFiguresOfCards(obs, withPlayed(obs, h, p));
     if (figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f))) return true;
   }
   return false;

@@ -235,6 +235,9 @@ interface ObsCache {
   exchanges: readonly ObservedExchange[];
   /** Frozen observed tricks per index (completed tricks only). */
   doneTricks: ObservedTrick[];
+  /** The open trick's plays copied so far (frozen records; the list itself grows, so it is never handed out). */
+  openIndex: number;
+  openPlays: ObservedPlay[];
   tricksKey: number;
   tricks: readonly ObservedTrick[];
   shownMask: number;
@@ -255,6 +258,8 @@ interface ObsCache {
   talk: readonly ObservedTalk[];
   /** Signs per player once given (frozen), undefined before. */
   signs: Array<readonly ObservedSigns[] | undefined>;
+  /** Per player: the seats whose hands he sees, own seat included, as a bit mask (the table's, fixed for the hand). */
+  seesMask: number[];
 }
 
 type ObservedExchange = { seat: number; gave: number; took: number };
@@ -278,6 +283,8 @@ function cacheOf(s: HandState): ObsCache {
       exchangesLen: 0,
       exchanges: EMPTY,
       doneTricks: [],
+      openIndex: -1,
+      openPlays: [],
       tricksKey: 0,
       tricks: EMPTY,
       shownMask: 0,
@@ -295,6 +302,7 @@ function cacheOf(s: HandState): ObsCache {
       talkSeen: [],
       talk: EMPTY,
       signs: [],
+      seesMask: seesMasks(s),
     };
     s.obsCache = c;
   }
@@ -316,6 +324,18 @@ function perlaggenOfCache(s: HandState, c: ObsCache): readonly number[] {
   return c.perlaggen;
 }
 
+function seesMasks(s: HandState): number[] {
+  const t = s.table;
+  const out = new Array<number>(t.players);
+  for (let p = 0; p < t.players; p++) {
+    let m = 1 << t.seatOfPlayer[p]!;
+    const others = t.sees[p]!;
+    for (let i = 0; i < others.length; i++) m |= 1 << others[i]!;
+    out[p] = m;
+  }
+  return out;
+}
+
 function sees(s: HandState, player: number, own: number, seat: number): boolean {
   return seat === own || s.table.sees[player]!.includes(seat);
 }
@@ -327,11 +347,13 @@ function historyOf(s: HandState, c: ObsCache, player: number, own: number, blind
   const events = s.events;
   const n = events.length;
   if (h.len === n) return h.snap;
+  const mask = c.seesMask[player]!; // sees(s, player, own, seat) as bits
+  void own;
   for (let i = h.len; i < n; i++) {
     const e = events[i]!;
     const by = eventSeenBy(e);
     // events are deep-frozen plain data (history.ts): sharing them gives nothing away and nothing to change
-    if (by === null || (sees(s, player, own, by) && !(blind && (e.type === 'dealt' || e.type === 'sign')))) h.seen.push(e);
+    if (by === null || (((mask >>> by) & 1) === 1 && !(blind && (e.type === 'dealt' || e.type === 'sign')))) h.seen.push(e);
   }
   h.len = n;
   if (h.seen.length !== h.snap.length) h.snap = Object.freeze(h.seen.slice());
@@ -351,7 +373,15 @@ function tricksOf(s: HandState, c: ObsCache): readonly ObservedTrick[] {
     const t = tr[i]!;
     let o = c.doneTricks[i];
     if (o === undefined) {
-      o = Object.freeze({ leader: t.leader, plays: Object.freeze(t.plays.map(copyPlay)), winner: t.winner }) as ObservedTrick;
+      // each play is copied once: the open trick's copies are kept while it fills
+      if (c.openIndex !== i) {
+        c.openIndex = i;
+        c.openPlays = [];
+      }
+      const copies = c.openPlays;
+      const plays = t.plays;
+      for (let j = copies.length; j < plays.length; j++) copies.push(copyPlay(plays[j]!));
+      o = Object.freeze({ leader: t.leader, plays: Object.freeze(copies.slice(0, plays.length)), winner: t.winner }) as ObservedTrick;
       if (t.winner >= 0) c.doneTricks[i] = o;
     }
     out[i] = o;
@@ -390,6 +420,16 @@ function shownOf(s: HandState, c: ObsCache): readonly ObservedShow[] {
   return c.shown;
 }
 
+/**
+ * A fresh copy of a list of numbers, by an index loop: `slice` takes V8's slow path on a frozen array (the
+ * engine's show options and lists are frozen), some twenty times slower.
+ */
+function copyNumbers(a: readonly number[]): number[] {
+  const out: number[] = []; // packed, as slice makes it
+  for (let i = 0; i < a.length; i++) out.push(a[i]!);
+  return out;
+}
+
 function frozenCopy(a: readonly number[]): readonly number[] {
   return a.length === 0 ? EMPTY : Object.freeze(a.slice());
 }
@@ -419,7 +459,7 @@ function sameOrFrozen(prev: readonly number[], now: readonly number[]): readonly
     }
     if (same) return prev;
   }
-  return Object.freeze(now.slice());
+  return Object.freeze(copyNumbers(now));
 }
 
 const ZEROS: Array<readonly number[] | undefined> = [];
@@ -538,8 +578,8 @@ export function observeWith(s: HandState, player: number, score: readonly number
     showChoices = new Array<ShowChoice>(opts.length);
     for (let i = 0; i < opts.length; i++) {
       const o = opts[i]!;
-      legal[i] = { kind: 'show', as: o.as.slice() };
-      showChoices[i] = { action: { kind: 'show', as: o.as.slice() }, gleich: wordGleich(o.word), hanger: wordHanger(o.word) };
+      legal[i] = { kind: 'show', as: copyNumbers(o.as) };
+      showChoices[i] = { action: { kind: 'show', as: copyNumbers(o.as) }, gleich: wordGleich(o.word), hanger: wordHanger(o.word) };
     }
   } else {
     // legalActions hands out shared, deeply frozen action records (actions.ts) in a fresh list: no copy needed

@@ -25,7 +25,6 @@ import { resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { cardPower, effectiveSuit, trickWinnerIndex, type TrickContext } from '../engine/tricks.ts';
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
-import { CardSet } from '../cards/cardset.ts';
 import { figureContext, naturalFigureWord } from '../eval/evaluate.ts';
 import { jointFrontier } from '../engine/joint.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
@@ -144,9 +143,32 @@ export const cardOf = (suit: number, rank: number): number => suit * 8 + rank - 
 
 /** Perlagg level of a card in this deal (0 = not a Perlagg; higher = stronger), from obs.perlaggen. */
 export function perlaggLevel(obs: Observation, card: number): number {
-  const i = obs.perlaggen.indexOf(card);
-  return i < 0 ? 0 : obs.perlaggen.length - i;
+  const l = obs.perlaggen;
+  // the engine hands out one frozen list per deal: its levels by card are kept for the last list seen (a
+  // frozen list cannot change, so its levels cannot either)
+  if (l === levelsList) return levels[card] ?? 0;
+  const n = l.length;
+  let level = 0;
+  for (let i = 0; i < n; i++) {
+    if (l[i] === card) {
+      level = n - i;
+      break;
+    }
+  }
+  if (Object.isFrozen(l) && n < 128) {
+    levels.fill(0);
+    let cards = true;
+    for (let i = 0; i < n; i++) {
+      const c = l[i]!;
+      if (!Number.isInteger(c) || c < 0 || c > 32) cards = false;
+      else if (levels[c] === 0) levels[c] = n - i; // the first entry, as the scan finds it
+    }
+    levelsList = cards ? l : null;
+  }
+  return level;
 }
+let levelsList: readonly number[] | null = null;
+const levels = new Int8Array(33);
 
 const trickCtxCache = new Map<string, TrickContext>();
 const rulesetCache = new Map<string, RulesVariant>();
@@ -164,15 +186,25 @@ const trickCtxByList = new WeakMap<readonly number[], { ruleset: string; trump: 
 /** The trick-resolution context of the observed deal (RULES §2.3). */
 function trickCtx(obs: Observation): TrickContext {
   const list = obs.perlaggen;
+  // the last context found for a frozen list first (the hot helpers ask several times per decision)
+  const last = lastTrickCtx;
+  if (last !== null && last.list === list && last.ruleset === obs.ruleset && last.trump === obs.trump) return last.ctx;
   const frozen = Object.isFrozen(list);
   if (frozen) {
     const e = trickCtxByList.get(list);
-    if (e !== undefined && e.ruleset === obs.ruleset && e.trump === obs.trump) return e.ctx;
+    if (e !== undefined && e.ruleset === obs.ruleset && e.trump === obs.trump) {
+      lastTrickCtx = { list, ruleset: e.ruleset, trump: e.trump, ctx: e.ctx };
+      return e.ctx;
+    }
   }
   const ctx = trickCtxByKey(obs);
-  if (frozen) trickCtxByList.set(list, { ruleset: obs.ruleset, trump: obs.trump, ctx });
+  if (frozen) {
+    trickCtxByList.set(list, { ruleset: obs.ruleset, trump: obs.trump, ctx });
+    lastTrickCtx = { list, ruleset: obs.ruleset, trump: obs.trump, ctx };
+  }
   return ctx;
 }
+let lastTrickCtx: { list: readonly number[]; ruleset: string; trump: string | null; ctx: TrickContext } | null = null;
 
 function trickCtxByKey(obs: Observation): TrickContext {
   const key = `${obs.ruleset}|${obs.trump}|${obs.perlaggen.join(',')}`;
@@ -205,7 +237,24 @@ export function winningIndex(obs: Observation, plays: ReadonlyArray<{ card: numb
   }
   return trickWinnerIndex(trickCtx(obs), cards, ids, n);
 }
-// reused by winningIndex (trickWinnerIndex reads the first n entries and keeps nothing)
+/**
+ * Would (card, as), laid now, take the open trick `trick` (winningIndex of the trick with it added is its
+ * index)? Without building the longer list.
+ */
+export function winsTrick(obs: Observation, trick: ReadonlyArray<{ card: number; as: number | null }>, card: number, as: number | null): boolean {
+  const n = trick.length;
+  const cards = n < 8 ? scratchCards : new Array<number>(n + 1);
+  const ids = n < 8 ? scratchIds : new Array<number | null>(n + 1);
+  for (let i = 0; i < n; i++) {
+    const p = trick[i]!;
+    cards[i] = p.card;
+    ids[i] = p.as;
+  }
+  cards[n] = card;
+  ids[n] = as;
+  return trickWinnerIndex(trickCtx(obs), cards, ids, n + 1) === n;
+}
+// reused by winningIndex and winsTrick (trickWinnerIndex reads the first n entries and keeps nothing)
 const scratchCards: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
 const scratchIds: Array<number | null> = [null, null, null, null, null, null, null, null];
 
@@ -231,8 +280,7 @@ export function currentTrick(obs: Observation): ObservedPlay[] {
  * identities. Uses only what the observation holds (the seat's own/seen hand and its played cards).
  */
 export function showingPlan(obs: Observation, seat: number): { free: number[]; as: number[]; gleich: number; hanger: number } {
-  const hand = seat === obs.seat ? obs.hand : (obs.seenHands.find((h) => h.seat === seat)?.cards ?? []);
-  return computePlan(obs, seat, hand);
+  return computePlan(obs, seat, handOf(obs, seat));
 }
 
 /**
@@ -240,13 +288,25 @@ export function showingPlan(obs: Observation, seat: number): { free: number[]; a
  * (the same frontier entry is chosen): for policies that only weigh their strength.
  */
 export function showingFigures(obs: Observation, seat: number): { gleich: number; hanger: number } {
-  const hand = seat === obs.seat ? obs.hand : (obs.seenHands.find((h) => h.seat === seat)?.cards ?? []);
+  const hand = handOf(obs, seat);
   const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
-  const played: Array<{ card: number; as: number | null }> = [];
-  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
+  // the seat's played cards: the observation's own (frozen) play records, which carry card and identity
+  // (index loops: V8's array builtins take a slow path on frozen arrays)
+  let played: ObservedPlay[] = NO_PLAYS;
+  const tricks = obs.tricks;
+  for (let i = 0; i < tricks.length; i++) {
+    const plays = tricks[i]!.plays;
+    for (let j = 0; j < plays.length; j++) {
+      const p = plays[j]!;
+      if (p.seat !== seat) continue;
+      if (played === NO_PLAYS) played = [];
+      played.push(p);
+    }
+  }
   let lo = 0;
   let weli = 0;
-  for (const c of hand) {
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
     if (c === WELI) weli = 1;
     else lo |= 1 << c;
   }
@@ -257,9 +317,18 @@ export function showingFigures(obs: Observation, seat: number): { gleich: number
 /** The frontier entry a showing plan takes: the first of the highest planScore. */
 function planWordScan(frontier: readonly number[]): number {
   let best = frontier[0]!;
-  for (const w of frontier) if (planScore(w) > planScore(best)) best = w;
+  let bestScore = planScore(best);
+  for (let i = 1; i < frontier.length; i++) {
+    const w = frontier[i]!;
+    const sc = planScore(w);
+    if (sc > bestScore) {
+      best = w;
+      bestScore = sc;
+    }
+  }
   return best;
 }
+const NO_PLAYS: ObservedPlay[] = Object.freeze([]) as never;
 
 // jointFrontier hands out shared frozen frontiers: the plan's entry is remembered per frontier.
 const planWords = new WeakMap<readonly number[], number>();
@@ -284,13 +353,21 @@ function planScore(w: number): number {
 function computePlan(obs: Observation, seat: number, hand: readonly number[]): Plan {
   const r = rulesetOf(obs);
   const ctx = figureContext(r, (obs.trump ?? 'H') as 'H');
-  const played: Array<{ card: number; as: number | null }> = [];
-  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
-  const free = hand.filter((c) => perlaggLevel(obs, c) > 0);
-  const plain = hand.filter((c) => perlaggLevel(obs, c) === 0);
-  const set = CardSet.of(hand);
-  const best = planWord(jointFrontier(ctx, set.lo, set.weli, played));
-  const fixed = [...plain, ...played.map((p) => p.as ?? p.card)];
+  const played = playedBy(obs, seat);
+  const free: number[] = [];
+  const plain: number[] = [];
+  let lo = 0;
+  let weli = 0;
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
+    if (perlaggLevel(obs, c) > 0) free.push(c);
+    else plain.push(c);
+    if (c === WELI) weli = 1;
+    else lo |= 1 << c;
+  }
+  const best = planWord(jointFrontier(ctx, lo >>> 0, weli, played));
+  const fixed = plain;
+  for (let i = 0; i < played.length; i++) fixed.push(played[i]!.as ?? played[i]!.card);
   const as = free.length === 0 ? [] : realize(ctx, fixed, free.length, best);
   return { free, as, gleich: wordGleich(best), hanger: wordHanger(best) };
 }
@@ -308,7 +385,11 @@ export function virtualScore(obs: Observation, party: number): number {
  */
 export function headroom(obs: Observation, party: number): number {
   let open = 0;
-  for (const b of obs.bidding) if (b.status === 'offer' && b.offerParty === party) open += b.level - 1;
+  const bidding = obs.bidding;
+  for (let i = 0; i < bidding.length; i++) {
+    const b = bidding[i]!;
+    if (b.status === 'offer' && b.offerParty === party) open += b.level - 1;
+  }
   return obs.target - 1 - virtualScore(obs, party) - open;
 }
 
@@ -320,7 +401,11 @@ export function gestrichen(obs: Observation, party: number): boolean {
 /** The figure under discussion in an answer (the head of the queue): the open offer not made by the answering party. */
 export function offerToAnswer(obs: Observation): ObservedBid | null {
   const me = obs.party[obs.acting] ?? -1;
-  for (const b of obs.bidding) if (b.status === 'offer' && b.offerParty !== me) return b;
+  const bidding = obs.bidding;
+  for (let i = 0; i < bidding.length; i++) {
+    const b = bidding[i]!;
+    if (b.status === 'offer' && b.offerParty !== me) return b;
+  }
   return null;
 }
 
@@ -342,7 +427,8 @@ export function partnersOf(obs: Observation, seat: number): number[] {
 
 /** The signs partner `seat` gave this player at the first lead, or null (none given, or not yet). */
 export function signsFrom(obs: Observation, seat: number): ObservedSigns | null {
-  for (const g of obs.signs) if (g.seat === seat) return g;
+  const signs = obs.signs;
+  for (let i = 0; i < signs.length; i++) if (signs[i]!.seat === seat) return signs[i]!;
   return null;
 }
 
@@ -376,7 +462,8 @@ export const isQuestion = (p: TalkPhrase): boolean => QUESTIONS.has(p);
 /** What was said in trick `trick` (default: the current one), in order. */
 export function talkInTrick(obs: Observation, trick = obs.tricks.length - 1): ObservedTalk[] {
   const out: ObservedTalk[] = [];
-  for (const t of obs.talk) if (t.trick === trick) out.push(t);
+  const talk = obs.talk;
+  for (let i = 0; i < talk.length; i++) if (talk[i]!.trick === trick) out.push(talk[i]!);
   return out;
 }
 
@@ -400,7 +487,10 @@ export function sayAction(obs: Observation, phrase: TalkPhrase, to: number, suit
 export function naturalFiguresOfCards(obs: Observation, cards: readonly number[]): { gleich: number; hanger: number } {
   const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
   let lo = 0;
-  for (const c of cards) if (c !== WELI && perlaggLevel(obs, c) === 0) lo |= 1 << c;
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i]!;
+    if (c !== WELI && perlaggLevel(obs, c) === 0) lo |= 1 << c;
+  }
   const w = naturalFigureWord(ctx, lo >>> 0);
   return { gleich: wordGleich(w), hanger: wordHanger(w) };
 }
@@ -456,7 +546,8 @@ export function pointsNeeded(obs: Observation, party: number): number {
 /** The cards of a seat as the observer knows them: his own hand, or a hand he sees (the dummy); else []. */
 export function handOf(obs: Observation, seat: number): readonly number[] {
   if (seat === obs.seat) return obs.hand;
-  for (const h of obs.seenHands) if (h.seat === seat) return h.cards;
+  const seen = obs.seenHands;
+  for (let i = 0; i < seen.length; i++) if (seen[i]!.seat === seat) return seen[i]!.cards;
   return EMPTY_CARDS;
 }
 const EMPTY_CARDS: readonly number[] = Object.freeze([]);
@@ -500,7 +591,8 @@ export function figureFrontierOf(obs: Observation, inHand: readonly number[], pl
   const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
   let lo = 0;
   let weli = 0;
-  for (const c of inHand) {
+  for (let i = 0; i < inHand.length; i++) {
+    const c = inHand[i]!;
     if (c === WELI) weli = 1;
     else lo |= 1 << c;
   }
@@ -510,7 +602,14 @@ export function figureFrontierOf(obs: Observation, inHand: readonly number[], pl
 /** The cards `seat` has played in this deal, with their identities. */
 export function playedBy(obs: Observation, seat: number): Array<{ card: number; as: number | null }> {
   const out: Array<{ card: number; as: number | null }> = [];
-  for (const t of obs.tricks) for (const p of t.plays) if (p.seat === seat) out.push({ card: p.card, as: p.as });
+  const tricks = obs.tricks;
+  for (let i = 0; i < tricks.length; i++) {
+    const plays = tricks[i]!.plays;
+    for (let j = 0; j < plays.length; j++) {
+      const p = plays[j]!;
+      if (p.seat === seat) out.push({ card: p.card, as: p.as });
+    }
+  }
   return out;
 }
 
