@@ -55,7 +55,6 @@ import type { Suit } from '../cards/card.ts';
 import { WELI } from '../cards/card.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { FigureName, PolicyAction } from './actions.ts';
-import { freezeEvent } from './history.ts';
 import type { HandState, Phase, Table } from './state.ts';
 
 export const TALK_PHRASES = [
@@ -205,7 +204,7 @@ export function giveSigns(s: HandState): void {
     const ps = partnersOf(table, seat);
     if (ps.length === 0) continue;
     const g = signsOfHand(s.perl, s.startLo[seat]!, s.startWeli[seat]!);
-    for (const to of ps) s.events.push(freezeEvent({ type: 'sign', seat, to, trumps: g.trumps, perlaggen: g.perlaggen, best: g.best }));
+    for (const to of ps) s.events.push(Object.freeze({ type: 'sign', seat, to, trumps: g.trumps, perlaggen: g.perlaggen, best: g.best }));
   }
 }
 
@@ -213,7 +212,8 @@ export function giveSigns(s: HandState): void {
 
 export const QUIET: Extract<PolicyAction, { kind: 'quiet' }> = Object.freeze({ kind: 'quiet' });
 const FIGS: readonly FigureName[] = ['Spiel', 'Gleich', 'Hanger'];
-const SAYS: Array<SayAction | undefined> = [];
+// by sayAt's key (phrase, to + 1 ≤ 7, suit + 1, figure): allocated whole, so that it stays a fast packed array
+const SAYS: Array<SayAction | undefined> = new Array<SayAction | undefined>(13 * 8 * 5 * 4).fill(undefined);
 const PHRASE_INDEX = Object.fromEntries(TALK_PHRASES.map((p, i) => [p, i])) as Readonly<Record<TalkPhrase, number>>;
 const figIndex = (f: FigureName | null): number => (f === null ? 0 : f === 'Spiel' ? 1 : f === 'Gleich' ? 2 : 3);
 
@@ -545,7 +545,8 @@ export function applyTalk(s: HandState, a: Extract<PolicyAction, { kind: 'say' |
   const reply = t.question !== null;
   const trick = openTrickOf(s);
   s.events.push(
-    freezeEvent({
+    Object.freeze({
+      // flat: nothing nested to freeze
       type: 'say',
       seat,
       to: a.to,
