@@ -514,12 +514,7 @@ function mayConcede(s: HandState): boolean {
 
 /** The legal actions of the decision now, in a stable order (empty at chance and terminal nodes). */
 export function legalActions(s: HandState): PolicyAction[] {
-  return legalActionsInto(s, []);
-}
-
-/** legalActions into `out` (emptied first; the runner reuses one array per hand). Returns `out`. */
-export function legalActionsInto(s: HandState, out: PolicyAction[]): PolicyAction[] {
-  out.length = 0;
+  const out: PolicyAction[] = [];
   switch (s.phase) {
     case 'cutKeep':
       out.push(KEEP_CUT, LEAVE_CUT);
@@ -540,7 +535,7 @@ export function legalActionsInto(s: HandState, out: PolicyAction[]): PolicyActio
             const a = out[i]!;
             if (a.kind !== 'play' || keeps(a.card, a.as)) out[k++] = a;
           }
-          out.length = k;
+          if (k !== out.length) out.length = k; // (setting the length is a builtin call: only when some play was dropped)
         }
       }
       if (mayConcede(s)) out.push(CONCEDE);

@@ -468,7 +468,7 @@ function openWindow(s: HandState, point: TalkPoint, seats: number[]): void {
   }
   t.window = live;
   t.at = 0;
-  t.said.length = 0;
+  if (t.said.length !== 0) t.said = [];
   t.question = null;
   t.resume = s.phase;
   s.phase = 'talk';

@@ -8,7 +8,7 @@
 import type { Policy } from '../policy/api.ts';
 import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
 import { WINDOW_TRICK_OPEN, WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
-import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, legalActionsInto, revokeActions, newHand, returns } from '../engine/game.ts';
+import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns } from '../engine/game.ts';
 import { observeWith, type Observation } from '../engine/observe.ts';
 import { QUIET, openPhraseMask, phraseMask, type TalkPhrase } from '../engine/talk.ts';
 import type { HandState } from '../engine/state.ts';
@@ -252,7 +252,6 @@ function unsaidMask(phrases: readonly TalkPhrase[]): number {
 export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>): number {
   const maxSteps = o.maxSteps ?? 1000;
   let decisions = 0;
-  const legalNow: PolicyAction[] = [];
   // --independent-streams: players with a salt draw from re-keyed streams
   let ctxs: ReadonlyArray<{ readonly rng: Rng }> = streams.policy;
   if (policies.some((x) => x.streamSalt !== undefined)) {
@@ -308,9 +307,8 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
       decisions++;
       continue;
     }
-    // the legal actions once per decision (into this hand's own array): the observation gets its own copy,
-    // the match below the original
-    const legal = s.phase === 'show' ? null : legalActionsInto(s, legalNow);
+    // the legal actions once per decision: the observation gets its own copy, the match below the original
+    const legal = s.phase === 'show' ? null : legalActions(s);
     const obs = observeWith(s, p, NO_SCORE, legal === null ? null : legal.slice());
     const beat = hb;
     beat[HB.count]!++;
