@@ -947,7 +947,7 @@ function partnerInNaturaSeen(obs: Observation, sense: BidSense, f: 'Gleich' | 'H
   }
   return false;
 }
-const PASSES = Object.freeze({ unseen: true, trickOpen: true });
+const PASSES = Object.freeze({ unseen: true, trickOpen: true, laterLead: true, unsaid: Object.freeze(['trumpf', 'farbe', 'gutDrueben', 'gutLassen', 'entscheidung'] as const) });
 
 export default definePolicy({
   name: 'simple',

@@ -638,17 +638,25 @@ function askCounts(s: HandState): readonly number[] {
   return ASK_FROM[1]!;
 }
 
-/** Window kinds of Policy.passes (policy/api.ts), for the window seat now: WINDOW_UNSEEN, WINDOW_TRICK_OPEN or 0. */
+/**
+ * Window kinds of Policy.passes (policy/api.ts), for the window seat now: WINDOW_UNSEEN, WINDOW_TRICK_OPEN,
+ * WINDOW_LATER_LEAD (the lead of trick 2–5, neither an ask nor a bid of the Spiel open to the seat) or 0.
+ */
 export const WINDOW_UNSEEN = 1;
 export const WINDOW_TRICK_OPEN = 2;
+export const WINDOW_LATER_LEAD = 3;
 export function windowKind(s: HandState): number {
   const b = s.bid;
   if (s.phase !== 'window') return 0;
   if (b.point < 0) return WINDOW_UNSEEN;
   if (b.point > 4) return 0;
+  const seat = b.window![b.windowAt]!;
   const t = openTrick(s);
-  if (t === null || t.plays.length === 0) return 0;
-  return askAllowed(s, b.window![b.windowAt]!) ? 0 : WINDOW_TRICK_OPEN;
+  if (t === null || t.plays.length === 0) {
+    if (b.point === 0 || askAllowed(s, seat)) return 0;
+    return partyMayBidMore(s, s.table.party[seat]!) && figureOpenForBid(s, F_SPIEL, b.point) ? 0 : WINDOW_LATER_LEAD;
+  }
+  return askAllowed(s, seat) ? 0 : WINDOW_TRICK_OPEN;
 }
 
 function hasWindowAction(s: HandState, seat: number): boolean {

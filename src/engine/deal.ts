@@ -133,7 +133,8 @@ export function dealAll(s: HandState): void {
   const pack = s.deck.slice(s.cutAt).concat(s.deck.slice(0, s.cutAt - kept));
   const { seats, handSize } = s.table;
   const count = new Array<number>(seats).fill(0);
-  const dealt: number[][] = Array.from({ length: seats }, () => []);
+  const dealt = new Array<number[]>(seats);
+  for (let seat = 0; seat < seats; seat++) dealt[seat] = [];
   for (const c of s.cutKept) give(s, s.cutter, c);
   count[s.cutter] = kept;
   let ptr = 0;

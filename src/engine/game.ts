@@ -256,7 +256,7 @@ function applyPlay(s: HandState, card: number, as: number | null, revoke: boolea
   takeFromHand(s, seat, card);
   s.loc[card] = LOC.table;
   trick.plays.push(Object.freeze({ seat, card, as }));
-  s.events.push(freezeEvent({ type: 'play', seat, card, as, trick: s.tricks.length - 1 }));
+  s.events.push(Object.freeze({ type: 'play', seat, card, as, trick: s.tricks.length - 1 })); // flat: nothing nested to freeze
   if (trick.plays.length < s.table.seats) {
     s.turn = (seat + 1) % s.table.seats;
     enterPlay(s);
@@ -268,7 +268,7 @@ function applyPlay(s: HandState, card: number, as: number | null, revoke: boolea
   const winner = trick.plays[trickWinnerIndex(tctx(s), cards, ids, n)]!.seat;
   trick.winner = winner;
   s.tricksWon[s.table.party[winner]!]! += 1;
-  s.events.push(freezeEvent({ type: 'trick', index: s.tricks.length - 1, winner }));
+  s.events.push(Object.freeze({ type: 'trick', index: s.tricks.length - 1, winner })); // flat: nothing nested to freeze
   let d = spielDecision(s);
   if (d !== null && s.revokes.length > 0 && s.ruleset.revokePenalty === 'substitute' && substituteRevokes(s)) {
     // judged on the corrected tricks the Spiel may be open again: play goes on from the last trick's winner
@@ -535,7 +535,7 @@ export function legalActions(s: HandState): PolicyAction[] {
             const a = out[i]!;
             if (a.kind !== 'play' || keeps(a.card, a.as)) out[k++] = a;
           }
-          out.length = k;
+          if (k !== out.length) out.length = k; // (setting the length is a builtin call: only when some play was dropped)
         }
       }
       if (mayConcede(s)) out.push(CONCEDE);

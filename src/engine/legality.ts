@@ -119,22 +119,28 @@ export function explainPlay(s: HandState, seat: number, card: number, as: number
  * christenings as the 32 suited cards ascending, then un-christened where allowed.
  */
 export function legalPlays(s: HandState, seat: number, out: PolicyAction[]): void {
-  const p = s.perl!;
-  const allowNull = s.ruleset.unchristenedPerlagg !== 'forbidden';
   const trick = openTrick(s);
   const free = trick === null || trick.plays.length === 0 || !s.ruleset.follow.mustFollowSuit;
-  const hand = handCards(s, seat);
   // Following: explainPlay's verdict (its follow part) with the hand's facts worked out once.
-  const f = free ? null : followFacts(s, trick!, hand);
-  for (const card of hand) {
-    if (p.level[card]! > 0) {
-      // Rule 1: a Perlagg is always legal, whatever its christening (unless the A-04 switch restricts it).
-      const always = free || s.ruleset.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit;
-      for (let as = 0; as < 32; as++) if (always || followAllows(s, f!, trick!, card, as)) out.push(playOf(card, as));
-      if (allowNull && (always || followAllows(s, f!, trick!, card, null))) out.push(playOf(card, null));
-    } else if (free || followAllows(s, f!, trick!, card, null)) {
-      out.push(playOf(card, null));
-    }
+  const f = free ? null : followFacts(s, trick!, seat);
+  // the hand's cards ascending by id, the Weli last (handCards' order), without building the list
+  let m = s.handLo[seat]!;
+  while (m !== 0) {
+    playsOfCard(s, f, trick, 31 - Math.clz32(m & -m), out);
+    m = (m & (m - 1)) >>> 0;
+  }
+  if (s.handWeli[seat] === 1) playsOfCard(s, f, trick, WELI, out);
+}
+
+/** legalPlays for one card of the hand (f = null: free to play anything). */
+function playsOfCard(s: HandState, f: FollowFacts | null, trick: Trick | null, card: number, out: PolicyAction[]): void {
+  if (s.perl!.level[card]! > 0) {
+    // Rule 1: a Perlagg is always legal, whatever its christening (unless the A-04 switch restricts it).
+    const always = f === null || s.ruleset.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit;
+    for (let as = 0; as < 32; as++) if (always || followAllows(s, f, trick!, card, as)) out.push(playOf(card, as));
+    if (s.ruleset.unchristenedPerlagg !== 'forbidden' && (always || followAllows(s, f, trick!, card, null))) out.push(playOf(card, null));
+  } else if (f === null || followAllows(s, f, trick!, card, null)) {
+    out.push(playOf(card, null));
   }
 }
 
@@ -148,7 +154,7 @@ export function revokePlays(s: HandState, seat: number, out: PolicyAction[]): vo
   const p = s.perl!;
   const allowNull = s.ruleset.unchristenedPerlagg !== 'forbidden';
   const hand = handCards(s, seat);
-  const f = followFacts(s, trick, hand);
+  const f = followFacts(s, trick, seat);
   if (f.led === null) return;
   for (const card of hand) {
     if (p.level[card]! > 0) {
@@ -172,28 +178,41 @@ export function isRevoke(s: HandState, seat: number, card: number, as: number | 
   if (!isPerlagg && as !== null) return false;
   if (isPerlagg && as === null && s.ruleset.unchristenedPerlagg === 'forbidden') return false;
   if (as !== null && !(Number.isInteger(as) && as >= 0 && as <= 31)) return false;
-  return !followAllows(s, followFacts(s, trick, handCards(s, seat)), trick, card, as);
+  return !followAllows(s, followFacts(s, trick, seat), trick, card, as);
 }
 
 interface FollowFacts {
   readonly ctx: TrickContext;
   /** null: every card is allowed (Watten-style follow of a side suit, or the seat does not hold L). */
   readonly led: number | null;
-  readonly plainL: readonly number[];
+  /** The seat to play (its hand gives the plain cards of L). */
+  readonly seat: number;
   /** mustOvertake: the plain cards of L that would win (computed on first use). */
   winners: number[] | null;
 }
 
-function followFacts(s: HandState, trick: Trick, hand: readonly number[]): FollowFacts {
+function followFacts(s: HandState, trick: Trick, seat: number): FollowFacts {
   const r = s.ruleset;
-  const p = s.perl!;
+  const level = s.perl!.level;
   const ctx = tctx(s);
   const led = effectiveSuit(ctx, trick.plays[0]!.card, trick.plays[0]!.as);
-  if (r.follow.wattenStyleFollow && led !== ctx.trump) return { ctx, led: null, plainL: [], winners: null };
-  const plainL = hand.filter((c) => p.level[c] === 0 && natSuit(c) === led);
-  const anyPerlagg = hand.some((c) => p.level[c]! > 0);
-  const holds = plainL.length > 0 || (r.follow.perlaggCountsAsHoldingSuit && anyPerlagg);
-  return { ctx, led: holds ? led : null, plainL, winners: null };
+  if (r.follow.wattenStyleFollow && led !== ctx.trump) return { ctx, led: null, seat, winners: null };
+  // does the hand hold a plain card of L, or a Perlagg? (bits of the hand, no list)
+  let plainL = false;
+  let anyPerlagg = false;
+  let m = s.handLo[seat]!;
+  while (m !== 0) {
+    const c = 31 - Math.clz32(m & -m);
+    if (level[c]! > 0) anyPerlagg = true;
+    else if (natSuit(c) === led) plainL = true;
+    m = (m & (m - 1)) >>> 0;
+  }
+  if (s.handWeli[seat] === 1) {
+    if (level[WELI]! > 0) anyPerlagg = true;
+    else if (natSuit(WELI) === led) plainL = true;
+  }
+  const holds = plainL || (r.follow.perlaggCountsAsHoldingSuit && anyPerlagg);
+  return { ctx, led: holds ? led : null, seat, winners: null };
 }
 
 /**
@@ -214,7 +233,10 @@ function followAllows(s: HandState, f: FollowFacts, trick: Trick, card: number, 
   const cs = natSuit(card);
   if (cs === led) {
     if (r.follow.mustOvertake) {
-      f.winners ??= f.plainL.filter((c) => wouldWin(s, trick, c, null));
+      if (f.winners === null) {
+        const level = s.perl!.level;
+        f.winners = handCards(s, f.seat).filter((c) => level[c] === 0 && natSuit(c) === led && wouldWin(s, trick, c, null));
+      }
       if (f.winners.length > 0 && !f.winners.includes(card)) return false;
     }
     return true;

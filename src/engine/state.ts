@@ -259,8 +259,10 @@ export function seatTable(r: RulesVariant, opts: TableOptions): Table {
   // The table is frozen data: seat each (ruleset, players, dummy seat) once.
   const key = opts.players * 8 + (opts.dummySeat === undefined ? 7 : opts.dummySeat >= 0 && opts.dummySeat < 7 && Number.isInteger(opts.dummySeat) ? opts.dummySeat : -1);
   if (key >= 0 && Number.isInteger(opts.players) && opts.players >= 0 && opts.players < 16) {
-    let per = tables.get(r);
+    let per = r === lastRuleset ? lastTables : tables.get(r);
     if (per === undefined) tables.set(r, (per = []));
+    lastRuleset = r;
+    lastTables = per;
     let t = per[key];
     if (t === undefined) per[key] = t = buildTable(r, opts);
     return t;
@@ -268,6 +270,9 @@ export function seatTable(r: RulesVariant, opts: TableOptions): Table {
   return buildTable(r, opts);
 }
 const tables = new WeakMap<RulesVariant, Array<Table | undefined>>();
+// the ruleset of the last call (a hot loop seats one ruleset's tables): no WeakMap lookup
+let lastRuleset: RulesVariant | null = null;
+let lastTables: Array<Table | undefined> | undefined;
 
 function buildTable(r: RulesVariant, opts: TableOptions): Table {
   const n = opts.players;

@@ -55,7 +55,6 @@ import type { Suit } from '../cards/card.ts';
 import { WELI } from '../cards/card.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { FigureName, PolicyAction } from './actions.ts';
-import { freezeEvent } from './history.ts';
 import type { HandState, Phase, Table } from './state.ts';
 
 export const TALK_PHRASES = [
@@ -127,8 +126,12 @@ export interface TalkState {
 // ---- partners ----
 
 const partnerCache = new WeakMap<Table, ReadonlyArray<readonly number[]>>();
+// the table of the last call (a hot loop plays one table after another): no WeakMap lookup
+let lastTable: Table | null = null;
+let lastPartners: ReadonlyArray<readonly number[]> = [];
 /** The seats partnered with `seat` that another player controls (the Strohmann's holder has none to talk to). */
 export function partnersOf(table: Table, seat: number): readonly number[] {
+  if (table === lastTable) return lastPartners[seat]!;
   let all = partnerCache.get(table);
   if (all === undefined) {
     all = Array.from({ length: table.seats }, (_, a) => {
@@ -141,6 +144,8 @@ export function partnersOf(table: Table, seat: number): readonly number[] {
     });
     partnerCache.set(table, all);
   }
+  lastTable = table;
+  lastPartners = all;
   return all[seat]!;
 }
 
@@ -199,7 +204,7 @@ export function giveSigns(s: HandState): void {
     const ps = partnersOf(table, seat);
     if (ps.length === 0) continue;
     const g = signsOfHand(s.perl, s.startLo[seat]!, s.startWeli[seat]!);
-    for (const to of ps) s.events.push(freezeEvent({ type: 'sign', seat, to, trumps: g.trumps, perlaggen: g.perlaggen, best: g.best }));
+    for (const to of ps) s.events.push(Object.freeze({ type: 'sign', seat, to, trumps: g.trumps, perlaggen: g.perlaggen, best: g.best }));
   }
 }
 
@@ -207,16 +212,21 @@ export function giveSigns(s: HandState): void {
 
 export const QUIET: Extract<PolicyAction, { kind: 'quiet' }> = Object.freeze({ kind: 'quiet' });
 const FIGS: readonly FigureName[] = ['Spiel', 'Gleich', 'Hanger'];
-const SAYS: Array<SayAction | undefined> = [];
+// by sayAt's key (phrase, to + 1 ≤ 7, suit + 1, figure): allocated whole, so that it stays a fast packed array
+const SAYS: Array<SayAction | undefined> = new Array<SayAction | undefined>(13 * 8 * 5 * 4).fill(undefined);
 const PHRASE_INDEX = Object.fromEntries(TALK_PHRASES.map((p, i) => [p, i])) as Readonly<Record<TalkPhrase, number>>;
 const figIndex = (f: FigureName | null): number => (f === null ? 0 : f === 'Spiel' ? 1 : f === 'Gleich' ? 2 : 3);
 
 /** The say action (phrase, to, suit, figure) as a shared frozen record; suit -1 and figure null unless needed. */
 export function sayOf(phrase: TalkPhrase, to: number, suit = -1, figure: FigureName | null = null): SayAction {
-  const f = figIndex(figure);
-  const k = ((PHRASE_INDEX[phrase] * 8 + (to + 1)) * 5 + (suit + 1)) * 4 + f;
+  return sayAt(PHRASE_INDEX[phrase], to, suit, figIndex(figure));
+}
+
+/** sayOf by the phrase's index in TALK_PHRASES and the figure's index (0 none, 1 Spiel, 2 Gleich, 3 Hanger). */
+function sayAt(pi: number, to: number, suit: number, f: number): SayAction {
+  const k = ((pi * 8 + (to + 1)) * 5 + (suit + 1)) * 4 + f;
   let a = SAYS[k];
-  if (a === undefined) SAYS[k] = a = Object.freeze({ kind: 'say', phrase, to, suit, figure });
+  if (a === undefined) SAYS[k] = a = Object.freeze({ kind: 'say', phrase: TALK_PHRASES[pi]!, to, suit, figure: f === 0 ? null : FIGS[f - 1]! });
   return a;
 }
 
@@ -229,10 +239,18 @@ function category(p: TalkPhrase): number {
   return PHRASE_INDEX[p];
 }
 function saidKey(seat: number, p: TalkPhrase, to: number, figure: FigureName | null): number {
-  return ((seat * 16 + category(p)) * 8 + (to + 1)) * 4 + figIndex(figure);
+  return saidKeyAt(seat, category(p), to, figIndex(figure));
 }
-function wasSaid(t: TalkState, seat: number, p: TalkPhrase, to: number, figure: FigureName | null): boolean {
-  return t.said.includes(saidKey(seat, p, to, figure));
+function saidKeyAt(seat: number, cat: number, to: number, f: number): number {
+  return ((seat * 16 + cat) * 8 + (to + 1)) * 4 + f;
+}
+/** Was the phrase of category `cat` (category() of it) said by `seat` to `to` about figure index f in this window? */
+function wasSaid(t: TalkState, seat: number, cat: number, to: number, f: number): boolean {
+  const said = t.said;
+  if (said.length === 0) return false;
+  const k = saidKeyAt(seat, cat, to, f);
+  for (let i = 0; i < said.length; i++) if (said[i] === k) return true;
+  return false;
 }
 
 function openTrickOf(s: HandState): HandState['tricks'][number] | null {
@@ -263,58 +281,118 @@ export function talkActions(s: HandState, out: PolicyAction[]): void {
     return;
   }
   out.push(QUIET);
-  gather(s, out, t.window![t.at]!);
+  gather(s, out, t.window![t.at]!, PUSH);
 }
 
 /** Has `seat` anything to say in the open window (besides quiet)? */
 function hasTalkAction(s: HandState, seat: number): boolean {
-  return gather(s, null, seat) > 0;
+  return gather(s, null, seat, ANY) !== 0;
 }
 
 /**
- * The phrases open to `seat` in the window (talk.point), into `out` — or, with out = null, whether there is
- * any (the count stops at the first).
+ * The phrases open to the seat acting in the talk phase as a bit mask (bit i = TALK_PHRASES[i]; quiet not
+ * included), or -1 when a question is due (the seat must answer). For the runner's declared silences
+ * (Policy.passes.unsaid): with every open phrase one the policy never says, its answer is quiet.
  */
-function gather(s: HandState, out: PolicyAction[] | null, seat: number): number {
+export function openPhraseMask(s: HandState): number {
+  const t = s.talk!;
+  if (t.question !== null) return -1;
+  return gather(s, null, t.window![t.at]!, MASK);
+}
+
+/** The bit mask of a list of phrases (bit i = TALK_PHRASES[i]). */
+export function phraseMask(phrases: readonly TalkPhrase[]): number {
+  let m = 0;
+  for (const p of phrases) m |= 1 << PHRASE_INDEX[p];
+  return m;
+}
+
+/** gather's modes: stop at the first phrase (return 1), push the phrases (return their number), or return their bit mask. */
+const ANY = 0;
+const PUSH = 1;
+const MASK = 2;
+// phrase indices in TALK_PHRASES (gather works with numbers: no lookups by name in the hot loop)
+const P_WELCHE = 0;
+const P_TRUMPF = 1;
+const P_FARBE = 2;
+const P_GUT_DRUEBEN = 3;
+const P_ICH_KANN_NICHT = 4;
+const P_KANNST_STECHEN = 5;
+const P_ENTSCHEIDUNG = 6;
+const P_IN_NATURA = 7;
+const P_BIET = 8;
+const P_HALT = 9;
+const P_GUT_LASSEN = 10;
+const LEAD_REQUESTS = (1 << P_TRUMPF) | (1 << P_FARBE) | (1 << P_GUT_DRUEBEN);
+const ADVICE = (1 << P_HALT) | (1 << P_GUT_LASSEN);
+// category() of the lead requests (one a window) and of the advice on an answer
+const C_REQUEST = 1;
+const C_ADVICE = P_HALT;
+
+const trumpIndex = (s: HandState): number => (s.trump === null ? -1 : 'HSLE'.indexOf(s.trump));
+
+/**
+ * The phrases open to `seat` in the window (talk.point): into `out` (mode PUSH, returns their number), or
+ * whether there is any (ANY: the count stops at the first), or their bit mask (MASK).
+ */
+function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: number): number {
   const t = s.talk!;
   const { table } = s;
   let n = 0;
   const partners = partnersOf(table, seat);
-  if (t.point === 'lead') {
+  const point = t.point;
+  if (point === 'lead') {
     const leader = s.turn;
     if (seat === leader) {
-      for (const p of partners) {
-        if (talks(t, p) && !wasSaid(t, seat, 'welcheFarbe', p, null)) {
-          if (out === null) return 1;
-          out.push(sayOf('welcheFarbe', p));
+      for (let i = 0; i < partners.length; i++) {
+        const p = partners[i]!;
+        if (talks(t, p) && !wasSaid(t, seat, P_WELCHE, p, 0)) {
+          if (mode === ANY) return 1;
+          if (mode === MASK) {
+            n |= 1 << P_WELCHE;
+            break;
+          }
+          out!.push(sayAt(P_WELCHE, p, -1, 0));
           n++;
         }
       }
-    }
-    if (seat !== leader && partners.includes(leader) && !wasSaid(t, seat, 'trumpf', leader, null)) {
-      if (out === null) return 1;
-      out.push(sayOf('trumpf', leader));
-      const trump = s.trump === null ? -1 : 'HSLE'.indexOf(s.trump);
-      for (let suit = 0; suit < 4; suit++) if (suit !== trump) out.push(sayOf('farbe', leader, suit));
-      out.push(sayOf('gutDrueben', leader));
-      n += 4;
+    } else if (partners.includes(leader) && !wasSaid(t, seat, C_REQUEST, leader, 0)) {
+      if (mode === ANY) return 1;
+      if (mode === MASK) n |= LEAD_REQUESTS;
+      else {
+        out!.push(sayAt(P_TRUMPF, leader, -1, 0));
+        const trump = trumpIndex(s);
+        for (let suit = 0; suit < 4; suit++) if (suit !== trump) out!.push(sayAt(P_FARBE, leader, suit, 0));
+        out!.push(sayAt(P_GUT_DRUEBEN, leader, -1, 0));
+        n += 4;
+      }
     }
     const b = s.bid;
     if (b.active && b.partieWinner < 0) {
       for (let f = 0; f < 3; f++) {
         if (b.figs[f]!.status !== 'unbid' || (f === 0 && s.spielParty !== -1)) continue;
-        const F = FIGS[f]!;
-        for (const p of partners) {
-          if (talks(t, p) && !wasSaid(t, seat, 'inNatura', p, F)) {
-            if (out === null) return 1;
-            out.push(sayOf('inNatura', p, -1, F));
+        const F = f + 1; // figIndex
+        for (let i = 0; i < partners.length; i++) {
+          const p = partners[i]!;
+          if (talks(t, p) && !wasSaid(t, seat, P_IN_NATURA, p, F)) {
+            if (mode === ANY) return 1;
+            if (mode === MASK) {
+              n |= 1 << P_IN_NATURA;
+              break;
+            }
+            out!.push(sayAt(P_IN_NATURA, p, -1, F));
             n++;
           }
         }
-        for (const p of partners) {
-          if (!wasSaid(t, seat, 'biet', p, F)) {
-            if (out === null) return 1;
-            out.push(sayOf('biet', p, -1, F));
+        for (let i = 0; i < partners.length; i++) {
+          const p = partners[i]!;
+          if (!wasSaid(t, seat, P_BIET, p, F)) {
+            if (mode === ANY) return 1;
+            if (mode === MASK) {
+              n |= 1 << P_BIET;
+              break;
+            }
+            out!.push(sayAt(P_BIET, p, -1, F));
             n++;
           }
         }
@@ -322,40 +400,56 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number): number 
     }
     return n;
   }
-  const trick = openTrickOf(s);
-  if (t.point === 'card' && trick !== null) {
+  if (point === 'card') {
+    const trick = openTrickOf(s);
+    if (trick === null) return 0;
     const x = s.turn;
     const last = (trick.leader + table.seats - 1) % table.seats;
     if (seat === last && seat !== x) {
       if (!(t.cannotTrick === s.tricks.length - 1 && ((t.cannot >>> seat) & 1) === 1)) {
-        if (out === null) return 1;
-        out.push(sayOf('ichKannNicht', x));
+        if (mode === ANY) return 1;
+        if (mode === MASK) return 1 << P_ICH_KANN_NICHT;
+        out!.push(sayAt(P_ICH_KANN_NICHT, x, -1, 0));
         n++;
       }
     } else if (seat === x) {
-      for (const p of partners) {
-        if (talks(t, p) && !trick.plays.some((pl) => pl.seat === p) && !wasSaid(t, seat, 'kannstStechen', p, null)) {
-          if (out === null) return 1;
-          out.push(sayOf('kannstStechen', p));
-          n++;
+      const plays = trick.plays;
+      for (let i = 0; i < partners.length; i++) {
+        const p = partners[i]!;
+        if (!talks(t, p) || wasSaid(t, seat, P_KANNST_STECHEN, p, 0)) continue;
+        let played = false;
+        for (let j = 0; j < plays.length; j++) if (plays[j]!.seat === p) played = true;
+        if (played) continue;
+        if (mode === ANY) return 1;
+        if (mode === MASK) {
+          n |= 1 << P_KANNST_STECHEN;
+          break;
         }
+        out!.push(sayAt(P_KANNST_STECHEN, p, -1, 0));
+        n++;
       }
-      for (const p of partners) {
-        if (talks(t, p) && !wasSaid(t, seat, 'entscheidung', p, null)) {
-          if (out === null) return 1;
-          out.push(sayOf('entscheidung', p));
+      for (let i = 0; i < partners.length; i++) {
+        const p = partners[i]!;
+        if (talks(t, p) && !wasSaid(t, seat, P_ENTSCHEIDUNG, p, 0)) {
+          if (mode === ANY) return 1;
+          if (mode === MASK) {
+            n |= 1 << P_ENTSCHEIDUNG;
+            break;
+          }
+          out!.push(sayAt(P_ENTSCHEIDUNG, p, -1, 0));
           n++;
         }
       }
     }
     return n;
   }
-  if (t.point === 'answer') {
+  if (point === 'answer') {
     const to = s.bid.answerSeat;
-    const F = FIGS[s.bid.queue[0]!]!;
-    if (!wasSaid(t, seat, 'halt', to, F)) {
-      if (out === null) return 1;
-      out.push(sayOf('halt', to, -1, F), sayOf('gutLassen', to, -1, F));
+    const F = s.bid.queue[0]! + 1; // figIndex of FIGS[queue[0]]
+    if (!wasSaid(t, seat, C_ADVICE, to, F)) {
+      if (mode === ANY) return 1;
+      if (mode === MASK) return ADVICE;
+      out!.push(sayAt(P_HALT, to, -1, F), sayAt(P_GUT_LASSEN, to, -1, F));
       n += 2;
     }
   }
@@ -374,7 +468,7 @@ function openWindow(s: HandState, point: TalkPoint, seats: number[]): void {
   }
   t.window = live;
   t.at = 0;
-  t.said.length = 0;
+  if (t.said.length !== 0) t.said = [];
   t.question = null;
   t.resume = s.phase;
   s.phase = 'talk';
@@ -451,7 +545,8 @@ export function applyTalk(s: HandState, a: Extract<PolicyAction, { kind: 'say' |
   const reply = t.question !== null;
   const trick = openTrickOf(s);
   s.events.push(
-    freezeEvent({
+    Object.freeze({
+      // flat: nothing nested to freeze
       type: 'say',
       seat,
       to: a.to,

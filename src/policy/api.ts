@@ -93,15 +93,29 @@ export interface Policy<O = Observation, A = PolicyAction> {
    * runner passes for it without building an observation or calling act, and counts the decision as taken
    * (the results are those of calling act). `unseen`: the window right after the deal (point −1, its cards
    * unseen); `trickOpen`: a window before a card of a trick already led (points 0–4) when no ask is legal
-   * for the seat. Checked runs (PlayDealOptions.checked, hooks) call act anyway and fault a broken promise.
+   * for the seat; `laterLead`: see WindowPasses. Checked runs (PlayDealOptions.checked, hooks) call act anyway
+   * and fault a broken promise.
    */
   readonly passes?: WindowPasses;
 }
 
-/** Policy.passes: the bid windows a policy always passes in. */
+/** Policy.passes: the bid windows a policy always passes in, and the talk windows it always stays quiet in. */
 export interface WindowPasses {
   readonly unseen?: boolean;
   readonly trickOpen?: boolean;
+  /**
+   * A window at the lead of trick 2–5 (points 1–4, before the trick's first card) where neither an ask nor a
+   * bid of the Spiel is open to it: there it passes (it bids Gleich and Hanger only before the first card or
+   * after the Spiel, and raises only when answering).
+   */
+  readonly laterLead?: boolean;
+  /**
+   * Phrases this policy never says of its own accord (RULES §13; answers to a question are not covered): in
+   * a talk window where every phrase open to it is one of these it says quiet, without drawing from its
+   * stream — there the runner says quiet for it, as for the passes above (checked runs call act and fault a
+   * broken promise).
+   */
+  readonly unsaid?: readonly TalkPhrase[];
 }
 
 export type OptionSpec =

@@ -7,9 +7,10 @@
 // columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
 import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
-import { WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
+import { WINDOW_TRICK_OPEN, WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
 import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns } from '../engine/game.ts';
 import { observeWith, type Observation } from '../engine/observe.ts';
+import { QUIET, openPhraseMask, phraseMask, type TalkPhrase } from '../engine/talk.ts';
 import type { HandState } from '../engine/state.ts';
 import type { Outcome } from '../engine/bidding.ts';
 import { figureContext, figureWord } from '../eval/evaluate.ts';
@@ -239,6 +240,14 @@ function whereP(sp: SeatPolicy, p: number, s: HandState, streams: RunStreams): s
   return `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;
 }
 
+// The bit masks of declared unsaid phrases (Policy.passes.unsaid), by the declaration's array.
+const unsaidMasks = new WeakMap<readonly TalkPhrase[], number>();
+function unsaidMask(phrases: readonly TalkPhrase[]): number {
+  let m = unsaidMasks.get(phrases);
+  if (m === undefined) unsaidMasks.set(phrases, (m = phraseMask(phrases)));
+  return m;
+}
+
 /** Drive a hand to its end (shared by playDeal and playPartie). Returns the number of policy decisions. */
 export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>): number {
   const maxSteps = o.maxSteps ?? 1000;
@@ -279,12 +288,22 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
     const sp = policies[p]!;
     // A window the policy declared it always passes in (Policy.passes): pass for it, a decision taken. Not
     // under checks or hooks: there act is called and held to its promise (declaredPassBroken below).
+    // Likewise a talk window where every phrase open to it is one it declared it never says (passes.unsaid): quiet.
     const declared = sp.policy.passes;
-    const kind = declared !== undefined && s.phase === 'window' ? windowKind(s) : 0;
-    const promised = kind !== 0 && (kind === WINDOW_UNSEEN ? declared!.unseen === true : declared!.trickOpen === true);
+    let promised = false;
+    let quiet = false;
+    if (declared !== undefined) {
+      if (s.phase === 'window') {
+        const kind = windowKind(s);
+        promised = kind !== 0 && (kind === WINDOW_UNSEEN ? declared.unseen : kind === WINDOW_TRICK_OPEN ? declared.trickOpen : declared.laterLead) === true;
+      } else if (s.phase === 'talk' && declared.unsaid !== undefined) {
+        const open = openPhraseMask(s);
+        quiet = promised = open >= 0 && (open & ~unsaidMask(declared.unsaid)) === 0;
+      }
+    }
     if (promised && o.checked !== true && o.onDecision === undefined && sp.onTurn === undefined) {
       hb[HB.count]!++;
-      applyAction(s, PASS);
+      applyAction(s, quiet ? QUIET : PASS);
       decisions++;
       continue;
     }
@@ -341,8 +360,9 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
       why ??= 'it is not among the legal actions';
       throw new PolicyFault(`${whereP(sp, p, s, streams)}: illegal action ${answer === null ? 'of no kind' : actionText(answer)}: ${why}`);
     }
-    if (promised && chosen.kind !== 'pass') {
-      throw new PolicyFault(`${whereP(sp, p, s, streams)}: declared it passes in this bid window (Policy.passes) but answered ${actionText(chosen)}`);
+    if (promised && chosen.kind !== (quiet ? 'quiet' : 'pass')) {
+      const what = quiet ? 'never says what it may say in this talk window (Policy.passes.unsaid)' : 'passes in this bid window (Policy.passes)';
+      throw new PolicyFault(`${whereP(sp, p, s, streams)}: declared it ${what} but answered ${actionText(chosen)}`);
     }
     o.onDecision?.(s, p, obs, chosen as PolicyAction);
     applyAction(s, chosen);

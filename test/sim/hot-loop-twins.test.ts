@@ -19,8 +19,8 @@ const simple = (): SeatPolicy[] => {
 };
 
 describe('declared passes (Policy.passes) = calling act', () => {
-  it('simple declares the unseen and the open-trick windows', () => {
-    expect(simple()[0]!.policy.passes).toEqual({ unseen: true, trickOpen: true });
+  it('simple declares the unseen, the open-trick and the later-lead windows and its unsaid phrases', () => {
+    expect(simple()[0]!.policy.passes).toEqual({ unseen: true, trickOpen: true, laterLead: true, unsaid: ['trumpf', 'farbe', 'gutDrueben', 'gutLassen', 'entscheidung'] });
   });
   for (const name of RULESET_NAMES) {
     it(`${name}: 150 hands of simple with bidding, unchecked = checked (act called, promise held)`, () => {
@@ -63,6 +63,41 @@ describe('declared passes (Policy.passes) = calling act', () => {
       }
     }
     expect(faulted).toBeGreaterThan(0);
+  });
+  it('a policy that says a phrase it declared unsaid is a fault on the checked path; unchecked, the runner says quiet for it', () => {
+    const f = builtinPolicy('simple');
+    // simple, but asking "Ist der Stich von Entscheidung?" whenever it may — declaring (or not) that it never does
+    const liars = (declare: boolean) =>
+      [0, 1, 2, 3].map(() => {
+        const p = f.create({});
+        return {
+          name: 'liar',
+          policy: {
+            talk: 'full' as const,
+            ...(declare ? { passes: { unsaid: ['entscheidung'] as const } } : {}),
+            act: (obs: Parameters<typeof p.act>[0], ctx: Parameters<typeof p.act>[1]) => obs.legal.find((a) => a.kind === 'say' && a.phrase === 'entscheidung') ?? p.act(obs, ctx),
+          },
+        };
+      });
+    const r = resolveRuleset('oberland');
+    const asked = (x: ReturnType<typeof playDeal>) => x.state.events.filter((e) => e.type === 'say' && e.phrase === 'entscheidung').length;
+    let faulted = 0;
+    let promised = 0;
+    let open = 0;
+    for (let d = 0; d < 20; d++) {
+      const base = { ruleset: r, players: 4, rootSeed: 13, dealIndex: d, dealer: d % 4 };
+      try {
+        playDeal({ ...base, policies: liars(true), checked: true });
+      } catch (e) {
+        expect(String(e)).toMatch(/declared it never says what it may say in this talk window/);
+        faulted++;
+      }
+      // unchecked the promise is taken at its word: where entscheidung is all it could say, it is not asked
+      promised += asked(playDeal({ ...base, policies: liars(true), checked: false }));
+      open += asked(playDeal({ ...base, policies: liars(false), checked: false }));
+    }
+    expect(faulted).toBeGreaterThan(0);
+    expect(promised).toBeLessThan(open);
   });
 });
 
