@@ -161,7 +161,11 @@ export function talkLines(st: Statement): TalkLine[] | null {
   if (m === null) return null;
   const words = m[2]!.split(/[\s,]+/).filter((w) => w.length > 0);
   const phrase = PHRASE_KEYS.get(norm(words[0]!));
-  if (phrase === undefined) throw new ReplayError(st.line, `"${words[0]}" is no phrase of the table talk (RULES §13): ${TALK_PHRASES.join(', ')}`);
+  if (phrase === undefined) {
+    // "P3 sagt gut" is the answer gut, decorated (docs/replay-format.md): only the English verb is always talk
+    if (!/^says?$/i.test(st.words[1] ?? '')) return null;
+    throw new ReplayError(st.line, `"${words[0]}" is no phrase of the table talk (RULES §13): ${TALK_PHRASES.join(', ')}`);
+  }
   let suit = -1;
   let figure: FigureName | null = null;
   let to: string | null = null;
