@@ -160,8 +160,8 @@ describe('perlagg replay', () => {
       expect(refusal([...HAND, 'P1 zu P3: „Welche Farbe?“', ...REST].join('\n'))).toMatch(/^line 13: "P3 bid Gleich": P3 must first answer P1's „Welche Farbe\?“ \(RULES §13\)$/);
       expect(refusal([...HAND, ...REST.slice(0, 3), 'P3 zu P1: „Trumpf!“', ...REST.slice(3)].join('\n').replace('ruleset oberland', 'ruleset oberland{partnerInfo=signs}'))).toMatch(/^line 15: .*nobody talks at this table \(partnerInfo=signs/);
       expect(refusal([...HAND, 'P2 say singen to P4', ...REST].join('\n'))).toMatch(/^line 12: "singen" is no phrase of the table talk/);
-      // the German verb decorates an action as before: "P4 sagt gut" is the answer gut
-      expect(said([...HAND, ...REST].join('\n').replace('P4 gut', 'P4 sagt gut'))).toEqual([]);
+      // the German verb decorates an action as before: "P4 sagt gut" is the answer gut, "P3 sagt halt" the hold
+      expect(said([...HAND, ...REST].join('\n').replace('P4 gut', 'P4 sagt gut').replace('P3 hold', 'P3 sagt halt'))).toEqual([]);
     });
   });
 });

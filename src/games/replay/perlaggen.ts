@@ -14,7 +14,7 @@ import { canonicalName, resolveRuleset, RulesetError } from '../../rules/registr
 import type { RulesVariant } from '../../rules/variant.ts';
 import { transcript } from '../../cli/play.ts';
 import { actionWords, cardAt, parseRecording, seatOf, type Header } from './common.ts';
-import { NUMBER_WORDS, ReplayError, norm, type Statement } from './format.ts';
+import { NUMBER_WORDS, ReplayError, VERBS, norm, type Statement } from './format.ts';
 
 const FIGS: Readonly<Record<string, FigureName>> = { spiel: 'Spiel', gleich: 'Gleich', hanger: 'Hanger' };
 
@@ -160,10 +160,13 @@ export function talkLines(st: Statement): TalkLine[] | null {
   const m = SAY.exec(st.text);
   if (m === null) return null;
   const words = m[2]!.split(/[\s,]+/).filter((w) => w.length > 0);
+  const english = /^says?$/i.test(st.words[1] ?? '');
+  // "P3 sagt halt" is the answer hold, decorated: after „sagt“ a word that is an action's verb stays one
+  if (!english && VERBS[norm(words[0]!)] !== undefined) return null;
   const phrase = PHRASE_KEYS.get(norm(words[0]!));
   if (phrase === undefined) {
     // "P3 sagt gut" is the answer gut, decorated (docs/replay-format.md): only the English verb is always talk
-    if (!/^says?$/i.test(st.words[1] ?? '')) return null;
+    if (!english) return null;
     throw new ReplayError(st.line, `"${words[0]}" is no phrase of the table talk (RULES §13): ${TALK_PHRASES.join(', ')}`);
   }
   let suit = -1;
