@@ -46,6 +46,7 @@
 import { WELI } from '../cards/card.ts';
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
 import type { Observation } from '../engine/observe.ts';
+import { showingPlanWord } from '../policy/api.ts';
 import { figureContext, type FigureContext } from '../eval/evaluate.ts';
 import { jointFrontier } from '../engine/joint.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
@@ -413,17 +414,7 @@ class Search {
 
   /** The Gleich and Hanger of the seat's showing plan in world w (api.ts showingFigures: the most figures, then the highest codes). */
   planFigures(w: World, seat: number): { gleich: number; hanger: number } {
-    let best = -1;
-    let bestScore = -1;
-    for (const x of this.frontierOf(w, seat)) {
-      const g = wordGleich(x);
-      const h = wordHanger(x);
-      const sc = (g > 0 ? 1000 : 0) + (h > 0 ? 1000 : 0) + g + h;
-      if (sc > bestScore) {
-        bestScore = sc;
-        best = x;
-      }
-    }
+    const best = showingPlanWord(this.frontierOf(w, seat));
     return best < 0 ? { gleich: 0, hanger: 0 } : { gleich: wordGleich(best), hanger: wordHanger(best) };
   }
 
@@ -432,18 +423,7 @@ class Search {
     const key = i * 8 + seat;
     let c = this.codes.get(key);
     if (c === undefined) {
-      let best = -1;
-      let bestScore = -1;
-      for (const x of this.frontierOf(this.worlds[i]!, seat)) {
-        const g = wordGleich(x);
-        const h = wordHanger(x);
-        const sc = (g > 0 ? 1000 : 0) + (h > 0 ? 1000 : 0) + g + h;
-        if (sc > bestScore) {
-          bestScore = sc;
-          best = x;
-        }
-      }
-      c = best < 0 ? 0 : best;
+      c = Math.max(0, showingPlanWord(this.frontierOf(this.worlds[i]!, seat)));
       this.codes.set(key, c);
     }
     return c;

@@ -353,6 +353,14 @@ function planWord(frontier: readonly number[]): number {
   return w;
 }
 
+/**
+ * The word of the showing plan a joint frontier gives — the most figures, then the highest codes, the first of
+ * equals (the plan showingFigures follows) — or −1 for an empty frontier. For searches that hold frontiers.
+ */
+export function showingPlanWord(frontier: readonly number[]): number {
+  return frontier.length === 0 ? -1 : planWord(frontier);
+}
+
 interface Plan {
   free: number[];
   as: number[];
