@@ -269,11 +269,10 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
       vb.push(y);
       values.push(x - y);
     }
-    const vp = variance(values);
-    ratio = vp > 0 ? (variance(va) + variance(vb)) / vp : null;
-    if (spread) {
-      values = varianceTerms(va, vb);
-      ratio = null;
+    if (spread) values = varianceTerms(va, vb);
+    else {
+      const vp = variance(values);
+      ratio = vp > 0 ? (variance(va) + variance(vb)) / vp : null;
     }
   } else {
     const r = await run('run', base(pair(a, opponent!), false));

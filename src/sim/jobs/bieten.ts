@@ -58,11 +58,11 @@ export const BIETEN_GAMES_METRICS: readonly MetricSpec[] = [
 ];
 
 /** What one observation of a duplicate run is: a deal (game) played in every rotation of the policies. */
-const rot = (_n: number) => 'rotated deals';
-const rotGames = (_n: number) => 'rotated games';
+const ROTATED_DEALS = 'rotated deals';
+const ROTATED_GAMES = 'rotated games';
 
-function duplicateHandsMetrics(players: number): MetricSpec[] {
-  const u = rot(players);
+function duplicateHandsMetrics(): MetricSpec[] {
+  const u = ROTATED_DEALS;
   return [
     { name: 'a_minus_b', kind: 'pair', paired: { kind: 'difference' }, counts: u, doc: 'points a seat of policy A writes per deal minus a seat of B, averaged over the rotations of each deal (paired)' },
     { name: 'a_minus_b_single', kind: 'mean', counts: 'deals', doc: 'the same from single seatings taken as independent deals, as an unpaired comparison would see it' },
@@ -71,8 +71,8 @@ function duplicateHandsMetrics(players: number): MetricSpec[] {
   ];
 }
 
-function duplicateGamesMetrics(players: number): MetricSpec[] {
-  const u = rotGames(players);
+function duplicateGamesMetrics(): MetricSpec[] {
+  const u = ROTATED_GAMES;
   return [
     { name: 'a_minus_b', kind: 'pair', paired: { kind: 'difference' }, counts: u, doc: 'how much less often a seat of A loses than a seat of B: B\'s share of lost games minus A\'s, averaged over the rotations of each game (paired; positive: A is better)' },
     { name: 'a_minus_b_single', kind: 'mean', counts: 'games', doc: 'the same from single games taken as independent, as an unpaired comparison would see it' },
@@ -213,7 +213,7 @@ export async function createBietenJob(spec: SimSpec): Promise<Job> {
 
   const dealColumns: ColumnSpec[] = bietenGame.tables.deals.columns(rules, n);
   const gameColumns: ColumnSpec[] = bietenGame.tables.parties.columns(rules, n);
-  const metrics: readonly MetricSpec[] = duplicate ? (games ? duplicateGamesMetrics(n) : duplicateHandsMetrics(n)) : games ? BIETEN_GAMES_METRICS : BIETEN_HANDS_METRICS;
+  const metrics: readonly MetricSpec[] = duplicate ? (games ? duplicateGamesMetrics() : duplicateHandsMetrics()) : games ? BIETEN_GAMES_METRICS : BIETEN_HANDS_METRICS;
   const salt = (k: number) => (spec.independentStreams === true && k > 0 ? { streamSalt: k } : {});
   /** The seats of policy A in seating k (the rotation of the pattern's A seats by k). */
   const aSeats = bySeating.map((list) => list.flatMap((p, seat) => (p === specA ? [seat] : [])));
