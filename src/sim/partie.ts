@@ -14,11 +14,11 @@
 // last dealer; 'continueRotation': simply the next seat — with the dummy passed on to the next player.
 // Partie k stays a pure function of (seed, k): whoever computes it replays the Partien before it in its
 // match (at most L - 1) — the same for any split of the Partien over batches, workers and shards.
-import { newHand, probeTable, returns } from '../engine/game.ts';
+import { newHand, probeTable, returns, type HandOptions } from '../engine/game.ts';
 import type { HandState } from '../engine/state.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { STREAM, keyedPartieRng } from './seeds.ts';
-import { quietSeats, runHand, silentSeats, summarize, type DealResult, type DealSummary, type PlayDealOptions, type SeatPolicy } from './play.ts';
+import { LazyStream, STREAM, keyedPartieRng } from './seeds.ts';
+import { quietSeats, runHand, silentSeats, summarize, type DealResult, type DealSummary, type Mutable, type PlayDealOptions, type SeatPolicy } from './play.ts';
 
 export interface PlayPartieOptions {
   readonly ruleset: RulesVariant;
@@ -102,19 +102,27 @@ export function playPartie(o: PlayPartieOptions): PartieResult {
   let midHand = false;
   let decisions = 0;
   let n = 0;
+  const runOptions: Mutable<Pick<PlayDealOptions, 'onDecision' | 'checked'>> = {};
+  if (o.checked !== undefined) runOptions.checked = o.checked;
+  if (o.onDecision !== undefined) runOptions.onDecision = o.onDecision;
   for (; winner < 0; n++) {
     if (n >= maxDeals) throw new Error(`Partie ${o.partieIndex} (seed ${o.rootSeed}) did not end within ${maxDeals} deals`);
     for (let p = 0; p < table.parties; p++) if (gestrichenAt[p] === -1 && score[p]! >= r.target - 1) gestrichenAt[p] = n;
-    const s = newHand(r, { ...base, dealer, score, silentSeats: silent, quietSeats: quiet, ...(o.revokes === true ? { revokes: true } : {}) });
+    // one literal, optional fields after it (a spread that adds fields takes V8's slow path)
+    const opts: Mutable<HandOptions> = { players: o.players, dealer, score, silentSeats: silent, quietSeats: quiet };
+    if (o.dummySeat !== undefined) opts.dummySeat = o.dummySeat;
+    if (o.revokes === true) opts.revokes = true;
+    const s = newHand(r, opts);
+    const dealNo = n; // (the loop's counter moves on; a stream made later keys this deal)
     const d = runHand(
       s,
       o.policies,
       {
         chance: keyedPartieRng(o.rootSeed, o.partieIndex, n, STREAM.deal),
-        policy: s.table.seatOfPlayer.map((seat) => ({ rng: keyedPartieRng(o.rootSeed, o.partieIndex, n, STREAM.policy, seat) })),
+        policy: s.table.seatOfPlayer.map((seat) => new LazyStream(() => keyedPartieRng(o.rootSeed, o.partieIndex, dealNo, STREAM.policy, seat))),
         where: `Partie ${o.partieIndex} deal ${n}, seed ${o.rootSeed}`,
       },
-      { ...(o.checked === undefined ? {} : { checked: o.checked }), ...(o.onDecision === undefined ? {} : { onDecision: o.onDecision }) },
+      runOptions,
     );
     decisions += d;
     for (let p = 0; p < table.parties; p++) {

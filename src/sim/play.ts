@@ -8,7 +8,7 @@
 import type { Policy } from '../policy/api.ts';
 import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
 import { WINDOW_TRICK_OPEN, WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
-import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns } from '../engine/game.ts';
+import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns, type HandOptions } from '../engine/game.ts';
 import { observeWith, type Observation } from '../engine/observe.ts';
 import { QUIET, openPhraseMask, phraseMask, type TalkPhrase } from '../engine/talk.ts';
 import type { HandState } from '../engine/state.ts';
@@ -17,7 +17,7 @@ import { figureContext, figureWord } from '../eval/evaluate.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { STREAM, keyWords, keyedRng, Rng } from './seeds.ts';
+import { LazyStream, STREAM, keyWords, keyedRng, Rng } from './seeds.ts';
 import { cloneState } from '../engine/state.ts';
 import { HB, hb } from './heartbeat.ts';
 
@@ -230,6 +230,9 @@ export function readAction(a: unknown): Action | null {
 
 const NO_SCORE: readonly number[] = Object.freeze([]);
 
+/** T with its readonly fields writable (option records built field by field). */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** The legal record `x` is, if it is one of them (by identity: the engine's records are frozen). */
 function identical(legal: readonly Action[], x: unknown): Action | undefined {
   for (let i = 0; i < legal.length; i++) if (legal[i] === x) return Object.isFrozen(x) ? legal[i] : undefined;
@@ -372,13 +375,20 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
 }
 
 export function playDeal(o: PlayDealOptions): DealResult {
-  const base = { players: o.players, dealer: o.dealer, ...(o.dummySeat === undefined ? {} : { dummySeat: o.dummySeat }) };
-  const probe = probeTable(o.ruleset, base);
+  // The options as one literal, optional fields set after it (an object spread that then adds fields takes
+  // V8's slow path: microseconds a hand).
+  const opts: Mutable<HandOptions> = { players: o.players, dealer: o.dealer };
+  if (o.dummySeat !== undefined) opts.dummySeat = o.dummySeat;
+  const probe = probeTable(o.ruleset, opts);
   if (o.policies.length !== probe.players) throw new RangeError(`${probe.players} players need ${probe.players} policies, got ${o.policies.length}`);
-  const s = newHand(o.ruleset, { ...base, silentSeats: silentSeats(probe, o.policies), quietSeats: quietSeats(probe, o.policies), ...(o.score === undefined ? {} : { score: o.score }), ...(o.revokes === true ? { revokes: true } : {}) });
+  opts.silentSeats = silentSeats(probe, o.policies);
+  opts.quietSeats = quietSeats(probe, o.policies);
+  if (o.score !== undefined) opts.score = o.score;
+  if (o.revokes === true) opts.revokes = true;
+  const s = newHand(o.ruleset, opts);
   const streams: RunStreams = {
     chance: keyedRng(o.rootSeed, o.dealIndex, STREAM.deal),
-    policy: s.table.seatOfPlayer.map((seat) => ({ rng: keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat) })),
+    policy: s.table.seatOfPlayer.map((seat) => new LazyStream(() => keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat))),
     where: `deal ${o.dealIndex}, seed ${o.rootSeed}`,
   };
   const decisions = runHand(s, o.policies, streams, o);
