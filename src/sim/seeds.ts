@@ -116,3 +116,24 @@ export function keyedPartieRng(rootSeed: number, partieIndex: number, dealNo: nu
   const [a, b, c, d] = keyWords([0x50617274, r0, r1, p0, p1, d0, d1, kind >>> 0, (seat + 1) >>> 0]);
   return new Rng(a, b, c, d);
 }
+
+/**
+ * A policy's context ({ rng }) whose stream is made at its first use: the same stream as made at once (it is
+ * a pure function of its key), but a policy that never draws costs no hashing and no warm-up.
+ */
+export class LazyStream {
+  #rng: Rng | null = null;
+  #make: (() => Rng) | null;
+
+  constructor(make: () => Rng) {
+    this.#make = make;
+  }
+
+  get rng(): Rng {
+    if (this.#rng === null) {
+      this.#rng = this.#make!();
+      this.#make = null;
+    }
+    return this.#rng;
+  }
+}
