@@ -104,6 +104,15 @@ export interface Bidding {
   active: boolean;
   /** Seats whose policy never bids (bit mask). */
   silent: number;
+  /**
+   * Seats whose policy declared it passes in windows of a kind (Policy.passes) and is taken at its word
+   * (the runner's unchecked path, sim/play.ts): bit kind * 8 + seat, kind = WINDOW_UNSEEN … WINDOW_LATER_LEAD;
+   * 0 = none (every window decision goes to the runner). The window passes for such a seat itself — the
+   * same PASS record in `actions`, no event (as a pass has none) — and counts it in `declaredPasses`.
+   */
+  declared: number;
+  /** Passes the window took for seats by their declaration (`declared`): decisions, for the runner's count. */
+  declaredPasses: number;
   figs: FigureBid[];
   /** Figures with open offers, in answering order. */
   queue: number[];
@@ -190,6 +199,8 @@ export function newBidding(parties: number, seats: number, score: readonly numbe
   return {
     active: (parties === 2 || (parties > 2 && manyParties)) && !allSilent,
     silent,
+    declared: 0,
+    declaredPasses: 0,
     figs: [newFigureBid(parties), newFigureBid(parties), newFigureBid(parties)],
     queue: [],
     answerSeat: -1,
@@ -530,7 +541,9 @@ export function openWindow(s: HandState, point: number, seats: readonly number[]
   b.windowAt = 0;
   b.point = point;
   b.resume = resume;
-  return seekWindowSeat(s);
+  // Declared passes are taken at the opening only in the unseen window: before a card the table talk
+  // (talk.ts talkBefore) may open after this action, and the seats' passes come after that talk.
+  return seekWindowSeat(s, point < 0);
 }
 
 /**
@@ -551,19 +564,34 @@ function askerFirst(s: HandState, seats: number[]): void {
   seats.push(...first, ...rest);
 }
 
-/** Move to the next window seat that has something to do; close the window when none is left. */
-function seekWindowSeat(s: HandState): boolean {
+/**
+ * Move to the next window seat that has something to do; close the window when none is left. With
+ * `declared`, a seat whose policy declared it passes in a window of this kind (Bidding.declared) passes
+ * here, as applyAction(PASS) would: the record in `actions`, a decision counted, on to the next seat.
+ */
+function seekWindowSeat(s: HandState, declared: boolean): boolean {
   const b = s.bid;
   const w = b.window!;
   while (b.windowAt < w.length) {
-    if (hasWindowAction(s, w[b.windowAt]!)) {
-      s.phase = 'window';
-      return true;
+    const seat = w[b.windowAt]!;
+    if (hasWindowAction(s, seat)) {
+      if (!declared || b.declared === 0 || !declaresPass(s, seat)) {
+        s.phase = 'window';
+        return true;
+      }
+      s.actions.push(PASS);
+      b.declaredPasses += 1;
     }
     b.windowAt += 1;
   }
   b.window = null;
   return false;
+}
+
+/** Did the seat's policy declare it passes in the window now open, for this seat's kind of it (Bidding.declared)? */
+function declaresPass(s: HandState, seat: number): boolean {
+  const kind = windowKindOf(s, seat);
+  return kind !== 0 && ((s.bid.declared >>> (kind * 8 + seat)) & 1) === 1;
 }
 
 /**
@@ -646,11 +674,15 @@ export const WINDOW_UNSEEN = 1;
 export const WINDOW_TRICK_OPEN = 2;
 export const WINDOW_LATER_LEAD = 3;
 export function windowKind(s: HandState): number {
-  const b = s.bid;
   if (s.phase !== 'window') return 0;
+  return windowKindOf(s, s.bid.window![s.bid.windowAt]!);
+}
+
+/** The kind of the open window (windowKind) for `seat`. */
+function windowKindOf(s: HandState, seat: number): number {
+  const b = s.bid;
   if (b.point < 0) return WINDOW_UNSEEN;
   if (b.point > 4) return 0;
-  const seat = b.window![b.windowAt]!;
   const t = openTrick(s);
   if (t === null || t.plays.length === 0) {
     if (b.point === 0 || askAllowed(s, seat)) return 0;
@@ -792,7 +824,9 @@ function nextInWindow(s: HandState, stay = false): void {
     return;
   }
   if (!stay) b.windowAt += 1;
-  if (b.window !== null && seekWindowSeat(s)) return;
+  // after an action in the window its table talk is over (talkBefore ran when the window opened): the
+  // declared passes of the seats now due are taken here
+  if (b.window !== null && seekWindowSeat(s, true)) return;
   continueHook(s);
 }
 

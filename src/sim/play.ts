@@ -7,7 +7,7 @@
 // columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
 import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
-import { WINDOW_TRICK_OPEN, WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
+import { WINDOW_LATER_LEAD, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
 import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns, type HandOptions } from '../engine/game.ts';
 import { observeWith, type Observation } from '../engine/observe.ts';
 import { QUIET, openPhraseMask, phraseMask, type TalkPhrase } from '../engine/talk.ts';
@@ -177,6 +177,23 @@ export function silentSeats(table: HandState['table'], policies: readonly SeatPo
   return m;
 }
 
+/**
+ * The window passes the policies declared (Policy.passes), for the engine to take itself (Bidding.declared:
+ * bit kind * 8 + seat). Not for a seat with onTurn: its act is called and held to the promise.
+ */
+export function declaredPassSeats(table: HandState['table'], policies: readonly SeatPolicy[]): number {
+  let m = 0;
+  for (let seat = 0; seat < table.seats; seat++) {
+    const sp = policies[table.controller[seat]!]!;
+    const d = sp.policy.passes;
+    if (d === undefined || sp.onTurn !== undefined) continue;
+    if (d.unseen === true) m |= 1 << (WINDOW_UNSEEN * 8 + seat);
+    if (d.trickOpen === true) m |= 1 << (WINDOW_TRICK_OPEN * 8 + seat);
+    if (d.laterLead === true) m |= 1 << (WINDOW_LATER_LEAD * 8 + seat);
+  }
+  return m;
+}
+
 /** Seats whose policy declared it never talks (bit mask; RULES §13). */
 export function quietSeats(table: HandState['table'], policies: readonly SeatPolicy[]): number {
   let m = 0;
@@ -253,6 +270,19 @@ function unsaidMask(phrases: readonly TalkPhrase[]): number {
 
 /** Drive a hand to its end (shared by playDeal and playPartie). Returns the number of policy decisions. */
 export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>): number {
+  // The window passes the policies declared, taken by the engine itself (bidding.ts seekWindowSeat) where the
+  // runner would take them without calling act (driveHand): not under checks or onDecision.
+  const declared = o.checked !== true && o.onDecision === undefined ? declaredPassSeats(s.table, policies) : 0;
+  const before = s.bid.declaredPasses;
+  const decisions = driveHand(s, policies, streams, o, declared);
+  // those passes are decisions too
+  const taken = s.bid.declaredPasses - before;
+  hb[HB.count]! += taken;
+  s.bid.declared = 0;
+  return decisions + taken;
+}
+
+function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>, declared: number): number {
   const maxSteps = o.maxSteps ?? 1000;
   let decisions = 0;
   // --independent-streams: players with a salt draw from re-keyed streams
@@ -270,6 +300,8 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
       check = true;
     }
   }
+  // the engine takes the declared passes once a constrained deal has been accepted (its check sees the state as dealt)
+  if (!check) s.bid.declared = declared;
   for (let step = 0; ; step++) {
     if (step > maxSteps) throw new Error(`${streams.where} did not end within ${maxSteps} steps`);
     if (check && s.trump !== null) {
@@ -280,7 +312,7 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
         decisions = 0;
         step = 0;
         check = true;
-      }
+      } else s.bid.declared = declared;
     }
     const p = currentPlayer(s);
     if (p === TERMINAL) break;
@@ -292,16 +324,16 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
     // A window the policy declared it always passes in (Policy.passes): pass for it, a decision taken. Not
     // under checks or hooks: there act is called and held to its promise (declaredPassBroken below).
     // Likewise a talk window where every phrase open to it is one it declared it never says (passes.unsaid): quiet.
-    const declared = sp.policy.passes;
+    const passes = sp.policy.passes;
     let promised = false;
     let quiet = false;
-    if (declared !== undefined) {
+    if (passes !== undefined) {
       if (s.phase === 'window') {
         const kind = windowKind(s);
-        promised = kind !== 0 && (kind === WINDOW_UNSEEN ? declared.unseen : kind === WINDOW_TRICK_OPEN ? declared.trickOpen : declared.laterLead) === true;
-      } else if (s.phase === 'talk' && declared.unsaid !== undefined) {
+        promised = kind !== 0 && (kind === WINDOW_UNSEEN ? passes.unseen : kind === WINDOW_TRICK_OPEN ? passes.trickOpen : passes.laterLead) === true;
+      } else if (s.phase === 'talk' && passes.unsaid !== undefined) {
         const open = openPhraseMask(s);
-        quiet = promised = open >= 0 && (open & ~unsaidMask(declared.unsaid)) === 0;
+        quiet = promised = open >= 0 && (open & ~unsaidMask(passes.unsaid)) === 0;
       }
     }
     if (promised && o.checked !== true && o.onDecision === undefined && sp.onTurn === undefined) {
