@@ -690,6 +690,22 @@ export function applyAction(s: HandState, a: Action): void {
   if (s.talk !== null) talkBefore(s); // RULES §13: a talk window before the decision now due (talk.ts)
 }
 
+/**
+ * The whole shuffle in one call (the hot loop's chance steps): each Fisher–Yates step draws its outcome from
+ * `chance` (below(n): uniform in 0..n-1) and is applied as applyAction applies `record(outcome)` (a chance
+ * action of that outcome) — the same
+ * draws, records, events and state as one applyAction per step. Does nothing outside the shuffle.
+ */
+export function applyShuffleFrom(s: HandState, chance: { below(n: number): number }, record: (outcome: number) => Action): void {
+  if (s.phase !== 'shuffle') return;
+  while (s.phase === 'shuffle') {
+    const outcome = chance.below(s.shuffleStep + 1);
+    s.actions.push(record(outcome));
+    applyShuffle(s, outcome);
+  }
+  if (s.talk !== null) talkBefore(s); // what applyAction does after each step (no talk during the shuffle)
+}
+
 function applyOne(s: HandState, a: Action): void {
   s.actions.push(a);
   switch (a.kind) {

@@ -8,7 +8,7 @@
 import type { Policy } from '../policy/api.ts';
 import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
 import { WINDOW_LATER_LEAD, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
-import { CHANCE, TERMINAL, applyAction, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns, type HandOptions } from '../engine/game.ts';
+import { CHANCE, TERMINAL, applyAction, applyShuffleFrom, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns, type HandOptions } from '../engine/game.ts';
 import { observeWith, type Observation } from '../engine/observe.ts';
 import { QUIET, openPhraseMask, phraseMask, type TalkPhrase } from '../engine/talk.ts';
 import type { HandState } from '../engine/state.ts';
@@ -317,7 +317,8 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     const p = currentPlayer(s);
     if (p === TERMINAL) break;
     if (p === CHANCE) {
-      applyAction(s, chanceAction(streams.chance.below(chanceOutcomes(s))));
+      if (s.phase === 'shuffle') applyShuffleFrom(s, streams.chance, chanceAction); // all its steps at once
+      else applyAction(s, chanceAction(streams.chance.below(chanceOutcomes(s))));
       continue;
     }
     const sp = policies[p]!;
