@@ -121,8 +121,13 @@ export interface Bidding {
   window: number[] | null;
   windowAt: number;
   point: number;
-  /** Window points already held in this hand (so each opens once): key = point*8 + cards in the trick. */
-  windowsDone: Set<number>;
+  /**
+   * Window points already held in this hand (so each opens once), bit masks: bit c = the window before a
+   * card with c cards laid (points 0..4: c = point × seats + cards in the trick, below 30), bit 30 = the
+   * unseen window; windowsAfter: the windows after the Spiel (point 5) by the first seat of their seats.
+   */
+  windowsDone: number;
+  windowsAfter: number;
   /** Where play continues when the window closes. */
   resume: 'play' | 'show';
   /**
@@ -207,7 +212,8 @@ export function newBidding(parties: number, seats: number, score: readonly numbe
     window: null,
     windowAt: 0,
     point: -2,
-    windowsDone: new Set(),
+    windowsDone: 0,
+    windowsAfter: 0,
     resume: 'play',
     veto: null,
     ask: null,
@@ -234,7 +240,6 @@ export function cloneBidding(b: Bidding): Bidding {
     figs: b.figs.map(cloneFig),
     queue: b.queue.slice(),
     window: b.window === null ? null : b.window.slice(),
-    windowsDone: new Set(b.windowsDone),
     veto: b.veto === null ? null : { ...b.veto, undo: b.veto.undo.map(cloneFig), figures: b.veto.figures.slice(), queue: b.veto.queue.slice() },
     ask: b.ask === null ? null : { ...b.ask },
     score: b.score.slice(),
@@ -530,9 +535,15 @@ function cardsLaid(s: HandState): number {
 export function openWindow(s: HandState, point: number, seats: readonly number[], resume: 'play' | 'show'): boolean {
   const b = s.bid;
   if (!b.active || b.partieWinner >= 0) return false;
-  const key = point * 64 + (point === 5 ? (resume === 'show' ? seats[0]! : 0) : cardsLaid(s));
-  if (b.windowsDone.has(key)) return false;
-  b.windowsDone.add(key);
+  if (point === 5) {
+    const bit = 1 << (resume === 'show' ? seats[0]! : 0);
+    if ((b.windowsAfter & bit) !== 0) return false;
+    b.windowsAfter |= bit;
+  } else {
+    const bit = point < 0 ? 1 << 30 : 1 << cardsLaid(s);
+    if ((b.windowsDone & bit) !== 0) return false;
+    b.windowsDone |= bit;
+  }
   const live: number[] = [];
   for (const seat of seats) if (!isSilent(s, seat)) live.push(seat);
   if (live.length === 0) return false;
