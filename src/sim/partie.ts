@@ -17,7 +17,7 @@
 import { newHand, probeTable, returns, type HandOptions } from '../engine/game.ts';
 import type { HandState } from '../engine/state.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { LazyStream, STREAM, keyedPartieRng } from './seeds.ts';
+import { STREAM, keyedPartieRng, keyedPartieRngLater } from './seeds.ts';
 import { quietSeats, runHand, silentSeats, summarize, type DealResult, type DealSummary, type Mutable, type PlayDealOptions, type SeatPolicy } from './play.ts';
 
 export interface PlayPartieOptions {
@@ -113,13 +113,12 @@ export function playPartie(o: PlayPartieOptions): PartieResult {
     if (o.dummySeat !== undefined) opts.dummySeat = o.dummySeat;
     if (o.revokes === true) opts.revokes = true;
     const s = newHand(r, opts);
-    const dealNo = n; // (the loop's counter moves on; a stream made later keys this deal)
     const d = runHand(
       s,
       o.policies,
       {
         chance: keyedPartieRng(o.rootSeed, o.partieIndex, n, STREAM.deal),
-        policy: s.table.seatOfPlayer.map((seat) => new LazyStream(() => keyedPartieRng(o.rootSeed, o.partieIndex, dealNo, STREAM.policy, seat))),
+        policy: s.table.seatOfPlayer.map((seat) => ({ rng: keyedPartieRngLater(o.rootSeed, o.partieIndex, n, STREAM.policy, seat) })),
         where: `Partie ${o.partieIndex} deal ${n}, seed ${o.rootSeed}`,
       },
       runOptions,

@@ -17,7 +17,7 @@ import { figureContext, figureWord } from '../eval/evaluate.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { LazyStream, STREAM, keyWords, keyedRng, Rng } from './seeds.ts';
+import { STREAM, keyWords, keyedRng, keyedRngLater, Rng } from './seeds.ts';
 import { cloneState } from '../engine/state.ts';
 import { HB, hb } from './heartbeat.ts';
 
@@ -421,7 +421,7 @@ export function playDeal(o: PlayDealOptions): DealResult {
   const s = newHand(o.ruleset, opts);
   const streams: RunStreams = {
     chance: keyedRng(o.rootSeed, o.dealIndex, STREAM.deal),
-    policy: s.table.seatOfPlayer.map((seat) => new LazyStream(() => keyedRng(o.rootSeed, o.dealIndex, STREAM.policy, seat))),
+    policy: s.table.seatOfPlayer.map((seat) => ({ rng: keyedRngLater(o.rootSeed, o.dealIndex, STREAM.policy, seat) })),
     where: `deal ${o.dealIndex}, seed ${o.rootSeed}`,
   };
   const decisions = runHand(s, o.policies, streams, o);

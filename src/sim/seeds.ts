@@ -52,8 +52,22 @@ export class Rng {
   #b: number;
   #c: number;
   #d: number;
+  /** The key words of a stream keyed at its first draw (keyedRngLater), null once keyed. */
+  #key: readonly number[] | null = null;
 
-  constructor(a: number, b: number, c: number, d: number) {
+  /** The stream from four state words; with `key` (keyedRngLater): from keyWords(key), at the first draw. */
+  constructor(a: number, b: number, c: number, d: number, key: readonly number[] | null = null) {
+    this.#a = a | 0;
+    this.#b = b | 0;
+    this.#c = c | 0;
+    this.#d = d | 0;
+    if (key !== null) this.#key = key;
+    else for (let i = 0; i < 15; i++) this.nextUint32();
+  }
+
+  #unfold(key: readonly number[]): void {
+    this.#key = null;
+    const [a, b, c, d] = keyWords(key);
     this.#a = a | 0;
     this.#b = b | 0;
     this.#c = c | 0;
@@ -63,6 +77,7 @@ export class Rng {
 
   /** Next uniform 32-bit unsigned integer. */
   nextUint32(): number {
+    if (this.#key !== null) this.#unfold(this.#key);
     const a = this.#a;
     const b = this.#b;
     const c = this.#c;
@@ -104,6 +119,16 @@ export function keyedRng(rootSeed: number, dealIndex: number, kind: number, seat
 }
 
 /**
+ * keyedRng's stream, keyed at its first draw: the same numbers, but a stream nobody draws from (the streams
+ * of policies that never draw, like simple) costs no hashing and no warm-up. The key is checked at once.
+ */
+export function keyedRngLater(rootSeed: number, dealIndex: number, kind: number, seat = -1): Rng {
+  const [r0, r1] = words53(rootSeed);
+  const [d0, d1] = words53(dealIndex);
+  return new Rng(0, 0, 0, 0, [r0, r1, d0, d1, kind >>> 0, (seat + 1) >>> 0]);
+}
+
+/**
  * The stream for one deal of a Partie: (root seed, Partie index, deal number within the Partie, kind, seat).
  * A Partie has as many deals as it takes, so its deals cannot be numbered globally in advance: they are keyed
  * by the Partie index and their number inside it (GUIDE guideline 8; never `root + something`). The key has
@@ -117,23 +142,10 @@ export function keyedPartieRng(rootSeed: number, partieIndex: number, dealNo: nu
   return new Rng(a, b, c, d);
 }
 
-/**
- * A policy's context ({ rng }) whose stream is made at its first use: the same stream as made at once (it is
- * a pure function of its key), but a policy that never draws costs no hashing and no warm-up.
- */
-export class LazyStream {
-  #rng: Rng | null = null;
-  #make: (() => Rng) | null;
-
-  constructor(make: () => Rng) {
-    this.#make = make;
-  }
-
-  get rng(): Rng {
-    if (this.#rng === null) {
-      this.#rng = this.#make!();
-      this.#make = null;
-    }
-    return this.#rng;
-  }
+/** keyedPartieRng's stream, keyed at its first draw (as keyedRngLater). */
+export function keyedPartieRngLater(rootSeed: number, partieIndex: number, dealNo: number, kind: number, seat = -1): Rng {
+  const [r0, r1] = words53(rootSeed);
+  const [p0, p1] = words53(partieIndex);
+  const [d0, d1] = words53(dealNo);
+  return new Rng(0, 0, 0, 0, [0x50617274, r0, r1, p0, p1, d0, d1, kind >>> 0, (seat + 1) >>> 0]);
 }

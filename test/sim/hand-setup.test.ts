@@ -1,30 +1,26 @@
-// The hand's set-up fast paths against their slow twins: the keyed streams made lazily (LazyStream) against
-// the streams made at once; the whole shuffle in one engine call (applyShuffleFrom) against one applyAction a step.
+// The hand's set-up fast paths against their slow twins: the keyed streams made at their first draw (keyedRngLater)
+// against the streams made at once; the whole shuffle in one engine call (applyShuffleFrom) against one applyAction a step.
 import { describe, expect, it } from 'vitest';
-import { LazyStream, STREAM, keyedPartieRng, keyedRng } from '../../src/sim/seeds.ts';
+import { STREAM, keyedPartieRng, keyedPartieRngLater, keyedRng, keyedRngLater } from '../../src/sim/seeds.ts';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { applyAction, applyShuffleFrom, chanceOutcomes, newHand } from '../../src/engine/game.ts';
 import type { Action } from '../../src/engine/actions.ts';
 
-describe('LazyStream = the keyed stream made at once', () => {
-  it('the same draws for deal and Partie keys, the same object on every read', () => {
-    for (const seat of [0, 1, 3]) {
+describe('keyedRngLater = the keyed stream made at once', () => {
+  it('the same draws for deal and Partie keys, whichever draw comes first', () => {
+    for (const seat of [-1, 0, 1, 3]) {
       const eager = keyedRng(5, 17, STREAM.policy, seat);
-      const lazy = new LazyStream(() => keyedRng(5, 17, STREAM.policy, seat));
-      expect(lazy.rng).toBe(lazy.rng);
-      for (let i = 0; i < 50; i++) expect(lazy.rng.nextUint32()).toBe(eager.nextUint32());
+      const later = keyedRngLater(5, 17, STREAM.policy, seat);
+      expect(later.nextFloat()).toBe(eager.nextFloat());
+      for (let i = 0; i < 50; i++) expect(later.nextUint32()).toBe(eager.nextUint32());
       const p = keyedPartieRng(5, 2, 9, STREAM.policy, seat);
-      const lp = new LazyStream(() => keyedPartieRng(5, 2, 9, STREAM.policy, seat));
-      for (let i = 0; i < 50; i++) expect(lp.rng.below(7)).toBe(p.below(7));
+      const lp = keyedPartieRngLater(5, 2, 9, STREAM.policy, seat);
+      for (let i = 0; i < 50; i++) expect(lp.below(7)).toBe(p.below(7));
     }
   });
-  it('is not made until read', () => {
-    let made = 0;
-    const lazy = new LazyStream(() => (made++, keyedRng(1, 2, STREAM.policy, 0)));
-    expect(made).toBe(0);
-    void lazy.rng;
-    void lazy.rng;
-    expect(made).toBe(1);
+  it('checks its key at once', () => {
+    expect(() => keyedRngLater(-1, 0, STREAM.policy, 0)).toThrow(RangeError);
+    expect(() => keyedPartieRngLater(1, 0.5, 0, STREAM.policy, 0)).toThrow(RangeError);
   });
 });
 
