@@ -546,6 +546,30 @@ export function openWindow(s: HandState, point: number, seats: readonly number[]
   }
   const live: number[] = [];
   for (const seat of seats) if (!isSilent(s, seat)) live.push(seat);
+  return startWindow(s, point, live, resume);
+}
+
+/**
+ * openWindow before a card (resume 'play') for every seat clockwise from `from`: the seat list is made only
+ * when the window opens (play asks at every card; most of those windows were held already).
+ */
+export function openWindowFrom(s: HandState, point: number, from: number): boolean {
+  const b = s.bid;
+  if (!b.active || b.partieWinner >= 0) return false;
+  const bit = point < 0 ? 1 << 30 : 1 << cardsLaid(s);
+  if ((b.windowsDone & bit) !== 0) return false;
+  b.windowsDone |= bit;
+  const n = s.table.seats;
+  const live: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const seat = (from + i) % n;
+    if (!isSilent(s, seat)) live.push(seat);
+  }
+  return startWindow(s, point, live, 'play');
+}
+
+function startWindow(s: HandState, point: number, live: number[], resume: 'play' | 'show'): boolean {
+  const b = s.bid;
   if (live.length === 0) return false;
   if (point === 0 && s.ruleset.askFirst) askerFirst(s, live);
   b.window = live;

@@ -16,6 +16,22 @@ export function permanentPerlaggen(r: RulesVariant): number[] {
   return [...perlaggenOf(r, r.trumpSuitsAllowed[0]!).permanent];
 }
 
+// Per ruleset: is card c (0..32) a permanent Perlagg? (the cut looks at one card a hand)
+const permanentFlags = new WeakMap<RulesVariant, Uint8Array>();
+let lastPermanentRuleset: RulesVariant | null = null;
+let lastPermanentFlags: Uint8Array | null = null;
+function isPermanent(r: RulesVariant, card: number): boolean {
+  let flags = r === lastPermanentRuleset ? lastPermanentFlags : permanentFlags.get(r);
+  if (flags === undefined || flags === null) {
+    flags = new Uint8Array(33);
+    for (const c of permanentPerlaggen(r)) flags[c] = 1;
+    permanentFlags.set(r, flags);
+  }
+  lastPermanentRuleset = r;
+  lastPermanentFlags = flags;
+  return flags[card] === 1;
+}
+
 // ---- chance: the shuffle and the cut ----
 
 /** Number of equally likely outcomes of the chance node now (0 when not at a chance node). */
@@ -71,10 +87,9 @@ export function applyCut(s: HandState, outcome: number): void {
 
 /** Look at the visible cut card: a permanent Perlagg opens the cutKeep decision, anything else ends the cut. */
 function checkCutCard(s: HandState): void {
-  const perm = permanentPerlaggen(s.ruleset);
   while (s.cutVisible >= 0) {
     const card = s.deck[s.cutVisible]!;
-    const isPerm = perm.includes(card) && s.cutKept.length < s.table.handSize;
+    const isPerm = isPermanent(s.ruleset, card) && s.cutKept.length < s.table.handSize;
     s.events.push(freezeEvent({ type: 'cutShows', card, permanent: isPerm, seenBy: s.cutter }));
     if (isPerm) {
       s.phase = 'cutKeep';
@@ -130,7 +145,14 @@ export function takeFromHand(s: HandState, seat: number, card: number): void {
  */
 export function dealAll(s: HandState): void {
   const kept = s.cutKept.length;
-  const pack = s.deck.slice(s.cutAt).concat(s.deck.slice(0, s.cutAt - kept));
+  // the lower part (from the cut on), then the lifted packet without its kept bottom cards (index loops:
+  // slice + concat cost more than the copy)
+  const deck = s.deck;
+  const cutAt = s.cutAt;
+  const pack = new Array<number>(deck.length - kept);
+  let at = 0;
+  for (let i = cutAt; i < deck.length; i++) pack[at++] = deck[i]!;
+  for (let i = 0; i < cutAt - kept; i++) pack[at++] = deck[i]!;
   const { seats, handSize } = s.table;
   const count = new Array<number>(seats).fill(0);
   const dealt = new Array<number[]>(seats);
@@ -139,8 +161,13 @@ export function dealAll(s: HandState): void {
   count[s.cutter] = kept;
   let ptr = 0;
   const pattern = s.ruleset.dealPattern;
-  while (count.some((c) => c < handSize)) {
-    for (const quota of pattern) {
+  const short = (): boolean => {
+    for (let seat = 0; seat < seats; seat++) if (count[seat]! < handSize) return true;
+    return false;
+  };
+  while (short()) {
+    for (let q = 0; q < pattern.length; q++) {
+      const quota = pattern[q]!;
       for (let i = 1; i <= seats; i++) {
         const seat = (s.dealer + i) % seats;
         const n = Math.min(quota, handSize - count[seat]!);
@@ -153,7 +180,8 @@ export function dealAll(s: HandState): void {
       }
     }
   }
-  for (let seat = 0; seat < seats; seat++) s.events.push(freezeEvent({ type: 'dealt', seat, cards: dealt[seat]! }));
+  // flat events of a frozen list of numbers: frozen directly, as freezeEvent would
+  for (let seat = 0; seat < seats; seat++) s.events.push(Object.freeze({ type: 'dealt' as const, seat, cards: Object.freeze(dealt[seat]!) }));
   turnUp(s, pack, ptr);
 }
 
@@ -162,13 +190,20 @@ export function dealAll(s: HandState): void {
  * `turnedWeliTrump` (A-11). A card of a suit that may not be trump (Oberland: Eichel) is left face up
  * beside the stock and the next card is turned (A-32). Then the stock cards the ruleset shows (§4.5, A-09).
  */
+/** May `suit` be trump (an index loop: includes on the ruleset's frozen list takes V8's slow path)? */
+function trumpAllowed(r: RulesVariant, suit: string): boolean {
+  const allowed = r.trumpSuitsAllowed;
+  for (let i = 0; i < allowed.length; i++) if (allowed[i] === suit) return true;
+  return false;
+}
+
 function turnUp(s: HandState, pack: readonly number[], ptr: number): void {
   const r = s.ruleset;
   let trump: (typeof SUIT_LETTERS)[number] | null = null;
   while (ptr < pack.length) {
     const card = pack[ptr++]!;
     const suit = card === WELI ? r.turnedWeliTrump : SUIT_LETTERS[suitIdx(card)]!;
-    if (r.trumpSuitsAllowed.includes(suit)) {
+    if (trumpAllowed(r, suit)) {
       trump = suit;
       s.turned = card;
       s.faceUp = card;

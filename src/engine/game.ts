@@ -56,6 +56,7 @@ import {
   obligationFilter,
   obligationsOf,
   openWindow,
+  openWindowFrom,
   playKeepsObligations,
   setContinue,
   showMeetsObligations,
@@ -184,14 +185,6 @@ setEndPartie((s, winner, reason) => {
   finishEarly(s);
 });
 
-/** Seats clockwise from `from`. */
-function clockwiseFrom(s: HandState, from: number): number[] {
-  const n = s.table.seats;
-  const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) out[i] = (from + i) % n;
-  return out;
-}
-
 /**
  * Before every card: the bid windows of bidding.ts (the unseen window before the first lead, then one
  * before each card), then the card. Without bidding this is just phase 'play'.
@@ -204,10 +197,9 @@ function enterPlay(s: HandState): void {
     finishEarly(s);
     return;
   }
-  const seats = clockwiseFrom(s, s.turn);
   const t = s.tricks.length - 1;
-  if (t === 0 && s.tricks[0]!.plays.length === 0 && openWindow(s, -1, seats, 'play')) return;
-  if (openWindow(s, t, seats, 'play')) return;
+  if (t === 0 && s.tricks[0]!.plays.length === 0 && openWindowFrom(s, -1, s.turn)) return;
+  if (openWindowFrom(s, t, s.turn)) return;
   s.phase = 'play';
 }
 
