@@ -13,7 +13,8 @@ import { observeWith, type Observation } from '../engine/observe.ts';
 import { QUIET, openPhraseMask, phraseMask, type TalkPhrase } from '../engine/talk.ts';
 import type { HandState } from '../engine/state.ts';
 import type { Outcome } from '../engine/bidding.ts';
-import { figureContext, figureWord } from '../eval/evaluate.ts';
+import { figureWord } from '../eval/evaluate.ts';
+import { figCtx } from '../engine/scoring.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { RulesVariant } from '../rules/variant.ts';
@@ -432,15 +433,20 @@ export function playDeal(o: PlayDealOptions): DealResult {
 export function summarize(s: HandState, decisions: number): DealSummary {
   const { table } = s;
   const b = s.bid;
-  const perSeat = (fn: (seat: number) => number): number[] => {
-    const out = new Array<number>(table.seats);
-    for (let seat = 0; seat < table.seats; seat++) out[seat] = fn(seat);
-    return out;
-  };
-  const started = s.startLo.length === table.seats;
-  const ctx = s.trump === null ? null : figureContext(s.ruleset, s.trump);
-  const words = perSeat((seat) => (started && ctx !== null ? figureWord(ctx, s.startLo[seat]!, s.startWeli[seat]!) : 0));
+  const n = table.seats;
+  const started = s.startLo.length === n;
+  const ctx = s.trump === null ? null : figCtx(s);
   const perl = s.perl;
+  // per seat at the first lead: Perlaggen, best Gleich and Hanger (one figure word each)
+  const perlaggen = new Array<number>(n);
+  const gleich = new Array<number>(n);
+  const hanger = new Array<number>(n);
+  for (let seat = 0; seat < n; seat++) {
+    const w = started && ctx !== null ? figureWord(ctx, s.startLo[seat]!, s.startWeli[seat]!) : 0;
+    gleich[seat] = wordGleich(w);
+    hanger[seat] = wordHanger(w);
+    perlaggen[seat] = started && perl !== null ? popcount32((s.startLo[seat]! & perl.lo) >>> 0) + (s.startWeli[seat]! & perl.weli) : 0;
+  }
   // Figure results from the end events (one short backwards scan) and the bid records.
   const endPts = [0, 0, 0];
   const endParty = [-1, -1, -1];
@@ -470,9 +476,9 @@ export function summarize(s: HandState, decisions: number): DealSummary {
     dealer: s.dealer,
     trump: s.trump === null ? -1 : 'HSLE'.indexOf(s.trump),
     turned: s.turned,
-    perlaggenPerSeat: perSeat((seat) => (started && perl !== null ? popcount32((s.startLo[seat]! & perl.lo) >>> 0) + (s.startWeli[seat]! & perl.weli) : 0)),
-    bestGleichPerSeat: words.map(wordGleich),
-    bestHangerPerSeat: words.map(wordHanger),
+    perlaggenPerSeat: perlaggen,
+    bestGleichPerSeat: gleich,
+    bestHangerPerSeat: hanger,
     tricksPerParty: s.tricksWon.slice(),
     spielParty: s.spielParty >= 0 ? s.spielParty : -1,
     figures: [fig(0), fig(1), fig(2)],

@@ -1,10 +1,16 @@
 // The hand's set-up fast paths against their slow twins: the keyed streams made at their first draw (keyedRngLater)
-// against the streams made at once; the whole shuffle in one engine call (applyShuffleFrom) against one applyAction a step.
+// against the streams made at once; the whole shuffle in one engine call (applyShuffleFrom) against one applyAction a step;
+// summarize's per-seat figures against the seats' cards at the first lead.
 import { describe, expect, it } from 'vitest';
 import { STREAM, keyedPartieRng, keyedPartieRngLater, keyedRng, keyedRngLater } from '../../src/sim/seeds.ts';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { applyAction, applyShuffleFrom, chanceOutcomes, newHand } from '../../src/engine/game.ts';
 import type { Action } from '../../src/engine/actions.ts';
+import { builtinPolicy } from '../../src/policy/registry.ts';
+import { playDeal } from '../../src/sim/play.ts';
+import { figureContext, figureWord } from '../../src/eval/evaluate.ts';
+import { wordGleich, wordHanger } from '../../src/eval/figures.ts';
+import { popcount32 } from '../../src/cards/mask.ts';
 
 describe('keyedRngLater = the keyed stream made at once', () => {
   it('the same draws for deal and Partie keys, whichever draw comes first', () => {
@@ -47,4 +53,23 @@ describe('applyShuffleFrom = one applyAction per shuffle step', () => {
       }
     });
   }
+});
+
+describe('summarize: the per-seat figures at the first lead', () => {
+  it('= each seat\'s figure word and Perlaggen from its cards at the first lead, every ruleset', () => {
+    const f = builtinPolicy('simple');
+    for (const name of RULESET_NAMES) {
+      const r = resolveRuleset(name);
+      const policies = [0, 1, 2, 3].map(() => ({ name: 'simple', policy: f.create({}) }));
+      for (let d = 0; d < 30; d++) {
+        const { state: s, summary } = playDeal({ ruleset: r, players: 4, policies, rootSeed: 21, dealIndex: d, dealer: d % 4 });
+        const ctx = figureContext(r, s.trump!);
+        const words = s.startLo.map((lo, seat) => figureWord(ctx, lo, s.startWeli[seat]!));
+        expect(summary.bestGleichPerSeat).toEqual(words.map(wordGleich));
+        expect(summary.bestHangerPerSeat).toEqual(words.map(wordHanger));
+        expect(summary.perlaggenPerSeat).toEqual(s.startLo.map((lo, seat) => popcount32((lo & s.perl!.lo) >>> 0) + (s.startWeli[seat]! & s.perl!.weli)));
+        expect(summary.perlaggenPerSeat.length).toBe(4);
+      }
+    }
+  });
 });
