@@ -623,6 +623,18 @@ function seekWindowSeat(s: HandState, declared: boolean): boolean {
   return false;
 }
 
+/**
+ * A bid window decision is due after an action, and the table talk before it (talkBefore) has had its turn
+ * (game.ts applyAction): the passes the seats now due declared are taken here, on with play when no seat is
+ * left. Returns whether any was taken.
+ */
+export function takeDeclaredPasses(s: HandState): boolean {
+  const b = s.bid;
+  const before = b.declaredPasses;
+  if (!seekWindowSeat(s, true)) continueHook(s);
+  return b.declaredPasses !== before;
+}
+
 /** Did the seat's policy declare it passes in the window now open, for this seat's kind of it (Bidding.declared)? */
 function declaresPass(s: HandState, seat: number): boolean {
   const kind = windowKindOf(s, seat);
