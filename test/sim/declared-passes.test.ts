@@ -7,8 +7,9 @@ import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import type { HandState } from '../../src/engine/state.ts';
+import type { OptionValues } from '../../src/policy/api.ts';
 
-const simple = (o: Record<string, unknown> = {}): SeatPolicy[] => {
+const simple = (o: OptionValues = {}): SeatPolicy[] => {
   const f = builtinPolicy('simple');
   return [0, 1, 2, 3].map(() => ({ name: 'simple', policy: f.create(o) }));
 };
@@ -18,7 +19,7 @@ describe('declared window passes taken by the engine = act called for each', () 
   for (const name of RULESET_NAMES) {
     it(`${name}: the same final states, talk on and off`, () => {
       const r = resolveRuleset(name);
-      for (const opts of [{}, { information: 'ignore' }]) {
+      for (const opts of [{}, { information: 'ignore' }] as OptionValues[]) {
         const fast = simple(opts);
         const slow = simple(opts);
         let taken = 0;
