@@ -624,23 +624,28 @@ function figureGood(code: number, threshold: number): boolean {
   return code > 0 && code >= threshold;
 }
 
-function bidOf(obs: Observation, f: FigureName): PolicyAction | undefined {
-  for (const a of obs.legal) if (a.kind === 'bid' && a.figures.length === 1 && a.figures[0] === f) return a;
-  return undefined;
-}
-
-function findKind(obs: Observation, k: PolicyAction['kind']): PolicyAction | undefined {
-  for (const a of obs.legal) if (a.kind === k) return a;
-  return undefined;
-}
-
 function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyAction {
   const pass = obs.legal[0]!;
   const me = obs.party[obs.acting]!;
   if (obs.point < 0) return pass; // never bids blind
   let st: { gleich: number; hanger: number } | null = null;
   let pick: Extract<PolicyAction, { kind: 'ask' }> | undefined;
-  for (const a of obs.legal) {
+  // one pass over the legal actions: the asks, and the first bid of each figure alone (bidOf)
+  let bidSpiel: PolicyAction | undefined;
+  let bidGleich: PolicyAction | undefined;
+  let bidHanger: PolicyAction | undefined;
+  const legal = obs.legal;
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    if (a.kind === 'bid') {
+      if (a.figures.length === 1) {
+        const f = a.figures[0];
+        if (f === 'Spiel') bidSpiel ??= a;
+        else if (f === 'Gleich') bidGleich ??= a;
+        else if (f === 'Hanger') bidHanger ??= a;
+      }
+      continue;
+    }
     if (a.kind !== 'ask') continue;
     st ??= strength(obs);
     // the highest count the hand makes (the first of equals)
@@ -653,7 +658,7 @@ function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyActi
   // the Spiel (H-15): between tricks, with the tricks and a good card
   const shared = info.use && obs.partnerInfo !== 'none';
   if (room >= 1 && !trickOpen) {
-    const spiel = bidOf(obs, 'Spiel');
+    const spiel = bidSpiel;
     // H-23: the partner holds the Spielfarbe and was asked to bid it: leave it to him
     if (spiel !== undefined && spielStrong(obs, sense.spielTricks) && !(shared && !hasPlainTrump(obs, obs.hand) && partnerHasInNatura(obs, 'Spiel'))) return spiel;
     if (spiel !== undefined && shared && toldToBid(obs, 'Spiel') && hasPlainTrump(obs, obs.hand)) return spiel;
@@ -667,42 +672,58 @@ function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyActi
     // H-22: a figure that needs its Perlagg, held in natura by the partner: leave the bid to him; told
     // "Biet ...!", bid what it has of it
     const talkNow = shared && obs.point !== 5;
-    const gleich = (gOk && !(talkNow && leaveTo(obs, sense, 'Gleich'))) || (talkNow && toldToBid(obs, 'Gleich') && st.gleich > 0) ? bidOf(obs, 'Gleich') : undefined;
+    const gleich = (gOk && !(talkNow && leaveTo(obs, sense, 'Gleich'))) || (talkNow && toldToBid(obs, 'Gleich') && st.gleich > 0) ? bidGleich : undefined;
     if (gleich !== undefined) return gleich;
-    const hanger = (hOk && !(talkNow && leaveTo(obs, sense, 'Hanger'))) || (talkNow && toldToBid(obs, 'Hanger') && st.hanger > 0) ? bidOf(obs, 'Hanger') : undefined;
+    const hanger = (hOk && !(talkNow && leaveTo(obs, sense, 'Hanger'))) || (talkNow && toldToBid(obs, 'Hanger') && st.hanger > 0) ? bidHanger : undefined;
     if (hanger !== undefined) return hanger;
   }
   return pass;
 }
 
 function answerAction(obs: Observation, sense: BidSense, info: Info): PolicyAction {
-  if (findKind(obs, 'allow') !== undefined) return findKind(obs, 'reject') ?? findKind(obs, 'allow')!;
-  const gut = findKind(obs, 'gut')!;
+  // the first action of each kind answered with, in one pass over the legal actions
+  let allow: PolicyAction | undefined;
+  let reject: PolicyAction | undefined;
+  let gutA: PolicyAction | undefined;
+  let raise: PolicyAction | undefined;
+  let holdA: PolicyAction | undefined;
+  const legal = obs.legal;
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    const k = a.kind;
+    if (k === 'allow') allow ??= a;
+    else if (k === 'reject') reject ??= a;
+    else if (k === 'gut') gutA ??= a;
+    else if (k === 'raise') raise ??= a;
+    else if (k === 'hold') holdA ??= a;
+  }
+  if (allow !== undefined) return reject ?? allow;
+  const gut = gutA!;
+  const hold = holdA;
   const offer = offerToAnswer(obs);
   if (offer === null) return gut;
   const me = obs.party[obs.acting]!;
-  const raise = findKind(obs, 'raise');
   const canRaise = raise !== undefined && !gestrichen(obs, me) && headroom(obs, me) >= offer.level;
   // the partner's advice ("Halt ...!" / "Lass ... gut!") or, under 'open', his seen figure (RULES §13)
   const advice = info.use && obs.partnerInfo !== 'none' ? adviceOnAnswer(obs, offer.figure) : null;
   if (advice === 'gutLassen') return gut;
   if (offer.figure === 'Spiel') {
-    if (advice === 'halt') return findKind(obs, 'hold') ?? gut;
+    if (advice === 'halt') return hold ?? gut;
     if (currentTrick(obs).length > 0 || !spielStrong(obs, Math.max(1, sense.spielTricks - 1))) return gut;
-    return findKind(obs, 'hold') ?? gut;
+    return hold ?? gut;
   }
   const st = strength(obs);
   const code = offer.figure === 'Gleich' ? st.gleich : st.hanger;
   // he must have it "mindestens im geringsten Grade" himself [000 p.34]
   if (code > 0 && (advice === 'halt' || (info.use && obs.partnerInfo !== 'none' && partnerHolds(obs, sense, offer.figure)))) {
     const opp0 = oppShown(obs, offer.figure === 'Gleich' ? 'gleich' : 'hanger');
-    if (opp0 === 0) return findKind(obs, 'hold') ?? gut;
+    if (opp0 === 0) return hold ?? gut;
   }
   const threshold = (offer.figure === 'Gleich' ? sense.gleichCode : sense.hangerCode) - sense.holdSlack;
   const opp = oppShown(obs, offer.figure === 'Gleich' ? 'gleich' : 'hanger');
   if (opp > 0 && code <= opp) return gut;
   if (canRaise && (code >>> 4 >= sense.raiseCount || (opp > 0 && code > opp && obs.point === 5))) return raise!;
-  if (figureGood(code, threshold) || (opp > 0 && code > opp)) return findKind(obs, 'hold') ?? gut;
+  if (figureGood(code, threshold) || (opp > 0 && code > opp)) return hold ?? gut;
   return gut;
 }
 
@@ -804,12 +825,12 @@ const FACT_IN_NATURA = 3;
 
 /**
  * What was said to and for the acting seat, as bits: "Biet f!" said to it (FACT_TOLD + figure), its "in
- * natura?" about f answered "ja" (FACT_IN_NATURA + figure). One pass over obs.talk, remembered for the last
- * frozen talk list and acting seat (the engine hands out one frozen list until something is said).
+ * natura?" about f answered "ja" (FACT_IN_NATURA + figure). One pass over obs.talk, remembered per acting
+ * seat for the last frozen talk list it saw (the engine hands out one frozen list until something is said).
  */
 function talkFacts(obs: Observation): number {
   const talk = obs.talk;
-  if (talk === factsTalk && obs.acting === factsActing) return facts;
+  if (talk === factsTalk[obs.acting]) return facts[obs.acting]!;
   let bits = 0;
   for (let i = 0; i < talk.length; i++) {
     const t = talk[i]!;
@@ -819,16 +840,15 @@ function talkFacts(obs: Observation): number {
       if (a !== null && a.phrase === 'ja') bits |= 1 << (FACT_IN_NATURA + figureBit(t.figure));
     }
   }
-  if (Object.isFrozen(talk)) {
-    factsTalk = talk;
-    factsActing = obs.acting;
-    facts = bits;
+  if (Object.isFrozen(talk) && obs.acting >= 0 && obs.acting < 16) {
+    factsTalk[obs.acting] = talk;
+    facts[obs.acting] = bits;
   }
   return bits;
 }
-let factsTalk: readonly ObservedTalk[] | null = null;
-let factsActing = -1;
-let facts = 0;
+// per acting seat (the seats of a window ask in turn)
+const factsTalk: Array<readonly ObservedTalk[] | null> = new Array<readonly ObservedTalk[] | null>(16).fill(null);
+const facts: number[] = new Array<number>(16).fill(0);
 
 /** Would it bid the Spiel now (the window rule), were it not for the Spielfarbe question? */
 function wouldBidSpiel(obs: Observation, sense: BidSense): boolean {

@@ -491,8 +491,16 @@ export function talkInTrick(obs: Observation, trick = obs.tricks.length - 1): Ob
 
 /** The answer given to a question (the entry after it, when it is a reply), or null. */
 export function answerTo(obs: Observation, question: ObservedTalk): ObservedTalk | null {
-  const i = obs.talk.indexOf(question);
-  const a = i >= 0 ? obs.talk[i + 1] : undefined;
+  // indexOf by an index loop (the talk list is frozen: V8's builtin takes its slow path there)
+  const talk = obs.talk;
+  let i = -1;
+  for (let j = 0; j < talk.length; j++) {
+    if (talk[j] === question) {
+      i = j;
+      break;
+    }
+  }
+  const a = i >= 0 ? talk[i + 1] : undefined;
   return a !== undefined && a.reply && a.seat === question.to ? a : null;
 }
 
