@@ -25,8 +25,12 @@ import { resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { cardPower, effectiveSuit, trickWinnerIndex, type TrickContext } from '../engine/tricks.ts';
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
-import { figureContext, naturalFigureWord } from '../eval/evaluate.ts';
-import { jointFrontier } from '../engine/joint.ts';
+import { figureContext, figureParts, naturalFigureWord, type FigureContext } from '../eval/evaluate.ts';
+import { jointFrontier, jointFrontierOfParts } from '../engine/joint.ts';
+import type { FigureParts } from '../eval/core.ts';
+import { TABLE_SIZE, tableIndex, type FigureTables } from '../eval/tables.ts';
+import { popcount32 } from '../cards/mask.ts';
+import { CardSet } from '../cards/cardset.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { realize } from '../engine/scoring.ts';
 import { deckOf } from '../engine/state.ts';
@@ -303,7 +307,7 @@ export function showingPlan(obs: Observation, seat: number): { free: number[]; a
  */
 export function showingFigures(obs: Observation, seat: number): { gleich: number; hanger: number } {
   const hand = handOf(obs, seat);
-  const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
+  const ctx = figureContextOf(obs);
   // the seat's played cards: the observation's own (frozen) play records, which carry card and identity
   // (index loops: V8's array builtins take a slow path on frozen arrays)
   let played: ObservedPlay[] = NO_PLAYS;
@@ -324,9 +328,42 @@ export function showingFigures(obs: Observation, seat: number): { gleich: number
     if (c === WELI) weli = 1;
     else lo |= 1 << c;
   }
-  const best = planWord(jointFrontier(ctx, lo >>> 0, weli, played));
+  const best = planWordOfParts(ctx, figureParts(ctx, { inHand: new CardSet(lo >>> 0, weli), played }));
   return { gleich: wordGleich(best), hanger: wordHanger(best) };
 }
+
+/** The figure context of the observed deal (the last one asked for first: no map lookups). */
+function figureContextOf(obs: Observation): FigureContext {
+  if (obs.ruleset === lastCtxRuleset && obs.trump === lastCtxTrump && lastCtx !== null) return lastCtx;
+  const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
+  lastCtxRuleset = obs.ruleset;
+  lastCtxTrump = obs.trump;
+  lastCtx = ctx;
+  return ctx;
+}
+let lastCtxRuleset: string | null = null;
+let lastCtxTrump: string | null = null;
+let lastCtx: FigureContext | null = null;
+
+/**
+ * planWord(jointFrontierOfParts(ctx, p)), remembered by the hand's table index when the parts are a table
+ * hand (no repeated identity, no natural Weli): one typed-array read instead of the frontier and its memo.
+ */
+function planWordOfParts(ctx: FigureContext, p: FigureParts): number {
+  if (p.extraByRank !== null || p.naturalWeliInFigures !== 0) return planWord(jointFrontierOfParts(ctx, p));
+  const tables = ctx.tables;
+  let byIndex = tables === lastPlanTables ? lastPlanByIndex : planByIndex.get(tables);
+  if (byIndex === undefined) planByIndex.set(tables, (byIndex = new Int32Array(TABLE_SIZE).fill(-1)));
+  lastPlanTables = tables;
+  lastPlanByIndex = byIndex;
+  const i = tableIndex(p.mask, popcount32(p.mask), p.wilds);
+  let w = byIndex[i]!;
+  if (w < 0) byIndex[i] = w = planWord(jointFrontierOfParts(ctx, p));
+  return w;
+}
+const planByIndex = new WeakMap<FigureTables, Int32Array>();
+let lastPlanTables: FigureTables | null = null;
+let lastPlanByIndex: Int32Array | undefined;
 
 /** The frontier entry a showing plan takes: the first of the highest planScore. */
 function planWordScan(frontier: readonly number[]): number {
@@ -373,8 +410,7 @@ function planScore(w: number): number {
 }
 
 function computePlan(obs: Observation, seat: number, hand: readonly number[]): Plan {
-  const r = rulesetOf(obs);
-  const ctx = figureContext(r, (obs.trump ?? 'H') as 'H');
+  const ctx = figureContextOf(obs);
   const played = playedBy(obs, seat);
   const free: number[] = [];
   const plain: number[] = [];
@@ -387,7 +423,7 @@ function computePlan(obs: Observation, seat: number, hand: readonly number[]): P
     if (c === WELI) weli = 1;
     else lo |= 1 << c;
   }
-  const best = planWord(jointFrontier(ctx, lo >>> 0, weli, played));
+  const best = planWordOfParts(ctx, figureParts(ctx, { inHand: new CardSet(lo >>> 0, weli), played }));
   const fixed = plain;
   for (let i = 0; i < played.length; i++) fixed.push(played[i]!.as ?? played[i]!.card);
   const as = free.length === 0 ? [] : realize(ctx, fixed, free.length, best);
@@ -515,7 +551,7 @@ export function sayAction(obs: Observation, phrase: TalkPhrase, to: number, suit
  * Perlagg (H-22: "Wenn man dies nicht in natura besitzt, sondern erst mittels eines Perlaggs bilden muß").
  */
 export function naturalFiguresOfCards(obs: Observation, cards: readonly number[]): { gleich: number; hanger: number } {
-  const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
+  const ctx = figureContextOf(obs);
   let lo = 0;
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i]!;
@@ -618,7 +654,7 @@ function pairs(frontier: readonly number[]): readonly FigurePair[] {
  * already played with their identities: the Gleich/Hanger pairs no christening beats in both.
  */
 export function figureFrontierOf(obs: Observation, inHand: readonly number[], played: ReadonlyArray<{ card: number; as: number | null }>): readonly FigurePair[] {
-  const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
+  const ctx = figureContextOf(obs);
   let lo = 0;
   let weli = 0;
   for (let i = 0; i < inHand.length; i++) {
