@@ -216,6 +216,11 @@ function partyBest(s: HandState, codes: readonly number[], party: number): numbe
   return b;
 }
 
+/** scoreHand's priority order of two stakes: at Aus first, then the one bid first. */
+function stakeOrder(fx: { readonly aus: boolean; readonly seq: number }, fy: { readonly aus: boolean; readonly seq: number }): number {
+  return (fx.aus ? 0 : 1) - (fy.aus ? 0 : 1) || fx.seq - fy.seq;
+}
+
 /** The Partie ended during the hand (an immediate write reached the target, or a Bummerl): nothing more is written. */
 export function finishEarly(s: HandState): void {
   s.phase = 'done';
@@ -522,8 +527,12 @@ export function scoreHand(s: HandState): void {
   const best = [0, Math.max(0, ...codes[1]!), Math.max(0, ...codes[2]!)];
   const judge = shownJudge(s, words);
   // 1. the corrections of the immediate writes, all together
-  const forfeitMask = b.active || s.revokes.length > 0 || b.figs.some((fb) => fb.status !== 'unbid') ? amendWrites(s, judge) : 0;
-  const forfeit = Array.from({ length: parties }, (_, p) => ((forfeitMask >>> p) & 1) === 1);
+  let anyBid = false;
+  for (let f = 0; f < b.figs.length; f++) if (b.figs[f]!.status !== 'unbid') anyBid = true;
+  const forfeitMask = b.active || s.revokes.length > 0 || anyBid ? amendWrites(s, judge) : 0;
+  // (index loops: Array.from over an array-like and builtins with closures cost more than this whole step)
+  const forfeit = new Array<boolean>(parties);
+  for (let p = 0; p < parties; p++) forfeit[p] = ((forfeitMask >>> p) & 1) === 1;
   const points = b.written.slice();
   const note = (party: number, pts: number, reason: string): void => noteWrite(s, points, party, pts, reason);
   // a revoke: the Spiel, held or unbid, goes to the revoker's opponents (Innsbruck, A-22)
@@ -559,11 +568,18 @@ export function scoreHand(s: HandState): void {
   }
   // 3. priority order
   const order: number[] = [];
-  const stakes = [0, 1, 2].filter((f) => b.figs[f]!.status === 'stake').sort((x, y) => {
-    const fx = b.figs[x]!;
-    const fy = b.figs[y]!;
-    return (fx.aus ? 0 : 1) - (fy.aus ? 0 : 1) || fx.seq - fy.seq;
-  });
+  // the stakes: at Aus first, then in the order first bid (a stable insertion sort of at most three)
+  const stakes: number[] = [];
+  for (let f = 0; f < 3; f++) if (b.figs[f]!.status === 'stake') stakes.push(f);
+  for (let i = 1; i < stakes.length; i++) {
+    const x = stakes[i]!;
+    let j = i - 1;
+    while (j >= 0 && stakeOrder(b.figs[stakes[j]!]!, b.figs[x]!) > 0) {
+      stakes[j + 1] = stakes[j]!;
+      j--;
+    }
+    stakes[j + 1] = x;
+  }
   order.push(...stakes);
   let minCount = 0;
   const ibk = r.askAtTargetMinus1 === 'ibk1717' && parties === 2;
