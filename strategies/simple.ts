@@ -565,9 +565,16 @@ class FigureMemo {
   private readonly rulesets: string[] = new Array<string>(MEMO_SIZE).fill('');
   private readonly values: Array<{ gleich: number; hanger: number } | null> = new Array<{ gleich: number; hanger: number } | null>(MEMO_SIZE).fill(null);
   private next = 0;
+  /** The entry found or set last: asked first (a seat's decisions ask for its own figures in a row). */
+  private last = 0;
+  private matches(i: number, obs: Observation, hand: readonly number[]): boolean {
+    return this.hands[i] === hand && this.acting[i] === obs.acting && this.trumps[i] === obs.trump && this.perlaggen[i] === obs.perlaggen && this.rulesets[i] === obs.ruleset;
+  }
   get(obs: Observation, hand: readonly number[]): { gleich: number; hanger: number } | null {
+    if (this.matches(this.last, obs, hand)) return this.values[this.last]!;
     for (let i = 0; i < MEMO_SIZE; i++) {
-      if (this.hands[i] === hand && this.acting[i] === obs.acting && this.trumps[i] === obs.trump && this.perlaggen[i] === obs.perlaggen && this.rulesets[i] === obs.ruleset) {
+      if (this.matches(i, obs, hand)) {
+        this.last = i;
         return this.values[i]!;
       }
     }
@@ -575,6 +582,7 @@ class FigureMemo {
   }
   set(obs: Observation, hand: readonly number[], value: { gleich: number; hanger: number }): void {
     const i = this.next;
+    this.last = i;
     this.next = (i + 1) % MEMO_SIZE;
     this.hands[i] = hand;
     this.acting[i] = obs.acting;

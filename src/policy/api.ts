@@ -154,7 +154,8 @@ export const suitIndex = (card: number): number => (card === WELI ? 1 : card >>>
 /** Rank value A = 8 ... 7 = 1 (the natural Weli 0). */
 export const rankValue = (card: number): number => (card === WELI ? 0 : (card & 7) + 1);
 export const SUIT_LETTERS = ['H', 'S', 'L', 'E'] as const;
-export const suitOfLetter = (s: string): number => SUIT_LETTERS.indexOf(s as (typeof SUIT_LETTERS)[number]);
+/** Suit index of a letter H S L E (−1 for anything else): SUIT_LETTERS.indexOf, without the builtin call. */
+export const suitOfLetter = (s: string): number => (s === 'H' ? 0 : s === 'S' ? 1 : s === 'L' ? 2 : s === 'E' ? 3 : -1);
 export const cardName = (card: number): string => cardShort(card);
 /** The card id of suit index and rank value. */
 export const cardOf = (suit: number, rank: number): number => suit * 8 + rank - 1;
