@@ -833,12 +833,12 @@ const FACT_IN_NATURA = 3;
 
 /**
  * What was said to and for the acting seat, as bits: "Biet f!" said to it (FACT_TOLD + figure), its "in
- * natura?" about f answered "ja" (FACT_IN_NATURA + figure). One pass over obs.talk, remembered per acting
- * seat for the last frozen talk list it saw (the engine hands out one frozen list until something is said).
+ * natura?" about f answered "ja" (FACT_IN_NATURA + figure). One pass over obs.talk, remembered for the last
+ * frozen talk list and acting seat (the engine hands out one frozen list until something is said).
  */
 function talkFacts(obs: Observation): number {
   const talk = obs.talk;
-  if (talk === factsTalk[obs.acting]) return facts[obs.acting]!;
+  if (talk === factsTalk && obs.acting === factsActing) return facts;
   let bits = 0;
   for (let i = 0; i < talk.length; i++) {
     const t = talk[i]!;
@@ -848,15 +848,16 @@ function talkFacts(obs: Observation): number {
       if (a !== null && a.phrase === 'ja') bits |= 1 << (FACT_IN_NATURA + figureBit(t.figure));
     }
   }
-  if (Object.isFrozen(talk) && obs.acting >= 0 && obs.acting < 16) {
-    factsTalk[obs.acting] = talk;
-    facts[obs.acting] = bits;
+  if (Object.isFrozen(talk)) {
+    factsTalk = talk;
+    factsActing = obs.acting;
+    facts = bits;
   }
   return bits;
 }
-// per acting seat (the seats of a window ask in turn)
-const factsTalk: Array<readonly ObservedTalk[] | null> = new Array<readonly ObservedTalk[] | null>(16).fill(null);
-const facts: number[] = new Array<number>(16).fill(0);
+let factsTalk: readonly ObservedTalk[] | null = null;
+let factsActing = -1;
+let facts = 0;
 
 /** Would it bid the Spiel now (the window rule), were it not for the Spielfarbe question? */
 function wouldBidSpiel(obs: Observation, sense: BidSense): boolean {
