@@ -565,9 +565,16 @@ class FigureMemo {
   private readonly rulesets: string[] = new Array<string>(MEMO_SIZE).fill('');
   private readonly values: Array<{ gleich: number; hanger: number } | null> = new Array<{ gleich: number; hanger: number } | null>(MEMO_SIZE).fill(null);
   private next = 0;
+  /** The entry found or set last: asked first (a seat's decisions ask for its own figures in a row). */
+  private last = 0;
+  private matches(i: number, obs: Observation, hand: readonly number[]): boolean {
+    return this.hands[i] === hand && this.acting[i] === obs.acting && this.trumps[i] === obs.trump && this.perlaggen[i] === obs.perlaggen && this.rulesets[i] === obs.ruleset;
+  }
   get(obs: Observation, hand: readonly number[]): { gleich: number; hanger: number } | null {
+    if (this.matches(this.last, obs, hand)) return this.values[this.last]!;
     for (let i = 0; i < MEMO_SIZE; i++) {
-      if (this.hands[i] === hand && this.acting[i] === obs.acting && this.trumps[i] === obs.trump && this.perlaggen[i] === obs.perlaggen && this.rulesets[i] === obs.ruleset) {
+      if (this.matches(i, obs, hand)) {
+        this.last = i;
         return this.values[i]!;
       }
     }
@@ -575,6 +582,7 @@ class FigureMemo {
   }
   set(obs: Observation, hand: readonly number[], value: { gleich: number; hanger: number }): void {
     const i = this.next;
+    this.last = i;
     this.next = (i + 1) % MEMO_SIZE;
     this.hands[i] = hand;
     this.acting[i] = obs.acting;
@@ -624,23 +632,28 @@ function figureGood(code: number, threshold: number): boolean {
   return code > 0 && code >= threshold;
 }
 
-function bidOf(obs: Observation, f: FigureName): PolicyAction | undefined {
-  for (const a of obs.legal) if (a.kind === 'bid' && a.figures.length === 1 && a.figures[0] === f) return a;
-  return undefined;
-}
-
-function findKind(obs: Observation, k: PolicyAction['kind']): PolicyAction | undefined {
-  for (const a of obs.legal) if (a.kind === k) return a;
-  return undefined;
-}
-
 function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyAction {
   const pass = obs.legal[0]!;
   const me = obs.party[obs.acting]!;
   if (obs.point < 0) return pass; // never bids blind
   let st: { gleich: number; hanger: number } | null = null;
   let pick: Extract<PolicyAction, { kind: 'ask' }> | undefined;
-  for (const a of obs.legal) {
+  // one pass over the legal actions: the asks, and the first bid of each figure alone (bidOf)
+  let bidSpiel: PolicyAction | undefined;
+  let bidGleich: PolicyAction | undefined;
+  let bidHanger: PolicyAction | undefined;
+  const legal = obs.legal;
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    if (a.kind === 'bid') {
+      if (a.figures.length === 1) {
+        const f = a.figures[0];
+        if (f === 'Spiel') bidSpiel ??= a;
+        else if (f === 'Gleich') bidGleich ??= a;
+        else if (f === 'Hanger') bidHanger ??= a;
+      }
+      continue;
+    }
     if (a.kind !== 'ask') continue;
     st ??= strength(obs);
     // the highest count the hand makes (the first of equals)
@@ -653,7 +666,7 @@ function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyActi
   // the Spiel (H-15): between tricks, with the tricks and a good card
   const shared = info.use && obs.partnerInfo !== 'none';
   if (room >= 1 && !trickOpen) {
-    const spiel = bidOf(obs, 'Spiel');
+    const spiel = bidSpiel;
     // H-23: the partner holds the Spielfarbe and was asked to bid it: leave it to him
     if (spiel !== undefined && spielStrong(obs, sense.spielTricks) && !(shared && !hasPlainTrump(obs, obs.hand) && partnerHasInNatura(obs, 'Spiel'))) return spiel;
     if (spiel !== undefined && shared && toldToBid(obs, 'Spiel') && hasPlainTrump(obs, obs.hand)) return spiel;
@@ -667,42 +680,58 @@ function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyActi
     // H-22: a figure that needs its Perlagg, held in natura by the partner: leave the bid to him; told
     // "Biet ...!", bid what it has of it
     const talkNow = shared && obs.point !== 5;
-    const gleich = (gOk && !(talkNow && leaveTo(obs, sense, 'Gleich'))) || (talkNow && toldToBid(obs, 'Gleich') && st.gleich > 0) ? bidOf(obs, 'Gleich') : undefined;
+    const gleich = (gOk && !(talkNow && leaveTo(obs, sense, 'Gleich'))) || (talkNow && toldToBid(obs, 'Gleich') && st.gleich > 0) ? bidGleich : undefined;
     if (gleich !== undefined) return gleich;
-    const hanger = (hOk && !(talkNow && leaveTo(obs, sense, 'Hanger'))) || (talkNow && toldToBid(obs, 'Hanger') && st.hanger > 0) ? bidOf(obs, 'Hanger') : undefined;
+    const hanger = (hOk && !(talkNow && leaveTo(obs, sense, 'Hanger'))) || (talkNow && toldToBid(obs, 'Hanger') && st.hanger > 0) ? bidHanger : undefined;
     if (hanger !== undefined) return hanger;
   }
   return pass;
 }
 
 function answerAction(obs: Observation, sense: BidSense, info: Info): PolicyAction {
-  if (findKind(obs, 'allow') !== undefined) return findKind(obs, 'reject') ?? findKind(obs, 'allow')!;
-  const gut = findKind(obs, 'gut')!;
+  // the first action of each kind answered with, in one pass over the legal actions
+  let allow: PolicyAction | undefined;
+  let reject: PolicyAction | undefined;
+  let gutA: PolicyAction | undefined;
+  let raise: PolicyAction | undefined;
+  let holdA: PolicyAction | undefined;
+  const legal = obs.legal;
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    const k = a.kind;
+    if (k === 'allow') allow ??= a;
+    else if (k === 'reject') reject ??= a;
+    else if (k === 'gut') gutA ??= a;
+    else if (k === 'raise') raise ??= a;
+    else if (k === 'hold') holdA ??= a;
+  }
+  if (allow !== undefined) return reject ?? allow;
+  const gut = gutA!;
+  const hold = holdA;
   const offer = offerToAnswer(obs);
   if (offer === null) return gut;
   const me = obs.party[obs.acting]!;
-  const raise = findKind(obs, 'raise');
   const canRaise = raise !== undefined && !gestrichen(obs, me) && headroom(obs, me) >= offer.level;
   // the partner's advice ("Halt ...!" / "Lass ... gut!") or, under 'open', his seen figure (RULES §13)
   const advice = info.use && obs.partnerInfo !== 'none' ? adviceOnAnswer(obs, offer.figure) : null;
   if (advice === 'gutLassen') return gut;
   if (offer.figure === 'Spiel') {
-    if (advice === 'halt') return findKind(obs, 'hold') ?? gut;
+    if (advice === 'halt') return hold ?? gut;
     if (currentTrick(obs).length > 0 || !spielStrong(obs, Math.max(1, sense.spielTricks - 1))) return gut;
-    return findKind(obs, 'hold') ?? gut;
+    return hold ?? gut;
   }
   const st = strength(obs);
   const code = offer.figure === 'Gleich' ? st.gleich : st.hanger;
   // he must have it "mindestens im geringsten Grade" himself [000 p.34]
   if (code > 0 && (advice === 'halt' || (info.use && obs.partnerInfo !== 'none' && partnerHolds(obs, sense, offer.figure)))) {
     const opp0 = oppShown(obs, offer.figure === 'Gleich' ? 'gleich' : 'hanger');
-    if (opp0 === 0) return findKind(obs, 'hold') ?? gut;
+    if (opp0 === 0) return hold ?? gut;
   }
   const threshold = (offer.figure === 'Gleich' ? sense.gleichCode : sense.hangerCode) - sense.holdSlack;
   const opp = oppShown(obs, offer.figure === 'Gleich' ? 'gleich' : 'hanger');
   if (opp > 0 && code <= opp) return gut;
   if (canRaise && (code >>> 4 >= sense.raiseCount || (opp > 0 && code > opp && obs.point === 5))) return raise!;
-  if (figureGood(code, threshold) || (opp > 0 && code > opp)) return findKind(obs, 'hold') ?? gut;
+  if (figureGood(code, threshold) || (opp > 0 && code > opp)) return hold ?? gut;
   return gut;
 }
 

@@ -137,7 +137,18 @@ function playsOfCard(s: HandState, f: FollowFacts | null, trick: Trick | null, c
   if (s.perl!.level[card]! > 0) {
     // Rule 1: a Perlagg is always legal, whatever its christening (unless the A-04 switch restricts it).
     const always = f === null || s.ruleset.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit;
-    for (let as = 0; as < 32; as++) if (always || followAllows(s, f, trick!, card, as)) out.push(playOf(card, as));
+    if (always || f.led === null) {
+      for (let as = 0; as < 32; as++) out.push(playOf(card, as));
+    } else {
+      // followAllows of a christening: its suit (as >>> 3, effectiveSuit) is the led suit or trump; as its
+      // own card the A-20 switch decides what it counts as (asked of followAllows)
+      const led = f.led;
+      const trump = f.ctx.trump;
+      for (let as = 0; as < 32; as++) {
+        const suit = as >>> 3;
+        if (as === card ? followAllows(s, f, trick!, card, as) : suit === led || suit === trump) out.push(playOf(card, as));
+      }
+    }
     if (s.ruleset.unchristenedPerlagg !== 'forbidden' && (always || followAllows(s, f, trick!, card, null))) out.push(playOf(card, null));
   } else if (f === null || followAllows(s, f, trick!, card, null)) {
     out.push(playOf(card, null));

@@ -12,7 +12,9 @@
 // parties (A-33, `tieBetween: 'opposingParties'`), or between any two players (`'anyPlayers'`).
 import { WELI } from '../cards/card.ts';
 import { CardSet } from '../cards/cardset.ts';
-import { evaluateHand, figureContext, type FigureContext } from '../eval/evaluate.ts';
+import { evaluateHand, evaluateParts, figureContext, figureParts, type FigureContext } from '../eval/evaluate.ts';
+import type { FigureParts } from '../eval/core.ts';
+import { popcount32 } from '../cards/mask.ts';
 import { jointFrontier } from './joint.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { freezeEvent } from './history.ts';
@@ -85,8 +87,15 @@ export interface ShowOption {
  * the word is on the Pareto frontier, the realisation shows exactly its two codes; shownWord checks it.
  */
 export function realize(ctx: FigureContext, fixed: readonly number[], k: number, word: number): number[] {
-  const count = new Int8Array(32);
-  for (const id of fixed) if (id !== WELI) count[id]! += 1;
+  let present = 0;
+  for (const id of fixed) if (id !== WELI) present |= 1 << id;
+  void ctx;
+  return realizeOver(present, k, word);
+}
+
+/** realize from the identities already present (a bit mask of the suited identities among the fixed cards). */
+function realizeOver(present: number, k: number, word: number): number[] {
+  let have = present;
   const out: number[] = [];
   const h = wordHanger(word);
   if (h > 0) {
@@ -96,9 +105,9 @@ export function realize(ctx: FigureContext, fixed: readonly number[], k: number,
     for (let rv = top; rv > top - len; rv--) {
       if (rv <= 0) continue; // the natural Weli's 6 (weliNaturalInFigures): it is a fixed card
       const id = suit * 8 + rv - 1;
-      if (count[id] === 0) {
+      if (((have >>> id) & 1) === 0) {
         out.push(id);
-        count[id] = 1;
+        have |= 1 << id;
       }
     }
   }
@@ -107,49 +116,51 @@ export function realize(ctx: FigureContext, fixed: readonly number[], k: number,
   while (out.length < k) {
     let pick = rank; // Herz
     for (let suit = 0; suit < 4; suit++) {
-      if (count[suit * 8 + rank] === 0) {
+      if (((have >>> (suit * 8 + rank)) & 1) === 0) {
         pick = suit * 8 + rank;
         break;
       }
     }
     out.push(pick);
-    count[pick]! += 1;
+    have |= 1 << pick;
   }
   if (out.length > k) throw new Error('internal: a frontier word needs more Perlaggen than the hand has');
-  void ctx;
-  return out.sort((a, b) => a - b);
+  // ascending (a few entries: insertion sort, the order sort((a, b) => a - b) gives)
+  for (let i = 1; i < out.length; i++) {
+    const x = out[i]!;
+    let j = i - 1;
+    while (j >= 0 && out[j]! > x) {
+      out[j + 1] = out[j]!;
+      j--;
+    }
+    out[j + 1] = x;
+  }
+  return out;
 }
 
 /** The seat's showing choices: one per entry of the joint frontier, in the evaluator's order. */
 export function showOptions(s: HandState, seat: number): ShowOption[] {
   const ctx = figCtx(s);
   const free = freePerlaggen(s, seat);
-  const plain = plainInHand(s, seat);
   const played = playedRecords(s, seat);
   const frontier = jointFrontier(ctx, s.handLo[seat]!, s.handWeli[seat]!, played);
+  // what every shown word shares: the plain cards in hand and the played cards (evaluate.ts figureParts),
+  // worked out once; each entry adds its christened identities (as shownWord's played list would)
+  const base = figureParts(ctx, { inHand: plainInHand(s, seat), played });
   const out: ShowOption[] = [];
-  let fixed: number[] | null = null; // only needed to christen
-  if (free.length > 0) {
-    fixed = [];
-    let m = plain.lo;
-    while (m !== 0) {
-      fixed.push(31 - Math.clz32(m & -m));
-      m = (m & (m - 1)) >>> 0;
-    }
-    if (plain.weli === 1) fixed.push(WELI);
-    for (const p of played) fixed.push(p.as ?? p.card);
-  }
   let bare = -1; // the word with nothing to christen: the same for every entry
-  for (const w of frontier) {
+  for (let i = 0; i < frontier.length; i++) {
+    const w = frontier[i]!;
     let as: number[];
     let word: number;
     if (free.length === 0) {
       as = [];
-      if (bare < 0) bare = wordAsShown(ctx, plain, played, free, as);
+      if (bare < 0) bare = evaluateParts(ctx, base);
       word = bare;
     } else {
-      as = realize(ctx, fixed!, free.length, w);
-      word = wordAsShown(ctx, plain, played, free, as);
+      // the fixed identities of realize: the plain cards in hand and the played cards as laid (the Weli aside)
+      as = realizeOver(base.mask, free.length, w);
+      word = wordWithIdentities(ctx, base, as);
     }
     if (wordGleich(word) !== wordGleich(w) || wordHanger(word) !== wordHanger(w)) {
       throw new Error(`internal: showing christening does not realise the frontier entry (seat ${seat}, word ${w}, got ${word})`);
@@ -159,11 +170,23 @@ export function showOptions(s: HandState, seat: number): ShowOption[] {
   return out;
 }
 
-/** shownWord from the parts it reads (the seat's plain cards, played cards and free Perlaggen). */
-function wordAsShown(ctx: FigureContext, plain: CardSet, played: ReadonlyArray<{ card: number; as: number | null }>, free: readonly number[], as: readonly number[]): number {
-  const all = played.slice();
-  for (let i = 0; i < free.length; i++) all.push({ card: free[i]!, as: as[i]! });
-  return evaluateHand(ctx, { inHand: plain, played: all });
+/** The figure word of `base` with the free Perlaggen laid as `ids` (figureParts' reading of each identity). */
+function wordWithIdentities(ctx: FigureContext, base: FigureParts, ids: readonly number[]): number {
+  let mask = base.mask;
+  let extra: number[] | null = null; // a copy of base.extraByRank once an identity repeats
+  for (let i = 0; i < ids.length; i++) {
+    const identity = ids[i]!; // 0..31: never the Weli
+    const bit = 1 << identity;
+    if ((mask & bit) !== 0) {
+      extra ??= base.extraByRank === null ? [0, 0, 0, 0, 0, 0, 0, 0] : base.extraByRank.slice();
+      extra[identity & 7]! += 1;
+    } else mask = (mask | bit) >>> 0;
+  }
+  const extraByRank = extra ?? base.extraByRank;
+  let n = popcount32(mask) + base.wilds + base.naturalWeliInFigures;
+  if (extraByRank !== null) for (let r = 0; r < 8; r++) n += extraByRank[r]!;
+  if (n > 5) throw new RangeError('a hand has at most 5 cards');
+  return evaluateParts(ctx, { mask, extraByRank, naturalWeliInFigures: base.naturalWeliInFigures, wilds: base.wilds });
 }
 
 /** Party that strictly has the best code, -1 if nobody has one or it steht. */
@@ -191,6 +214,11 @@ function partyBest(s: HandState, codes: readonly number[], party: number): numbe
   let b = 0;
   for (let seat = 0; seat < codes.length; seat++) if (s.table.party[seat] === party && codes[seat]! > b) b = codes[seat]!;
   return b;
+}
+
+/** scoreHand's priority order of two stakes: at Aus first, then the one bid first. */
+function stakeOrder(fx: { readonly aus: boolean; readonly seq: number }, fy: { readonly aus: boolean; readonly seq: number }): number {
+  return (fx.aus ? 0 : 1) - (fy.aus ? 0 : 1) || fx.seq - fy.seq;
 }
 
 /** The Partie ended during the hand (an immediate write reached the target, or a Bummerl): nothing more is written. */
@@ -499,8 +527,12 @@ export function scoreHand(s: HandState): void {
   const best = [0, Math.max(0, ...codes[1]!), Math.max(0, ...codes[2]!)];
   const judge = shownJudge(s, words);
   // 1. the corrections of the immediate writes, all together
-  const forfeitMask = b.active || s.revokes.length > 0 || b.figs.some((fb) => fb.status !== 'unbid') ? amendWrites(s, judge) : 0;
-  const forfeit = Array.from({ length: parties }, (_, p) => ((forfeitMask >>> p) & 1) === 1);
+  let anyBid = false;
+  for (let f = 0; f < b.figs.length; f++) if (b.figs[f]!.status !== 'unbid') anyBid = true;
+  const forfeitMask = b.active || s.revokes.length > 0 || anyBid ? amendWrites(s, judge) : 0;
+  // (index loops: Array.from over an array-like and builtins with closures cost more than this whole step)
+  const forfeit = new Array<boolean>(parties);
+  for (let p = 0; p < parties; p++) forfeit[p] = ((forfeitMask >>> p) & 1) === 1;
   const points = b.written.slice();
   const note = (party: number, pts: number, reason: string): void => noteWrite(s, points, party, pts, reason);
   // a revoke: the Spiel, held or unbid, goes to the revoker's opponents (Innsbruck, A-22)
@@ -536,11 +568,18 @@ export function scoreHand(s: HandState): void {
   }
   // 3. priority order
   const order: number[] = [];
-  const stakes = [0, 1, 2].filter((f) => b.figs[f]!.status === 'stake').sort((x, y) => {
-    const fx = b.figs[x]!;
-    const fy = b.figs[y]!;
-    return (fx.aus ? 0 : 1) - (fy.aus ? 0 : 1) || fx.seq - fy.seq;
-  });
+  // the stakes: at Aus first, then in the order first bid (a stable insertion sort of at most three)
+  const stakes: number[] = [];
+  for (let f = 0; f < 3; f++) if (b.figs[f]!.status === 'stake') stakes.push(f);
+  for (let i = 1; i < stakes.length; i++) {
+    const x = stakes[i]!;
+    let j = i - 1;
+    while (j >= 0 && stakeOrder(b.figs[stakes[j]!]!, b.figs[x]!) > 0) {
+      stakes[j + 1] = stakes[j]!;
+      j--;
+    }
+    stakes[j + 1] = x;
+  }
   order.push(...stakes);
   let minCount = 0;
   const ibk = r.askAtTargetMinus1 === 'ibk1717' && parties === 2;

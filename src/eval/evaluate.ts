@@ -141,7 +141,11 @@ export function figureParts(ctx: FigureContext, hand: FigureHand): FigureParts {
 
 /** Best Gleich and Hanger of a hand mid-game (figure word). Table lookup unless identities repeat. */
 export function evaluateHand(ctx: FigureContext, hand: FigureHand): number {
-  const p = figureParts(ctx, hand);
+  return evaluateParts(ctx, figureParts(ctx, hand));
+}
+
+/** evaluateHand from the parts figureParts gives (table lookup unless identities repeat). */
+export function evaluateParts(ctx: FigureContext, p: FigureParts): number {
   if (p.extraByRank === null && p.naturalWeliInFigures === 0) return ctx.tables.best[partsIndex(p.mask, p.wilds)]!;
   return bestFigures(p, ctx.tables.rules);
 }

@@ -25,8 +25,12 @@ import { resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { cardPower, effectiveSuit, trickWinnerIndex, type TrickContext } from '../engine/tricks.ts';
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
-import { figureContext, naturalFigureWord } from '../eval/evaluate.ts';
-import { jointFrontier } from '../engine/joint.ts';
+import { figureContext, figureParts, naturalFigureWord, type FigureContext } from '../eval/evaluate.ts';
+import { jointFrontier, jointFrontierOfParts } from '../engine/joint.ts';
+import type { FigureParts } from '../eval/core.ts';
+import { TABLE_SIZE, tableIndex, type FigureTables } from '../eval/tables.ts';
+import { popcount32 } from '../cards/mask.ts';
+import { CardSet } from '../cards/cardset.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { realize } from '../engine/scoring.ts';
 import { deckOf } from '../engine/state.ts';
@@ -150,7 +154,8 @@ export const suitIndex = (card: number): number => (card === WELI ? 1 : card >>>
 /** Rank value A = 8 ... 7 = 1 (the natural Weli 0). */
 export const rankValue = (card: number): number => (card === WELI ? 0 : (card & 7) + 1);
 export const SUIT_LETTERS = ['H', 'S', 'L', 'E'] as const;
-export const suitOfLetter = (s: string): number => SUIT_LETTERS.indexOf(s as (typeof SUIT_LETTERS)[number]);
+/** Suit index of a letter H S L E (−1 for anything else): SUIT_LETTERS.indexOf, without the builtin call. */
+export const suitOfLetter = (s: string): number => (s === 'H' ? 0 : s === 'S' ? 1 : s === 'L' ? 2 : s === 'E' ? 3 : -1);
 export const cardName = (card: number): string => cardShort(card);
 /** The card id of suit index and rank value. */
 export const cardOf = (suit: number, rank: number): number => suit * 8 + rank - 1;
@@ -303,7 +308,7 @@ export function showingPlan(obs: Observation, seat: number): { free: number[]; a
  */
 export function showingFigures(obs: Observation, seat: number): { gleich: number; hanger: number } {
   const hand = handOf(obs, seat);
-  const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
+  const ctx = figureContextOf(obs);
   // the seat's played cards: the observation's own (frozen) play records, which carry card and identity
   // (index loops: V8's array builtins take a slow path on frozen arrays)
   let played: ObservedPlay[] = NO_PLAYS;
@@ -324,9 +329,42 @@ export function showingFigures(obs: Observation, seat: number): { gleich: number
     if (c === WELI) weli = 1;
     else lo |= 1 << c;
   }
-  const best = planWord(jointFrontier(ctx, lo >>> 0, weli, played));
+  const best = planWordOfParts(ctx, figureParts(ctx, { inHand: new CardSet(lo >>> 0, weli), played }));
   return { gleich: wordGleich(best), hanger: wordHanger(best) };
 }
+
+/** The figure context of the observed deal (the last one asked for first: no map lookups). */
+function figureContextOf(obs: Observation): FigureContext {
+  if (obs.ruleset === lastCtxRuleset && obs.trump === lastCtxTrump && lastCtx !== null) return lastCtx;
+  const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
+  lastCtxRuleset = obs.ruleset;
+  lastCtxTrump = obs.trump;
+  lastCtx = ctx;
+  return ctx;
+}
+let lastCtxRuleset: string | null = null;
+let lastCtxTrump: string | null = null;
+let lastCtx: FigureContext | null = null;
+
+/**
+ * planWord(jointFrontierOfParts(ctx, p)), remembered by the hand's table index when the parts are a table
+ * hand (no repeated identity, no natural Weli): one typed-array read instead of the frontier and its memo.
+ */
+function planWordOfParts(ctx: FigureContext, p: FigureParts): number {
+  if (p.extraByRank !== null || p.naturalWeliInFigures !== 0) return planWord(jointFrontierOfParts(ctx, p));
+  const tables = ctx.tables;
+  let byIndex = tables === lastPlanTables ? lastPlanByIndex : planByIndex.get(tables);
+  if (byIndex === undefined) planByIndex.set(tables, (byIndex = new Int32Array(TABLE_SIZE).fill(-1)));
+  lastPlanTables = tables;
+  lastPlanByIndex = byIndex;
+  const i = tableIndex(p.mask, popcount32(p.mask), p.wilds);
+  let w = byIndex[i]!;
+  if (w < 0) byIndex[i] = w = planWord(jointFrontierOfParts(ctx, p));
+  return w;
+}
+const planByIndex = new WeakMap<FigureTables, Int32Array>();
+let lastPlanTables: FigureTables | null = null;
+let lastPlanByIndex: Int32Array | undefined;
 
 /** The frontier entry a showing plan takes: the first of the highest planScore. */
 function planWordScan(frontier: readonly number[]): number {
@@ -373,8 +411,7 @@ function planScore(w: number): number {
 }
 
 function computePlan(obs: Observation, seat: number, hand: readonly number[]): Plan {
-  const r = rulesetOf(obs);
-  const ctx = figureContext(r, (obs.trump ?? 'H') as 'H');
+  const ctx = figureContextOf(obs);
   const played = playedBy(obs, seat);
   const free: number[] = [];
   const plain: number[] = [];
@@ -387,7 +424,7 @@ function computePlan(obs: Observation, seat: number, hand: readonly number[]): P
     if (c === WELI) weli = 1;
     else lo |= 1 << c;
   }
-  const best = planWord(jointFrontier(ctx, lo >>> 0, weli, played));
+  const best = planWordOfParts(ctx, figureParts(ctx, { inHand: new CardSet(lo >>> 0, weli), played }));
   const fixed = plain;
   for (let i = 0; i < played.length; i++) fixed.push(played[i]!.as ?? played[i]!.card);
   const as = free.length === 0 ? [] : realize(ctx, fixed, free.length, best);
@@ -491,8 +528,16 @@ export function talkInTrick(obs: Observation, trick = obs.tricks.length - 1): Ob
 
 /** The answer given to a question (the entry after it, when it is a reply), or null. */
 export function answerTo(obs: Observation, question: ObservedTalk): ObservedTalk | null {
-  const i = obs.talk.indexOf(question);
-  const a = i >= 0 ? obs.talk[i + 1] : undefined;
+  // indexOf by an index loop (the talk list is frozen: V8's builtin takes its slow path there)
+  const talk = obs.talk;
+  let i = -1;
+  for (let j = 0; j < talk.length; j++) {
+    if (talk[j] === question) {
+      i = j;
+      break;
+    }
+  }
+  const a = i >= 0 ? talk[i + 1] : undefined;
   return a !== undefined && a.reply && a.seat === question.to ? a : null;
 }
 
@@ -507,7 +552,7 @@ export function sayAction(obs: Observation, phrase: TalkPhrase, to: number, suit
  * Perlagg (H-22: "Wenn man dies nicht in natura besitzt, sondern erst mittels eines Perlaggs bilden muß").
  */
 export function naturalFiguresOfCards(obs: Observation, cards: readonly number[]): { gleich: number; hanger: number } {
-  const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
+  const ctx = figureContextOf(obs);
   let lo = 0;
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i]!;
@@ -610,7 +655,7 @@ function pairs(frontier: readonly number[]): readonly FigurePair[] {
  * already played with their identities: the Gleich/Hanger pairs no christening beats in both.
  */
 export function figureFrontierOf(obs: Observation, inHand: readonly number[], played: ReadonlyArray<{ card: number; as: number | null }>): readonly FigurePair[] {
-  const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
+  const ctx = figureContextOf(obs);
   let lo = 0;
   let weli = 0;
   for (let i = 0; i < inHand.length; i++) {
