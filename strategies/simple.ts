@@ -195,15 +195,45 @@ function isTop(obs: Observation, c: number): boolean {
 function requestFor(obs: Observation, hand: readonly number[]): Request {
   let anyTrump = false;
   for (let i = 0; i < hand.length && !anyTrump; i++) anyTrump = isTrumpCard(obs, hand[i]!);
-  if (!anyTrump) return { kind: 'trumpf' };
+  if (!anyTrump) return REQUEST_TRUMPF;
   const trump = trumpOf(obs);
   let best = -1;
+  let playedLo = -1; // the cards played in this deal (bits of the 32 plain cards), once needed
   for (let i = 0; i < hand.length; i++) {
     const c = hand[i]!;
-    if (perlaggLevel(obs, c) > 0 || suitIndex(c) === trump || !isTop(obs, c)) continue;
+    if (perlaggLevel(obs, c) > 0 || suitIndex(c) === trump) continue;
+    if (playedLo === -1) playedLo = playedMask(obs);
+    if (!isTopAmong(obs, c, playedLo)) continue;
     if (best < 0 || rankValue(c) > rankValue(best)) best = c;
   }
-  return best >= 0 ? { kind: 'farbe', suit: suitIndex(best) } : { kind: 'gut' };
+  return best >= 0 ? { kind: 'farbe', suit: suitIndex(best) } : REQUEST_GUT;
+}
+const REQUEST_TRUMPF: Request = Object.freeze({ kind: 'trumpf' });
+const REQUEST_GUT: Request = Object.freeze({ kind: 'gut' });
+
+/** The plain cards (ids 0..31) played in this deal as bits (the Weli not among them). */
+function playedMask(obs: Observation): number {
+  let m = 0;
+  const tricks = obs.tricks;
+  for (let i = 0; i < tricks.length; i++) {
+    const plays = tricks[i]!.plays;
+    for (let j = 0; j < plays.length; j++) {
+      const c = plays[j]!.card;
+      if (c >= 0 && c < 32) m |= 1 << c;
+    }
+  }
+  return m >>> 0;
+}
+
+/** isTop(obs, c) with the played cards as bits (playedMask): every higher card of its suit that is no Perlagg is played. */
+function isTopAmong(obs: Observation, c: number, playedLo: number): boolean {
+  const suit = suitIndex(c);
+  for (let r = rankValue(c) + 1; r <= 8; r++) {
+    const hi = cardOf(suit, r);
+    if (perlaggLevel(obs, hi) > 0) continue;
+    if (((playedLo >>> hi) & 1) === 0) return false;
+  }
+  return true;
 }
 
 /** Could one of these cards (plain, by suit or trump, under the follow rule) take the open trick now? */
@@ -793,8 +823,12 @@ function inNatura(obs: Observation, sense: BidSense, f: FigureName): boolean {
   return figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f));
 }
 
+/** "Ja" or "Nein" to the asker, as `x` is true (or, untruthful, false). */
+function yesNo(obs: Observation, info: Info, q: ObservedTalk, x: boolean): PolicyAction {
+  return sayAction(obs, truth(info, x) ? 'ja' : 'nein', q.seat) ?? obs.legal[0]!;
+}
+
 function answerQuestion(obs: Observation, sense: BidSense, info: Info, q: ObservedTalk): PolicyAction {
-  const yesNo = (x: boolean) => sayAction(obs, truth(info, x) ? 'ja' : 'nein', q.seat) ?? obs.legal[0]!;
   switch (q.phrase) {
     case 'welcheFarbe': {
       let r = requestFor(obs, obs.hand);
@@ -803,13 +837,13 @@ function answerQuestion(obs: Observation, sense: BidSense, info: Info, q: Observ
       return a ?? obs.legal[0]!;
     }
     case 'kannstStechen':
-      return yesNo(canBeat(obs, obs.hand));
+      return yesNo(obs, info, q, canBeat(obs, obs.hand));
     case 'entscheidung': {
       const { need, left } = spielNeed(obs, obs.party[obs.acting]!);
-      return yesNo(prospectWith(need, left, strongCards(obs, obs.hand)));
+      return yesNo(obs, info, q, prospectWith(need, left, strongCards(obs, obs.hand)));
     }
     case 'inNatura':
-      return yesNo(q.figure !== null && inNatura(obs, sense, q.figure));
+      return yesNo(obs, info, q, q.figure !== null && inNatura(obs, sense, q.figure));
     default:
       return obs.legal[0]!;
   }
@@ -833,31 +867,41 @@ const FACT_IN_NATURA = 3;
 
 /**
  * What was said to and for the acting seat, as bits: "Biet f!" said to it (FACT_TOLD + figure), its "in
- * natura?" about f answered "ja" (FACT_IN_NATURA + figure). One pass over obs.talk, remembered for the last
- * frozen talk list and acting seat (the engine hands out one frozen list until something is said).
+ * natura?" about f answered "ja" (FACT_IN_NATURA + figure). One pass over obs.talk, remembered per acting
+ * seat for the last frozen talk list it saw (the engine hands out one frozen list until something is said:
+ * the seats of a bid window, one after another, each find theirs).
  */
 function talkFacts(obs: Observation): number {
   const talk = obs.talk;
-  if (talk === factsTalk && obs.acting === factsActing) return facts;
+  const acting = obs.acting;
+  if (acting >= 0 && acting < FACTS_SEATS && factsTalk[acting] === talk) return facts[acting]!;
   let bits = 0;
   for (let i = 0; i < talk.length; i++) {
     const t = talk[i]!;
-    if (t.to === obs.acting && t.phrase === 'biet' && t.figure !== null) bits |= 1 << (FACT_TOLD + figureBit(t.figure));
-    if (t.seat === obs.acting && t.phrase === 'inNatura' && t.figure !== null) {
-      const a = answerTo(obs, t);
+    if (t.to === acting && t.phrase === 'biet' && t.figure !== null) bits |= 1 << (FACT_TOLD + figureBit(t.figure));
+    if (t.seat === acting && t.phrase === 'inNatura' && t.figure !== null) {
+      const a = answerAt(talk, i);
       if (a !== null && a.phrase === 'ja') bits |= 1 << (FACT_IN_NATURA + figureBit(t.figure));
     }
   }
-  if (Object.isFrozen(talk)) {
-    factsTalk = talk;
-    factsActing = obs.acting;
-    facts = bits;
+  if (acting >= 0 && acting < FACTS_SEATS && Object.isFrozen(talk)) {
+    factsTalk[acting] = talk;
+    facts[acting] = bits;
   }
   return bits;
 }
-let factsTalk: readonly ObservedTalk[] | null = null;
-let factsActing = -1;
-let facts = 0;
+const FACTS_SEATS = 8;
+const factsTalk: Array<readonly ObservedTalk[] | null> = new Array<readonly ObservedTalk[] | null>(FACTS_SEATS).fill(null);
+const facts = new Int32Array(FACTS_SEATS);
+
+/** answerTo(obs, talk[i]) with index loops (talk = obs.talk; the question is its first entry that is talk[i], as indexOf finds it). */
+function answerAt(talk: readonly ObservedTalk[], i: number): ObservedTalk | null {
+  const q = talk[i]!;
+  let k = 0;
+  while (talk[k] !== q) k++;
+  const a = talk[k + 1];
+  return a !== undefined && a.reply && a.seat === q.to ? a : null;
+}
 
 /** Would it bid the Spiel now (the window rule), were it not for the Spielfarbe question? */
 function wouldBidSpiel(obs: Observation, sense: BidSense): boolean {
@@ -872,6 +916,8 @@ function needsPerlaggFor(obs: Observation, sense: BidSense, f: 'Gleich' | 'Hange
   return !figureGood(f === 'Gleich' ? nat.gleich : nat.hanger, threshold(sense, f));
 }
 
+const ASKED_FIGURES: readonly FigureName[] = ['Gleich', 'Hanger', 'Spiel'];
+
 function talkAction(obs: Observation, sense: BidSense, info: Info): PolicyAction {
   const quiet = obs.legal[0]!;
   if (obs.question !== null) return answerQuestion(obs, sense, info, obs.question);
@@ -884,22 +930,23 @@ function talkAction(obs: Observation, sense: BidSense, info: Info): PolicyAction
     const t = obs.tricks[obs.tricks.length - 1];
     const leading = t !== undefined && t.winner < 0 && t.leader === me;
     if (leading && !seesPartner) {
-      for (const p of partners) {
-        const a = sayAction(obs, 'welcheFarbe', p);
+      for (let i = 0; i < partners.length; i++) {
+        const a = sayAction(obs, 'welcheFarbe', partners[i]!);
         if (a !== undefined) return a;
       }
     }
     // H-22 / H-23: at the first bid point, a figure that needs its Perlagg — does the partner have it in natura?
     const first = obs.tricks.length === 1 && trick.length === 0;
     if (obs.biddingTable && !gestrichen(obs, obs.party[me]!)) {
-      const figs: FigureName[] = [];
-      if (first) {
-        if (needsPerlaggFor(obs, sense, 'Gleich')) figs.push('Gleich');
-        if (needsPerlaggFor(obs, sense, 'Hanger')) figs.push('Hanger');
-      }
-      if (wouldBidSpiel(obs, sense) && !hasPlainTrump(obs, obs.hand)) figs.push('Spiel');
-      for (const f of figs) {
-        for (const p of partners) {
+      // the figures to ask about, in this order: Gleich, Hanger, Spiel
+      const gleich = first && needsPerlaggFor(obs, sense, 'Gleich');
+      const hanger = first && needsPerlaggFor(obs, sense, 'Hanger');
+      const spiel = wouldBidSpiel(obs, sense) && !hasPlainTrump(obs, obs.hand);
+      for (let k = 0; k < 3; k++) {
+        if (!(k === 0 ? gleich : k === 1 ? hanger : spiel)) continue;
+        const f = ASKED_FIGURES[k]!;
+        for (let i = 0; i < partners.length; i++) {
+          const p = partners[i]!;
           if (partnerHasInNatura(obs, f)) {
             const b = sayAction(obs, 'biet', p, -1, f);
             if (b !== undefined) return b;

@@ -121,6 +121,12 @@ export interface TalkState {
   cannotTrick: number;
   /** Phrases spoken per party in this hand (silences not counted). */
   spoken: number[];
+  /**
+   * By seat, for the seats of the open window: the phrases open to it (gather's bit mask; 0 = nothing to
+   * say). A seat's phrases change only with what it says itself (its keys in `said`, its "Ich kann nicht"):
+   * the masks are worked out when the window opens and a speaker's again after each phrase of his.
+   */
+  masks: number[];
 }
 
 // ---- partners ----
@@ -171,11 +177,12 @@ export function newTalk(r: HandState['ruleset'], table: Table, quiet: number): T
     cannot: 0,
     cannotTrick: -1,
     spoken: new Array<number>(table.parties).fill(0),
+    masks: new Array<number>(table.seats).fill(0),
   };
 }
 
 export function cloneTalk(t: TalkState): TalkState {
-  return { ...t, window: t.window === null ? null : t.window.slice(), said: t.said.slice(), spoken: t.spoken.slice() };
+  return { ...t, window: t.window === null ? null : t.window.slice(), said: t.said.slice(), spoken: t.spoken.slice(), masks: t.masks.slice() };
 }
 
 // ---- the signs (RULES §13) ----
@@ -238,12 +245,15 @@ function category(p: TalkPhrase): number {
   if (p === 'gutLassen') return PHRASE_INDEX.halt; // one piece of advice on an answer
   return PHRASE_INDEX[p];
 }
-function saidKey(seat: number, p: TalkPhrase, to: number, figure: FigureName | null): number {
-  return saidKeyAt(seat, category(p), to, figIndex(figure));
-}
+/** category() by the phrase's index in TALK_PHRASES. */
+const CATEGORY: readonly number[] = TALK_PHRASES.map(category);
+/** The bits (by phrase index) of the QUESTIONS. */
+const QUESTION_BITS = phraseMask([...QUESTIONS]);
 function saidKeyAt(seat: number, cat: number, to: number, f: number): number {
   return ((seat * 16 + cat) * 8 + (to + 1)) * 4 + f;
 }
+/** The seat of a said key (saidKeyAt: seat * 512 + …). */
+const SAID_SEAT_SHIFT = 9;
 /** Was the phrase of category `cat` (category() of it) said by `seat` to `to` about figure index f in this window? */
 function wasSaid(t: TalkState, seat: number, cat: number, to: number, f: number): boolean {
   const said = t.said;
@@ -270,23 +280,18 @@ export function talkActions(s: HandState, out: PolicyAction[]): void {
   const q = t.question;
   if (q !== null) {
     if (q.phrase === 'welcheFarbe') {
-      out.push(sayOf('trumpf', q.seat));
-      const trump = s.trump === null ? -1 : 'HSLE'.indexOf(s.trump);
-      for (let suit = 0; suit < 4; suit++) if (suit !== trump) out.push(sayOf('farbe', q.seat, suit));
-      out.push(sayOf('gutDrueben', q.seat));
+      out.push(sayAt(P_TRUMPF, q.seat, -1, 0));
+      const trump = trumpIndex(s);
+      for (let suit = 0; suit < 4; suit++) if (suit !== trump) out.push(sayAt(P_FARBE, q.seat, suit, 0));
+      out.push(sayAt(P_GUT_DRUEBEN, q.seat, -1, 0));
     } else {
-      out.push(sayOf('ja', q.seat));
-      out.push(sayOf('nein', q.seat));
+      out.push(sayAt(P_JA, q.seat, -1, 0));
+      out.push(sayAt(P_NEIN, q.seat, -1, 0));
     }
     return;
   }
   out.push(QUIET);
   gather(s, out, t.window![t.at]!, PUSH);
-}
-
-/** Has `seat` anything to say in the open window (besides quiet)? */
-function hasTalkAction(s: HandState, seat: number): boolean {
-  return gather(s, null, seat, ANY) !== 0;
 }
 
 /**
@@ -295,6 +300,13 @@ function hasTalkAction(s: HandState, seat: number): boolean {
  * (Policy.passes.unsaid): with every open phrase one the policy never says, its answer is quiet.
  */
 export function openPhraseMask(s: HandState): number {
+  const t = s.talk!;
+  if (t.question !== null) return -1;
+  return t.masks[t.window![t.at]!]!;
+}
+
+/** openPhraseMask worked out afresh (not from TalkState.masks): its slow twin, for tests. */
+export function openPhraseMaskFresh(s: HandState): number {
   const t = s.talk!;
   if (t.question !== null) return -1;
   return gather(s, null, t.window![t.at]!, MASK);
@@ -307,8 +319,7 @@ export function phraseMask(phrases: readonly TalkPhrase[]): number {
   return m;
 }
 
-/** gather's modes: stop at the first phrase (return 1), push the phrases (return their number), or return their bit mask. */
-const ANY = 0;
+/** gather's modes: push the phrases (return their number), or return their bit mask. */
 const PUSH = 1;
 const MASK = 2;
 // phrase indices in TALK_PHRASES (gather works with numbers: no lookups by name in the hot loop)
@@ -323,6 +334,8 @@ const P_IN_NATURA = 7;
 const P_BIET = 8;
 const P_HALT = 9;
 const P_GUT_LASSEN = 10;
+const P_JA = 11;
+const P_NEIN = 12;
 const LEAD_REQUESTS = (1 << P_TRUMPF) | (1 << P_FARBE) | (1 << P_GUT_DRUEBEN);
 const ADVICE = (1 << P_HALT) | (1 << P_GUT_LASSEN);
 // category() of the lead requests (one a window) and of the advice on an answer
@@ -331,10 +344,7 @@ const C_ADVICE = P_HALT;
 
 const trumpIndex = (s: HandState): number => (s.trump === null ? -1 : 'HSLE'.indexOf(s.trump));
 
-/**
- * The phrases open to `seat` in the window (talk.point): into `out` (mode PUSH, returns their number), or
- * whether there is any (ANY: the count stops at the first), or their bit mask (MASK).
- */
+/** The phrases open to `seat` in the window (talk.point): into `out` (mode PUSH, returns their number), or their bit mask (MASK). */
 function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: number): number {
   const t = s.talk!;
   const { table } = s;
@@ -347,7 +357,6 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
       for (let i = 0; i < partners.length; i++) {
         const p = partners[i]!;
         if (talks(t, p) && !wasSaid(t, seat, P_WELCHE, p, 0)) {
-          if (mode === ANY) return 1;
           if (mode === MASK) {
             n |= 1 << P_WELCHE;
             break;
@@ -357,7 +366,6 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
         }
       }
     } else if (partners.includes(leader) && !wasSaid(t, seat, C_REQUEST, leader, 0)) {
-      if (mode === ANY) return 1;
       if (mode === MASK) n |= LEAD_REQUESTS;
       else {
         out!.push(sayAt(P_TRUMPF, leader, -1, 0));
@@ -375,7 +383,6 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
         for (let i = 0; i < partners.length; i++) {
           const p = partners[i]!;
           if (talks(t, p) && !wasSaid(t, seat, P_IN_NATURA, p, F)) {
-            if (mode === ANY) return 1;
             if (mode === MASK) {
               n |= 1 << P_IN_NATURA;
               break;
@@ -387,7 +394,6 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
         for (let i = 0; i < partners.length; i++) {
           const p = partners[i]!;
           if (!wasSaid(t, seat, P_BIET, p, F)) {
-            if (mode === ANY) return 1;
             if (mode === MASK) {
               n |= 1 << P_BIET;
               break;
@@ -407,7 +413,6 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
     const last = (trick.leader + table.seats - 1) % table.seats;
     if (seat === last && seat !== x) {
       if (!(t.cannotTrick === s.tricks.length - 1 && ((t.cannot >>> seat) & 1) === 1)) {
-        if (mode === ANY) return 1;
         if (mode === MASK) return 1 << P_ICH_KANN_NICHT;
         out!.push(sayAt(P_ICH_KANN_NICHT, x, -1, 0));
         n++;
@@ -420,7 +425,6 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
         let played = false;
         for (let j = 0; j < plays.length; j++) if (plays[j]!.seat === p) played = true;
         if (played) continue;
-        if (mode === ANY) return 1;
         if (mode === MASK) {
           n |= 1 << P_KANNST_STECHEN;
           break;
@@ -431,7 +435,6 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
       for (let i = 0; i < partners.length; i++) {
         const p = partners[i]!;
         if (talks(t, p) && !wasSaid(t, seat, P_ENTSCHEIDUNG, p, 0)) {
-          if (mode === ANY) return 1;
           if (mode === MASK) {
             n |= 1 << P_ENTSCHEIDUNG;
             break;
@@ -447,7 +450,6 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
     const to = s.bid.answerSeat;
     const F = s.bid.queue[0]! + 1; // figIndex of FIGS[queue[0]]
     if (!wasSaid(t, seat, C_ADVICE, to, F)) {
-      if (mode === ANY) return 1;
       if (mode === MASK) return ADVICE;
       out!.push(sayAt(P_HALT, to, -1, F), sayAt(P_GUT_LASSEN, to, -1, F));
       n += 2;
@@ -456,19 +458,42 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
   return n;
 }
 
-/** Open a window for `seats` (those with something to say) before the decision now due. */
-function openWindow(s: HandState, point: TalkPoint, seats: number[]): void {
+// the seats talkBefore offers a window (the first `n` entries; read by openWindow at once)
+const offered: number[] = [];
+
+/** Did `seat` say anything among these said keys? */
+function saidBy(said: readonly number[], seat: number): boolean {
+  for (let i = 0; i < said.length; i++) if (said[i]! >>> SAID_SEAT_SHIFT === seat) return true;
+  return false;
+}
+
+/** Open a window for the first `n` seats of `offered` (those with something to say) before the decision now due. */
+function openWindow(s: HandState, point: TalkPoint, n: number): void {
   const t = s.talk!;
   t.point = point; // gather reads it
-  const live: number[] = [];
-  for (const seat of seats) if (hasTalkAction(s, seat)) live.push(seat);
-  if (live.length === 0) {
+  const masks = t.masks;
+  let live: number[] | null = null;
+  for (let i = 0; i < n; i++) {
+    const seat = offered[i]!;
+    // (checked against the phrases said in the last window: `said` is cleared below, once a window opens)
+    const m = gather(s, null, seat, MASK);
+    if (m === 0) continue;
+    masks[seat] = m;
+    if (live === null) live = [seat];
+    else live.push(seat);
+  }
+  if (live === null) {
     t.window = null;
     return;
   }
   t.window = live;
   t.at = 0;
-  if (t.said.length !== 0) t.said = [];
+  if (t.said.length !== 0) {
+    // the masks of the seats that said something in the last window, with its phrases forgotten
+    const old = t.said;
+    t.said = [];
+    for (let i = 0; i < live.length; i++) if (saidBy(old, live[i]!)) masks[live[i]!] = gather(s, null, live[i]!, MASK);
+  }
   t.question = null;
   t.resume = s.phase;
   s.phase = 'talk';
@@ -494,7 +519,7 @@ export function talkBefore(s: HandState): void {
     if (cp === t.cardPoint) return;
     t.cardPoint = cp;
     const x = s.turn;
-    const seats: number[] = [];
+    let n = 0;
     if (k === 0) {
       // before the first card every seat may talk (the bidding questions come before the bids); at later
       // leads the leading party ("Der Ausspieler frägt seinen Freund" [000 p.37])
@@ -502,22 +527,23 @@ export function talkBefore(s: HandState): void {
       for (let i = 0; i < table.seats; i++) {
         const seat = (x + i) % table.seats;
         if (!first && table.party[seat] !== table.party[x]) continue;
-        if (talks(t, seat) && partnersOf(table, seat).length > 0) seats.push(seat);
+        if (talks(t, seat) && partnersOf(table, seat).length > 0) offered[n++] = seat;
       }
-      openWindow(s, 'lead', seats);
+      openWindow(s, 'lead', n);
     } else {
       const last = (trick.leader + table.seats - 1) % table.seats;
-      if (last !== x && table.party[last] !== table.party[trick.leader] && talks(t, last) && partnersOf(table, last).includes(x)) seats.push(last);
-      if (talks(t, x) && partnersOf(table, x).length > 0) seats.push(x);
-      openWindow(s, 'card', seats);
+      if (last !== x && table.party[last] !== table.party[trick.leader] && talks(t, last) && partnersOf(table, last).includes(x)) offered[n++] = last;
+      if (talks(t, x) && partnersOf(table, x).length > 0) offered[n++] = x;
+      openWindow(s, 'card', n);
     }
     return;
   }
   if (ph === 'answer' && s.bid.point >= 0 && !(s.bid.ask !== null && s.bid.ask.answer === 'pending')) {
     const a = s.bid.answerSeat;
-    const seats: number[] = [];
-    for (const p of partnersOf(table, a)) if (talks(t, p)) seats.push(p);
-    openWindow(s, 'answer', seats);
+    const ps = partnersOf(table, a);
+    let n = 0;
+    for (let i = 0; i < ps.length; i++) if (talks(t, ps[i]!)) offered[n++] = ps[i]!;
+    openWindow(s, 'answer', n);
   }
 }
 
@@ -526,7 +552,7 @@ function advance(s: HandState): void {
   const t = s.talk!;
   const w = t.window!;
   t.at += 1;
-  while (t.at < w.length && !hasTalkAction(s, w[t.at]!)) t.at += 1;
+  while (t.at < w.length && t.masks[w[t.at]!] === 0) t.at += 1;
   if (t.at < w.length) return;
   t.window = null;
   t.question = null;
@@ -559,17 +585,20 @@ export function applyTalk(s: HandState, a: Extract<PolicyAction, { kind: 'say' |
     }),
   );
   t.spoken[s.table.party[seat]!]! += 1;
-  t.said.push(saidKey(seat, a.phrase, a.to, a.figure));
-  if (a.phrase === 'ichKannNicht') {
+  const pi = PHRASE_INDEX[a.phrase];
+  t.said.push(saidKeyAt(seat, CATEGORY[pi]!, a.to, figIndex(a.figure)));
+  if (pi === P_ICH_KANN_NICHT) {
     if (t.cannotTrick !== s.tricks.length - 1) t.cannot = 0;
     t.cannotTrick = s.tricks.length - 1;
     t.cannot |= 1 << seat;
   }
+  // what the speaker said takes it from what is open to him (each phrase once a window)
+  t.masks[seat] = gather(s, null, seat, MASK);
   if (reply) t.question = null; // the asker goes on
-  else if (QUESTIONS.has(a.phrase)) t.question = { seat, to: a.to, phrase: a.phrase, figure: a.figure };
+  else if (((QUESTION_BITS >>> pi) & 1) === 1) t.question = { seat, to: a.to, phrase: a.phrase, figure: a.figure };
   // The speaker keeps his turn: he may say more (each phrase once) and ends with quiet. A seat left without
   // anything to say (after an answer, or every phrase said) is moved on.
-  if (t.question === null && !hasTalkAction(s, t.window![t.at]!)) advance(s);
+  if (t.question === null && t.masks[t.window![t.at]!] === 0) advance(s);
 }
 
 /** Is the talk action legal now? (null = legal, else why not.) */
