@@ -743,7 +743,7 @@ export function observeWith(s: HandState, player: number, score: readonly number
     signs: (blind ? EMPTY : signsOf(s, c, player, own)) as ObservedSigns[],
     talk: talk as ObservedTalk[],
     talkPoint: s.phase === 'talk' ? s.talk!.point : null,
-    question: toAct && s.phase === 'talk' && s.talk!.question !== null ? talk[talk.length - 1]! : null,
+    question: toAct && s.phase === 'talk' && s.talk!.question !== null ? c.talkSeen[c.talkSeen.length - 1]! : null, // talk's last entry (a plain array's read)
   };
 }
 
