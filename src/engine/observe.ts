@@ -18,7 +18,7 @@ import { WELI } from '../cards/card.ts';
 import { canonicalName } from '../rules/registry.ts';
 import type { PolicyAction } from './actions.ts';
 import { exchangeCards, exchangeCardsOver, exchangeIsCompulsory, exchangeTarget, exchangerNow, seekExchanger } from './deal.ts';
-import { actingSeat, allowedShows, currentPlayer, legalActions, revokeActions } from './game.ts';
+import { actingSeat, allowedShows, legalActions, revokeActions } from './game.ts';
 import { eventSeenBy, type HandEvent } from './history.ts';
 import { explainPlay } from './legality.ts';
 import { LOC, cloneState, type HandState, type Trick } from './state.ts';
@@ -248,10 +248,19 @@ interface ObsCache {
   handWeli: number[];
   hands: Array<readonly number[] | undefined>;
   bids: Array<ObservedBid | undefined>;
+  /** The figures' bid order (seq) the records were made with. */
+  bidSeq: number[];
   bidding: readonly ObservedBid[];
   tricksWon: readonly number[];
   score: readonly number[];
   written: readonly number[];
+  /** Plain copies of what tricksWon, score and written were made from (a frozen array's elements are slow to read). */
+  tricksWonFrom: number[];
+  scoreFrom: number[];
+  writtenFrom: number[];
+  /** Events of s.events classified so far, and per event its code (classify). */
+  evLen: number;
+  evCode: number[];
   /** Events scanned for the talk list, and the frozen list. */
   talkLen: number;
   talkSeen: ObservedTalk[];
@@ -260,6 +269,8 @@ interface ObsCache {
   signs: Array<readonly ObservedSigns[] | undefined>;
   /** Per player: the seats whose hands he sees, own seat included, as a bit mask (the table's, fixed for the hand). */
   seesMask: number[];
+  /** Per player: his seat (table.seatOfPlayer as a plain array: a frozen array's elements are slow to read). */
+  seatOf: number[];
 }
 
 type ObservedExchange = { seat: number; gave: number; took: number };
@@ -294,15 +305,22 @@ function cacheOf(s: HandState): ObsCache {
       handWeli: [],
       hands: [],
       bids: [],
+      bidSeq: [0, 0, 0],
       bidding: EMPTY,
       tricksWon: EMPTY,
       score: EMPTY,
       written: EMPTY,
+      tricksWonFrom: [],
+      scoreFrom: [],
+      writtenFrom: [],
+      evLen: 0,
+      evCode: [],
       talkLen: 0,
       talkSeen: [],
       talk: EMPTY,
       signs: [],
       seesMask: seesMasks(s),
+      seatOf: copyNumbers(s.table.seatOfPlayer),
     };
     s.obsCache = c;
   }
@@ -336,24 +354,52 @@ function seesMasks(s: HandState): number[] {
   return out;
 }
 
-function sees(s: HandState, player: number, own: number, seat: number): boolean {
-  return seat === own || s.table.sees[player]!.includes(seat);
+/** Does `player` see `seat`'s hand (his own, or one of table.sees)? A bit test: `includes` on the table's frozen lists is slow. */
+function sees(c: ObsCache, player: number, seat: number): boolean {
+  return ((c.seesMask[player]! >>> seat) & 1) === 1;
 }
 
-function historyOf(s: HandState, c: ObsCache, player: number, own: number, blind: boolean): readonly HandEvent[] {
+// Each event's code (classify): the seats that see it as bits (all of them for a public event), and flags.
+const SEEN_BY_ALL = 0xffff;
+/** A phrase said at the table ('say'). */
+const EV_SAY = 1 << 16;
+/** Hidden in the unseen window (point -1: the bidder has not looked at his cards): 'dealt' and 'sign'. */
+const EV_UNSEEN_HIDES = 1 << 17;
+
+/**
+ * Codes for the events added since the last call, once per event for every player's history and the talk
+ * list: the events are records of some thirty shapes, and reading their `type` is a megamorphic load.
+ */
+function classify(s: HandState, c: ObsCache): void {
+  const events = s.events;
+  const n = events.length;
+  for (let i = c.evLen; i < n; i++) {
+    const e = events[i]!;
+    const by = eventSeenBy(e);
+    let code = by === null ? SEEN_BY_ALL : 1 << by;
+    const type = e.type;
+    if (type === 'say') code |= EV_SAY;
+    else if (type === 'dealt' || type === 'sign') code |= EV_UNSEEN_HIDES;
+    c.evCode.push(code);
+  }
+  c.evLen = n;
+}
+
+function historyOf(s: HandState, c: ObsCache, player: number, blind: boolean): readonly HandEvent[] {
   const list = blind ? c.blindHistory : c.history;
   let h = list[player];
   if (h === undefined) list[player] = h = { len: 0, seen: [], snap: EMPTY };
   const events = s.events;
   const n = events.length;
   if (h.len === n) return h.snap;
-  const mask = c.seesMask[player]!; // sees(s, player, own, seat) as bits
-  void own;
+  if (c.evLen !== n) classify(s, c);
+  const mask = c.seesMask[player]!; // sees(c, player, seat) as bits
+  const hides = blind ? EV_UNSEEN_HIDES : 0;
+  const codes = c.evCode;
   for (let i = h.len; i < n; i++) {
-    const e = events[i]!;
-    const by = eventSeenBy(e);
+    const code = codes[i]!;
     // events are deep-frozen plain data (history.ts): sharing them gives nothing away and nothing to change
-    if (by === null || (((mask >>> by) & 1) === 1 && !(blind && (e.type === 'dealt' || e.type === 'sign')))) h.seen.push(e);
+    if ((code & mask) !== 0 && (code & hides) === 0) h.seen.push(events[i]!);
   }
   h.len = n;
   if (h.seen.length !== h.snap.length) h.snap = Object.freeze(h.seen.slice());
@@ -447,19 +493,21 @@ function handOf(s: HandState, c: ObsCache, seat: number): readonly number[] {
   return out;
 }
 
-/** A frozen copy of a short list of numbers, the previous one when nothing changed. */
-function sameOrFrozen(prev: readonly number[], now: readonly number[]): readonly number[] {
-  if (prev.length === now.length) {
-    let same = true;
-    for (let i = 0; i < now.length; i++) {
-      if (prev[i] !== now[i]) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return prev;
+/**
+ * A frozen copy of a short list of numbers, the previous one when nothing changed. `from` is a plain copy of
+ * what `prev` was made from, kept up to date here: it is compared instead of `prev` itself, because V8 reads
+ * the elements of a frozen array some five times slower than a plain array's, even in optimized code.
+ */
+function sameOrFrozen(prev: readonly number[], from: number[], now: readonly number[]): readonly number[] {
+  const n = now.length;
+  if (from.length === n) {
+    let i = 0;
+    while (i < n && from[i] === now[i]) i++;
+    if (i === n) return prev;
   }
-  return Object.freeze(copyNumbers(now));
+  for (let i = 0; i < n; i++) from[i] = now[i]!;
+  if (from.length !== n) from.length = n;
+  return Object.freeze(from.slice());
 }
 
 const ZEROS: Array<readonly number[] | undefined> = [];
@@ -471,6 +519,30 @@ function zeros(n: number): readonly number[] {
 
 function biddingOf(s: HandState, c: ObsCache): readonly ObservedBid[] {
   const figs = s.bid.figs;
+  if (c.bidding.length === 3) {
+    // the common case first: no figure's record changed (the priorities follow from the bid order, seq)
+    let i = 0;
+    for (; i < 3; i++) {
+      const f = figs[i]!;
+      const o = c.bids[i]!;
+      if (
+        f.seq !== c.bidSeq[i] ||
+        o.status !== f.status ||
+        o.level !== f.level ||
+        o.aus !== f.aus ||
+        o.offerParty !== f.offerParty ||
+        o.raiseRight !== f.raiseRight ||
+        o.firstParty !== f.firstParty ||
+        o.unseen !== f.unseen ||
+        o.writtenParty !== f.writtenParty ||
+        o.writtenPoints !== f.writtenPoints
+      ) {
+        break;
+      }
+    }
+    if (i === 3) return c.bidding;
+  }
+  for (let i = 0; i < 3; i++) c.bidSeq[i] = figs[i]!.seq;
   let changed = c.bidding.length !== 3;
   for (let i = 0; i < 3; i++) {
     const f = figs[i]!;
@@ -523,11 +595,12 @@ function talkOf(s: HandState, c: ObsCache): readonly ObservedTalk[] {
   const n = events.length;
   if (c.talkLen === n) return c.talk;
   const before = c.talkSeen.length;
+  if (c.evLen !== n) classify(s, c);
+  const codes = c.evCode;
   for (let i = c.talkLen; i < n; i++) {
-    const e = events[i]!;
-    if (e.type === 'say') {
-      c.talkSeen.push(Object.freeze({ seat: e.seat, to: e.to, phrase: e.phrase, suit: e.suit, figure: e.figure, reply: e.reply, trick: e.trick, card: e.card }));
-    }
+    if ((codes[i]! & EV_SAY) === 0) continue;
+    const e = events[i] as Extract<HandEvent, { type: 'say' }>;
+    c.talkSeen.push(Object.freeze({ seat: e.seat, to: e.to, phrase: e.phrase, suit: e.suit, figure: e.figure, reply: e.reply, trick: e.trick, card: e.card }));
   }
   c.talkLen = n;
   if (c.talkSeen.length !== before) c.talk = Object.freeze(c.talkSeen.slice());
@@ -541,7 +614,7 @@ function signsOf(s: HandState, c: ObsCache, player: number, own: number): readon
   if (g === undefined) {
     const out: ObservedSigns[] = [];
     for (const e of s.events) {
-      if (e.type === 'sign' && sees(s, player, own, e.to) && s.table.controller[e.to] === player) {
+      if (e.type === 'sign' && sees(c, player, e.to) && s.table.controller[e.to] === player) {
         out.push(Object.freeze({ seat: e.seat, trumps: e.trumps, perlaggen: e.perlaggen, best: e.best }));
       }
       if (e.type === 'play') break; // every sign is given before the first card
@@ -566,9 +639,13 @@ export function observe(s: HandState, player: number, score: readonly number[] =
  */
 export function observeWith(s: HandState, player: number, score: readonly number[], given: PolicyAction[] | null): Observation {
   const table = s.table;
-  const own = table.seatOfPlayer[player]!;
-  const toAct = currentPlayer(s) === player;
-  const acting = toAct ? actingSeat(s) : -1;
+  const c = cacheOf(s);
+  const own = c.seatOf[player]!;
+  // currentPlayer(s) === player, the acting seat found once (chance and the end have none)
+  const phase = s.phase;
+  const seatNow = phase === 'shuffle' || phase === 'cut' || phase === 'done' ? -1 : actingSeat(s);
+  const toAct = seatNow >= 0 && table.controller[seatNow] === player;
+  const acting = toAct ? seatNow : -1;
   let legal: PolicyAction[];
   let showChoices: ShowChoice[];
   if (toAct && s.phase === 'show') {
@@ -586,7 +663,6 @@ export function observeWith(s: HandState, player: number, score: readonly number
     legal = toAct ? (given ?? legalActions(s)) : [];
     showChoices = [];
   }
-  const c = cacheOf(s);
   // The unseen window (point -1): the bidder has not looked at his cards.
   const blind = toAct && s.phase === 'window' && s.bid.point < 0;
   const parties = table.parties;
@@ -609,16 +685,16 @@ export function observeWith(s: HandState, player: number, score: readonly number
     c.exchanges = Object.freeze(s.exchanges.map((x) => Object.freeze({ seat: x.seat, gave: x.gave, took: x.took })));
   }
   let seenHands: Array<{ seat: number; cards: number[] }> = EMPTY as never[];
-  const others = table.sees[player]!;
-  if (!blind && others.length > 0) {
+  if (!blind && c.seesMask[player] !== 1 << own) {
+    const others = table.sees[player]!;
     seenHands = [];
     for (let i = 0; i < others.length; i++) seenHands.push({ seat: others[i]!, cards: handOf(s, c, others[i]!) as number[] });
   }
   const points = s.phase === 'done' ? s.points.slice() : (zeros(parties) as number[]);
-  c.tricksWon = sameOrFrozen(c.tricksWon, s.tricksWon);
-  c.written = sameOrFrozen(c.written, b.written);
+  c.tricksWon = sameOrFrozen(c.tricksWon, c.tricksWonFrom, s.tricksWon);
+  c.written = sameOrFrozen(c.written, c.writtenFrom, b.written);
   const score0 = score.length === parties ? score : b.score;
-  c.score = sameOrFrozen(c.score, score0);
+  c.score = sameOrFrozen(c.score, c.scoreFrom, score0);
   const talk = talkOf(s, c);
   return {
     ruleset: c.ruleset,
@@ -644,7 +720,7 @@ export function observeWith(s: HandState, player: number, score: readonly number
     exchangeTarget: s.phase === 'exchange' ? exchangeTarget(s) : -1,
     stockShown: c.stockShown as number[],
     cutKept: c.cutKept as number[],
-    cutSeen: sees(s, player, own, s.cutter) ? s.cutSeen : -1,
+    cutSeen: sees(c, player, s.cutter) ? s.cutSeen : -1,
     exchanges: c.exchanges as ObservedExchange[],
     tricks: tricksOf(s, c) as ObservedTrick[],
     tricksWon: c.tricksWon as number[],
@@ -654,7 +730,7 @@ export function observeWith(s: HandState, player: number, score: readonly number
     points,
     score: c.score as number[],
     target: s.ruleset.target,
-    history: historyOf(s, c, player, own, blind) as HandEvent[],
+    history: historyOf(s, c, player, blind) as HandEvent[],
     legal,
     revokes: toAct && s.revokesAllowed && s.phase === 'play' ? revokeActions(s) : (EMPTY as never[]),
     showChoices,
@@ -667,7 +743,7 @@ export function observeWith(s: HandState, player: number, score: readonly number
     signs: (blind ? EMPTY : signsOf(s, c, player, own)) as ObservedSigns[],
     talk: talk as ObservedTalk[],
     talkPoint: s.phase === 'talk' ? s.talk!.point : null,
-    question: toAct && s.phase === 'talk' && s.talk!.question !== null ? talk[talk.length - 1]! : null,
+    question: toAct && s.phase === 'talk' && s.talk!.question !== null ? c.talkSeen[c.talkSeen.length - 1]! : null, // talk's last entry (a plain array's read)
   };
 }
 
