@@ -30,6 +30,8 @@ import { CardSet } from '../cards/cardset.ts';
 import { jointFrontier, jointFrontierOfParts } from './joint.ts';
 import { figureParts, type FigureContext } from '../eval/evaluate.ts';
 import type { FigureParts } from '../eval/core.ts';
+import { TABLE_SIZE, tableIndex, type FigureTables, type JointTable } from '../eval/tables.ts';
+import { popcount32 } from '../cards/mask.ts';
 import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
 import { ALLOW, CONSENT, GUT, HOLD, PASS, REJECT, VETO, askOf, bidOf, raiseOf, type FigureName, type PolicyAction } from './actions.ts';
 import { freezeEvent } from './history.ts';
@@ -442,6 +444,162 @@ export function playKeepsObligations(s: HandState, seat: number, card: number, a
  * once. null = every play keeps them (no bidding, no obligation, or the figures cannot be made anyway).
  */
 export function obligationFilter(s: HandState, seat: number): ((card: number, as: number | null) => boolean) | null {
+  if (!s.bid.active) return null;
+  const need = obligationsOf(s, seat);
+  if (need === 0) return null;
+  const ctx = figCtx(s);
+  // the played cards' identities: the fast path needs them distinct and no natural Weli among them
+  let pMask = 0;
+  for (let ti = 0; ti < s.tricks.length; ti++) {
+    const plays = s.tricks[ti]!.plays;
+    for (let i = 0; i < plays.length; i++) {
+      const p = plays[i]!;
+      if (p.seat !== seat) continue;
+      const identity = p.as ?? p.card;
+      if (identity === WELI) {
+        if (ctx.ruleset.weliNaturalInFigures) return obligationFilterChecked(s, seat);
+        continue;
+      }
+      const bit = 1 << identity;
+      if ((pMask & bit) !== 0) return obligationFilterChecked(s, seat);
+      pMask = (pMask | bit) >>> 0;
+    }
+  }
+  const lo = s.handLo[seat]!;
+  const weli = s.handWeli[seat]!;
+  const wildLo = ctx.wildLo;
+  const hMask = (lo & ~wildLo) >>> 0;
+  if ((hMask & pMask) !== 0) return obligationFilterChecked(s, seat);
+  const meets = meetsTable(ctx.tables, need);
+  const joint = ctx.tables.joint();
+  const mask0 = (hMask | pMask) >>> 0;
+  const wilds0 = popcount32(lo & wildLo) + (weli & ctx.weliWild);
+  if (!meetsAt(meets, joint, tableIndex(mask0, popcount32(mask0), wilds0), need)) return null; // he cannot make it anyway
+  const level = s.perl!.level;
+  const weliNatural = ctx.ruleset.weliNaturalInFigures;
+  let slow: ((card: number, as: number | null) => boolean) | null = null;
+  let baseCard = -1;
+  let baseMask = 0;
+  let baseWilds = 0;
+  let basePop = 0;
+  let row: Int8Array = EMPTY_ROW;
+  const rows = rowsOf(ctx.tables, need);
+  return (card, as) => {
+    if (level[card] === 0) return true;
+    if (card !== baseCard) {
+      // the hand without the card and the played cards: the evaluator's parts (evaluate.ts figureParts)
+      let l = lo;
+      let w = weli;
+      if (card === WELI) w = 0;
+      else l = (l & ~(1 << card)) >>> 0;
+      baseMask = ((l & ~wildLo) | pMask) >>> 0;
+      baseWilds = popcount32(l & wildLo) + (w & ctx.weliWild);
+      basePop = popcount32(baseMask);
+      baseCard = card;
+      row = rowOf(rows, tableIndex(baseMask, basePop, baseWilds));
+    }
+    // then the card laid as `as`, added as figureParts adds a last played card
+    const identity = as ?? card;
+    if (identity === WELI && weliNatural) return (slow ??= obligationFilterChecked(s, seat)!)(card, as); // (rows are shared by rulesets)
+    const known = row[identity]!;
+    if (known >= 0) return known === 1;
+    let keeps: boolean;
+    if (identity === WELI) {
+      keeps = meetsAt(meets, joint, tableIndex(baseMask, basePop, baseWilds), need);
+    } else {
+      const bit = 1 << identity;
+      if ((baseMask & bit) !== 0) keeps = repeatMeets(ctx, need, baseMask, baseWilds, identity & 7, tableIndex(baseMask, basePop, baseWilds));
+      else keeps = meetsAt(meets, joint, tableIndex((baseMask | bit) >>> 0, basePop + 1, baseWilds), need);
+    }
+    row[identity] = keeps ? 1 : 0;
+    return keeps;
+  };
+}
+
+// The answers per card identity (33; -1 not yet known) for one hand-without-the-card (its table entry: the
+// played cards and the rest of the hand, as parts), per (tables, need). A bound seat's next decisions ask
+// the same entry: a card it plays moves from its hand to its played cards, the parts stay.
+const EMPTY_ROW = new Int8Array(33).fill(-1);
+const rowTables = new WeakMap<FigureTables, Map<number, Map<number, Int8Array>>>();
+let lastRowTables: FigureTables | null = null;
+let lastRowNeed = -1;
+let lastRows: Map<number, Int8Array> | null = null;
+function rowsOf(tables: FigureTables, need: number): Map<number, Int8Array> {
+  if (tables === lastRowTables && need === lastRowNeed && lastRows !== null) return lastRows;
+  let byNeed = rowTables.get(tables);
+  if (byNeed === undefined) rowTables.set(tables, (byNeed = new Map()));
+  let m = byNeed.get(need);
+  if (m === undefined) byNeed.set(need, (m = new Map()));
+  lastRowTables = tables;
+  lastRowNeed = need;
+  lastRows = m;
+  return m;
+}
+function rowOf(rows: Map<number, Int8Array>, index: number): Int8Array {
+  let r = rows.get(index);
+  if (r === undefined) {
+    if (rows.size >= 100000) rows.clear(); // bounded memory over long runs
+    rows.set(index, (r = new Int8Array(33).fill(-1)));
+  }
+  return r;
+}
+
+// Per figure tables and need: does the joint frontier of table entry i make the need (1 yes, 0 no, -1 not
+// yet known)? The frontier's words scanned in place (frontierMeetsScan over jointFrontierOfParts's entry).
+const meetsTables = new WeakMap<FigureTables, Map<number, Int8Array>>();
+let lastMeetsTables: FigureTables | null = null;
+let lastMeetsByNeed: Map<number, Int8Array> | undefined;
+let lastMeetsNeed = -1;
+let lastMeets: Int8Array | null = null;
+function meetsTable(tables: FigureTables, need: number): Int8Array {
+  if (tables === lastMeetsTables && need === lastMeetsNeed && lastMeets !== null) return lastMeets;
+  let byNeed = tables === lastMeetsTables ? lastMeetsByNeed : meetsTables.get(tables);
+  if (byNeed === undefined) meetsTables.set(tables, (byNeed = new Map()));
+  let t = byNeed.get(need);
+  if (t === undefined) byNeed.set(need, (t = new Int8Array(TABLE_SIZE).fill(-1)));
+  lastMeetsTables = tables;
+  lastMeetsByNeed = byNeed;
+  lastMeetsNeed = need;
+  lastMeets = t;
+  return t;
+}
+// The same for the parts with one repeated identity (a Perlagg christened as a card already held or laid):
+// (base entry, the rank repeated) → answer, per (tables, need); the frontier from joint.ts.
+const repeatTables = new WeakMap<FigureTables, Map<number, Map<number, boolean>>>();
+function repeatMeets(ctx: FigureContext, need: number, mask: number, wilds: number, rank: number, baseIndex: number): boolean {
+  let byNeed = repeatTables.get(ctx.tables);
+  if (byNeed === undefined) repeatTables.set(ctx.tables, (byNeed = new Map()));
+  let m = byNeed.get(need);
+  if (m === undefined) byNeed.set(need, (m = new Map()));
+  const key = baseIndex * 8 + rank;
+  let r = m.get(key);
+  if (r === undefined) {
+    if (m.size >= 100000) m.clear(); // bounded memory over long runs
+    const extra = new Array<number>(8).fill(0);
+    extra[rank] = 1;
+    r = frontierMeets(jointFrontierOfParts(ctx, { mask, extraByRank: extra, naturalWeliInFigures: 0, wilds }), need);
+    m.set(key, r);
+  }
+  return r;
+}
+
+function meetsAt(meets: Int8Array, joint: JointTable, index: number, need: number): boolean {
+  const r = meets[index]!;
+  if (r >= 0) return r === 1;
+  let ok = false;
+  const end = joint.start[index + 1]!;
+  for (let i = joint.start[index]!; i < end; i++) {
+    if (wordMeets(joint.words[i]!, need)) {
+      ok = true;
+      break;
+    }
+  }
+  meets[index] = ok ? 1 : 0;
+  return ok;
+}
+
+/** obligationFilter the checked way (the twin of its table path): frontiers from joint.ts, memoised rows. */
+export function obligationFilterChecked(s: HandState, seat: number): ((card: number, as: number | null) => boolean) | null {
   if (!s.bid.active) return null;
   const need = obligationsOf(s, seat);
   if (need === 0) return null;
