@@ -529,7 +529,10 @@ function rowsOf(tables: FigureTables, need: number): Map<number, Int8Array> {
   let byNeed = rowTables.get(tables);
   if (byNeed === undefined) rowTables.set(tables, (byNeed = new Map()));
   let m = byNeed.get(need);
-  if (m === undefined) byNeed.set(need, (m = new Map()));
+  if (m === undefined) {
+    if (byNeed.size >= 8) byNeed.clear(); // bounded memory
+    byNeed.set(need, (m = new Map()));
+  }
   lastRowTables = tables;
   lastRowNeed = need;
   lastRows = m;
@@ -556,7 +559,10 @@ function meetsTable(tables: FigureTables, need: number): Int8Array {
   let byNeed = tables === lastMeetsTables ? lastMeetsByNeed : meetsTables.get(tables);
   if (byNeed === undefined) meetsTables.set(tables, (byNeed = new Map()));
   let t = byNeed.get(need);
-  if (t === undefined) byNeed.set(need, (t = new Int8Array(TABLE_SIZE).fill(-1)));
+  if (t === undefined) {
+    if (byNeed.size >= 8) byNeed.clear(); // bounded memory (290 KB a need; simple's bound seats have 3 needs)
+    byNeed.set(need, (t = new Int8Array(TABLE_SIZE).fill(-1)));
+  }
   lastMeetsTables = tables;
   lastMeetsByNeed = byNeed;
   lastMeetsNeed = need;
@@ -570,7 +576,10 @@ function repeatMeets(ctx: FigureContext, need: number, mask: number, wilds: numb
   let byNeed = repeatTables.get(ctx.tables);
   if (byNeed === undefined) repeatTables.set(ctx.tables, (byNeed = new Map()));
   let m = byNeed.get(need);
-  if (m === undefined) byNeed.set(need, (m = new Map()));
+  if (m === undefined) {
+    if (byNeed.size >= 8) byNeed.clear(); // bounded memory
+    byNeed.set(need, (m = new Map()));
+  }
   const key = baseIndex * 8 + rank;
   let r = m.get(key);
   if (r === undefined) {
