@@ -5,7 +5,7 @@ import { WELI } from '../cards/card.ts';
 import { perlaggenOf } from '../rules/perlaggen.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { freezeEvent } from './history.ts';
-import { LOC, type HandState } from './state.ts';
+import { LOC, seatingOf, type HandState } from './state.ts';
 
 const SUIT_LETTERS = ['H', 'S', 'L', 'E'] as const;
 const suitIdx = (c: number): number => (c === WELI ? 1 : c >>> 3);
@@ -342,7 +342,7 @@ function partnerPassedOver(s: HandState, f: number): boolean {
  */
 export function seekExchanger(s: HandState): boolean {
   const order = s.exchangeOrder;
-  const party = s.table.party;
+  const party = seatingOf(s.table).party;
   for (;;) {
     const f = exchangeTarget(s);
     if (f >= 0 && s.perl!.level[f]! > 0) {

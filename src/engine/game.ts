@@ -65,7 +65,7 @@ import {
   windowActions,
   writeNow,
 } from './bidding.ts';
-import { LOC, deckOf, seatTable, type HandState, type Table, type TableOptions } from './state.ts';
+import { LOC, deckOf, seatTable, seatingOf, type HandState, type Table, type TableOptions } from './state.ts';
 import { effectiveSuit, trickWinnerIndex } from './tricks.ts';
 import { applyTalk, explainTalk, giveSigns, newTalk, talkActions, talkBefore, talkSeat } from './talk.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
@@ -231,7 +231,7 @@ function spielDecision(s: HandState): number | null {
   const done = s.tricks.filter((t) => t.winner >= 0).length;
   if (s.ruleset.spielDefinition === 'lastTrick') {
     if (done < total) return null;
-    return s.table.party[s.tricks[total - 1]!.winner]!;
+    return seatingOf(s.table).party[s.tricks[total - 1]!.winner]!;
   }
   const need = s.table.spielTricks;
   let canStill = false;
@@ -260,7 +260,7 @@ function applyPlay(s: HandState, card: number, as: number | null, revoke: boolea
   const ids = trick.plays.map((p) => p.as);
   const winner = trick.plays[trickWinnerIndex(tctx(s), cards, ids, n)]!.seat;
   trick.winner = winner;
-  s.tricksWon[s.table.party[winner]!]! += 1;
+  s.tricksWon[seatingOf(s.table).party[winner]!]! += 1;
   s.events.push(Object.freeze({ type: 'trick', index: s.tricks.length - 1, winner })); // flat: nothing nested to freeze
   let d = spielDecision(s);
   if (d !== null && s.revokes.length > 0 && s.ruleset.revokePenalty === 'substitute' && substituteRevokes(s)) {
@@ -339,7 +339,7 @@ function substituteRevokes(s: HandState): boolean {
     const w = t.plays[trickWinnerIndex(ctx, t.plays.map((p) => p.card), t.plays.map((p) => p.as), t.plays.length)]!.seat;
     if (w !== t.winner) s.events.push(freezeEvent({ type: 'trick', index: k, winner: w }));
     t.winner = w;
-    s.tricksWon[s.table.party[w]!]! += 1;
+    s.tricksWon[seatingOf(s.table).party[w]!]! += 1;
   }
   s.obsCache = null; // the tricks changed under the observations' caches
   return true;
@@ -348,7 +348,7 @@ function substituteRevokes(s: HandState): boolean {
 /** Conceding the Spiel ("gut lassen"): with two parties the other party makes it and play stops (§6.1). */
 function applyConcede(s: HandState): void {
   const seat = s.turn;
-  const party = s.table.party[seat]!;
+  const party = seatingOf(s.table).party[seat]!;
   s.conceded = party;
   s.events.push(freezeEvent({ type: 'concede', seat, party }));
   endPlay(s, 1 - party);
@@ -417,6 +417,39 @@ export function allowedShows(s: HandState, seat: number): ShowOption[] {
   s.showCache = cache;
   return opts.slice();
 }
+/**
+ * The showing choices of the decision now as the cache holds them (allowedShows without the copy; nobody may
+ * change the list): for the runner's match of a policy's show (src/sim/play.ts).
+ */
+export function showChoicesNow(s: HandState): readonly ShowOption[] {
+  const seat = actingSeat(s);
+  const c = s.showCache as ShowCache | null;
+  if (c !== null && c.seat === seat && c.actions === s.actions.length && c.events === s.events.length) return c.opts;
+  allowedShows(s, seat);
+  return (s.showCache as ShowCache).opts;
+}
+
+/**
+ * The figure word of the show `as` of `seat`, the action just recorded (applyOne pushed it), when the
+ * decision's showing choices are still cached (they were computed for the state before that push): the
+ * choice's word is shownWord(s, seat, as) (showOptions computes it); -1 otherwise (recordShow computes it).
+ */
+function knownShowWord(s: HandState, seat: number, as: readonly number[]): number {
+  const c = s.showCache as ShowCache | null;
+  if (c === null || c.seat !== seat || c.actions !== s.actions.length - 1 || c.events !== s.events.length) return -1;
+  const opts = c.opts;
+  for (let i = 0; i < opts.length; i++) if (sameNumbers(opts[i]!.as, as)) return opts[i]!.word;
+  return -1;
+}
+
+/** Equal number lists (index loops: the lists are often frozen). */
+export function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 interface ShowCache {
   seat: number;
   actions: number;
@@ -491,7 +524,7 @@ export function actingSeat(s: HandState): number {
 export function currentPlayer(s: HandState): number {
   if (s.phase === 'shuffle' || s.phase === 'cut') return CHANCE;
   if (s.phase === 'done') return TERMINAL;
-  return s.table.controller[actingSeat(s)]!;
+  return seatingOf(s.table).controller[actingSeat(s)]!;
 }
 
 export function isTerminal(s: HandState): boolean {
@@ -634,7 +667,7 @@ export function explainIllegal(s: HandState, action: Action): string | null {
       const f = ['Spiel', 'Gleich', 'Hanger'].indexOf(action.figure as string);
       if (f < 0) return `not a figure: ${String(action.figure)}`;
       const fb = s.bid.figs[f]!;
-      const mine = s.phase === 'answer' ? !(s.bid.ask !== null && s.bid.ask.answer === 'pending') && s.bid.queue[0] === f : fb.status === 'stake' && mayRaiseStake(s, fb, s.table.party[actingSeat(s)]!);
+      const mine = s.phase === 'answer' ? !(s.bid.ask !== null && s.bid.ask.answer === 'pending') && s.bid.queue[0] === f : fb.status === 'stake' && mayRaiseStake(s, fb, seatingOf(s.table).party[actingSeat(s)]!);
       if (!mine || fb.aus) return `P${actingSeat(s) + 1} may not raise the ${action.figure} now: only the party entitled to hold may raise (RULES §8.3)`;
       if (!(Number.isInteger(action.to) && action.to > fb.level)) return `a raise goes above the level ${fb.level}`;
       return null;
@@ -724,10 +757,12 @@ function applyOne(s: HandState, a: Action): void {
     case 'concede':
       applyConcede(s);
       return;
-    case 'show':
-      recordShow(s, actingSeat(s), a.as);
+    case 'show': {
+      const seat = actingSeat(s);
+      recordShow(s, seat, a.as, knownShowWord(s, seat, a.as));
       advanceShow(s);
       return;
+    }
     case 'pass':
       applyPass(s);
       return;

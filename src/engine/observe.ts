@@ -21,7 +21,7 @@ import { exchangeCards, exchangeCardsOver, exchangeIsCompulsory, exchangeTarget,
 import { actingSeat, allowedShows, legalActions, revokeActions } from './game.ts';
 import { eventSeenBy, type HandEvent } from './history.ts';
 import { explainPlay } from './legality.ts';
-import { LOC, cloneState, type HandState, type Trick } from './state.ts';
+import { LOC, cloneState, seatingOf, type HandState, type Trick } from './state.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import type { Rng } from '../sim/seeds.ts';
 import { signsOfHand, type TalkPhrase, type TalkPoint } from './talk.ts';
@@ -644,7 +644,7 @@ export function observeWith(s: HandState, player: number, score: readonly number
   // currentPlayer(s) === player, the acting seat found once (chance and the end have none)
   const phase = s.phase;
   const seatNow = phase === 'shuffle' || phase === 'cut' || phase === 'done' ? -1 : actingSeat(s);
-  const toAct = seatNow >= 0 && table.controller[seatNow] === player;
+  const toAct = seatNow >= 0 && seatingOf(table).controller[seatNow] === player;
   const acting = toAct ? seatNow : -1;
   let legal: PolicyAction[];
   let showChoices: ShowChoice[];

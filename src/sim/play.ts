@@ -8,7 +8,7 @@
 import type { Policy } from '../policy/api.ts';
 import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
 import { WINDOW_LATER_LEAD, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
-import { CHANCE, TERMINAL, applyAction, applyShuffleFrom, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns, type HandOptions } from '../engine/game.ts';
+import { CHANCE, TERMINAL, applyAction, applyShuffleFrom, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns, sameNumbers, showChoicesNow, type HandOptions } from '../engine/game.ts';
 import { observeWith, type Observation } from '../engine/observe.ts';
 import { QUIET, openPhraseMask, phraseMask, type TalkPhrase } from '../engine/talk.ts';
 import type { HandState } from '../engine/state.ts';
@@ -19,7 +19,7 @@ import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { STREAM, keyWords, keyedRng, keyedRngLater, Rng } from './seeds.ts';
-import { cloneState } from '../engine/state.ts';
+import { cloneState, seatingOf } from '../engine/state.ts';
 import { HB, hb } from './heartbeat.ts';
 
 /** A policy fault: an illegal action or an exception, named so the deal can be replayed. */
@@ -257,6 +257,22 @@ function identical(legal: readonly Action[], x: unknown): Action | undefined {
   return undefined;
 }
 
+/**
+ * The legal show `as` is (what legalActions(s) gives in the showing, matched as sameAction matches), found
+ * without rebuilding the show actions: the decision's cached choices, the one the policy picked by identity
+ * (an entry of obs.legal or obs.showChoices, as policies answer) looked at first; undefined when none.
+ */
+function matchShow(s: HandState, obs: Observation, raw: unknown, as: readonly number[]): Action | undefined {
+  const opts = showChoicesNow(s);
+  let hint = -1;
+  const offered = obs.legal;
+  const choices = obs.showChoices;
+  for (let i = 0; i < offered.length && hint < 0; i++) if (offered[i] === raw || choices[i]?.action === raw) hint = i;
+  if (hint >= 0 && hint < opts.length && sameNumbers(opts[hint]!.as, as)) return { kind: 'show', as: opts[hint]!.as };
+  for (let i = 0; i < opts.length; i++) if (sameNumbers(opts[i]!.as, as)) return { kind: 'show', as: opts[i]!.as };
+  return undefined;
+}
+
 function whereP(sp: SeatPolicy, p: number, s: HandState, streams: RunStreams): string {
   return `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;
 }
@@ -350,14 +366,15 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     const beat = hb;
     beat[HB.count]!++;
     beat[HB.player] = p;
-    beat[HB.seat] = s.table.seatOfPlayer[p]!;
+    beat[HB.seat] = seatingOf(s.table).seatOfPlayer[p]!;
     beat[HB.policy] = sp.id ?? -1;
     beat[HB.what] = 1;
     let answer: Action | null;
     let chosen: Action | undefined;
+    let raw: unknown;
     try {
       if (sp.onTurn !== undefined) sp.onTurn((a) => explainIllegal(s, a));
-      const raw: unknown = sp.policy.act(obs, ctxs[p]!);
+      raw = sp.policy.act(obs, ctxs[p]!);
       // Fast path: the answer is one of the engine's own (frozen, shared) legal records, as policies that
       // pick from obs.legal return: it is that action; no field-by-field read and match is needed.
       if (legal !== null) chosen = identical(legal, raw);
@@ -368,7 +385,9 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     beat[HB.what] = 0;
     // The engine applies its own frozen record of the matching legal action, never the policy's object
     // (checked or not: an answer that is no legal action is always a fault, never applied).
-    if (chosen === undefined && answer !== null) {
+    if (chosen === undefined && answer !== null && legal === null && answer.kind === 'show') {
+      chosen = matchShow(s, obs, raw, answer.as);
+    } else if (chosen === undefined && answer !== null) {
       for (const x of legal ?? legalActions(s)) {
         if (sameAction(x, answer)) {
           chosen = x;
