@@ -451,24 +451,20 @@ function onlyTrumpWins(obs: Observation, hand: readonly number[]): boolean {
 function playAction(obs: Observation, info: Info): PolicyAction {
   const seat = obs.acting;
   const myParty = obs.party[seat]!;
-  // the legal plays, and the plain ones among them (no Perlagg): the observation's own list when it holds
-  // nothing else (read-only here), else fresh lists
-  // (one pass: a list is made at the first action that does not belong in it, from the actions before it)
+  // the plain plays among the legal actions (no Perlagg): the observation's own list when it holds nothing
+  // else (read-only here), else a fresh list, made at the first action that does not belong in it from the
+  // actions before it (one pass). All the plays (playsOf) only where a Perlagg may be laid: the list ends in
+  // "concede" whenever the player may concede, and copying its ~46 entries at every play cost more than the rest.
   const legal = obs.legal;
-  let plays: Play[] | null = null; // null: every action so far is a play
+  let plays: Play[] | null = null;
   let plain: Play[] | null = null; // null: every action so far is a plain play
   for (let i = 0; i < legal.length; i++) {
     const a = legal[i]!;
-    const isPlay = a.kind === 'play';
     const isPlain = a.kind === 'play' && a.as === null && perlaggLevel(obs, a.card) === 0;
-    if (plays === null) {
-      if (!isPlay) plays = legal.slice(0, i) as Play[];
-    } else if (isPlay) plays.push(a as Play);
     if (plain === null) {
       if (!isPlain) plain = legal.slice(0, i) as Play[];
     } else if (isPlain) plain.push(a as Play);
   }
-  if (plays === null) plays = legal as Play[];
   if (plain === null) plain = legal as Play[];
   const trick = currentTrick(obs);
   const trumpSuit = trumpOf(obs);
@@ -488,6 +484,7 @@ function playAction(obs: Observation, info: Info): PolicyAction {
     // Lead: a side-suit As, else the cheapest plain card.
     for (const a of plain) if (rankValue(a.card) === 8 && suitIndex(a.card) !== trumpSuit) return a;
     if (plain.length > 0) return cheapest(obs, plain);
+    plays ??= playsOf(legal);
     return perlaggPlay(obs, plays, trick, (plan ??= showingPlan(obs, seat)), trumpAs, decisive) ?? perlaggPlay(obs, plays, trick, (plan ??= showingPlan(obs, seat)), trumpAs, false) ?? plays[0]!;
   }
   const w = trick[winningIndex(obs, trick)]!;
@@ -515,11 +512,24 @@ function playAction(obs: Observation, info: Info): PolicyAction {
   }
   // H-13: no Perlagg on a trick that decides nothing for us when the partner sees no prospect of the Spiel
   if (decisive && !partnerWinning && !(info.use && obs.partnerInfo !== 'none' && partnerProspect(obs, seat) === false)) {
-    const p = perlaggPlay(obs, plays, trick, (plan ??= showingPlan(obs, seat)), trumpAs, true);
+    const p = perlaggPlay(obs, (plays ??= playsOf(legal)), trick, (plan ??= showingPlan(obs, seat)), trumpAs, true);
     if (p !== null) return p;
   }
   if (plain.length > 0) return cheapest(obs, plain);
+  plays ??= playsOf(legal);
   return perlaggPlay(obs, plays, trick, (plan ??= showingPlan(obs, seat)), trumpAs, false) ?? plays[0]!;
+}
+
+/** The plays among the legal actions: the list itself when it holds nothing else (read-only), else a copy. */
+function playsOf(legal: readonly PolicyAction[]): Play[] {
+  let plays: Play[] | null = null; // null: every action so far is a play
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    if (plays === null) {
+      if (a.kind !== 'play') plays = legal.slice(0, i) as Play[];
+    } else if (a.kind === 'play') plays.push(a);
+  }
+  return plays ?? (legal as Play[]);
 }
 
 function exchangeKey(obs: Observation, c: number): number {

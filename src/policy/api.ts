@@ -329,8 +329,21 @@ export function showingFigures(obs: Observation, seat: number): { gleich: number
     if (c === WELI) weli = 1;
     else lo |= 1 << c;
   }
-  const best = planWordOfParts(ctx, figureParts(ctx, { inHand: new CardSet(lo >>> 0, weli), played }));
+  // no card played yet (the windows before the first trick): figureParts' split of the hand into natural
+  // cards and Perlaggen, read straight from the table (a hand has no repeated identity)
+  const best =
+    played === NO_PLAYS && (weli === 0 || ctx.weliWild !== 0)
+      ? planWordOfHand(ctx, lo >>> 0, weli)
+      : planWordOfParts(ctx, figureParts(ctx, { inHand: new CardSet(lo >>> 0, weli), played }));
   return { gleich: wordGleich(best), hanger: wordHanger(best) };
+}
+
+/** planWordOfParts(ctx, figureParts(ctx, { inHand, played: [] })) of a hand whose Weli (if any) is a Perlagg. */
+function planWordOfHand(ctx: FigureContext, lo: number, weli: number): number {
+  const mask = (lo & ~ctx.wildLo) >>> 0;
+  const wilds = popcount32(lo & ctx.wildLo) + (weli & ctx.weliWild);
+  if (popcount32(mask) + wilds > 5) throw new RangeError('a hand has at most 5 cards');
+  return planWordOfParts(ctx, { mask, extraByRank: null, naturalWeliInFigures: 0, wilds });
 }
 
 /** The figure context of the observed deal (the last one asked for first: no map lookups). */
@@ -347,20 +360,43 @@ let lastCtxTrump: string | null = null;
 let lastCtx: FigureContext | null = null;
 
 /**
- * planWord(jointFrontierOfParts(ctx, p)), remembered by the hand's table index when the parts are a table
- * hand (no repeated identity, no natural Weli): one typed-array read instead of the frontier and its memo.
+ * planWord(jointFrontierOfParts(ctx, p)). For a table hand (no repeated identity, no natural Weli) one
+ * typed-array read: the plan word of every table entry is worked out once per figure tables from the joint
+ * table's words (a pass over it, like the joint table's own build), so no hand needs its frontier copied.
  */
 function planWordOfParts(ctx: FigureContext, p: FigureParts): number {
   if (p.extraByRank !== null || p.naturalWeliInFigures !== 0) return planWord(jointFrontierOfParts(ctx, p));
   const tables = ctx.tables;
   let byIndex = tables === lastPlanTables ? lastPlanByIndex : planByIndex.get(tables);
-  if (byIndex === undefined) planByIndex.set(tables, (byIndex = new Int32Array(TABLE_SIZE).fill(-1)));
+  if (byIndex === undefined) planByIndex.set(tables, (byIndex = planWordsOfTables(tables)));
   lastPlanTables = tables;
   lastPlanByIndex = byIndex;
-  const i = tableIndex(p.mask, popcount32(p.mask), p.wilds);
-  let w = byIndex[i]!;
-  if (w < 0) byIndex[i] = w = planWord(jointFrontierOfParts(ctx, p));
-  return w;
+  const w = byIndex[tableIndex(p.mask, popcount32(p.mask), p.wilds)]!;
+  return w >= 0 ? w : planWord(jointFrontierOfParts(ctx, p)); // an empty frontier: as before
+}
+/** planWordScan of every entry of the joint table (−1 for an empty frontier; jointFigures gives none in the built-in rulesets). */
+function planWordsOfTables(tables: FigureTables): Int32Array {
+  const j = tables.joint();
+  const start = j.start;
+  const words = j.words;
+  const out = new Int32Array(TABLE_SIZE).fill(-1);
+  for (let i = 0; i < TABLE_SIZE; i++) {
+    const a = start[i]!;
+    const b = start[i + 1]!;
+    if (b <= a) continue;
+    let best = words[a]!;
+    let bestScore = planScore(best);
+    for (let k = a + 1; k < b; k++) {
+      const w = words[k]!;
+      const sc = planScore(w);
+      if (sc > bestScore) {
+        best = w;
+        bestScore = sc;
+      }
+    }
+    out[i] = best;
+  }
+  return out;
 }
 const planByIndex = new WeakMap<FigureTables, Int32Array>();
 let lastPlanTables: FigureTables | null = null;
