@@ -252,8 +252,6 @@ const QUESTION_BITS = phraseMask([...QUESTIONS]);
 function saidKeyAt(seat: number, cat: number, to: number, f: number): number {
   return ((seat * 16 + cat) * 8 + (to + 1)) * 4 + f;
 }
-/** The seat of a said key (saidKeyAt: seat * 512 + …). */
-const SAID_SEAT_SHIFT = 9;
 /** Was the phrase of category `cat` (category() of it) said by `seat` to `to` about figure index f in this window? */
 function wasSaid(t: TalkState, seat: number, cat: number, to: number, f: number): boolean {
   const said = t.said;
@@ -461,21 +459,17 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
 // the seats talkBefore offers a window (the first `n` entries; read by openWindow at once)
 const offered: number[] = [];
 
-/** Did `seat` say anything among these said keys? */
-function saidBy(said: readonly number[], seat: number): boolean {
-  for (let i = 0; i < said.length; i++) if (said[i]! >>> SAID_SEAT_SHIFT === seat) return true;
-  return false;
-}
-
 /** Open a window for the first `n` seats of `offered` (those with something to say) before the decision now due. */
 function openWindow(s: HandState, point: TalkPoint, n: number): void {
   const t = s.talk!;
   t.point = point; // gather reads it
+  // a new window forgets what was said in the last one (each phrase once a window) before its seats are
+  // checked: checked against the last window's phrases, a seat could be left out of a window it belongs in
+  if (t.said.length !== 0) t.said = [];
   const masks = t.masks;
   let live: number[] | null = null;
   for (let i = 0; i < n; i++) {
     const seat = offered[i]!;
-    // (checked against the phrases said in the last window: `said` is cleared below, once a window opens)
     const m = gather(s, null, seat, MASK);
     if (m === 0) continue;
     masks[seat] = m;
@@ -488,12 +482,6 @@ function openWindow(s: HandState, point: TalkPoint, n: number): void {
   }
   t.window = live;
   t.at = 0;
-  if (t.said.length !== 0) {
-    // the masks of the seats that said something in the last window, with its phrases forgotten
-    const old = t.said;
-    t.said = [];
-    for (let i = 0; i < live.length; i++) if (saidBy(old, live[i]!)) masks[live[i]!] = gather(s, null, live[i]!, MASK);
-  }
   t.question = null;
   t.resume = s.phase;
   s.phase = 'talk';
