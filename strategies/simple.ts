@@ -1033,7 +1033,24 @@ function partnerInNaturaSeen(obs: Observation, sense: BidSense, f: 'Gleich' | 'H
   }
   return false;
 }
-const PASSES = Object.freeze({ unseen: true, trickOpen: true, laterLead: true, unsaid: Object.freeze(['trumpf', 'farbe', 'gutDrueben', 'gutLassen', 'entscheidung'] as const) });
+// talkAction asks "in natura?" and says "Biet …!" about Gleich and Hanger only at the first lead (needsPerlaggFor
+// behind `first`), about the Spiel only when it would bid it (spielStrong: its party has won a trick and more
+// tricks than the other — so never at the first lead); it says "Halt das Spiel!" only when spielStrong too (when
+// truthful: a liar says it when not)
+const unsaidAt = (truthful: boolean) =>
+  Object.freeze({
+    firstLead: Object.freeze(['inNatura:Spiel', 'biet:Spiel'] as const),
+    laterLead: Object.freeze(['inNatura:Gleich', 'inNatura:Hanger', 'biet:Gleich', 'biet:Hanger'] as const),
+    notAhead: Object.freeze(truthful ? (['inNatura:Spiel', 'biet:Spiel', 'halt:Spiel'] as const) : (['inNatura:Spiel', 'biet:Spiel'] as const)),
+  });
+const PASSES = Object.freeze({
+  unseen: true,
+  trickOpen: true,
+  laterLead: true,
+  unsaid: Object.freeze(['trumpf', 'farbe', 'gutDrueben', 'gutLassen', 'entscheidung'] as const),
+  unsaidAt: unsaidAt(true),
+});
+const PASSES_LIAR = Object.freeze({ ...PASSES, unsaidAt: unsaidAt(false) });
 
 export default definePolicy({
   name: 'simple',
@@ -1066,7 +1083,7 @@ export default definePolicy({
       talk: info.use ? 'full' : 'never',
       // windowAction passes blind (point < 0) and, with no ask legal, while a trick is open before the
       // showing: the Spiel only between tricks, Gleich and Hanger only before the first card or after the Spiel
-      passes: PASSES,
+      passes: info.truthful ? PASSES : PASSES_LIAR,
       act(obs) {
         switch (obs.phase) {
           case 'window':

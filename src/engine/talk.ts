@@ -252,8 +252,6 @@ const QUESTION_BITS = phraseMask([...QUESTIONS]);
 function saidKeyAt(seat: number, cat: number, to: number, f: number): number {
   return ((seat * 16 + cat) * 8 + (to + 1)) * 4 + f;
 }
-/** The seat of a said key (saidKeyAt: seat * 512 + …). */
-const SAID_SEAT_SHIFT = 9;
 /** Was the phrase of category `cat` (category() of it) said by `seat` to `to` about figure index f in this window? */
 function wasSaid(t: TalkState, seat: number, cat: number, to: number, f: number): boolean {
   const said = t.said;
@@ -302,14 +300,108 @@ export function talkActions(s: HandState, out: PolicyAction[]): void {
 export function openPhraseMask(s: HandState): number {
   const t = s.talk!;
   if (t.question !== null) return -1;
-  return t.masks[t.window![t.at]!]!;
+  return phraseBits(t.masks[t.window![t.at]!]!);
 }
 
 /** openPhraseMask worked out afresh (not from TalkState.masks): its slow twin, for tests. */
 export function openPhraseMaskFresh(s: HandState): number {
   const t = s.talk!;
   if (t.question !== null) return -1;
-  return gather(s, null, t.window![t.at]!, MASK);
+  return phraseBits(gather(s, null, t.window![t.at]!, MASK));
+}
+
+/** openPhraseMask with the figure of inNatura and biet (the talk mask: bits B_IN_NATURA / B_BIET + figure). */
+function openTalkMask(s: HandState): number {
+  const t = s.talk!;
+  if (t.question !== null) return -1;
+  return t.masks[t.window![t.at]!]!;
+}
+
+/** A phrase a policy may declare it never says (Policy.passes.unsaid / unsaidAt): the phrase, or inNatura / biet about one figure. */
+export type UnsaidPhrase = TalkPhrase | `${'inNatura' | 'biet' | 'halt'}:${FigureName}`;
+
+/** Phrases never said at a kind of talk point (Policy.passes.unsaidAt), besides those never said at all (unsaid). */
+export interface UnsaidAt {
+  /** At the lead of the first trick (before its first card: the first bid point, RULES §13). */
+  readonly firstLead?: readonly UnsaidPhrase[];
+  /** At the leads of the later tricks. */
+  readonly laterLead?: readonly UnsaidPhrase[];
+  /** Before a later card of a trick. */
+  readonly card?: readonly UnsaidPhrase[];
+  /** Before an answer to an offer. */
+  readonly answer?: readonly UnsaidPhrase[];
+  /** At any talk point where its party has not won more tricks than every other party (is not ahead). */
+  readonly notAhead?: readonly UnsaidPhrase[];
+}
+
+/** What a policy declared it never says of its own accord (the talk part of Policy.passes). */
+export interface UnsaidDeclaration {
+  readonly unsaid?: readonly UnsaidPhrase[];
+  readonly unsaidAt?: UnsaidAt;
+}
+
+/** The talk-mask bits of declared phrases (a phrase with figures: all of its figure bits). */
+function unsaidBits(xs: readonly UnsaidPhrase[] | undefined): number {
+  let m = 0;
+  if (xs === undefined) return m;
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i]!;
+    const colon = x.indexOf(':');
+    const phrase = colon < 0 ? x : x.slice(0, colon);
+    const pi = (PHRASE_INDEX as Record<string, number | undefined>)[phrase];
+    const fi = colon < 0 ? -1 : FIGS.indexOf(x.slice(colon + 1) as FigureName);
+    if (pi === undefined || (colon >= 0 && (fi < 0 || (pi !== P_IN_NATURA && pi !== P_BIET && pi !== P_HALT)))) {
+      throw new RangeError(`Policy.passes: '${x}' is no phrase one can declare unsaid (a phrase of RULES §13, or inNatura / biet / halt with :Spiel, :Gleich or :Hanger)`);
+    }
+    const base = pi === P_IN_NATURA ? B_IN_NATURA : pi === P_BIET ? B_BIET : pi === P_HALT ? B_HALT : -1;
+    if (base < 0) m |= 1 << pi;
+    else if (fi < 0) m |= 7 << base;
+    else m |= 1 << (base + fi);
+  }
+  return m;
+}
+
+/** By declaration: its talk masks by talk-point kind (0 first lead, 1 later lead, 2 card, 3 answer; + 4 where its party is not ahead in tricks). */
+const declaredMasks = new WeakMap<UnsaidDeclaration, readonly number[]>();
+let lastDeclaration: UnsaidDeclaration | null = null;
+let lastDeclared: readonly number[] = [];
+function declaredMasksOf(d: UnsaidDeclaration): readonly number[] {
+  if (d === lastDeclaration) return lastDeclared;
+  let ms = declaredMasks.get(d);
+  if (ms === undefined) {
+    const all = unsaidBits(d.unsaid);
+    const at = d.unsaidAt;
+    const byPoint = [all | unsaidBits(at?.firstLead), all | unsaidBits(at?.laterLead), all | unsaidBits(at?.card), all | unsaidBits(at?.answer)];
+    const behind = unsaidBits(at?.notAhead);
+    for (let k = 0; k < 4; k++) byPoint.push(byPoint[k]! | behind);
+    ms = byPoint;
+    declaredMasks.set(d, ms);
+  }
+  lastDeclaration = d;
+  lastDeclared = ms;
+  return ms;
+}
+
+/**
+ * Does the seat acting in the talk phase stay quiet by its policy's declaration (Policy.passes.unsaid,
+ * .unsaidAt)? True when no question is due and every phrase open to it (with the figure of inNatura and biet)
+ * is one it declared it never says at this kind of talk point. The runner says quiet for it (unchecked) or
+ * holds it to the promise (checked).
+ */
+export function quietDeclared(s: HandState, d: UnsaidDeclaration): boolean {
+  const open = openTalkMask(s);
+  if (open < 0) return false;
+  const t = s.talk!;
+  const k = t.point === 'lead' ? (s.tricks.length <= 1 ? 0 : 1) : t.point === 'card' ? 2 : 3;
+  return (open & ~declaredMasksOf(d)[ahead(s, s.table.party[talkSeat(s)]!) ? k : k + 4]!) === 0;
+}
+
+/** Has the party won more tricks than every other party? */
+function ahead(s: HandState, party: number): boolean {
+  const won = s.tricksWon;
+  const mine = won[party]!;
+  for (let q = 0; q < won.length; q++) if (q !== party && won[q]! >= mine) return false;
+  return true;
 }
 
 /** The bit mask of a list of phrases (bit i = TALK_PHRASES[i]). */
@@ -317,6 +409,28 @@ export function phraseMask(phrases: readonly TalkPhrase[]): number {
   let m = 0;
   for (const p of phrases) m |= 1 << PHRASE_INDEX[p];
   return m;
+}
+
+/**
+ * The talk mask (gather's MASK, TalkState.masks): a bit per phrase (bit i = TALK_PHRASES[i]) except inNatura, biet
+ * and halt, which have a bit per figure (B_IN_NATURA / B_BIET / B_HALT + 0 Spiel, 1 Gleich, 2 Hanger) — a policy
+ * may declare that it never says one of them about one figure at some talk point (Policy.passes.unsaidAt).
+ * openPhraseMask folds them.
+ */
+const B_IN_NATURA = 13;
+const B_BIET = 16;
+const B_HALT = 19;
+const FIG_BITS_IN_NATURA = 7 << B_IN_NATURA;
+const FIG_BITS_BIET = 7 << B_BIET;
+const FIG_BITS_HALT = 7 << B_HALT;
+/** A talk mask (figure bits) as a phrase mask (bit i = TALK_PHRASES[i]). */
+function phraseBits(m: number): number {
+  if (m <= 0 || m < 1 << B_IN_NATURA) return m;
+  let out = m & ((1 << B_IN_NATURA) - 1);
+  if ((m & FIG_BITS_IN_NATURA) !== 0) out |= 1 << P_IN_NATURA;
+  if ((m & FIG_BITS_BIET) !== 0) out |= 1 << P_BIET;
+  if ((m & FIG_BITS_HALT) !== 0) out |= 1 << P_HALT;
+  return out;
 }
 
 /** gather's modes: push the phrases (return their number), or return their bit mask. */
@@ -337,7 +451,6 @@ const P_GUT_LASSEN = 10;
 const P_JA = 11;
 const P_NEIN = 12;
 const LEAD_REQUESTS = (1 << P_TRUMPF) | (1 << P_FARBE) | (1 << P_GUT_DRUEBEN);
-const ADVICE = (1 << P_HALT) | (1 << P_GUT_LASSEN);
 // category() of the lead requests (one a window) and of the advice on an answer
 const C_REQUEST = 1;
 const C_ADVICE = P_HALT;
@@ -384,7 +497,7 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
           const p = partners[i]!;
           if (talks(t, p) && !wasSaid(t, seat, P_IN_NATURA, p, F)) {
             if (mode === MASK) {
-              n |= 1 << P_IN_NATURA;
+              n |= 1 << (B_IN_NATURA + f);
               break;
             }
             out!.push(sayAt(P_IN_NATURA, p, -1, F));
@@ -395,7 +508,7 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
           const p = partners[i]!;
           if (!wasSaid(t, seat, P_BIET, p, F)) {
             if (mode === MASK) {
-              n |= 1 << P_BIET;
+              n |= 1 << (B_BIET + f);
               break;
             }
             out!.push(sayAt(P_BIET, p, -1, F));
@@ -450,7 +563,7 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
     const to = s.bid.answerSeat;
     const F = s.bid.queue[0]! + 1; // figIndex of FIGS[queue[0]]
     if (!wasSaid(t, seat, C_ADVICE, to, F)) {
-      if (mode === MASK) return ADVICE;
+      if (mode === MASK) return (1 << (B_HALT + F - 1)) | (1 << P_GUT_LASSEN);
       out!.push(sayAt(P_HALT, to, -1, F), sayAt(P_GUT_LASSEN, to, -1, F));
       n += 2;
     }
@@ -461,21 +574,17 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
 // the seats talkBefore offers a window (the first `n` entries; read by openWindow at once)
 const offered: number[] = [];
 
-/** Did `seat` say anything among these said keys? */
-function saidBy(said: readonly number[], seat: number): boolean {
-  for (let i = 0; i < said.length; i++) if (said[i]! >>> SAID_SEAT_SHIFT === seat) return true;
-  return false;
-}
-
 /** Open a window for the first `n` seats of `offered` (those with something to say) before the decision now due. */
 function openWindow(s: HandState, point: TalkPoint, n: number): void {
   const t = s.talk!;
   t.point = point; // gather reads it
+  // a new window forgets what was said in the last one (each phrase once a window) before its seats are
+  // checked: checked against the last window's phrases, a seat could be left out of a window it belongs in
+  if (t.said.length !== 0) t.said = [];
   const masks = t.masks;
   let live: number[] | null = null;
   for (let i = 0; i < n; i++) {
     const seat = offered[i]!;
-    // (checked against the phrases said in the last window: `said` is cleared below, once a window opens)
     const m = gather(s, null, seat, MASK);
     if (m === 0) continue;
     masks[seat] = m;
@@ -488,12 +597,6 @@ function openWindow(s: HandState, point: TalkPoint, n: number): void {
   }
   t.window = live;
   t.at = 0;
-  if (t.said.length !== 0) {
-    // the masks of the seats that said something in the last window, with its phrases forgotten
-    const old = t.said;
-    t.said = [];
-    for (let i = 0; i < live.length; i++) if (saidBy(old, live[i]!)) masks[live[i]!] = gather(s, null, live[i]!, MASK);
-  }
   t.question = null;
   t.resume = s.phase;
   s.phase = 'talk';

@@ -35,7 +35,7 @@ import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { realize } from '../engine/scoring.ts';
 import { deckOf } from '../engine/state.ts';
 import type { Observation, ObservedBid, ObservedPlay, ObservedSigns, ObservedTalk, ShowChoice } from '../engine/observe.ts';
-import { QUESTIONS, TALK_PHRASES, type TalkPhrase, type TalkPoint } from '../engine/talk.ts';
+import { QUESTIONS, TALK_PHRASES, type TalkPhrase, type TalkPoint, type UnsaidAt, type UnsaidPhrase } from '../engine/talk.ts';
 
 export type { PolicyAction, Observation, ObservedBid, ObservedPlay, ObservedSigns, ObservedTalk, ShowChoice, FigureName, TalkPhrase, TalkPoint };
 export { TALK_PHRASES };
@@ -117,9 +117,17 @@ export interface WindowPasses {
    * Phrases this policy never says of its own accord (RULES §13; answers to a question are not covered): in
    * a talk window where every phrase open to it is one of these it says quiet, without drawing from its
    * stream — there the runner says quiet for it, as for the passes above (checked runs call act and fault a
-   * broken promise).
+   * broken promise). 'inNatura:Gleich' (inNatura or biet with a figure) declares only the question or the
+   * advice about that figure.
    */
-  readonly unsaid?: readonly TalkPhrase[];
+  readonly unsaid?: readonly UnsaidPhrase[];
+  /**
+   * Phrases this policy never says of its own accord at one kind of talk point (firstLead, laterLead, card,
+   * answer), besides those in `unsaid` — e.g. a policy that asks "in natura?" about Gleich and Hanger only at
+   * the first lead and about the Spiel only later: `{ firstLead: ['inNatura:Spiel'], laterLead:
+   * ['inNatura:Gleich', 'inNatura:Hanger'] }`. Taken at its word and checked as `unsaid`.
+   */
+  readonly unsaidAt?: UnsaidAt;
 }
 
 export type OptionSpec =

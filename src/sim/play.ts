@@ -10,7 +10,7 @@ import { PASS, actionText, sameAction, type Action, type PolicyAction } from '..
 import { WINDOW_LATER_LEAD, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
 import { CHANCE, TERMINAL, applyAction, applyShuffleFrom, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns, sameNumbers, showChoicesNow, type HandOptions } from '../engine/game.ts';
 import { observeWith, type Observation } from '../engine/observe.ts';
-import { QUIET, openPhraseMask, phraseMask, type TalkPhrase } from '../engine/talk.ts';
+import { QUIET, quietDeclared } from '../engine/talk.ts';
 import type { HandState } from '../engine/state.ts';
 import type { Outcome } from '../engine/bidding.ts';
 import { figureWord } from '../eval/evaluate.ts';
@@ -277,14 +277,6 @@ function whereP(sp: SeatPolicy, p: number, s: HandState, streams: RunStreams): s
   return `policy ${sp.name} (player ${p}, seat P${s.table.seatOfPlayer[p]! + 1}), ${streams.where}`;
 }
 
-// The bit masks of declared unsaid phrases (Policy.passes.unsaid), by the declaration's array.
-const unsaidMasks = new WeakMap<readonly TalkPhrase[], number>();
-function unsaidMask(phrases: readonly TalkPhrase[]): number {
-  let m = unsaidMasks.get(phrases);
-  if (m === undefined) unsaidMasks.set(phrases, (m = phraseMask(phrases)));
-  return m;
-}
-
 /** Drive a hand to its end (shared by playDeal and playPartie). Returns the number of policy decisions. */
 export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>): number {
   // The window passes the policies declared, taken by the engine itself (bidding.ts seekWindowSeat) where the
@@ -349,9 +341,8 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
       if (s.phase === 'window') {
         const kind = windowKind(s);
         promised = kind !== 0 && (kind === WINDOW_UNSEEN ? passes.unseen : kind === WINDOW_TRICK_OPEN ? passes.trickOpen : passes.laterLead) === true;
-      } else if (s.phase === 'talk' && passes.unsaid !== undefined) {
-        const open = openPhraseMask(s);
-        quiet = promised = open >= 0 && (open & ~unsaidMask(passes.unsaid)) === 0;
+      } else if (s.phase === 'talk' && (passes.unsaid !== undefined || passes.unsaidAt !== undefined)) {
+        quiet = promised = quietDeclared(s, passes); // (passes.unsaid, .unsaidAt: by the kind of talk point)
       }
     }
     if (promised && o.checked !== true && o.onDecision === undefined && sp.onTurn === undefined) {

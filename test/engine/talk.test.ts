@@ -8,7 +8,7 @@ import { applyChecked, currentPlayer, explainIllegal, handFromLayout, legalActio
 import { PASS, actionText, type PolicyAction } from '../../src/engine/actions.ts';
 import { observe, resampleHidden } from '../../src/engine/observe.ts';
 import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
-import { QUIET, TALK_PHRASES, openPhraseMask, openPhraseMaskFresh, sayOf, signsOfHand } from '../../src/engine/talk.ts';
+import { QUIET, TALK_PHRASES, openPhraseMask, openPhraseMaskFresh, partnersOf, sayOf, signsOfHand, talkSeat } from '../../src/engine/talk.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { playPartie } from '../../src/sim/partie.ts';
@@ -256,8 +256,6 @@ describe('the open phrases kept per seat (TalkState.masks) = worked out afresh',
   });
 
   it('with the Strohmann, where a window can follow one of the same seats without a card point between', () => {
-    // (the seats of a new window are checked against the last window's phrases, which it then forgets: a
-    // seat's mask is worked out again without them — here the masks differ a few times)
     const random = builtinPolicy('random').create({ talkRate: 0.5 });
     const r = resolveRuleset('1853{threePlayers=strohmann}');
     let steps = 0;
@@ -272,6 +270,37 @@ describe('the open phrases kept per seat (TalkState.masks) = worked out afresh',
       });
     }
     expect(steps).toBeGreaterThan(1000);
+  });
+});
+
+describe('a new talk window forgets the last one before it looks at its seats', () => {
+  it("before every answer to an offer each talking partner of the answerer has a turn (Strohmann, deal 199: P1 was left out)", () => {
+    // A window right after another (two answers in a row, no card point between) was checked against the
+    // phrases said in the last window: P1, who had given his advice on the first answer, was left out of the
+    // window before the second. A fresh window opens advice to every partner of the answerer, so each has a turn.
+    const random = builtinPolicy('random').create({ talkRate: 0.5 });
+    const r = resolveRuleset('1853{threePlayers=strohmann}');
+    let answers = 0;
+    let left = 0;
+    for (const d of [199, 1417, 0, 1, 2, 3]) {
+      let turns = 0; // bit mask: seats that had a turn at this answer point
+      playDeal({
+        ruleset: r, players: 3, policies: [0, 1, 2].map(() => ({ name: 'random', policy: random })), rootSeed: 5, dealIndex: d, dealer: d % 4,
+        onDecision: (s, _p, _obs, a) => {
+          if (s.phase === 'talk') {
+            if (s.talk!.point === 'answer' && s.talk!.question === null) turns |= 1 << talkSeat(s);
+            return;
+          }
+          if (s.phase === 'answer' && s.bid.point >= 0 && !(s.bid.ask !== null && s.bid.ask.answer === 'pending')) {
+            answers++;
+            for (const q of partnersOf(s.table, s.bid.answerSeat)) if (((s.talk!.quiet >>> q) & 1) === 0 && ((turns >>> q) & 1) === 0) left++;
+          }
+          if (a.kind !== 'say' && a.kind !== 'quiet') turns = 0;
+        },
+      });
+    }
+    expect(answers).toBeGreaterThan(5);
+    expect(left).toBe(0);
   });
 });
 
