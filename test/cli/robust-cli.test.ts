@@ -128,12 +128,17 @@ describe('items 7, 10: Ctrl-C and a second writer', () => {
   });
 
   it('SIGINT exits 130 with 0 and 2 workers; a concurrent --resume is refused at once; the resumed run equals an uninterrupted one', { timeout: 240_000 }, async () => {
-    const args = ['simulate', '--mode', 'hands', '--policies', 'simple,random', '-s', '5', '-n', '20000', '--batch-size', '200', '-q'];
+    // The interrupted runs must still be running when the concurrent --resume (a whole process start) has
+    // been refused: their second policy lingers over each decision when PERLAGG_TEST_LINGER is set (the same
+    // choices, so the same results), and only in those runs. Without it a fast engine on a loaded machine
+    // can finish all 20,000 hands first and exit 0.
+    const linger = file('ctrl-c/linger.mjs', `export default { name: 'linger', version: '1', description: '', options: {}, create() { return { act(obs) { if (process.env.PERLAGG_TEST_LINGER) { const t = performance.now(); while (performance.now() - t < 0.1) {} } return obs.legal[0]; } }; } };\n`);
+    const args = ['simulate', '--mode', 'hands', '--policies', `simple,${linger}`, '-s', '5', '-n', '20000', '--batch-size', '200', '-q'];
     const whole = perlagg([...args, '-w', '2', '--out', join(scratch, 'whole')]);
     expect(whole.code, whole.stderr).toBe(0);
     for (const w of ['0', '2']) {
       const out = join(scratch, `int-${w}`);
-      const child = spawn(process.execPath, [BIN, ...args, '-w', w, '--out', out], { cwd: scratch, stdio: 'ignore' });
+      const child = spawn(process.execPath, [BIN, ...args, '-w', w, '--out', out], { cwd: scratch, stdio: 'ignore', env: { ...process.env, PERLAGG_TEST_LINGER: '1' } });
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       const t0 = Date.now();
       for (;;) {
