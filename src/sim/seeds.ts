@@ -112,10 +112,15 @@ export class Rng {
 
 /** The stream for (root seed, deal index, kind, seat). seat = -1 for streams that belong to no seat. */
 export function keyedRng(rootSeed: number, dealIndex: number, kind: number, seat = -1): Rng {
+  const [a, b, c, d] = keyWords(dealKey(rootSeed, dealIndex, kind, seat));
+  return new Rng(a, b, c, d);
+}
+
+/** The key words of keyedRng's stream (checked: a bad seed or index throws). */
+function dealKey(rootSeed: number, dealIndex: number, kind: number, seat: number): number[] {
   const [r0, r1] = words53(rootSeed);
   const [d0, d1] = words53(dealIndex);
-  const [a, b, c, d] = keyWords([r0, r1, d0, d1, kind >>> 0, (seat + 1) >>> 0]);
-  return new Rng(a, b, c, d);
+  return [r0, r1, d0, d1, kind >>> 0, (seat + 1) >>> 0];
 }
 
 /**
@@ -123,9 +128,7 @@ export function keyedRng(rootSeed: number, dealIndex: number, kind: number, seat
  * of policies that never draw, like simple) costs no hashing and no warm-up. The key is checked at once.
  */
 export function keyedRngLater(rootSeed: number, dealIndex: number, kind: number, seat = -1): Rng {
-  const [r0, r1] = words53(rootSeed);
-  const [d0, d1] = words53(dealIndex);
-  return new Rng(0, 0, 0, 0, [r0, r1, d0, d1, kind >>> 0, (seat + 1) >>> 0]);
+  return new Rng(0, 0, 0, 0, dealKey(rootSeed, dealIndex, kind, seat));
 }
 
 /**
@@ -135,17 +138,19 @@ export function keyedRngLater(rootSeed: number, dealIndex: number, kind: number,
  * a different length and a tag word, so it never meets a keyedRng stream.
  */
 export function keyedPartieRng(rootSeed: number, partieIndex: number, dealNo: number, kind: number, seat = -1): Rng {
+  const [a, b, c, d] = keyWords(partieKey(rootSeed, partieIndex, dealNo, kind, seat));
+  return new Rng(a, b, c, d);
+}
+
+/** The key words of keyedPartieRng's stream (checked). */
+function partieKey(rootSeed: number, partieIndex: number, dealNo: number, kind: number, seat: number): number[] {
   const [r0, r1] = words53(rootSeed);
   const [p0, p1] = words53(partieIndex);
   const [d0, d1] = words53(dealNo);
-  const [a, b, c, d] = keyWords([0x50617274, r0, r1, p0, p1, d0, d1, kind >>> 0, (seat + 1) >>> 0]);
-  return new Rng(a, b, c, d);
+  return [0x50617274, r0, r1, p0, p1, d0, d1, kind >>> 0, (seat + 1) >>> 0];
 }
 
 /** keyedPartieRng's stream, keyed at its first draw (as keyedRngLater). */
 export function keyedPartieRngLater(rootSeed: number, partieIndex: number, dealNo: number, kind: number, seat = -1): Rng {
-  const [r0, r1] = words53(rootSeed);
-  const [p0, p1] = words53(partieIndex);
-  const [d0, d1] = words53(dealNo);
-  return new Rng(0, 0, 0, 0, [0x50617274, r0, r1, p0, p1, d0, d1, kind >>> 0, (seat + 1) >>> 0]);
+  return new Rng(0, 0, 0, 0, partieKey(rootSeed, partieIndex, dealNo, kind, seat));
 }
