@@ -9,6 +9,7 @@ import { TALK_PHRASES, quietDeclared, talkSeat, type UnsaidPhrase } from '../../
 import type { HandState } from '../../src/engine/state.ts';
 import type { FigureName } from '../../src/engine/actions.ts';
 import type { Policy } from '../../src/policy/api.ts';
+import { breakTalkPromise } from './talk-liars.ts';
 
 const FIGURED = ['inNatura', 'biet', 'halt'] as const;
 const FIGURES: readonly FigureName[] = ['Spiel', 'Gleich', 'Hanger'];
@@ -85,37 +86,14 @@ describe("simple's declaration by talk point holds; a policy that breaks it is a
       laterLead: ['inNatura:Gleich', 'inNatura:Hanger', 'biet:Gleich', 'biet:Hanger'],
       notAhead: ['inNatura:Spiel', 'biet:Spiel', 'halt:Spiel'],
     });
-    // simple, but asking about the Gleich in natura whenever it may — with simple's declaration (or none)
-    const liars = (declare: boolean) =>
-      [0, 1, 2, 3].map(() => {
-        const p = f.create({});
-        return {
-          name: 'liar',
-          policy: {
-            talk: 'full' as const,
-            ...(declare ? { passes } : {}),
-            act: (obs: Parameters<typeof p.act>[0], ctx: Parameters<typeof p.act>[1]) =>
-              obs.legal.find((a) => a.kind === 'say' && a.phrase === 'inNatura' && a.figure === 'Gleich') ?? p.act(obs, ctx),
-          },
-        };
-      });
-    const r = resolveRuleset('oberland');
-    const asked = (x: ReturnType<typeof playDeal>) => x.state.events.filter((e) => e.type === 'say' && e.phrase === 'inNatura' && e.figure === 'Gleich' && e.trick > 0).length;
-    let faulted = 0;
-    let promised = 0;
-    let open = 0;
-    for (let d = 0; d < 20; d++) {
-      const base = { ruleset: r, players: 4, rootSeed: 13, dealIndex: d, dealer: d % 4 };
-      try {
-        playDeal({ ...base, policies: liars(true), checked: true });
-      } catch (e) {
-        expect(String(e)).toMatch(/declared it never says what it may say in this talk window \(Policy.passes.unsaid\)/);
-        faulted++;
-      }
-      // unchecked the promise is taken at its word: at later leads, where the Gleich is all it would ask, it is not asked
-      promised += asked(playDeal({ ...base, policies: liars(true), checked: false }));
-      open += asked(playDeal({ ...base, policies: liars(false), checked: false }));
-    }
+    // simple, but asking about the Gleich in natura whenever it may — with simple's declaration (or none);
+    // unchecked the promise is taken at its word: at later leads, where the Gleich is all it would ask, it is not asked
+    const { faulted, promised, open } = breakTalkPromise(
+      passes,
+      (a) => a.kind === 'say' && a.phrase === 'inNatura' && a.figure === 'Gleich',
+      (e) => e.type === 'say' && e.phrase === 'inNatura' && e.figure === 'Gleich' && e.trick > 0,
+      /declared it never says what it may say in this talk window \(Policy.passes.unsaid\)/,
+    );
     expect(faulted).toBeGreaterThan(0);
     expect(promised).toBeLessThan(open);
   });

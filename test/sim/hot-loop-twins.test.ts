@@ -8,6 +8,7 @@ import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { playPartie } from '../../src/sim/partie.ts';
+import { breakTalkPromise } from './talk-liars.ts';
 import { legalActions } from '../../src/engine/game.ts';
 import { legalPlays } from '../../src/engine/legality.ts';
 import { obligationsOf, playKeepsObligations } from '../../src/engine/bidding.ts';
@@ -68,37 +69,14 @@ describe('declared passes (Policy.passes) = calling act', () => {
     expect(faulted).toBeGreaterThan(0);
   });
   it('a policy that says a phrase it declared unsaid is a fault on the checked path; unchecked, the runner says quiet for it', () => {
-    const f = builtinPolicy('simple');
-    // simple, but asking "Ist der Stich von Entscheidung?" whenever it may — declaring (or not) that it never does
-    const liars = (declare: boolean) =>
-      [0, 1, 2, 3].map(() => {
-        const p = f.create({});
-        return {
-          name: 'liar',
-          policy: {
-            talk: 'full' as const,
-            ...(declare ? { passes: { unsaid: ['entscheidung'] as const } } : {}),
-            act: (obs: Parameters<typeof p.act>[0], ctx: Parameters<typeof p.act>[1]) => obs.legal.find((a) => a.kind === 'say' && a.phrase === 'entscheidung') ?? p.act(obs, ctx),
-          },
-        };
-      });
-    const r = resolveRuleset('oberland');
-    const asked = (x: ReturnType<typeof playDeal>) => x.state.events.filter((e) => e.type === 'say' && e.phrase === 'entscheidung').length;
-    let faulted = 0;
-    let promised = 0;
-    let open = 0;
-    for (let d = 0; d < 20; d++) {
-      const base = { ruleset: r, players: 4, rootSeed: 13, dealIndex: d, dealer: d % 4 };
-      try {
-        playDeal({ ...base, policies: liars(true), checked: true });
-      } catch (e) {
-        expect(String(e)).toMatch(/declared it never says what it may say in this talk window/);
-        faulted++;
-      }
-      // unchecked the promise is taken at its word: where entscheidung is all it could say, it is not asked
-      promised += asked(playDeal({ ...base, policies: liars(true), checked: false }));
-      open += asked(playDeal({ ...base, policies: liars(false), checked: false }));
-    }
+    // simple, but asking "Ist der Stich von Entscheidung?" whenever it may — declaring (or not) that it never
+    // does; unchecked the promise is taken at its word: where entscheidung is all it could say, it is not asked
+    const { faulted, promised, open } = breakTalkPromise(
+      { unsaid: ['entscheidung'] },
+      (a) => a.kind === 'say' && a.phrase === 'entscheidung',
+      (e) => e.type === 'say' && e.phrase === 'entscheidung',
+      /declared it never says what it may say in this talk window/,
+    );
     expect(faulted).toBeGreaterThan(0);
     expect(promised).toBeLessThan(open);
   });
