@@ -82,12 +82,12 @@ function trumpOf(obs: Observation): number {
   return suitOfLetter(obs.trump ?? 'H');
 }
 
-/** The cheapest of xs (the first among equals). */
-function cheapest(obs: Observation, xs: readonly Play[]): Play {
+/** The cheapest of the first n of xs (the first among equals; n >= 1). */
+function cheapest(obs: Observation, xs: readonly Play[], n: number): Play {
   const trump = trumpOf(obs);
   let best = xs[0]!;
   let bestCost = cost(trump, best.card);
-  for (let i = 1; i < xs.length; i++) {
+  for (let i = 1; i < n; i++) {
     const c = cost(trump, xs[i]!.card);
     if (c < bestCost) {
       best = xs[i]!;
@@ -322,29 +322,38 @@ function leadRequest(obs: Observation, seat: number): Request | null {
   return null;
 }
 
-/** The lead a request asks for, among the plain legal plays, or null (then the usual lead). */
-function leadFor(obs: Observation, plain: readonly Play[], r: Request): Play | null {
+/** The lead a request asks for, among the plain legal plays (the first n of plain), or null (then the usual lead). */
+function leadFor(obs: Observation, plain: readonly Play[], n: number, r: Request): Play | null {
   const trump = suitOfLetter(obs.trump ?? 'H');
   if (r.kind === 'trumpf') {
     // H-07: trump As or Zehner "um die kleineren Trümpfe der Gegenparthei abzuholen"; not with 9 or 8
     // — with a second plain trump, so that one is left after the draw (with a lone trump the lead only
     // leaves the side trumpless: measured worse for this player)
     let trumps = 0;
-    for (const a of plain) if (suitIndex(a.card) === trump) trumps++;
+    for (let i = 0; i < n; i++) if (suitIndex(plain[i]!.card) === trump) trumps++;
     if (trumps < 2) return null;
     let best: Play | null = null;
-    for (const a of plain) if (suitIndex(a.card) === trump && (rankValue(a.card) === 8 || rankValue(a.card) === 4) && (best === null || rankValue(a.card) > rankValue(best.card))) best = a;
+    for (let i = 0; i < n; i++) {
+      const a = plain[i]!;
+      if (suitIndex(a.card) === trump && (rankValue(a.card) === 8 || rankValue(a.card) === 4) && (best === null || rankValue(a.card) > rankValue(best.card))) best = a;
+    }
     return best;
   }
   if (r.kind === 'farbe') {
     let low: Play | null = null;
-    for (const a of plain) if (suitIndex(a.card) === r.suit && (low === null || rankValue(a.card) < rankValue(low.card))) low = a;
+    for (let i = 0; i < n; i++) {
+      const a = plain[i]!;
+      if (suitIndex(a.card) === r.suit && (low === null || rankValue(a.card) < rankValue(low.card))) low = a;
+    }
     return low;
   }
   // "Gut drüben": the leader's own best trick card — a top card of a side suit, else trump As / Zehner
   let best: Play | null = null;
-  for (const a of plain) if (suitIndex(a.card) !== trump && isTop(obs, a.card) && (best === null || rankValue(a.card) > rankValue(best.card))) best = a;
-  return best ?? leadFor(obs, plain, { kind: 'trumpf' });
+  for (let i = 0; i < n; i++) {
+    const a = plain[i]!;
+    if (suitIndex(a.card) !== trump && isTop(obs, a.card) && (best === null || rankValue(a.card) > rankValue(best.card))) best = a;
+  }
+  return best ?? leadFor(obs, plain, n, REQUEST_TRUMPF);
 }
 
 /** Can the partner(s) still to play take this trick? From what they said, their hand, or null (unknown). */
@@ -451,21 +460,13 @@ function onlyTrumpWins(obs: Observation, hand: readonly number[]): boolean {
 function playAction(obs: Observation, info: Info): PolicyAction {
   const seat = obs.acting;
   const myParty = obs.party[seat]!;
-  // the plain plays among the legal actions (no Perlagg): the observation's own list when it holds nothing
-  // else (read-only here), else a fresh list, made at the first action that does not belong in it from the
-  // actions before it (one pass). All the plays (playsOf) only where a Perlagg may be laid: the list ends in
+  // the plain plays among the legal actions (no Perlagg): the first nPlain of plain, a list reused by every
+  // decision (plainPlays). All the plays (playsOf) only where a Perlagg may be laid: the list ends in
   // "concede" whenever the player may concede, and copying its ~46 entries at every play cost more than the rest.
   const legal = obs.legal;
   let plays: Play[] | null = null;
-  let plain: Play[] | null = null; // null: every action so far is a plain play
-  for (let i = 0; i < legal.length; i++) {
-    const a = legal[i]!;
-    const isPlain = a.kind === 'play' && a.as === null && perlaggLevel(obs, a.card) === 0;
-    if (plain === null) {
-      if (!isPlain) plain = legal.slice(0, i) as Play[];
-    } else if (isPlain) plain.push(a as Play);
-  }
-  if (plain === null) plain = legal as Play[];
+  const plain = plainBuf;
+  const nPlain = plainPlays(obs, legal);
   const trick = currentTrick(obs);
   const trumpSuit = trumpOf(obs);
   const trumpAs = cardOf(trumpSuit, 8);
@@ -478,22 +479,25 @@ function playAction(obs: Observation, info: Info): PolicyAction {
     // What the partner wants led (H-07, H-08), when the table shares it.
     if (info.use && obs.partnerInfo !== 'none') {
       const r = leadRequest(obs, seat);
-      const a = r === null ? null : leadFor(obs, plain, r);
+      const a = r === null ? null : leadFor(obs, plain, nPlain, r);
       if (a !== null) return a;
     }
     // Lead: a side-suit As, else the cheapest plain card.
-    for (const a of plain) if (rankValue(a.card) === 8 && suitIndex(a.card) !== trumpSuit) return a;
-    if (plain.length > 0) return cheapest(obs, plain);
+    for (let i = 0; i < nPlain; i++) {
+      const a = plain[i]!;
+      if (rankValue(a.card) === 8 && suitIndex(a.card) !== trumpSuit) return a;
+    }
+    if (nPlain > 0) return cheapest(obs, plain, nPlain);
     plays ??= playsOf(legal);
     return perlaggPlay(obs, plays, trick, (plan ??= showingPlan(obs, seat)), trumpAs, decisive) ?? perlaggPlay(obs, plays, trick, (plan ??= showingPlan(obs, seat)), trumpAs, false) ?? plays[0]!;
   }
   const w = trick[winningIndex(obs, trick)]!;
   const partnerWinning = obs.party[w.seat] === myParty;
-  if (partnerWinning && plain.length > 0) return cheapest(obs, plain);
+  if (partnerWinning && nPlain > 0) return cheapest(obs, plain, nPlain);
   // the cheapest plain card that takes the trick (the first among equals)
   let w0: Play | null = null;
   let w0Cost = 0;
-  for (let i = 0; i < plain.length; i++) {
+  for (let i = 0; i < nPlain; i++) {
     const a = plain[i]!;
     if (!wins(obs, trick, a.card, null)) continue;
     const c = cost(trumpSuit, a.card);
@@ -505,7 +509,7 @@ function playAction(obs: Observation, info: Info): PolicyAction {
   if (w0 !== null) {
     // H-10: a partner still to play who can take it by himself: keep the trump
     if (info.use && obs.partnerInfo !== 'none' && suitIndex(w0.card) === trumpSuit && playedSuit(obs, trick[0]!.card, trick[0]!.as) !== trumpSuit && partnerCanWin(obs, seat) === true) {
-      const low = cheapest(obs, plain);
+      const low = cheapest(obs, plain, nPlain);
       if (suitIndex(low.card) !== trumpSuit) return low;
     }
     return w0;
@@ -515,10 +519,27 @@ function playAction(obs: Observation, info: Info): PolicyAction {
     const p = perlaggPlay(obs, (plays ??= playsOf(legal)), trick, (plan ??= showingPlan(obs, seat)), trumpAs, true);
     if (p !== null) return p;
   }
-  if (plain.length > 0) return cheapest(obs, plain);
+  if (nPlain > 0) return cheapest(obs, plain, nPlain);
   plays ??= playsOf(legal);
   return perlaggPlay(obs, plays, trick, (plan ??= showingPlan(obs, seat)), trumpAs, false) ?? plays[0]!;
 }
+
+/**
+ * The plain plays among the legal actions (a play of a card that is no Perlagg, un-christened) into plainBuf,
+ * in their order; returns how many (the entries after them are left from earlier decisions). One pass that
+ * asks `as` first: most entries of a long list are a Perlagg's christenings. No list is made per decision
+ * (plainBuf is read only inside the playAction that filled it).
+ */
+function plainPlays(obs: Observation, legal: readonly PolicyAction[]): number {
+  let n = 0;
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    if ((a as { as?: unknown }).as !== null || a.kind !== 'play' || perlaggLevel(obs, a.card) !== 0) continue;
+    plainBuf[n++] = a;
+  }
+  return n;
+}
+const plainBuf: Play[] = [];
 
 /** The plays among the legal actions: the list itself when it holds nothing else (read-only), else a copy. */
 function playsOf(legal: readonly PolicyAction[]): Play[] {
