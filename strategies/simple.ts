@@ -66,6 +66,16 @@ import {
 
 type Play = Extract<PolicyAction, { kind: 'play' }>;
 
+/**
+ * The memos of this module (partnersFor, strength, naturalOwn, talkFacts: each remembers a pure function of
+ * what the acting seat sees) are its fast path. Switched off (tests only: test/strategies/simple-memos.test.ts)
+ * none is read or written, and every decision is worked out from the observation alone — their slow twin.
+ */
+export function useSimpleMemos(on: boolean): void {
+  memosOn = on;
+}
+let memosOn = true;
+
 
 /** Cheapness of a plain card: side cards by rank, trumps above all side cards (`trump`: the trump suit's index). */
 function cost(trump: number, card: number): number {
@@ -142,6 +152,7 @@ type Request = { kind: 'trumpf' } | { kind: 'farbe'; suit: number } | { kind: 'g
  * observations): read-only.
  */
 function partnersFor(obs: Observation, seat: number): readonly number[] {
+  if (!memosOn) return partnersOf(obs, seat);
   const party = obs.party;
   if (party !== partnersParty || obs.seats !== partnersSeats || obs.dummySeat !== partnersDummy) {
     if (!Object.isFrozen(party)) return partnersOf(obs, seat);
@@ -595,7 +606,7 @@ function strength(obs: Observation): { gleich: number; hanger: number } {
   // The engine hands out the same frozen hand array while the hand does not change (and the seat's played
   // cards change only with it): the figures are worked out once per hand array and acting seat.
   const hand = obs.seat === obs.acting ? obs.hand : seenHandOf(obs, obs.acting);
-  const keyed = hand !== null && hand.length > 0 && Object.isFrozen(hand);
+  const keyed = memosOn && hand !== null && hand.length > 0 && Object.isFrozen(hand);
   const memo = keyed ? strengthMemo.get(obs, hand) : null;
   if (memo !== null) return memo;
   const st = showingFigures(obs, obs.acting); // showingPlan's figures, without the christening
@@ -733,8 +744,10 @@ function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyActi
     if (spiel !== undefined && shared && toldToBid(obs, 'Spiel') && hasPlainTrump(obs, obs.hand)) return spiel;
   }
   // Gleich and Hanger: before the first card, or after the showing when ours beats what the opponents showed
+  // — its strength is worked out only where it can matter: a bid of Gleich or Hanger alone is legal, and
+  // after the showing an opponent has shown (else neither bid is taken, whatever the strength)
   const first = obs.point === 0 && obs.tricks.length === 1 && obs.tricks[0]!.plays.length === 0;
-  if (room >= 1 && (first || obs.point === 5)) {
+  if (room >= 1 && (first || obs.point === 5) && (bidGleich !== undefined || bidHanger !== undefined) && (obs.point !== 5 || oppHasShown(obs, me))) {
     st ??= strength(obs);
     const gOk = obs.point === 5 ? st.gleich > oppShown(obs, 'gleich') && figureGood(st.gleich, 1) && oppHasShown(obs, me) : figureGood(st.gleich, sense.gleichCode);
     const hOk = obs.point === 5 ? st.hanger > oppShown(obs, 'hanger') && figureGood(st.hanger, 1) && oppHasShown(obs, me) : figureGood(st.hanger, sense.hangerCode);
@@ -839,7 +852,7 @@ function ownCards(obs: Observation): number[] {
 function naturalOwn(obs: Observation): { gleich: number; hanger: number } {
   const hand = obs.hand;
   // keyed by obs.hand only when it is the acting seat's own (then his played cards change only with it)
-  const keyed = obs.acting === obs.seat && hand.length > 0 && Object.isFrozen(hand);
+  const keyed = memosOn && obs.acting === obs.seat && hand.length > 0 && Object.isFrozen(hand);
   const memo = keyed ? naturalMemo.get(obs, hand) : null;
   if (memo !== null) return memo;
   const nat = naturalFiguresOfCards(obs, ownCards(obs));
@@ -905,7 +918,8 @@ const FACT_IN_NATURA = 3;
 function talkFacts(obs: Observation): number {
   const talk = obs.talk;
   const acting = obs.acting;
-  if (acting >= 0 && acting < FACTS_SEATS && factsTalk[acting] === talk) return facts[acting]!;
+  const memo = memosOn && acting >= 0 && acting < FACTS_SEATS;
+  if (memo && factsTalk[acting] === talk) return facts[acting]!;
   let bits = 0;
   for (let i = 0; i < talk.length; i++) {
     const t = talk[i]!;
@@ -915,7 +929,7 @@ function talkFacts(obs: Observation): number {
       if (a !== null && a.phrase === 'ja') bits |= 1 << (FACT_IN_NATURA + figureBit(t.figure));
     }
   }
-  if (acting >= 0 && acting < FACTS_SEATS && Object.isFrozen(talk)) {
+  if (memo && Object.isFrozen(talk)) {
     factsTalk[acting] = talk;
     facts[acting] = bits;
   }
