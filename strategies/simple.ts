@@ -58,6 +58,7 @@ import {
   sayAction,
   signsFrom,
   answerTo,
+  WELI_ID,
   type Observation,
   type ObservedTalk,
   type ObservedPlay,
@@ -67,9 +68,10 @@ import {
 type Play = Extract<PolicyAction, { kind: 'play' }>;
 
 /**
- * The memos of this module (partnersFor, strength, naturalOwn, talkFacts: each remembers a pure function of
- * what the acting seat sees) are its fast path. Switched off (tests only: test/strategies/simple-memos.test.ts)
- * none is read or written, and every decision is worked out from the observation alone — their slow twin.
+ * The memos of this module (partnersFor, strength and ownFigures, naturalOwn, talkFacts: each remembers a pure
+ * function of what the acting seat sees) are its fast path. Switched off (tests only:
+ * test/strategies/simple-memos.test.ts) none is read or written, and every decision is worked out from the
+ * observation alone — their slow twin.
  */
 export function useSimpleMemos(on: boolean): void {
   memosOn = on;
@@ -609,10 +611,64 @@ function strength(obs: Observation): { gleich: number; hanger: number } {
   const keyed = memosOn && hand !== null && hand.length > 0 && Object.isFrozen(hand);
   const memo = keyed ? strengthMemo.get(obs, hand) : null;
   if (memo !== null) return memo;
-  const st = showingFigures(obs, obs.acting); // showingPlan's figures, without the christening
+  const st = keyed ? ownFigures(obs, obs.acting, hand) : showingFigures(obs, obs.acting); // showingPlan's figures, without the christening
   if (keyed) strengthMemo.set(obs, hand, st);
   return st;
 }
+
+/**
+ * showingFigures(obs, seat) by the seat's own cards, remembered per seat: the cards in `hand` (the seat's,
+ * frozen) and those it played, as bits. Only while every card it played is a plain card laid as itself: such a
+ * card counts in its figures as it did in hand (figureParts puts its identity where the card in hand was), so
+ * its figures are those of the same cards before the play — after the Spiel a seat's hand array is new, its
+ * figures mostly are not. Keyed by those bits, the trump, the deal's (frozen) Perlaggen list and the ruleset.
+ */
+function ownFigures(obs: Observation, seat: number, hand: readonly number[]): { gleich: number; hanger: number } {
+  const perl = obs.perlaggen;
+  let key = -1;
+  if (seat >= 0 && seat < OWN_SEATS && Object.isFrozen(perl)) {
+    let lo = 0;
+    let weli = 0;
+    for (let i = 0; i < hand.length; i++) {
+      const c = hand[i]!;
+      if (c === WELI_ID) weli = 1;
+      else lo |= 1 << c;
+    }
+    key = 0;
+    const tricks = obs.tricks;
+    for (let i = 0; i < tricks.length && key === 0; i++) {
+      const plays = tricks[i]!.plays;
+      for (let j = 0; j < plays.length; j++) {
+        const p = plays[j]!;
+        if (p.seat !== seat) continue;
+        if (p.as !== null || p.card === WELI_ID || perlaggLevel(obs, p.card) > 0) {
+          key = -1; // a Perlagg (or the Weli) played: its identity is fixed now
+          break;
+        }
+        lo |= 1 << p.card;
+      }
+    }
+    if (key === 0) {
+      key = (lo >>> 0) + weli * 4294967296;
+      if (ownKey[seat] === key && ownTrump[seat] === obs.trump && ownPerlaggen[seat] === perl && ownRuleset[seat] === obs.ruleset) return ownValue[seat]!;
+    }
+  }
+  const st = showingFigures(obs, seat);
+  if (key >= 0) {
+    ownKey[seat] = key;
+    ownTrump[seat] = obs.trump;
+    ownPerlaggen[seat] = perl;
+    ownRuleset[seat] = obs.ruleset;
+    ownValue[seat] = st;
+  }
+  return st;
+}
+const OWN_SEATS = 8;
+const ownKey = new Float64Array(OWN_SEATS).fill(-1);
+const ownTrump: Array<string | null> = new Array<string | null>(OWN_SEATS).fill(null);
+const ownPerlaggen: Array<readonly number[] | null> = new Array<readonly number[] | null>(OWN_SEATS).fill(null);
+const ownRuleset: string[] = new Array<string>(OWN_SEATS).fill('');
+const ownValue: Array<{ gleich: number; hanger: number } | null> = new Array<{ gleich: number; hanger: number } | null>(OWN_SEATS).fill(null);
 /** Has the seat played a card in this deal? */
 function hasPlayed(obs: Observation, seat: number): boolean {
   const tricks = obs.tricks;

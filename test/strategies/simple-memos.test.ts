@@ -1,5 +1,6 @@
 // strategies/simple.ts remembers what it works out from the acting seat's view (its figures by hand array,
-// its natural figures, its partners, what was said to it) and skips work that cannot change its choice.
+// its figures by its own cards, its natural figures, its partners, what was said to it) and skips work that
+// cannot change its choice.
 // Its slow twin: the same policy with its memos switched off (useSimpleMemos(false): nothing read or
 // written), asked the same observation at every decision — talk on and off, a liar, every built-in ruleset.
 import { afterEach, describe, expect, it } from 'vitest';
