@@ -306,6 +306,7 @@ function checkLimit(s: HandState, party: number, units: number, valuePerUnit: nu
 }
 
 export function penalize(s: HandState, party: number, points: number, reason: string): void {
+  windowInfoGen += 1;
   s.bid.written[party]! -= points;
   s.bid.penalties[party]! += points;
   s.events.push(freezeEvent({ type: 'penalty', party, points, reason }));
@@ -317,12 +318,14 @@ export function penalize(s: HandState, party: number, points: number, reason: st
  * judgeGoingOut, RULES §12 [000 p.31-32]); a correction can leave it short, or put the other party out.
  */
 export function writeNow(s: HandState, party: number, points: number, reason: string, figure: FigureName | null): void {
+  windowInfoGen += 1;
   s.bid.written[party]! += points;
   s.events.push(freezeEvent({ type: 'write', party, points, reason, figure }));
   if (s.bid.partieWinner < 0 && virtualScore(s, party) >= s.ruleset.target) judgeGoingOut(s, party, 'target reached by an immediate write');
 }
 
 export function endPartie(s: HandState, winner: number, reason: string): void {
+  windowInfoGen += 1;
   s.bid.partieWinner = winner;
   s.bid.partieReason = reason;
   s.events.push(freezeEvent({ type: 'partieOver', winner, reason }));
@@ -892,8 +895,15 @@ export function windowKind(s: HandState): number {
   return windowKindOf(s, s.bid.window![s.bid.windowAt]!);
 }
 
-/** The kind of the open window (windowKind) for `seat`. */
+/** The kind of the open window (windowKind) for `seat`: from the party's window facts (windowInfo). */
 function windowKindOf(s: HandState, seat: number): number {
+  const k = (windowInfo(s, seat) >>> WI_KIND) & 3;
+  if (twinCheck && ++twinChecks > 0 && k !== windowKindOfChecked(s, seat)) twinFault('windowKindOf', s, seat);
+  return k;
+}
+
+/** windowKindOf worked out from the state (the twin of the windowInfo path). */
+function windowKindOfChecked(s: HandState, seat: number): number {
   const b = s.bid;
   if (b.point < 0) return WINDOW_UNSEEN;
   if (b.point > 4) return 0;
@@ -905,7 +915,110 @@ function windowKindOf(s: HandState, seat: number): number {
   return askAllowed(s, seat) ? 0 : WINDOW_TRICK_OPEN;
 }
 
+// What a seat may do in the open window depends on its party, the bidding and where the window is (its point,
+// whether a trick is open, whether the Spiel is still open), nothing else: it is worked out once per party
+// and situation, and remembered until the bidding changes (each act that changes it: windowInfoGen += 1),
+// instead of at every seat's turn of every window — the twins (…Checked) read the state. Bits: WI_DONE
+// known, WI_ACT the seat has a window action, WI_ASK it may ask, WI_THREE only a blind bid of all three, open
+// figures (3 bits at WI_OPEN), raisable stakes (3 bits at WI_RAISE), the window kind (2 bits at WI_KIND).
+const WI_DONE = 1;
+const WI_ACT = 2;
+const WI_ASK = 4;
+const WI_THREE = 8;
+const WI_OPEN = 4;
+const WI_RAISE = 7;
+const WI_KIND = 10;
+const WI_PARTIES = 16; // tables have fewer than 16 seats
+/** The bidding's generation: bumped by every act that changes the bidding (bids, raises, answers, asks, vetoes, writes, penalties). */
+let windowInfoGen = 0;
+let windowInfoOf: HandState | null = null;
+let windowInfoBid: Bidding | null = null;
+/** The window whose situation (windowSit) is known. */
+let windowSitOf: readonly number[] | null = null;
+let windowSit = 0;
+/** Per situation (windowSit) and party: the window facts, valid while windowInfoGens holds the generation. */
+const windowInfos = new Int32Array(28 * WI_PARTIES);
+const windowInfoGens = new Float64Array(28 * WI_PARTIES).fill(-1);
+
+function windowInfo(s: HandState, seat: number): number {
+  const b = s.bid;
+  const party = s.table.party[seat]!;
+  if (windowInfoOf !== s || windowInfoBid !== b) {
+    windowInfoOf = s;
+    windowInfoBid = b;
+    windowInfoGen += 1;
+    windowSitOf = null;
+  }
+  if (b.window !== windowSitOf) {
+    // the point (-1..5), a trick open (cards in it), the Spiel open: 28 situations
+    const t = openTrick(s);
+    windowSit = (b.point + 1) * 4 + (t !== null && t.plays.length > 0 ? 2 : 0) + (spielOpen(s) ? 1 : 0);
+    windowSitOf = b.window;
+  }
+  const k = windowSit * WI_PARTIES + party;
+  if (windowInfoGens[k] === windowInfoGen) return windowInfos[k]!;
+  const info = windowInfoOfParty(s, seat, party);
+  windowInfos[k] = info;
+  windowInfoGens[k] = windowInfoGen;
+  return info;
+}
+
+/** The window facts of the seat's party worked out (hasWindowActionChecked, askAllowed, windowActionsChecked, windowKindOfChecked in one pass). */
+function windowInfoOfParty(s: HandState, seat: number, party: number): number {
+  const b = s.bid;
+  let info = WI_DONE;
+  const point = b.point;
+  const ask = askAllowed(s, seat);
+  let openMask = 0;
+  if (partyMayBidMore(s, party)) for (let f = 0; f < 3; f++) if (figureOpenForBid(s, f, point)) openMask |= 1 << f;
+  const three = openMask !== 0 && blindAllThreeOnly(s, party);
+  let raises = 0;
+  if (point >= 0) {
+    for (let f = 0; f < 3; f++) {
+      const fb = b.figs[f]!;
+      if (fb.status === 'stake' && mayRaiseStake(s, fb, party) && !fb.aus && (f !== F_SPIEL || spielOpen(s))) raises |= 1 << f;
+    }
+  }
+  if (ask || (openMask !== 0 && (!three || openMask === 7)) || raises !== 0) info |= WI_ACT;
+  if (ask) info |= WI_ASK;
+  if (three) info |= WI_THREE;
+  info |= (openMask << WI_OPEN) | (raises << WI_RAISE);
+  let kind = 0;
+  if (point < 0) kind = WINDOW_UNSEEN;
+  else if (point <= 4) {
+    const t = openTrick(s);
+    if (t === null || t.plays.length === 0) kind = point === 0 || ask || (openMask & 1) !== 0 ? 0 : WINDOW_LATER_LEAD;
+    else kind = ask ? 0 : WINDOW_TRICK_OPEN;
+  }
+  info |= kind << WI_KIND;
+  return info;
+}
+
+/**
+ * Tests: compare every window answer of the windowInfo path with its twin as it is asked (a fault is
+ * thrown at the first difference). Off by default.
+ */
+let twinCheck = false;
+let twinChecks = 0;
+/** Switch the comparison on or off; returns the number of answers compared since the last call. */
+export function checkWindowTwins(on: boolean): number {
+  twinCheck = on;
+  const n = twinChecks;
+  twinChecks = 0;
+  return n;
+}
+function twinFault(what: string, s: HandState, seat: number): never {
+  throw new Error(`bidding twin ${what} differs for P${seat + 1} at point ${s.bid.point} (window info ${windowInfo(s, seat)})`);
+}
+
 function hasWindowAction(s: HandState, seat: number): boolean {
+  const has = (windowInfo(s, seat) & WI_ACT) !== 0;
+  if (twinCheck && ++twinChecks > 0 && has !== hasWindowActionChecked(s, seat)) twinFault('hasWindowAction', s, seat);
+  return has;
+}
+
+/** hasWindowAction worked out from the state (the twin of the windowInfo path). */
+function hasWindowActionChecked(s: HandState, seat: number): boolean {
   const b = s.bid;
   const party = s.table.party[seat]!;
   if (askAllowed(s, seat)) return true;
@@ -952,6 +1065,39 @@ function bidActions(s: HandState, openMask: number, unseen: boolean): readonly P
 
 /** Legal actions of the window seat: pass first, then bids (singles, named pairs, named triples, cumulative), raises, asks. */
 export function windowActions(s: HandState, seat: number, out: PolicyAction[]): void {
+  const info = windowInfo(s, seat);
+  const start = out.length;
+  out.push(PASS);
+  const openMask = (info >>> WI_OPEN) & 7;
+  if (openMask !== 0) {
+    const bids = bidActions(s, openMask, s.bid.point < 0);
+    if ((info & WI_THREE) === 0) for (let i = 0; i < bids.length; i++) out.push(bids[i]!);
+    else {
+      for (let i = 0; i < bids.length; i++) {
+        const a = bids[i]!;
+        if (a.kind === 'bid' && a.figures.length === 3) out.push(a);
+      }
+    }
+  }
+  const raises = (info >>> WI_RAISE) & 7;
+  if (raises !== 0) for (let f = 0; f < 3; f++) if (((raises >>> f) & 1) === 1) out.push(raiseOf(f, s.bid.figs[f]!.level + 1));
+  if ((info & WI_ASK) !== 0) {
+    const counts = askCounts(s);
+    for (let i = 0; i < counts.length; i++) {
+      out.push(askOf(counts[i]!, 'Gleich'));
+      out.push(askOf(counts[i]!, 'Hanger'));
+    }
+  }
+  if (twinCheck) {
+    twinChecks += 1;
+    const twin: PolicyAction[] = [];
+    windowActionsChecked(s, seat, twin);
+    if (twin.length !== out.length - start || twin.some((a, i) => a !== out[start + i])) twinFault('windowActions', s, seat);
+  }
+}
+
+/** windowActions worked out from the state (the twin of the windowInfo path). */
+export function windowActionsChecked(s: HandState, seat: number, out: PolicyAction[]): void {
   const b = s.bid;
   const party = s.table.party[seat]!;
   const unseen = b.point < 0;
@@ -1049,11 +1195,16 @@ export function applyPass(s: HandState): void {
 }
 
 export function applyBid(s: HandState, seat: number, figures: readonly FigureName[], cumulative: boolean, unseen: boolean): void {
+  windowInfoGen += 1;
   const b = s.bid;
   const party = s.table.party[seat]!;
   const what = cumulative ? 'a bid of all three' : figures.length > 1 ? 'a bid of several figures' : 'a bid';
   const kept = checkLimit(s, party, figures.length, 1, what);
-  s.events.push(freezeEvent({ type: 'bid', seat, party, figures: figures.slice(), cumulative, unseen, kept, point: b.point }));
+  // the figures copied by index: a bid from legalActions names a shared frozen list, and V8's slice() is
+  // many times slower on frozen arrays
+  const named: FigureName[] = [];
+  for (let i = 0; i < figures.length; i++) named.push(figures[i]!);
+  s.events.push(freezeEvent({ type: 'bid', seat, party, figures: named, cumulative, unseen, kept, point: b.point }));
   if (kept === 0) {
     b.voidBids += 1;
     nextInWindow(s);
@@ -1062,7 +1213,7 @@ export function applyBid(s: HandState, seat: number, figures: readonly FigureNam
   if (kept < figures.length) b.voidBids += 1;
   const tm2 = b.bidAtTargetMinus2;
   if (virtualScore(s, party) === s.ruleset.target - 2) b.bidAtTargetMinus2 |= 1 << party;
-  const undo = b.figs.map(cloneFig);
+  const undo = vetoSeat(s, seat) >= 0 ? b.figs.map(cloneFig) : null; // kept only for a partner who may veto it
   const opened: number[] = [];
   for (let i = 0; i < kept; i++) {
     const f = figIndex(figures[i]!);
@@ -1098,11 +1249,12 @@ function bind(s: HandState, fb: FigureBid, f: number, seat: number, party: numbe
 
 /** A later raise by the holder of the raise right ("zuerst phlegmatisch halten, und erst dann Drei sagen"). */
 export function applyWindowRaise(s: HandState, seat: number, figure: FigureName, to: number): void {
+  windowInfoGen += 1;
   const b = s.bid;
   const party = s.table.party[seat]!;
   const f = figIndex(figure);
   const fb = b.figs[f]!;
-  const undo = b.figs.map(cloneFig);
+  const undo = vetoSeat(s, seat) >= 0 ? b.figs.map(cloneFig) : null; // kept only for a partner who may veto it
   const ok = raiseTo(s, fb, f, seat, party, to, false);
   if (!ok) {
     b.voidBids += 1;
@@ -1147,10 +1299,11 @@ function vetoSeat(s: HandState, seat: number): number {
   return -1;
 }
 
-function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[], figures: number[], tm2 = s.bid.bidAtTargetMinus2): void {
+/** `undo`: the bidding before the act, made (non-null) when vetoSeat(s, seat) >= 0 — the seat is the same before and after it. */
+function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[] | null, figures: number[], tm2 = s.bid.bidAtTargetMinus2): void {
   const p = vetoSeat(s, seat);
   if (p >= 0) {
-    s.bid.veto = { seat: p, undo, figures, act: 'bid', actor: seat, queue: [], tm2 };
+    s.bid.veto = { seat: p, undo: undo!, figures, act: 'bid', actor: seat, queue: [], tm2 };
     s.phase = 'veto';
     return;
   }
@@ -1165,6 +1318,7 @@ function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[], figure
  * so none is asked for.
  */
 export function applyVeto(s: HandState, veto: boolean): void {
+  windowInfoGen += 1;
   const b = s.bid;
   const v = b.veto!;
   s.events.push(freezeEvent({ type: 'veto', seat: v.seat, veto, act: v.act }));
@@ -1253,6 +1407,7 @@ function answerGut(s: HandState, seat: number, q: number): void {
 }
 
 export function applyAnswer(s: HandState, a: 'gut' | 'hold' | 'raise', to: number): void {
+  windowInfoGen += 1;
   const b = s.bid;
   const seat = b.answerSeat;
   const q = s.table.party[seat]!;
@@ -1304,6 +1459,7 @@ function holdOffer(s: HandState, seat: number, q: number): void {
 // ---- asking (RULES §11.4) ----
 
 export function applyAsk(s: HandState, seat: number, count: number, type: 'Gleich' | 'Hanger'): void {
+  windowInfoGen += 1;
   const b = s.bid;
   const party = s.table.party[seat]!;
   const [g, h] = reachableCounts(s, seat);
@@ -1338,6 +1494,7 @@ export function mayReject(s: HandState, seat: number): boolean {
 }
 
 export function applyAskAnswer(s: HandState, allow: boolean): void {
+  windowInfoGen += 1;
   resolveAsk(s, s.bid.answerSeat, allow);
 }
 

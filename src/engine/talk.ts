@@ -136,6 +136,12 @@ const partnerCache = new WeakMap<Table, ReadonlyArray<readonly number[]>>();
 let lastTable: Table | null = null;
 let lastPartners: ReadonlyArray<readonly number[]> = [];
 /** The seats partnered with `seat` that another player controls (the Strohmann's holder has none to talk to). */
+/** Is `seat` in the list? By index: partnersOf's lists are frozen, and V8's includes() is many times slower on frozen arrays. */
+function among(list: readonly number[], seat: number): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i] === seat) return true;
+  return false;
+}
+
 export function partnersOf(table: Table, seat: number): readonly number[] {
   if (table === lastTable) return lastPartners[seat]!;
   let all = partnerCache.get(table);
@@ -458,6 +464,22 @@ const C_ADVICE = P_HALT;
 const trumpIndex = (s: HandState): number => (s.trump === null ? -1 : 'HSLE'.indexOf(s.trump));
 
 /** The phrases open to `seat` in the window (talk.point): into `out` (mode PUSH, returns their number), or their bit mask (MASK). */
+/**
+ * gather's offer of phrase `pi` (about figure F, 0 = none) to the seat's partners in turn: to each partner
+ * not in `skip` (bit mask by seat), listening (when `listening`: not quiet) and not yet told it in this
+ * window. MASK mode: `bit` added to n at the first such partner; else one say action each, counted in n.
+ */
+function offerToPartners(t: TalkState, out: PolicyAction[] | null, seat: number, partners: readonly number[], pi: number, F: number, listening: boolean, skip: number, bit: number, mode: number, n: number): number {
+  for (let i = 0; i < partners.length; i++) {
+    const p = partners[i]!;
+    if (((skip >>> p) & 1) === 1 || (listening && !talks(t, p)) || wasSaid(t, seat, pi, p, F)) continue;
+    if (mode === MASK) return n | bit;
+    out!.push(sayAt(pi, p, -1, F));
+    n++;
+  }
+  return n;
+}
+
 function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: number): number {
   const t = s.talk!;
   const { table } = s;
@@ -467,18 +489,8 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
   if (point === 'lead') {
     const leader = s.turn;
     if (seat === leader) {
-      for (let i = 0; i < partners.length; i++) {
-        const p = partners[i]!;
-        if (talks(t, p) && !wasSaid(t, seat, P_WELCHE, p, 0)) {
-          if (mode === MASK) {
-            n |= 1 << P_WELCHE;
-            break;
-          }
-          out!.push(sayAt(P_WELCHE, p, -1, 0));
-          n++;
-        }
-      }
-    } else if (partners.includes(leader) && !wasSaid(t, seat, C_REQUEST, leader, 0)) {
+      n = offerToPartners(t, out, seat, partners, P_WELCHE, 0, true, 0, 1 << P_WELCHE, mode, n);
+    } else if (among(partners, leader) && !wasSaid(t, seat, C_REQUEST, leader, 0)) {
       if (mode === MASK) n |= LEAD_REQUESTS;
       else {
         out!.push(sayAt(P_TRUMPF, leader, -1, 0));
@@ -493,28 +505,8 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
       for (let f = 0; f < 3; f++) {
         if (b.figs[f]!.status !== 'unbid' || (f === 0 && s.spielParty !== -1)) continue;
         const F = f + 1; // figIndex
-        for (let i = 0; i < partners.length; i++) {
-          const p = partners[i]!;
-          if (talks(t, p) && !wasSaid(t, seat, P_IN_NATURA, p, F)) {
-            if (mode === MASK) {
-              n |= 1 << (B_IN_NATURA + f);
-              break;
-            }
-            out!.push(sayAt(P_IN_NATURA, p, -1, F));
-            n++;
-          }
-        }
-        for (let i = 0; i < partners.length; i++) {
-          const p = partners[i]!;
-          if (!wasSaid(t, seat, P_BIET, p, F)) {
-            if (mode === MASK) {
-              n |= 1 << (B_BIET + f);
-              break;
-            }
-            out!.push(sayAt(P_BIET, p, -1, F));
-            n++;
-          }
-        }
+        n = offerToPartners(t, out, seat, partners, P_IN_NATURA, F, true, 0, 1 << (B_IN_NATURA + f), mode, n);
+        n = offerToPartners(t, out, seat, partners, P_BIET, F, false, 0, 1 << (B_BIET + f), mode, n);
       }
     }
     return n;
@@ -531,31 +523,12 @@ function gather(s: HandState, out: PolicyAction[] | null, seat: number, mode: nu
         n++;
       }
     } else if (seat === x) {
+      // "Kannst stechen?" only to a partner who has not laid his card to this trick
       const plays = trick.plays;
-      for (let i = 0; i < partners.length; i++) {
-        const p = partners[i]!;
-        if (!talks(t, p) || wasSaid(t, seat, P_KANNST_STECHEN, p, 0)) continue;
-        let played = false;
-        for (let j = 0; j < plays.length; j++) if (plays[j]!.seat === p) played = true;
-        if (played) continue;
-        if (mode === MASK) {
-          n |= 1 << P_KANNST_STECHEN;
-          break;
-        }
-        out!.push(sayAt(P_KANNST_STECHEN, p, -1, 0));
-        n++;
-      }
-      for (let i = 0; i < partners.length; i++) {
-        const p = partners[i]!;
-        if (talks(t, p) && !wasSaid(t, seat, P_ENTSCHEIDUNG, p, 0)) {
-          if (mode === MASK) {
-            n |= 1 << P_ENTSCHEIDUNG;
-            break;
-          }
-          out!.push(sayAt(P_ENTSCHEIDUNG, p, -1, 0));
-          n++;
-        }
-      }
+      let played = 0;
+      for (let j = 0; j < plays.length; j++) played |= 1 << plays[j]!.seat;
+      n = offerToPartners(t, out, seat, partners, P_KANNST_STECHEN, 0, true, played, 1 << P_KANNST_STECHEN, mode, n);
+      n = offerToPartners(t, out, seat, partners, P_ENTSCHEIDUNG, 0, true, 0, 1 << P_ENTSCHEIDUNG, mode, n);
     }
     return n;
   }
@@ -635,7 +608,7 @@ export function talkBefore(s: HandState): void {
       openWindow(s, 'lead', n);
     } else {
       const last = (trick.leader + table.seats - 1) % table.seats;
-      if (last !== x && table.party[last] !== table.party[trick.leader] && talks(t, last) && partnersOf(table, last).includes(x)) offered[n++] = last;
+      if (last !== x && table.party[last] !== table.party[trick.leader] && talks(t, last) && among(partnersOf(table, last), x)) offered[n++] = last;
       if (talks(t, x) && partnersOf(table, x).length > 0) offered[n++] = x;
       openWindow(s, 'card', n);
     }

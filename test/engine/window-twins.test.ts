@@ -1,0 +1,73 @@
+// The bid window's remembered facts (bidding.ts windowInfo: per party and situation, until the bidding
+// changes) against their twins that read the state (hasWindowActionChecked, windowKindOfChecked,
+// windowActionsChecked), compared at every call the engine makes — hands of simple (talk on and off) and of
+// random (bids, raises, vetoes, asks), at scores near the target (asks, gestrichen), on every table.
+import { afterEach, describe, expect, it } from 'vitest';
+import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
+import { builtinPolicy } from '../../src/policy/registry.ts';
+import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { checkWindowTwins } from '../../src/engine/bidding.ts';
+import { CHANCE, applyAction, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';
+import type { OptionValues } from '../../src/policy/api.ts';
+import { TABLES } from './tables.ts';
+
+const seats = (name: string, n: number, o: OptionValues = {}): SeatPolicy[] => {
+  const f = builtinPolicy(name);
+  return Array.from({ length: n }, () => ({ name, policy: f.create(o) }));
+};
+
+afterEach(() => {
+  checkWindowTwins(false);
+});
+
+describe('bid window facts remembered = worked out from the state, at every call', () => {
+  for (const name of RULESET_NAMES) {
+    it(`${name}: simple (talk on, off) and random, 4 players, scores 0 and near the target`, () => {
+      const r = resolveRuleset(name);
+      checkWindowTwins(true);
+      const pols = [seats('simple', 4), seats('simple', 4, { information: 'ignore' }), seats('random', 4), seats('random', 4, { bidRate: 0.3, vetoRate: 0.3, raiseRate: 0.5 })];
+      for (let d = 0; d < 240; d++) {
+        const t = r.target;
+        const score = d % 3 === 0 ? [0, 0] : [t - 1 - (d % 2), t - 1 - ((d >> 1) % 3)];
+        playDeal({ ruleset: r, players: 4, policies: pols[d % 4]!, rootSeed: 71, dealIndex: d, dealer: d % 4, score });
+      }
+      expect(checkWindowTwins(false)).toBeGreaterThan(5000);
+    });
+  }
+  it('every table (2, 3, 3 with the Strohmann, 6 players; three each alone answering in turn): random hands', () => {
+    checkWindowTwins(true);
+    for (const name of RULESET_NAMES) {
+      for (const tb of [...TABLES, { label: 'answer in turn', players: 3, override: 'threePlayers=individual,individualBidding=answerInTurn' }]) {
+        const r = resolveRuleset(tb.override === '' ? name : `${name}{${tb.override}}`);
+        const probe = newHand(r, { players: tb.players });
+        const n = probe.table.players;
+        for (let d = 0; d < 12; d++) {
+          const score = new Array<number>(probe.table.parties).fill(0).map((_, p) => (d % 2 === 0 ? 0 : r.target - 1 - ((d + p) % 3)));
+          playDeal({ ruleset: r, players: tb.players, policies: seats('random', n, { bidRate: 0.2 }), rootSeed: 72, dealIndex: d, dealer: d % n, score });
+        }
+      }
+    }
+    expect(checkWindowTwins(false)).toBeGreaterThan(1000);
+  });
+  it('the comparison can fail: a bidding changed behind the remembered facts is a fault', () => {
+    const r = resolveRuleset('oberland');
+    const s = newHand(r, { players: 4, dealer: 0 });
+    checkWindowTwins(true);
+    let faulted = false;
+    for (let step = 0; step < 400 && s.phase !== 'done'; step++) {
+      if (s.phase === 'window') {
+        legalActions(s); // the facts of this window are remembered now
+        s.bid.figs[1]!.status = s.bid.figs[1]!.status === 'unbid' ? 'closed' : 'unbid'; // behind their back
+        try {
+          legalActions(s);
+        } catch (e) {
+          expect(String(e)).toMatch(/bidding twin windowActions differs/);
+          faulted = true;
+        }
+        break;
+      }
+      applyAction(s, currentPlayer(s) === CHANCE ? { kind: 'chance', outcome: 0 } : legalActions(s)[0]!);
+    }
+    expect(faulted).toBe(true);
+  });
+});
