@@ -278,8 +278,6 @@ export function figureWinner(s: HandState, codes: readonly number[]): number {
   return winner;
 }
 
-/** A figure's code per seat: the Gleich or Hanger code of each shown word. */
-const codesOf = (words: readonly number[], f: number): number[] => words.map(f === 1 ? wordGleich : wordHanger);
 /** The party's best code among its seats. */
 function partyBest(s: HandState, codes: readonly number[], party: number): number {
   let b = 0;
@@ -591,11 +589,25 @@ export function judgeGoingOut(s: HandState, party: number, reason: string): void
 export function scoreHand(s: HandState): void {
   const b = s.bid;
   const r = s.ruleset;
-  const words = s.shows.map((x) => x!.word);
   const parties = s.table.parties;
-  const codes = [[], codesOf(words, 1), codesOf(words, 2)] as number[][];
-  const winners = [s.spielParty >= 0 ? s.spielParty : -1, figureWinner(s, codes[1]!), figureWinner(s, codes[2]!)];
-  const best = [0, Math.max(0, ...codes[1]!), Math.max(0, ...codes[2]!)];
+  // (index loops: map with closures and Math.max over spread lists cost more than the lists)
+  const n = s.shows.length;
+  const words = new Array<number>(n);
+  const gleich = new Array<number>(n);
+  const hanger = new Array<number>(n);
+  let bestG = 0;
+  let bestH = 0;
+  for (let seat = 0; seat < n; seat++) {
+    const w = s.shows[seat]!.word;
+    words[seat] = w;
+    const g = (gleich[seat] = wordGleich(w));
+    const h = (hanger[seat] = wordHanger(w));
+    if (g > bestG) bestG = g;
+    if (h > bestH) bestH = h;
+  }
+  const codes = [[], gleich, hanger] as number[][];
+  const winners = [s.spielParty >= 0 ? s.spielParty : -1, figureWinner(s, gleich), figureWinner(s, hanger)];
+  const best = [0, bestG, bestH];
   const judge = shownJudge(s, words);
   // 1. the corrections of the immediate writes, all together
   let anyBid = false;
