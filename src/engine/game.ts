@@ -37,7 +37,7 @@ import {
   shuffleOutcomesFor,
   takeFromHand,
 } from './deal.ts';
-import { freezeEvent } from './history.ts';
+import { freezeEvent, type HandEvent } from './history.ts';
 import { explainPlay, isRevoke, legalPlays, openTrick, revokePlays, tctx } from './legality.ts';
 import { finishEarly, freePerlaggen, scoreHand, showOptions, shownWord, writeSpielWhenDecided, type ShowOption } from './scoring.ts';
 import {
@@ -228,7 +228,8 @@ setContinue(afterWindow);
  */
 function spielDecision(s: HandState): number | null {
   const total = s.table.handSize;
-  const done = s.tricks.filter((t) => t.winner >= 0).length;
+  let done = 0; // (an index loop: filter allocates a list and calls a closure per trick)
+  for (let i = 0; i < s.tricks.length; i++) if (s.tricks[i]!.winner >= 0) done++;
   if (s.ruleset.spielDefinition === 'lastTrick') {
     if (done < total) return null;
     return seatingOf(s.table).party[s.tricks[total - 1]!.winner]!;
@@ -248,20 +249,24 @@ function applyPlay(s: HandState, card: number, as: number | null, revoke: boolea
   if (revoke) s.revokes.push({ trick: s.tricks.length - 1, seat, card, as, found: false });
   takeFromHand(s, seat, card);
   s.loc[card] = LOC.table;
-  trick.plays.push(Object.freeze({ seat, card, as }));
-  s.events.push(Object.freeze({ type: 'play', seat, card, as, trick: s.tricks.length - 1 })); // flat: nothing nested to freeze
-  if (trick.plays.length < s.table.seats) {
+  const plays = trick.plays;
+  plays.push(playRecord(seat, card, as));
+  s.events.push(playEvent(seat, card, as, s.tricks.length - 1));
+  if (plays.length < s.table.seats) {
     s.turn = (seat + 1) % s.table.seats;
     enterPlay(s);
     return;
   }
-  const n = trick.plays.length;
-  const cards = trick.plays.map((p) => p.card);
-  const ids = trick.plays.map((p) => p.as);
-  const winner = trick.plays[trickWinnerIndex(tctx(s), cards, ids, n)]!.seat;
+  const n = plays.length;
+  // the trick's cards and identities for trickWinnerIndex, in scratch lists (index loops, no closures)
+  for (let i = 0; i < n; i++) {
+    trickCards[i] = plays[i]!.card;
+    trickIds[i] = plays[i]!.as;
+  }
+  const winner = plays[trickWinnerIndex(tctx(s), trickCards, trickIds, n)]!.seat;
   trick.winner = winner;
   s.tricksWon[seatingOf(s.table).party[winner]!]! += 1;
-  s.events.push(Object.freeze({ type: 'trick', index: s.tricks.length - 1, winner })); // flat: nothing nested to freeze
+  s.events.push(trickEvent(s.tricks.length - 1, winner));
   let d = spielDecision(s);
   if (d !== null && s.revokes.length > 0 && s.ruleset.revokePenalty === 'substitute' && substituteRevokes(s)) {
     // judged on the corrected tricks the Spiel may be open again: play goes on from the last trick's winner
@@ -281,6 +286,58 @@ function applyPlay(s: HandState, card: number, as: number | null, revoke: boolea
   s.tricks.push({ leader: winner, plays: [], winner: -1 });
   s.turn = winner;
   enterPlay(s);
+}
+
+const trickCards: number[] = [];
+const trickIds: Array<number | null> = [];
+
+// The records of a card laid (the trick's entry and the 'play' event) and of a trick won ('trick' event) are
+// flat frozen records of a few small numbers: each distinct one is built and frozen once (Object.freeze of a
+// fresh record costs more than the rest of the step) and shared by every hand that lays that card — records
+// are read only, and nothing keys on their identity. Their slow twins are the literals (playRecordChecked …),
+// compared over the whole key space in test/engine/records.test.ts.
+const RECORD_SEATS = 8;
+const RECORD_TRICKS = 8;
+const IDS = 34; // as: null, 0..32
+const playRecords: Array<PlayedCardRecord | undefined> = new Array(RECORD_SEATS * 33 * IDS);
+const playEvents: Array<PlayEvent | undefined> = new Array(RECORD_TRICKS * RECORD_SEATS * 33 * IDS);
+const trickEvents: Array<TrickEvent | undefined> = new Array(RECORD_TRICKS * RECORD_SEATS);
+type PlayedCardRecord = HandState['tricks'][number]['plays'][number];
+type PlayEvent = Extract<HandEvent, { type: 'play' }>;
+type TrickEvent = Extract<HandEvent, { type: 'trick' }>;
+
+/** Is (seat, card, as) inside the shared records' key space? */
+function inRecordSpace(seat: number, card: number, as: number | null): boolean {
+  return (seat | 0) === seat && seat >= 0 && seat < RECORD_SEATS && (card | 0) === card && card >= 0 && card <= 32 && (as === null || ((as | 0) === as && as >= 0 && as <= 32));
+}
+
+/** The frozen record of `seat` laying `card` as `as` (a trick's entry), shared. */
+export function playRecord(seat: number, card: number, as: number | null): PlayedCardRecord {
+  if (!inRecordSpace(seat, card, as)) return playRecordChecked(seat, card, as);
+  const i = (seat * 33 + card) * IDS + (as === null ? 0 : as + 1);
+  return (playRecords[i] ??= playRecordChecked(seat, card, as));
+}
+export function playRecordChecked(seat: number, card: number, as: number | null): PlayedCardRecord {
+  return Object.freeze({ seat, card, as });
+}
+
+/** The frozen 'play' event, shared. */
+export function playEvent(seat: number, card: number, as: number | null, trick: number): PlayEvent {
+  if (!inRecordSpace(seat, card, as) || !((trick | 0) === trick && trick >= 0 && trick < RECORD_TRICKS)) return playEventChecked(seat, card, as, trick);
+  const i = ((trick * RECORD_SEATS + seat) * 33 + card) * IDS + (as === null ? 0 : as + 1);
+  return (playEvents[i] ??= playEventChecked(seat, card, as, trick));
+}
+export function playEventChecked(seat: number, card: number, as: number | null, trick: number): PlayEvent {
+  return Object.freeze({ type: 'play', seat, card, as, trick }); // flat: nothing nested to freeze
+}
+
+/** The frozen 'trick' event, shared. */
+export function trickEvent(index: number, winner: number): TrickEvent {
+  if (!((index | 0) === index && index >= 0 && index < RECORD_TRICKS && (winner | 0) === winner && winner >= 0 && winner < RECORD_SEATS)) return trickEventChecked(index, winner);
+  return (trickEvents[index * RECORD_SEATS + winner] ??= trickEventChecked(index, winner));
+}
+export function trickEventChecked(index: number, winner: number): TrickEvent {
+  return Object.freeze({ type: 'trick', index, winner }); // flat: nothing nested to freeze
 }
 
 /**
@@ -391,16 +448,30 @@ function endPlay(s: HandState, party: number): void {
 function startShow(s: HandState): void {
   s.phase = 'show';
   const { seats, party } = s.table;
-  const order: number[] = [];
-  const clockwise = Array.from({ length: seats }, (_, i) => (s.vorhand + i) % seats);
-  if (s.spielParty >= 0) for (const seat of clockwise) if (party[seat] === s.spielParty) order.push(seat);
-  s.showSplit = order.length;
-  for (const seat of clockwise) if (!order.includes(seat)) order.push(seat);
+  // (index loops: Array.from with a closure, includes and slice cost more than the rest of the step)
+  const order = new Array<number>(seats);
+  let at = 0;
+  const sp = s.spielParty;
+  if (sp >= 0) {
+    for (let i = 0; i < seats; i++) {
+      const seat = (s.vorhand + i) % seats;
+      if (party[seat] === sp) order[at++] = seat;
+    }
+  }
+  s.showSplit = at;
+  for (let i = 0; i < seats; i++) {
+    const seat = (s.vorhand + i) % seats;
+    if (sp < 0 || party[seat] !== sp) order[at++] = seat; // the seats not yet in the order
+  }
   s.showOrder = order;
   s.showAt = 0;
   // Weisen (RULES §9): the Spiel party's window (it may bid instead of showing), then it shows; the
   // opponents' window (abweisen or bid) opens in advanceShow before they show. Lapsed Spiel: one window for all.
-  const first = s.showSplit > 0 ? order.slice(0, s.showSplit) : order;
+  let first = order;
+  if (s.showSplit > 0) {
+    first = new Array<number>(s.showSplit);
+    for (let i = 0; i < s.showSplit; i++) first[i] = order[i]!;
+  }
   if (openWindow(s, 5, first, 'show')) return;
   advanceShow(s);
 }
@@ -464,7 +535,32 @@ function computeAllowedShows(s: HandState, seat: number): ShowOption[] {
   return ok.length > 0 ? ok : all;
 }
 
-function recordShow(s: HandState, seat: number, as: readonly number[], known = -1): void {
+export function recordShow(s: HandState, seat: number, as: readonly number[], known = -1): void {
+  const word = known >= 0 ? known : shownWord(s, seat, as);
+  // the cards in hand ascending, each free Perlagg (freePerlaggen's order: the suited ones ascending, then the
+  // Weli) with its identity; the card records are shared frozen ones (shownCard)
+  const lo = s.handLo[seat]!;
+  const perl = s.perl!;
+  const weli = s.handWeli[seat] === 1;
+  const cards: Array<ShownCard> = [];
+  let m = lo;
+  let f = 0; // index into `as` (aligned with freePerlaggen)
+  while (m !== 0) {
+    const c = 31 - Math.clz32(m & -m);
+    if (((perl.lo >>> c) & 1) === 1) cards.push(shownCard(c, as[f++]!));
+    else cards.push(shownCard(c, null));
+    m = (m & (m - 1)) >>> 0;
+  }
+  if (weli) cards.push(shownCard(32, perl.level[WELI]! > 0 ? (as[f] ?? null) : null));
+  const frozen = Object.freeze(cards);
+  s.shows[seat] = Object.freeze({ seat, cards: frozen, word });
+  // flat but for the frozen list of frozen cards: frozen directly, as freezeEvent would
+  s.events.push(Object.freeze({ type: 'show' as const, seat, cards: frozen, gleich: wordGleich(word), hanger: wordHanger(word), hangerSuit: wordHangerSuit(word) }));
+  s.showAt += 1;
+}
+
+/** recordShow as it was, the twin of its card records (test/engine/records.test.ts compares the two). */
+export function recordShowChecked(s: HandState, seat: number, as: readonly number[], known = -1): void {
   const free = freePerlaggen(s, seat);
   const word = known >= 0 ? known : shownWord(s, seat, as);
   const cards: Array<{ card: number; as: number | null }> = [];
@@ -480,6 +576,17 @@ function recordShow(s: HandState, seat: number, as: readonly number[], known = -
   s.shows[seat] = Object.freeze({ seat, cards: frozen, word });
   s.events.push(freezeEvent({ type: 'show', seat, cards: frozen, gleich: wordGleich(word), hanger: wordHanger(word), hangerSuit: wordHangerSuit(word) }));
   s.showAt += 1;
+}
+
+type ShownCard = { readonly card: number; readonly as: number | null };
+const shownCards: Array<ShownCard | undefined> = new Array(33 * IDS);
+/** The frozen record of a card shown as `as` (null: as itself), shared; outside 0..32 built fresh. */
+export function shownCard(card: number, as: number | null): ShownCard {
+  if (!((card | 0) === card && card >= 0 && card <= 32 && (as === null || ((as | 0) === as && as >= 0 && as <= 32)))) return shownCardChecked(card, as);
+  return (shownCards[card * IDS + (as === null ? 0 : as + 1)] ??= shownCardChecked(card, as));
+}
+export function shownCardChecked(card: number, as: number | null): ShownCard {
+  return Object.freeze({ card, as });
 }
 
 /** Show automatically for every seat that has no choice (no free Perlagg, or a single frontier entry). */

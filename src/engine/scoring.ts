@@ -16,6 +16,7 @@ import { evaluateHand, evaluateParts, figureContext, figureParts, type FigureCon
 import type { FigureParts } from '../eval/core.ts';
 import { popcount32 } from '../cards/mask.ts';
 import { jointFrontier } from './joint.ts';
+import { tableIndex } from '../eval/tables.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { freezeEvent } from './history.ts';
 import { endPartie, jointOf, penalize, writeNow } from './bidding.ts';
@@ -138,8 +139,73 @@ function realizeOver(present: number, k: number, word: number): number[] {
   return out;
 }
 
-/** The seat's showing choices: one per entry of the joint frontier, in the evaluator's order. */
+/**
+ * The seat's showing choices: one per entry of the joint frontier, in the evaluator's order.
+ *
+ * Fast path: when no identity repeats among the fixed cards (the plain cards in hand and the played cards as
+ * laid) and no natural Weli joins the figures, the fixed identities are one mask, read off the state's bits
+ * without the played list, the two figureParts and the frontier's copy of showOptionsChecked: the frontier is
+ * the joint table's entry (tables.ts) of that mask and the number of free Perlaggen, read in place, and each
+ * choice's christening and word follow from it as there (realizeOver, wordWithIdentities). Else, and as its
+ * twin (test/engine/show-options.test.ts), showOptionsChecked.
+ */
 export function showOptions(s: HandState, seat: number): ShowOption[] {
+  const ctx = figCtx(s);
+  if (s.perl !== ctx.perlaggen || s.handWeli[seat]! > ctx.weliWild) return showOptionsChecked(s, seat); // (figureParts' error)
+  const lo = s.handLo[seat]!;
+  // figureParts' reading of the fixed identities (index loops: the tricks' plays are frozen arrays)
+  let mask = (lo & ~ctx.wildLo) >>> 0;
+  const tricks = s.tricks;
+  for (let t = 0; t < tricks.length; t++) {
+    const plays = tricks[t]!.plays;
+    for (let i = 0; i < plays.length; i++) {
+      const p = plays[i]!;
+      if (p.seat !== seat) continue;
+      const identity = p.as ?? p.card;
+      if (identity === WELI) {
+        if (ctx.ruleset.weliNaturalInFigures) return showOptionsChecked(s, seat);
+        continue;
+      }
+      const bit = 1 << identity;
+      if ((mask & bit) !== 0) return showOptionsChecked(s, seat); // an identity repeats
+      mask = (mask | bit) >>> 0;
+    }
+  }
+  const k = popcount32((lo & ctx.wildLo) >>> 0) + (s.handWeli[seat]! & ctx.weliWild);
+  const n = popcount32(mask);
+  if (n + k > 5) return showOptionsChecked(s, seat); // (figureParts' error)
+  const tables = ctx.tables;
+  const j = tables.joint();
+  const index = tableIndex(mask, n, k);
+  const from = j.start[index]!;
+  const to = j.start[index + 1]!;
+  const out = new Array<ShowOption>(to - from);
+  if (k === 0) {
+    const word = tables.best[tableIndex(mask, n, 0)]!; // evaluateParts of the fixed identities
+    for (let i = from; i < to; i++) {
+      const w = j.words[i]!;
+      if (wordGleich(word) !== wordGleich(w) || wordHanger(word) !== wordHanger(w)) {
+        throw new Error(`internal: showing christening does not realise the frontier entry (seat ${seat}, word ${w}, got ${word})`);
+      }
+      out[i - from] = { as: [], word };
+    }
+    return out;
+  }
+  const base: FigureParts = { mask, extraByRank: null, naturalWeliInFigures: 0, wilds: 0 };
+  for (let i = from; i < to; i++) {
+    const w = j.words[i]!;
+    const as = realizeOver(mask, k, w);
+    const word = wordWithIdentities(ctx, base, as);
+    if (wordGleich(word) !== wordGleich(w) || wordHanger(word) !== wordHanger(w)) {
+      throw new Error(`internal: showing christening does not realise the frontier entry (seat ${seat}, word ${w}, got ${word})`);
+    }
+    out[i - from] = { as, word };
+  }
+  return out;
+}
+
+/** showOptions computed from the state every time (its slow twin, and its path when identities repeat). */
+export function showOptionsChecked(s: HandState, seat: number): ShowOption[] {
   const ctx = figCtx(s);
   const free = freePerlaggen(s, seat);
   const played = playedRecords(s, seat);
@@ -147,19 +213,24 @@ export function showOptions(s: HandState, seat: number): ShowOption[] {
   // what every shown word shares: the plain cards in hand and the played cards (evaluate.ts figureParts),
   // worked out once; each entry adds its christened identities (as shownWord's played list would)
   const base = figureParts(ctx, { inHand: plainInHand(s, seat), played });
+  return showOptionsOfParts(ctx, base, free.length, frontier, seat);
+}
+
+/** The choices of a hand whose fixed identities are `base` (no free Perlagg in it), with k free Perlaggen and this joint frontier. */
+function showOptionsOfParts(ctx: FigureContext, base: FigureParts, k: number, frontier: readonly number[], seat: number): ShowOption[] {
   const out: ShowOption[] = [];
   let bare = -1; // the word with nothing to christen: the same for every entry
   for (let i = 0; i < frontier.length; i++) {
     const w = frontier[i]!;
     let as: number[];
     let word: number;
-    if (free.length === 0) {
+    if (k === 0) {
       as = [];
       if (bare < 0) bare = evaluateParts(ctx, base);
       word = bare;
     } else {
       // the fixed identities of realize: the plain cards in hand and the played cards as laid (the Weli aside)
-      as = realizeOver(base.mask, free.length, w);
+      as = realizeOver(base.mask, k, w);
       word = wordWithIdentities(ctx, base, as);
     }
     if (wordGleich(word) !== wordGleich(w) || wordHanger(word) !== wordHanger(w)) {
@@ -207,8 +278,6 @@ export function figureWinner(s: HandState, codes: readonly number[]): number {
   return winner;
 }
 
-/** A figure's code per seat: the Gleich or Hanger code of each shown word. */
-const codesOf = (words: readonly number[], f: number): number[] => words.map(f === 1 ? wordGleich : wordHanger);
 /** The party's best code among its seats. */
 function partyBest(s: HandState, codes: readonly number[], party: number): number {
   let b = 0;
@@ -520,11 +589,25 @@ export function judgeGoingOut(s: HandState, party: number, reason: string): void
 export function scoreHand(s: HandState): void {
   const b = s.bid;
   const r = s.ruleset;
-  const words = s.shows.map((x) => x!.word);
   const parties = s.table.parties;
-  const codes = [[], codesOf(words, 1), codesOf(words, 2)] as number[][];
-  const winners = [s.spielParty >= 0 ? s.spielParty : -1, figureWinner(s, codes[1]!), figureWinner(s, codes[2]!)];
-  const best = [0, Math.max(0, ...codes[1]!), Math.max(0, ...codes[2]!)];
+  // (index loops: map with closures and Math.max over spread lists cost more than the lists)
+  const n = s.shows.length;
+  const words = new Array<number>(n);
+  const gleich = new Array<number>(n);
+  const hanger = new Array<number>(n);
+  let bestG = 0;
+  let bestH = 0;
+  for (let seat = 0; seat < n; seat++) {
+    const w = s.shows[seat]!.word;
+    words[seat] = w;
+    const g = (gleich[seat] = wordGleich(w));
+    const h = (hanger[seat] = wordHanger(w));
+    if (g > bestG) bestG = g;
+    if (h > bestH) bestH = h;
+  }
+  const codes = [[], gleich, hanger] as number[][];
+  const winners = [s.spielParty >= 0 ? s.spielParty : -1, figureWinner(s, gleich), figureWinner(s, hanger)];
+  const best = [0, bestG, bestH];
   const judge = shownJudge(s, words);
   // 1. the corrections of the immediate writes, all together
   let anyBid = false;

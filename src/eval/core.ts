@@ -165,3 +165,71 @@ export function paretoFrontier(words: readonly number[]): number[] {
   }
   return out;
 }
+
+// jointFigures for the entries of the joint table (tables.ts): fixed identities without repeats, no natural
+// Weli in the figures, k free Perlaggen. The same candidates in the same order, but no allocations: the counts
+// in scratch, and the Pareto frontier kept per Gleich code (the best Hanger, lowest suit on a tie) instead of
+// sorting the candidates — the frontier order keeps exactly the first word of each Gleich code, best Gleich
+// first, whose Hanger beats every better Gleich's. Its twin is jointFigures, compared on every table entry
+// (test/eval/joint-table.test.ts).
+const jBase = new Int32Array(8);
+const frontH = new Int32Array(128).fill(-1);
+const frontW = new Int32Array(128);
+const touched: number[] = [];
+
+function keep(w: number): void {
+  const g = w & 0x7f;
+  const h = (w >>> 7) & 0x7f;
+  const held = frontH[g]!;
+  if (held < 0) touched.push(g);
+  else if (h < held || (h === held && ((w >>> 14) & 3) >= ((frontW[g]! >>> 14) & 3))) return;
+  frontH[g] = h;
+  frontW[g] = w;
+}
+
+/** The joint frontier of a table entry (mask of distinct fixed identities, k free Perlaggen), pushed to `out`; returns its length. */
+export function jointFiguresOfMask(mask: number, k: number, rules: FigureRules, out: number[]): number {
+  const identical = rules.gleichIdenticalIdentities;
+  rankCounts(mask, null, identical, jBase);
+  keep(packFigures(gleichOfCounts(jBase, k, identical), 0, 0));
+  for (let s = 0; s < 4; s++) {
+    const bits = (mask >>> (8 * s)) & 0xff;
+    const maxLen = Math.min(8, popcount32(bits) + k);
+    for (let len = 2; len <= maxLen; len++) {
+      for (let lo = 0; lo + len <= 8; lo++) {
+        const window = ((1 << len) - 1) << lo;
+        const missingBits = window & ~bits;
+        const m = popcount32(missingBits);
+        if (m > k) continue;
+        // the wilds christened as the window's missing cards also count for the Gleich: added to the counts
+        // for this window, taken off again after
+        for (let b = lo; b < lo + len; b++) if (((missingBits >>> b) & 1) !== 0) jBase[b]! += 1;
+        keep(packFigures(gleichOfCounts(jBase, k - m, identical), hangerCode(len, lo + len), s));
+        for (let b = lo; b < lo + len; b++) if (((missingBits >>> b) & 1) !== 0) jBase[b]! -= 1;
+      }
+    }
+  }
+  // best Gleich first: the touched codes in descending order (a handful: insertion sort)
+  for (let i = 1; i < touched.length; i++) {
+    const x = touched[i]!;
+    let j = i - 1;
+    while (j >= 0 && touched[j]! < x) {
+      touched[j + 1] = touched[j]!;
+      j--;
+    }
+    touched[j + 1] = x;
+  }
+  let bestH = -1;
+  let n = 0;
+  for (let i = 0; i < touched.length; i++) {
+    const g = touched[i]!;
+    if (frontH[g]! > bestH) {
+      out.push(frontW[g]!);
+      bestH = frontH[g]!;
+      n++;
+    }
+    frontH[g] = -1;
+  }
+  touched.length = 0;
+  return n;
+}

@@ -10,7 +10,7 @@
 // cache whatever the ruleset and trump (GUIDE §3: tables <= 1 MiB), and it also serves hands of fewer
 // than five cards. The joint answers (Pareto frontiers) sit in a second table, built on first use.
 import { binom, colex32, lsbIndex } from '../cards/mask.ts';
-import { bestFigures, jointFigures, type FigureRules } from './core.ts';
+import { bestFigures, jointFigures, jointFiguresOfMask, type FigureRules } from './core.ts';
 
 export const MAX_HAND = 5;
 
@@ -84,27 +84,60 @@ export function figureTables(rules: FigureRules): FigureTables {
     best,
     joint(): JointTable {
       if (joint !== null) return joint;
-      const lists: number[][] = new Array(TABLE_SIZE);
-      let total = 0;
-      forEachEntry((i, mask, k) => {
-        const f = jointFigures({ mask, extraByRank: null, naturalWeliInFigures: 0, wilds: k }, frozenRules);
-        lists[i] = f;
-        total += f.length;
-      });
-      const start = new Uint32Array(TABLE_SIZE + 1);
-      const words = new Uint16Array(total);
-      let at = 0;
-      for (let i = 0; i < TABLE_SIZE; i++) {
-        start[i] = at;
-        for (const w of lists[i]!) words[at++] = w;
-      }
-      start[TABLE_SIZE] = at;
-      joint = { start, words };
+      joint = buildJoint(frozenRules);
       return joint;
     },
   };
   built.set(key, t);
   return t;
+}
+
+/**
+ * The joint table: every entry's frontier by core.ts jointFiguresOfMask (no allocations per entry), written
+ * in entry order. Its twin is buildJointChecked (jointFigures per entry, as the table was first built),
+ * compared entry by entry in test/eval/joint-table.test.ts.
+ */
+export function buildJoint(rules: FigureRules): JointTable {
+  const lengths = new Uint8Array(TABLE_SIZE);
+  const byEntry: number[] = []; // the frontiers in enumeration order
+  const order = new Int32Array(TABLE_SIZE); // entry index at each enumeration position
+  let pos = 0;
+  forEachEntry((i, mask, k) => {
+    lengths[i] = jointFiguresOfMask(mask, k, rules, byEntry);
+    order[pos++] = i;
+  });
+  const start = new Uint32Array(TABLE_SIZE + 1);
+  for (let i = 0; i < TABLE_SIZE; i++) start[i + 1] = start[i]! + lengths[i]!;
+  const words = new Uint16Array(start[TABLE_SIZE]!);
+  let from = 0;
+  for (let p = 0; p < pos; p++) {
+    const i = order[p]!;
+    const n = lengths[i]!;
+    const at = start[i]!;
+    for (let j = 0; j < n; j++) words[at + j] = byEntry[from + j]!;
+    from += n;
+  }
+  return { start, words };
+}
+
+/** The joint table as first built: jointFigures per entry (buildJoint's twin). */
+export function buildJointChecked(rules: FigureRules): JointTable {
+  const lists: number[][] = new Array(TABLE_SIZE);
+  let total = 0;
+  forEachEntry((i, mask, k) => {
+    const f = jointFigures({ mask, extraByRank: null, naturalWeliInFigures: 0, wilds: k }, rules);
+    lists[i] = f;
+    total += f.length;
+  });
+  const start = new Uint32Array(TABLE_SIZE + 1);
+  const words = new Uint16Array(total);
+  let at = 0;
+  for (let i = 0; i < TABLE_SIZE; i++) {
+    start[i] = at;
+    for (const w of lists[i]!) words[at++] = w;
+  }
+  start[TABLE_SIZE] = at;
+  return { start, words };
 }
 
 /** Table index of a hand's natural mask (n bits) and k Perlaggen. */

@@ -1,0 +1,68 @@
+// scoring.ts showOptions (the showing choices from the fixed identities read off the state's bits and the joint
+// table's entry read in place) against its checked twin showOptionsChecked (frontier, christening and word
+// worked out from the state every time): for every seat at every step of seeded random hands from the deal
+// on (mid-hand states give hands with played and christened cards), every ruleset and table, and the rules
+// that send the fast path to the checked one (a natural Weli in the figures, identical identities).
+import { describe, expect, it } from 'vitest';
+import { resolveRuleset } from '../../src/rules/registry.ts';
+import { CHANCE, applyAction, chanceOutcomes, currentPlayer, isTerminal, legalActions, newHand } from '../../src/engine/game.ts';
+import { showOptions, showOptionsChecked } from '../../src/engine/scoring.ts';
+import { RULESETS, TABLES } from './tables.ts';
+
+/** Test-only seeded stream (mulberry32). */
+function stream(seed: number): (n: number) => number {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+const HANDS = 40;
+
+describe('showOptions = showOptionsChecked at every step', () => {
+  const cases: string[] = [];
+  for (const name of RULESETS) for (const t of TABLES) cases.push(t.override === '' ? name : `${name}{${t.override}}`);
+  cases.push('oberland{weliNaturalInFigures=true}', '1853{weliNaturalInFigures=true}');
+  for (const spec of new Set(cases)) {
+    it(`${spec}: ${HANDS} random hands${spec.includes('{') ? '' : ' at 2, 4 and 6 players'}`, () => {
+      const r = resolveRuleset(spec);
+      const players = spec.includes('strohmann') ? 4 : spec.includes('threePlayers') ? 3 : 4;
+      let compared = 0;
+      let christened = 0;
+      for (const p of spec.includes('{') ? [players] : [2, 4, 6]) {
+        for (let d = 0; d < HANDS; d++) {
+          const below = stream(1000 * p + d);
+          const s = newHand(r, { players: p, dealer: d % p });
+          const check = () => {
+            if (s.perl === null) return;
+            for (let seat = 0; seat < s.table.seats; seat++) {
+              const fast = showOptions(s, seat);
+              const slow = showOptionsChecked(s, seat);
+              expect(fast.map((o) => [[...o.as], o.word])).toEqual(slow.map((o) => [o.as, o.word]));
+              compared++;
+              if (fast.length > 1 && fast[0]!.as.length > 0) christened++; // a choice among christenings
+            }
+          };
+          for (let step = 0; !isTerminal(s) && step < 2000; step++) {
+            if (s.phase !== 'shuffle' && s.phase !== 'talk' && s.phase !== 'window') check();
+            if (currentPlayer(s) === CHANCE) applyAction(s, { kind: 'chance', outcome: below(chanceOutcomes(s)) });
+            else {
+              const legal = legalActions(s);
+              // bid now and then (windows: legal[0] is the pass), else any legal action
+              const a = s.phase === 'window' ? (below(8) === 0 ? legal[below(legal.length)]! : legal[0]!) : legal[below(legal.length)]!;
+              applyAction(s, a);
+            }
+          }
+          expect(isTerminal(s)).toBe(true);
+          check();
+        }
+      }
+      expect(compared).toBeGreaterThan(1000);
+      expect(christened).toBeGreaterThan(100);
+    });
+  }
+});
