@@ -1175,6 +1175,7 @@ export default definePolicy({
       // windowAction passes blind (point < 0) and, with no ask legal, while a trick is open before the
       // showing: the Spiel only between tricks, Gleich and Hanger only before the first card or after the Spiel
       passes: info.truthful ? PASSES : PASSES_LIAR,
+      observation: 'view', // act reads its observation only by property access and keeps none of it (Policy.observation)
       act(obs) {
         switch (obs.phase) {
           case 'window':

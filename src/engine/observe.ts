@@ -641,23 +641,14 @@ export function observeWith(s: HandState, player: number, score: readonly number
   const table = s.table;
   const c = cacheOf(s);
   const own = c.seatOf[player]!;
-  // currentPlayer(s) === player, the acting seat found once (chance and the end have none)
-  const phase = s.phase;
-  const seatNow = phase === 'shuffle' || phase === 'cut' || phase === 'done' ? -1 : actingSeat(s);
-  const toAct = seatNow >= 0 && seatingOf(table).controller[seatNow] === player;
-  const acting = toAct ? seatNow : -1;
+  const acting = actingOf(s, player);
+  const toAct = acting >= 0;
   let legal: PolicyAction[];
   let showChoices: ShowChoice[];
   if (toAct && s.phase === 'show') {
-    // one call gives both: the legal shows and the figures each makes
-    const opts = allowedShows(s, acting);
-    legal = new Array<PolicyAction>(opts.length);
-    showChoices = new Array<ShowChoice>(opts.length);
-    for (let i = 0; i < opts.length; i++) {
-      const o = opts[i]!;
-      legal[i] = { kind: 'show', as: copyNumbers(o.as) };
-      showChoices[i] = { action: { kind: 'show', as: copyNumbers(o.as) }, gleich: wordGleich(o.word), hanger: wordHanger(o.word) };
-    }
+    const shows = showsOf(s, acting);
+    legal = shows.legal;
+    showChoices = shows.showChoices;
   } else {
     // legalActions hands out shared, deeply frozen action records (actions.ts) in a fresh list: no copy needed
     legal = toAct ? (given ?? legalActions(s)) : [];
@@ -665,36 +656,16 @@ export function observeWith(s: HandState, player: number, score: readonly number
   }
   // The unseen window (point -1): the bidder has not looked at his cards.
   const blind = toAct && s.phase === 'window' && s.bid.point < 0;
-  const parties = table.parties;
   const b = s.bid;
-  if (s.skipped !== c.skippedRef || s.skipped.length !== c.skippedLen) {
-    c.skippedRef = s.skipped;
-    c.skippedLen = s.skipped.length;
-    c.skipped = frozenCopy(s.skipped);
-  }
-  if (s.shownStock !== c.stockRef) {
-    c.stockRef = s.shownStock;
-    c.stockShown = frozenCopy(s.shownStock);
-  }
-  if (s.cutKept.length !== c.cutKeptLen) {
-    c.cutKeptLen = s.cutKept.length;
-    c.cutKept = frozenCopy(s.cutKept);
-  }
-  if (s.exchanges.length !== c.exchangesLen) {
-    c.exchangesLen = s.exchanges.length;
-    c.exchanges = Object.freeze(s.exchanges.map((x) => Object.freeze({ seat: x.seat, gave: x.gave, took: x.took })));
-  }
-  let seenHands: Array<{ seat: number; cards: number[] }> = EMPTY as never[];
-  if (!blind && c.seesMask[player] !== 1 << own) {
-    const others = table.sees[player]!;
-    seenHands = [];
-    for (let i = 0; i < others.length; i++) seenHands.push({ seat: others[i]!, cards: handOf(s, c, others[i]!) as number[] });
-  }
-  const points = s.phase === 'done' ? s.points.slice() : (zeros(parties) as number[]);
-  c.tricksWon = sameOrFrozen(c.tricksWon, c.tricksWonFrom, s.tricksWon);
-  c.written = sameOrFrozen(c.written, c.writtenFrom, b.written);
-  const score0 = score.length === parties ? score : b.score;
-  c.score = sameOrFrozen(c.score, c.scoreFrom, score0);
+  const skipped = skippedOf(s, c);
+  const stockShown = stockShownOf(s, c);
+  const cutKept = cutKeptOf(s, c);
+  const exchanges = exchangesOf(s, c);
+  const seenHands = seenHandsOf(s, c, player, own, blind);
+  const points = pointsOf(s);
+  const tricksWon = tricksWonOf(s, c);
+  const written = writtenOf(s, c);
+  const score1 = scoreOf(s, c, score);
   const talk = talkOf(s, c);
   return {
     ruleset: c.ruleset,
@@ -716,36 +687,139 @@ export function observeWith(s: HandState, player: number, score: readonly number
     perlaggen: (s.perl === c.perl ? c.perlaggen : perlaggenOfCache(s, c)) as number[],
     turned: s.turned,
     faceUp: s.faceUp,
-    skipped: c.skipped as number[],
+    skipped: skipped as number[],
     exchangeTarget: s.phase === 'exchange' ? exchangeTarget(s) : -1,
-    stockShown: c.stockShown as number[],
-    cutKept: c.cutKept as number[],
+    stockShown: stockShown as number[],
+    cutKept: cutKept as number[],
     cutSeen: sees(c, player, s.cutter) ? s.cutSeen : -1,
-    exchanges: c.exchanges as ObservedExchange[],
+    exchanges: exchanges as ObservedExchange[],
     tricks: tricksOf(s, c) as ObservedTrick[],
-    tricksWon: c.tricksWon as number[],
+    tricksWon: tricksWon as number[],
     spielParty: s.spielParty,
     conceded: s.conceded,
     shown: shownOf(s, c) as ObservedShow[],
     points,
-    score: c.score as number[],
+    score: score1 as number[],
     target: s.ruleset.target,
     history: historyOf(s, c, player, blind) as HandEvent[],
     legal,
-    revokes: toAct && s.revokesAllowed && s.phase === 'play' ? revokeActions(s) : (EMPTY as never[]),
+    revokes: revokesOf(s, toAct),
     showChoices,
     bidding: biddingOf(s, c) as ObservedBid[],
     point: s.phase === 'window' ? b.point : -2,
-    written: c.written as number[],
-    ask: b.ask === null ? null : { seat: b.ask.seat, party: b.ask.party, count: b.ask.count, type: b.ask.type, answer: b.ask.answer },
-    biddingTable: parties === 2 || s.bid.active,
+    written: written as number[],
+    ask: askOf(s),
+    biddingTable: table.parties === 2 || s.bid.active,
     partnerInfo: s.ruleset.partnerInfo,
     signs: (blind ? EMPTY : signsOf(s, c, player, own)) as ObservedSigns[],
     talk: talk as ObservedTalk[],
     talkPoint: s.phase === 'talk' ? s.talk!.point : null,
-    question: toAct && s.phase === 'talk' && s.talk!.question !== null ? c.talkSeen[c.talkSeen.length - 1]! : null, // talk's last entry (a plain array's read)
+    question: questionOf(s, c, toAct),
   };
 }
+
+// ---- the fields of an observation, one by one (observeWith above; the lazy view, view.ts) ----
+// Internal to the engine: each reads the state (and keeps the hand's caches up to date) as observeWith does.
+
+/** The seat whose decision it is when `player` controls it (currentPlayer(s) === player), else -1. */
+export function actingOf(s: HandState, player: number): number {
+  // the acting seat found once (chance and the end have none)
+  const phase = s.phase;
+  const seatNow = phase === 'shuffle' || phase === 'cut' || phase === 'done' ? -1 : actingSeat(s);
+  return seatNow >= 0 && seatingOf(s.table).controller[seatNow] === player ? seatNow : -1;
+}
+
+/** In the showing, for the acting seat: the legal shows and the figures each makes (one call gives both). */
+export function showsOf(s: HandState, acting: number): { legal: PolicyAction[]; showChoices: ShowChoice[] } {
+  const opts = allowedShows(s, acting);
+  const legal = new Array<PolicyAction>(opts.length);
+  const showChoices = new Array<ShowChoice>(opts.length);
+  for (let i = 0; i < opts.length; i++) {
+    const o = opts[i]!;
+    legal[i] = { kind: 'show', as: copyNumbers(o.as) };
+    showChoices[i] = { action: { kind: 'show', as: copyNumbers(o.as) }, gleich: wordGleich(o.word), hanger: wordHanger(o.word) };
+  }
+  return { legal, showChoices };
+}
+
+export function skippedOf(s: HandState, c: ObsCache): readonly number[] {
+  if (s.skipped !== c.skippedRef || s.skipped.length !== c.skippedLen) {
+    c.skippedRef = s.skipped;
+    c.skippedLen = s.skipped.length;
+    c.skipped = frozenCopy(s.skipped);
+  }
+  return c.skipped;
+}
+
+export function stockShownOf(s: HandState, c: ObsCache): readonly number[] {
+  if (s.shownStock !== c.stockRef) {
+    c.stockRef = s.shownStock;
+    c.stockShown = frozenCopy(s.shownStock);
+  }
+  return c.stockShown;
+}
+
+export function cutKeptOf(s: HandState, c: ObsCache): readonly number[] {
+  if (s.cutKept.length !== c.cutKeptLen) {
+    c.cutKeptLen = s.cutKept.length;
+    c.cutKept = frozenCopy(s.cutKept);
+  }
+  return c.cutKept;
+}
+
+export function exchangesOf(s: HandState, c: ObsCache): readonly ObservedExchange[] {
+  if (s.exchanges.length !== c.exchangesLen) {
+    c.exchangesLen = s.exchanges.length;
+    c.exchanges = Object.freeze(s.exchanges.map((x) => Object.freeze({ seat: x.seat, gave: x.gave, took: x.took })));
+  }
+  return c.exchanges;
+}
+
+export function seenHandsOf(s: HandState, c: ObsCache, player: number, own: number, blind: boolean): Array<{ seat: number; cards: number[] }> {
+  if (blind || c.seesMask[player] === 1 << own) return EMPTY as never[];
+  const others = s.table.sees[player]!;
+  const out: Array<{ seat: number; cards: number[] }> = [];
+  for (let i = 0; i < others.length; i++) out.push({ seat: others[i]!, cards: handOf(s, c, others[i]!) as number[] });
+  return out;
+}
+
+export function pointsOf(s: HandState): number[] {
+  return s.phase === 'done' ? s.points.slice() : (zeros(s.table.parties) as number[]);
+}
+
+export function tricksWonOf(s: HandState, c: ObsCache): readonly number[] {
+  return (c.tricksWon = sameOrFrozen(c.tricksWon, c.tricksWonFrom, s.tricksWon));
+}
+
+export function writtenOf(s: HandState, c: ObsCache): readonly number[] {
+  return (c.written = sameOrFrozen(c.written, c.writtenFrom, s.bid.written));
+}
+
+export function scoreOf(s: HandState, c: ObsCache, score: readonly number[]): readonly number[] {
+  const score0 = score.length === s.table.parties ? score : s.bid.score;
+  return (c.score = sameOrFrozen(c.score, c.scoreFrom, score0));
+}
+
+export function perlaggenOfState(s: HandState, c: ObsCache): readonly number[] {
+  return s.perl === c.perl ? c.perlaggen : perlaggenOfCache(s, c);
+}
+
+export function revokesOf(s: HandState, toAct: boolean): PolicyAction[] {
+  return toAct && s.revokesAllowed && s.phase === 'play' ? revokeActions(s) : (EMPTY as never[]);
+}
+
+export function askOf(s: HandState): Observation['ask'] {
+  const a = s.bid.ask;
+  return a === null ? null : { seat: a.seat, party: a.party, count: a.count, type: a.type, answer: a.answer };
+}
+
+export function questionOf(s: HandState, c: ObsCache, toAct: boolean): ObservedTalk | null {
+  if (!toAct || s.phase !== 'talk' || s.talk!.question === null) return null;
+  talkOf(s, c);
+  return c.talkSeen[c.talkSeen.length - 1]!; // talk's last entry (a plain array's read)
+}
+
+export { cacheOf, handOf, historyOf, tricksOf, shownOf, biddingOf, talkOf, signsOf, sees, EMPTY, type ObsCache, type ObservedExchange };
 
 // ---- resampling the hidden cards ----
 

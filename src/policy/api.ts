@@ -101,6 +101,19 @@ export interface Policy<O = Observation, A = PolicyAction> {
    * and fault a broken promise.
    */
   readonly passes?: WindowPasses;
+  /**
+   * 'view': a promise about how act uses its observation — it reads it only by property access
+   * (`obs.legal`, `obs.tricks[0]`, destructuring named fields) during the call; it never keeps the
+   * observation object past the call, never writes into it or into a list it holds, never spreads, copies,
+   * serializes (JSON, structuredClone) or enumerates it (Object.keys, for…in). (Keeping a field's value is
+   * fine: they are the Observation's own, frozen snapshots or lists nobody changes.) Then the runner may hand
+   * it an ObservationView (engine/view.ts) instead of building the whole Observation: the same fields with
+   * the same values, each computed on its first read — fast where a decision reads a few of ~45. Its fields
+   * are read-only (assigning throws in strict mode); a read after act returned throws ObservationViewClosed. Checked runs (PlayDealOptions.checked),
+   * onDecision and a seat with onTurn (--human) get the full Observation anyway (the twin). Default
+   * 'record': a plain Observation the policy may keep and use as it likes.
+   */
+  readonly observation?: 'view' | 'record';
 }
 
 /** Policy.passes: the bid windows a policy always passes in, and the talk windows it always stays quiet in. */

@@ -9,7 +9,8 @@ import type { Policy } from '../policy/api.ts';
 import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
 import { WINDOW_LATER_LEAD, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
 import { CHANCE, TERMINAL, applyAction, applyShuffleFrom, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns, sameNumbers, showChoicesNow, type HandOptions } from '../engine/game.ts';
-import { observeWith, type Observation } from '../engine/observe.ts';
+import { observeWith, type Observation, type ShowChoice } from '../engine/observe.ts';
+import { ObservationView } from '../engine/view.ts';
 import { QUIET, quietDeclared } from '../engine/talk.ts';
 import type { HandState } from '../engine/state.ts';
 import type { Outcome } from '../engine/bidding.ts';
@@ -247,6 +248,7 @@ export function readAction(a: unknown): Action | null {
 }
 
 const NO_SCORE: readonly number[] = Object.freeze([]);
+const EMPTY_LIST: readonly never[] = Object.freeze([]);
 
 /** T with its readonly fields writable (option records built field by field). */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -262,11 +264,9 @@ function identical(legal: readonly Action[], x: unknown): Action | undefined {
  * without rebuilding the show actions: the decision's cached choices, the one the policy picked by identity
  * (an entry of obs.legal or obs.showChoices, as policies answer) looked at first; undefined when none.
  */
-function matchShow(s: HandState, obs: Observation, raw: unknown, as: readonly number[]): Action | undefined {
+function matchShow(s: HandState, offered: readonly unknown[], choices: readonly ShowChoice[], raw: unknown, as: readonly number[]): Action | undefined {
   const opts = showChoicesNow(s);
   let hint = -1;
-  const offered = obs.legal;
-  const choices = obs.showChoices;
   for (let i = 0; i < offered.length && hint < 0; i++) if (offered[i] === raw || choices[i]?.action === raw) hint = i;
   if (hint >= 0 && hint < opts.length && sameNumbers(opts[hint]!.as, as)) return { kind: 'show', as: opts[hint]!.as };
   for (let i = 0; i < opts.length; i++) if (sameNumbers(opts[i]!.as, as)) return { kind: 'show', as: opts[i]!.as };
@@ -351,9 +351,13 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
       decisions++;
       continue;
     }
-    // the legal actions once per decision: the observation gets its own copy, the match below the original
+    // the legal actions once per decision: the observation gets its own copy, the match below the original —
+    // or, for a policy that declared it reads its observation only during act (Policy.observation 'view'),
+    // the lazy view (engine/view.ts), which hands out the list itself; not under checks, onDecision or onTurn:
+    // there the full Observation (the view's twin)
     const legal = s.phase === 'show' ? null : legalActions(s);
-    const obs = observeWith(s, p, NO_SCORE, legal === null ? null : legal.slice());
+    const view = sp.policy.observation === 'view' && o.checked !== true && o.onDecision === undefined && sp.onTurn === undefined;
+    const obs: Observation = view ? new ObservationView(s, p, NO_SCORE, legal) : observeWith(s, p, NO_SCORE, legal === null ? null : legal.slice());
     const beat = hb;
     beat[HB.count]!++;
     beat[HB.player] = p;
@@ -371,13 +375,18 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
       if (legal !== null) chosen = identical(legal, raw);
       answer = chosen ?? readAction(raw);
     } catch (e) {
+      if (view) ObservationView.close(obs as ObservationView);
       throw new PolicyFault(`${whereP(sp, p, s, streams)}: threw ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, { cause: e });
     }
     beat[HB.what] = 0;
+    // act returned: the state moves on; a view read from now on throws (ObservationViewClosed)
+    if (view) ObservationView.close(obs as ObservationView);
     // The engine applies its own frozen record of the matching legal action, never the policy's object
     // (checked or not: an answer that is no legal action is always a fault, never applied).
     if (chosen === undefined && answer !== null && legal === null && answer.kind === 'show') {
-      chosen = matchShow(s, obs, raw, answer.as);
+      // the lists the policy was handed (a view's: those it read, if any)
+      const handed = view ? ObservationView.handedOut(obs as ObservationView) : obs;
+      chosen = matchShow(s, handed === undefined ? EMPTY_LIST : handed.legal, handed === undefined ? EMPTY_LIST : handed.showChoices, raw, answer.as);
     } else if (chosen === undefined && answer !== null) {
       for (const x of legal ?? legalActions(s)) {
         if (sameAction(x, answer)) {
