@@ -38,7 +38,7 @@ describe('declared window passes taken by the engine = act called for each', () 
   }
 });
 
-/** simple's seats with their declaration of window passes `cut` (the kinds spielTricks and afterSpiel left out, say). */
+/** simple's seats with their declaration of window passes rewritten by `passes` (the new kinds left out, say). */
 const withPasses = (o: OptionValues, passes: (d: WindowPasses) => WindowPasses): SeatPolicy[] =>
   simple(o).map((sp) => ({ ...sp, policy: { ...sp.policy, passes: passes(sp.policy.passes!) } }));
 const oldKinds = (d: WindowPasses): WindowPasses => {
@@ -70,6 +70,26 @@ describe('the later-lead Spiel and after-Spiel windows (Policy.passes.spielTrick
           expect(comparable(a.state)).toEqual(comparable(b.state));
         }
         expect(more, `${name} ${JSON.stringify(opts)}`).toBeGreaterThan(0);
+      }
+    }
+  });
+  it('declared alone (no unseen, trickOpen, laterLead), the engine takes them too, the hands as act gives them', () => {
+    const onlyNew = (d: WindowPasses): WindowPasses => (d.spielTricks === undefined ? { afterSpiel: true } : { afterSpiel: true, spielTricks: d.spielTricks });
+    for (const name of RULESET_NAMES) {
+      const r = resolveRuleset(name);
+      for (const opts of [{}, { information: 'ignore' }] as OptionValues[]) {
+        const fast = withPasses(opts, onlyNew);
+        const slow = withPasses(opts, onlyNew);
+        let taken = 0;
+        for (let d = 0; d < 30; d++) {
+          const base = { ruleset: r, players: 4, rootSeed: 41, dealIndex: d, dealer: d % 4 };
+          const a = playDeal({ ...base, policies: fast });
+          const b = playDeal({ ...base, policies: slow, checked: true });
+          taken += a.state.bid.declaredPasses;
+          expect(a.decisions).toBe(b.decisions);
+          expect(comparable(a.state)).toEqual(comparable(b.state));
+        }
+        expect(taken, `${name} ${JSON.stringify(opts)}`).toBeGreaterThan(0);
       }
     }
   });
