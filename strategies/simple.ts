@@ -63,6 +63,7 @@ import {
   type ObservedTalk,
   type ObservedPlay,
   type PolicyAction,
+  type WindowPasses,
 } from '../src/policy/api.ts';
 
 type Play = Extract<PolicyAction, { kind: 'play' }>;
@@ -1134,14 +1135,26 @@ const unsaidAt = (truthful: boolean) =>
     laterLead: Object.freeze(['inNatura:Gleich', 'inNatura:Hanger', 'biet:Gleich', 'biet:Hanger'] as const),
     notAhead: Object.freeze(truthful ? (['inNatura:Spiel', 'biet:Spiel', 'halt:Spiel'] as const) : (['inNatura:Spiel', 'biet:Spiel'] as const)),
   });
+// windowAction after the Spiel (point 5, where no ask and no bid of the Spiel is legal) bids Gleich or Hanger
+// only when an opponent has shown (oppHasShown): afterSpiel
 const PASSES = Object.freeze({
   unseen: true,
   trickOpen: true,
   laterLead: true,
+  afterSpiel: true,
   unsaid: Object.freeze(['trumpf', 'farbe', 'gutDrueben', 'gutLassen', 'entscheidung'] as const),
   unsaidAt: unsaidAt(true),
 });
 const PASSES_LIAR = Object.freeze({ ...PASSES, unsaidAt: unsaidAt(false) });
+// With information = 'ignore' (no partner's "Biet das Spiel!" to follow) windowAction at a later lead with
+// no ask legal bids only the Spiel, and only when spielStrong: its party has won at least spielTricks tricks
+// (spielTricks 1..3: one frozen declaration each)
+const PASSES_IGNORING = [1, 2, 3].map((n) => Object.freeze({ ...PASSES, spielTricks: n }));
+const PASSES_IGNORING_LIAR = [1, 2, 3].map((n) => Object.freeze({ ...PASSES_LIAR, spielTricks: n }));
+function passesOf(info: Info, spielTricks: number): WindowPasses {
+  if (info.use) return info.truthful ? PASSES : PASSES_LIAR;
+  return (info.truthful ? PASSES_IGNORING : PASSES_IGNORING_LIAR)[spielTricks - 1] ?? (info.truthful ? PASSES : PASSES_LIAR);
+}
 
 export default definePolicy({
   name: 'simple',
@@ -1174,7 +1187,7 @@ export default definePolicy({
       talk: info.use ? 'full' : 'never',
       // windowAction passes blind (point < 0) and, with no ask legal, while a trick is open before the
       // showing: the Spiel only between tricks, Gleich and Hanger only before the first card or after the Spiel
-      passes: info.truthful ? PASSES : PASSES_LIAR,
+      passes: passesOf(info, sense.spielTricks),
       observation: 'view', // act reads its observation only by property access and keeps none of it (Policy.observation)
       act(obs) {
         switch (obs.phase) {

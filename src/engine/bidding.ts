@@ -113,6 +113,11 @@ export interface Bidding {
    * same PASS record in `actions`, no event (as a pass has none) — and counts it in `declaredPasses`.
    */
   declared: number;
+  /**
+   * The second word of the declarations (`declared` is full): bit seat for WINDOW_AFTER_SPIEL; 3 bits at
+   * 8 + 3 * seat for WINDOW_SPIEL_LEAD, the seat's Policy.passes.spielTricks (at most 7; 0 = not declared).
+   */
+  declared2: number;
   /** Passes the window took for seats by their declaration (`declared`): decisions, for the runner's count. */
   declaredPasses: number;
   figs: FigureBid[];
@@ -207,6 +212,7 @@ export function newBidding(parties: number, seats: number, score: readonly numbe
     active: (parties === 2 || (parties > 2 && manyParties)) && !allSilent,
     silent,
     declared: 0,
+    declared2: 0,
     declaredPasses: 0,
     figs: [newFigureBid(parties), newFigureBid(parties), newFigureBid(parties)],
     queue: [],
@@ -780,7 +786,7 @@ function seekWindowSeat(s: HandState, declared: boolean): boolean {
   while (b.windowAt < w.length) {
     const seat = w[b.windowAt]!;
     if (hasWindowAction(s, seat)) {
-      if (!declared || b.declared === 0 || !declaresPass(s, seat)) {
+      if (!declared || (b.declared | b.declared2) === 0 || !declaresPass(s, seat)) {
         s.phase = 'window';
         return true;
       }
@@ -808,7 +814,58 @@ export function takeDeclaredPasses(s: HandState): boolean {
 /** Did the seat's policy declare it passes in the window now open, for this seat's kind of it (Bidding.declared)? */
 function declaresPass(s: HandState, seat: number): boolean {
   const kind = windowKindOf(s, seat);
-  return kind !== 0 && ((s.bid.declared >>> (kind * 8 + seat)) & 1) === 1;
+  if (kind === 0) return false;
+  const b = s.bid;
+  if (kind < WINDOW_SPIEL_LEAD) return ((b.declared >>> (kind * 8 + seat)) & 1) === 1;
+  if (kind === WINDOW_AFTER_SPIEL) return ((b.declared2 >>> seat) & 1) === 1 && !opponentHasShown(s, seat);
+  return partyTricks(s, seat) < ((b.declared2 >>> (8 + 3 * seat)) & 7);
+}
+
+/** Tricks the seat's party has won so far (Observation.tricksWon of its party). */
+function partyTricks(s: HandState, seat: number): number {
+  return s.tricksWon[s.table.party[seat]!]!;
+}
+
+/** Has a seat of another party than `seat`'s shown its figures (Observation.shown)? */
+export function opponentHasShown(s: HandState, seat: number): boolean {
+  const party = s.table.party;
+  const me = party[seat]!;
+  const shows = s.shows;
+  for (let i = 0; i < shows.length; i++) {
+    const x = shows[i];
+    if (x !== null && x !== undefined && party[x.seat] !== me) return true;
+  }
+  return false;
+}
+
+/** The declarations of Policy.passes (policy/api.ts WindowPasses) the window kinds are held to. */
+export interface DeclaredPasses {
+  readonly unseen?: boolean;
+  readonly trickOpen?: boolean;
+  readonly laterLead?: boolean;
+  readonly spielTricks?: number;
+  readonly afterSpiel?: boolean;
+}
+
+/**
+ * Did the declarations `d` promise a pass for the seat now deciding in the open window (of kind windowKind)?
+ * The runner's reading of Policy.passes: the twin of the engine's own (declaresPass, by Bidding.declared).
+ */
+export function passPromised(s: HandState, kind: number, d: DeclaredPasses): boolean {
+  switch (kind) {
+    case WINDOW_UNSEEN:
+      return d.unseen === true;
+    case WINDOW_TRICK_OPEN:
+      return d.trickOpen === true;
+    case WINDOW_LATER_LEAD:
+      return d.laterLead === true;
+    case WINDOW_SPIEL_LEAD:
+      return d.spielTricks !== undefined && partyTricks(s, s.bid.window![s.bid.windowAt]!) < d.spielTricks;
+    case WINDOW_AFTER_SPIEL:
+      return d.afterSpiel === true && !opponentHasShown(s, s.bid.window![s.bid.windowAt]!);
+    default:
+      return false;
+  }
 }
 
 /**
@@ -885,11 +942,17 @@ function askCounts(s: HandState): readonly number[] {
 
 /**
  * Window kinds of Policy.passes (policy/api.ts), for the window seat now: WINDOW_UNSEEN, WINDOW_TRICK_OPEN,
- * WINDOW_LATER_LEAD (the lead of trick 2–5, neither an ask nor a bid of the Spiel open to the seat) or 0.
+ * WINDOW_LATER_LEAD (the lead of trick 2–5, neither an ask nor a bid of the Spiel open to the seat),
+ * WINDOW_SPIEL_LEAD (the lead of trick 2–5, no ask but a bid of the Spiel open to the seat),
+ * WINDOW_AFTER_SPIEL (point 5, after the Spiel, no ask open to the seat) or 0.
  */
 export const WINDOW_UNSEEN = 1;
 export const WINDOW_TRICK_OPEN = 2;
 export const WINDOW_LATER_LEAD = 3;
+export const WINDOW_SPIEL_LEAD = 4;
+export const WINDOW_AFTER_SPIEL = 5;
+/** The Policy.passes declaration of each window kind (for messages). */
+export const WINDOW_PASS_NAMES: readonly string[] = Object.freeze(['', 'unseen', 'trickOpen', 'laterLead', 'spielTricks', 'afterSpiel']);
 export function windowKind(s: HandState): number {
   if (s.phase !== 'window') return 0;
   return windowKindOf(s, s.bid.window![s.bid.windowAt]!);
@@ -897,7 +960,7 @@ export function windowKind(s: HandState): number {
 
 /** The kind of the open window (windowKind) for `seat`: from the party's window facts (windowInfo). */
 function windowKindOf(s: HandState, seat: number): number {
-  const k = (windowInfo(s, seat) >>> WI_KIND) & 3;
+  const k = (windowInfo(s, seat) >>> WI_KIND) & 7;
   if (twinCheck && ++twinChecks > 0 && k !== windowKindOfChecked(s, seat)) twinFault('windowKindOf', s, seat);
   return k;
 }
@@ -906,11 +969,11 @@ function windowKindOf(s: HandState, seat: number): number {
 function windowKindOfChecked(s: HandState, seat: number): number {
   const b = s.bid;
   if (b.point < 0) return WINDOW_UNSEEN;
-  if (b.point > 4) return 0;
+  if (b.point > 4) return b.point === 5 && !askAllowed(s, seat) ? WINDOW_AFTER_SPIEL : 0;
   const t = openTrick(s);
   if (t === null || t.plays.length === 0) {
     if (b.point === 0 || askAllowed(s, seat)) return 0;
-    return partyMayBidMore(s, s.table.party[seat]!) && figureOpenForBid(s, F_SPIEL, b.point) ? 0 : WINDOW_LATER_LEAD;
+    return partyMayBidMore(s, s.table.party[seat]!) && figureOpenForBid(s, F_SPIEL, b.point) ? WINDOW_SPIEL_LEAD : WINDOW_LATER_LEAD;
   }
   return askAllowed(s, seat) ? 0 : WINDOW_TRICK_OPEN;
 }
@@ -920,7 +983,7 @@ function windowKindOfChecked(s: HandState, seat: number): number {
 // and situation, and remembered until the bidding changes (each act that changes it: windowInfoGen += 1),
 // instead of at every seat's turn of every window — the twins (…Checked) read the state. Bits: WI_DONE
 // known, WI_ACT the seat has a window action, WI_ASK it may ask, WI_THREE only a blind bid of all three, open
-// figures (3 bits at WI_OPEN), raisable stakes (3 bits at WI_RAISE), the window kind (2 bits at WI_KIND).
+// figures (3 bits at WI_OPEN), raisable stakes (3 bits at WI_RAISE), the window kind (3 bits at WI_KIND).
 const WI_DONE = 1;
 const WI_ACT = 2;
 const WI_ASK = 4;
@@ -987,9 +1050,9 @@ function windowInfoOfParty(s: HandState, seat: number, party: number): number {
   if (point < 0) kind = WINDOW_UNSEEN;
   else if (point <= 4) {
     const t = openTrick(s);
-    if (t === null || t.plays.length === 0) kind = point === 0 || ask || (openMask & 1) !== 0 ? 0 : WINDOW_LATER_LEAD;
+    if (t === null || t.plays.length === 0) kind = point === 0 || ask ? 0 : (openMask & 1) !== 0 ? WINDOW_SPIEL_LEAD : WINDOW_LATER_LEAD;
     else kind = ask ? 0 : WINDOW_TRICK_OPEN;
-  }
+  } else if (point === 5 && !ask) kind = WINDOW_AFTER_SPIEL;
   info |= kind << WI_KIND;
   return info;
 }

@@ -823,7 +823,7 @@ export function applyAction(s: HandState, a: Action): void {
   if (s.talk !== null) talkBefore(s); // RULES §13: a talk window before the decision now due (talk.ts)
   // A bid window decision due now, its table talk over or none opened: the passes its seats declared
   // (Bidding.declared), taken in order after that talk; then talk looks again, as after each pass.
-  if (s.phase === 'window' && s.bid.declared !== 0 && takeDeclaredPasses(s) && s.talk !== null) talkBefore(s);
+  if (s.phase === 'window' && (s.bid.declared | s.bid.declared2) !== 0 && takeDeclaredPasses(s) && s.talk !== null) talkBefore(s);
 }
 
 /**

@@ -97,7 +97,7 @@ export interface Policy<O = Observation, A = PolicyAction> {
    * runner passes for it without building an observation or calling act, and counts the decision as taken
    * (the results are those of calling act). `unseen`: the window right after the deal (point −1, its cards
    * unseen); `trickOpen`: a window before a card of a trick already led (points 0–4) when no ask is legal
-   * for the seat; `laterLead`: see WindowPasses. Checked runs (PlayDealOptions.checked, hooks) call act anyway
+   * for the seat; `laterLead`, `spielTricks`, `afterSpiel`: see WindowPasses. Checked runs (PlayDealOptions.checked, hooks) call act anyway
    * and fault a broken promise.
    */
   readonly passes?: WindowPasses;
@@ -126,6 +126,18 @@ export interface WindowPasses {
    * after the Spiel, and raises only when answering).
    */
   readonly laterLead?: boolean;
+  /**
+   * A window at the lead of trick 2–5 (points 1–4, before the trick's first card) where no ask but a bid of
+   * the Spiel is open to it: there it passes while its party has won fewer than this many tricks (it bids
+   * the Spiel only with that many tricks, and raises only when answering). A promise about public facts
+   * only: one that bids the Spiel on a partner's word ("Biet das Spiel!") must not declare it.
+   */
+  readonly spielTricks?: number;
+  /**
+   * A window after the Spiel (point 5) where no ask is open to it: there it passes while no opponent of its
+   * party has shown a figure (it bids Gleich and Hanger after the Spiel only to beat what they showed).
+   */
+  readonly afterSpiel?: boolean;
   /**
    * Phrases this policy never says of its own accord (RULES §13; answers to a question are not covered): in
    * a talk window where every phrase open to it is one of these it says quiet, without drawing from its

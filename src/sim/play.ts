@@ -7,7 +7,7 @@
 // columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
 import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
-import { WINDOW_LATER_LEAD, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, windowKind } from '../engine/bidding.ts';
+import { WINDOW_LATER_LEAD, WINDOW_PASS_NAMES, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, passPromised, windowKind } from '../engine/bidding.ts';
 import { CHANCE, TERMINAL, applyAction, applyShuffleFrom, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns, sameNumbers, showChoicesNow, type HandOptions } from '../engine/game.ts';
 import { observeWith, type Observation, type ShowChoice } from '../engine/observe.ts';
 import { ObservationView } from '../engine/view.ts';
@@ -196,6 +196,22 @@ export function declaredPassSeats(table: HandState['table'], policies: readonly 
   return m;
 }
 
+/**
+ * The second word of the declared window passes (Bidding.declared2): bit seat for passes.afterSpiel, 3 bits at
+ * 8 + 3 * seat for passes.spielTricks (at most 7: no party wins 7 tricks before the last lead).
+ */
+export function declaredPassSeats2(table: HandState['table'], policies: readonly SeatPolicy[]): number {
+  let m = 0;
+  for (let seat = 0; seat < table.seats; seat++) {
+    const sp = policies[table.controller[seat]!]!;
+    const d = sp.policy.passes;
+    if (d === undefined || sp.onTurn !== undefined) continue;
+    if (d.afterSpiel === true) m |= 1 << seat;
+    if (d.spielTricks !== undefined && d.spielTricks > 0) m |= Math.min(7, Math.ceil(d.spielTricks)) << (8 + 3 * seat);
+  }
+  return m;
+}
+
 /** Seats whose policy declared it never talks (bit mask; RULES §13). */
 export function quietSeats(table: HandState['table'], policies: readonly SeatPolicy[]): number {
   let m = 0;
@@ -281,17 +297,20 @@ function whereP(sp: SeatPolicy, p: number, s: HandState, streams: RunStreams): s
 export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>): number {
   // The window passes the policies declared, taken by the engine itself (bidding.ts seekWindowSeat) where the
   // runner would take them without calling act (driveHand): not under checks or onDecision.
-  const declared = o.checked !== true && o.onDecision === undefined ? declaredPassSeats(s.table, policies) : 0;
+  const unchecked = o.checked !== true && o.onDecision === undefined;
+  const declared = unchecked ? declaredPassSeats(s.table, policies) : 0;
+  const declared2 = unchecked ? declaredPassSeats2(s.table, policies) : 0;
   const before = s.bid.declaredPasses;
-  const decisions = driveHand(s, policies, streams, o, declared);
+  const decisions = driveHand(s, policies, streams, o, declared, declared2);
   // those passes are decisions too
   const taken = s.bid.declaredPasses - before;
   hb[HB.count]! += taken;
   s.bid.declared = 0;
+  s.bid.declared2 = 0;
   return decisions + taken;
 }
 
-function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>, declared: number): number {
+function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>, declared: number, declared2: number): number {
   const maxSteps = o.maxSteps ?? 1000;
   let decisions = 0;
   // --independent-streams: players with a salt draw from re-keyed streams
@@ -310,7 +329,10 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     }
   }
   // the engine takes the declared passes once a constrained deal has been accepted (its check sees the state as dealt)
-  if (!check) s.bid.declared = declared;
+  if (!check) {
+    s.bid.declared = declared;
+    s.bid.declared2 = declared2;
+  }
   for (let step = 0; ; step++) {
     if (step > maxSteps) throw new Error(`${streams.where} did not end within ${maxSteps} steps`);
     if (check && s.trump !== null) {
@@ -321,7 +343,10 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
         decisions = 0;
         step = 0;
         check = true;
-      } else s.bid.declared = declared;
+      } else {
+        s.bid.declared = declared;
+        s.bid.declared2 = declared2;
+      }
     }
     const p = currentPlayer(s);
     if (p === TERMINAL) break;
@@ -337,10 +362,11 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     const passes = sp.policy.passes;
     let promised = false;
     let quiet = false;
+    let kind = 0;
     if (passes !== undefined) {
       if (s.phase === 'window') {
-        const kind = windowKind(s);
-        promised = kind !== 0 && (kind === WINDOW_UNSEEN ? passes.unseen : kind === WINDOW_TRICK_OPEN ? passes.trickOpen : passes.laterLead) === true;
+        kind = windowKind(s);
+        promised = passPromised(s, kind, passes);
       } else if (s.phase === 'talk' && (passes.unsaid !== undefined || passes.unsaidAt !== undefined)) {
         quiet = promised = quietDeclared(s, passes); // (passes.unsaid, .unsaidAt: by the kind of talk point)
       }
@@ -417,7 +443,7 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
       throw new PolicyFault(`${whereP(sp, p, s, streams)}: illegal action ${answer === null ? 'of no kind' : actionText(answer)}: ${why}`);
     }
     if (promised && chosen.kind !== (quiet ? 'quiet' : 'pass')) {
-      const what = quiet ? 'never says what it may say in this talk window (Policy.passes.unsaid)' : 'passes in this bid window (Policy.passes)';
+      const what = quiet ? 'never says what it may say in this talk window (Policy.passes.unsaid)' : `passes in this bid window (Policy.passes.${WINDOW_PASS_NAMES[kind]})`;
       throw new PolicyFault(`${whereP(sp, p, s, streams)}: declared it ${what} but answered ${actionText(chosen)}`);
     }
     o.onDecision?.(s, p, obs, chosen as PolicyAction);

@@ -20,9 +20,9 @@ const simple = (): SeatPolicy[] => {
 };
 
 describe('declared passes (Policy.passes) = calling act', () => {
-  it('simple declares the unseen, the open-trick and the later-lead windows and its unsaid phrases', () => {
+  it('simple declares the unseen, the open-trick, the later-lead and the after-Spiel windows and its unsaid phrases', () => {
     expect(simple()[0]!.policy.passes).toEqual({
-      unseen: true, trickOpen: true, laterLead: true, unsaid: ['trumpf', 'farbe', 'gutDrueben', 'gutLassen', 'entscheidung'],
+      unseen: true, trickOpen: true, laterLead: true, afterSpiel: true, unsaid: ['trumpf', 'farbe', 'gutDrueben', 'gutLassen', 'entscheidung'],
       unsaidAt: { firstLead: ['inNatura:Spiel', 'biet:Spiel'], laterLead: ['inNatura:Gleich', 'inNatura:Hanger', 'biet:Gleich', 'biet:Hanger'], notAhead: ['inNatura:Spiel', 'biet:Spiel', 'halt:Spiel'] },
     });
   });
