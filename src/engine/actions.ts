@@ -158,6 +158,12 @@ export function playOf(card: number, as: number | null): A<'play'> {
   return PLAYS[card * 33 + (as === null ? 32 : as)]!;
 }
 
+/** Push the plays of `card` christened as the 32 suited cards, ascending (playOf(card, 0..31)), onto out. */
+export function pushChristenings(card: number, out: PolicyAction[]): void {
+  const base = card * 33;
+  for (let as = 0; as < 32; as++) out.push(PLAYS[base + as]!);
+}
+
 const EXCHANGES: Array<A<'exchange'>> = Array.from({ length: 33 }, (_, card) => Object.freeze({ kind: 'exchange', card }));
 export function exchangeOf(card: number): A<'exchange'> {
   return EXCHANGES[card]!;

@@ -525,6 +525,105 @@ export function obligationFilter(s: HandState, seat: number): ((card: number, as
   };
 }
 
+/**
+ * legalActions' obligation filter (RULES §8.5, GC-34): drops in place, from out[start..], the plays of a bound
+ * seat that break its obligations — obligationFilter's verdicts (its twin: each play asked of that closure),
+ * worked out once per card: the card's christenings, consecutive in a legal list, read its row in one loop.
+ */
+export function filterObligations(s: HandState, seat: number, out: PolicyAction[], start: number): void {
+  if (!s.bid.active) return;
+  const need = obligationsOf(s, seat);
+  if (need === 0) return;
+  const ctx = figCtx(s);
+  // the played cards' identities: the fast path needs them distinct and no natural Weli among them
+  let pMask = 0;
+  for (let ti = 0; ti < s.tricks.length; ti++) {
+    const plays = s.tricks[ti]!.plays;
+    for (let i = 0; i < plays.length; i++) {
+      const p = plays[i]!;
+      if (p.seat !== seat) continue;
+      const identity = p.as ?? p.card;
+      if (identity === WELI) {
+        if (ctx.ruleset.weliNaturalInFigures) return filterBy(out, start, obligationFilterChecked(s, seat));
+        continue;
+      }
+      const bit = 1 << identity;
+      if ((pMask & bit) !== 0) return filterBy(out, start, obligationFilterChecked(s, seat));
+      pMask = (pMask | bit) >>> 0;
+    }
+  }
+  const lo = s.handLo[seat]!;
+  const weli = s.handWeli[seat]!;
+  const wildLo = ctx.wildLo;
+  const hMask = (lo & ~wildLo) >>> 0;
+  if ((hMask & pMask) !== 0) return filterBy(out, start, obligationFilterChecked(s, seat));
+  const meets = meetsTable(ctx.tables, need);
+  const joint = ctx.tables.joint();
+  const mask0 = (hMask | pMask) >>> 0;
+  const wilds0 = popcount32(lo & wildLo) + (weli & ctx.weliWild);
+  if (!meetsAt(meets, joint, tableIndex(mask0, popcount32(mask0), wilds0), need)) return; // he cannot make it anyway
+  const level = s.perl!.level;
+  const weliNatural = ctx.ruleset.weliNaturalInFigures;
+  let slow: ((card: number, as: number | null) => boolean) | null = null;
+  const rows = rowsOf(ctx.tables, need);
+  const n = out.length;
+  let k = start;
+  let i = start;
+  while (i < n) {
+    const a = out[i]!;
+    if (a.kind !== 'play' || level[a.card] === 0) {
+      out[k++] = a;
+      i++;
+      continue;
+    }
+    // the hand without the card and the played cards: the evaluator's parts (evaluate.ts figureParts)
+    const card = a.card;
+    let l = lo;
+    let w = weli;
+    if (card === WELI) w = 0;
+    else l = (l & ~(1 << card)) >>> 0;
+    const baseMask = ((l & ~wildLo) | pMask) >>> 0;
+    const baseWilds = popcount32(l & wildLo) + (w & ctx.weliWild);
+    const basePop = popcount32(baseMask);
+    const row = rowOf(rows, tableIndex(baseMask, basePop, baseWilds));
+    // the card's block: each christening added as figureParts adds a last played card
+    for (; i < n; i++) {
+      const b = out[i]!;
+      if (b.kind !== 'play' || b.card !== card) break;
+      const identity = b.as ?? card;
+      let keeps: boolean;
+      if (identity === WELI && weliNatural) keeps = (slow ??= obligationFilterChecked(s, seat)!)(card, b.as); // (rows are shared by rulesets)
+      else {
+        const known = row[identity]!;
+        if (known >= 0) keeps = known === 1;
+        else {
+          if (identity === WELI) {
+            keeps = meetsAt(meets, joint, tableIndex(baseMask, basePop, baseWilds), need);
+          } else {
+            const bit = 1 << identity;
+            if ((baseMask & bit) !== 0) keeps = repeatMeets(ctx, need, baseMask, baseWilds, identity & 7, tableIndex(baseMask, basePop, baseWilds));
+            else keeps = meetsAt(meets, joint, tableIndex((baseMask | bit) >>> 0, basePop + 1, baseWilds), need);
+          }
+          row[identity] = keeps ? 1 : 0;
+        }
+      }
+      if (keeps) out[k++] = b;
+    }
+  }
+  if (k !== n) out.length = k; // (setting the length is a builtin call: only when some play was dropped)
+}
+
+/** Keep the plays of out[start..] that `keeps` keeps (null: all). */
+function filterBy(out: PolicyAction[], start: number, keeps: ((card: number, as: number | null) => boolean) | null): void {
+  if (keeps === null) return;
+  let k = start;
+  for (let i = start; i < out.length; i++) {
+    const a = out[i]!;
+    if (a.kind !== 'play' || keeps(a.card, a.as)) out[k++] = a;
+  }
+  if (k !== out.length) out.length = k;
+}
+
 // The answers per card identity (33; -1 not yet known) for one hand-without-the-card (its table entry: the
 // played cards and the rest of the hand, as parts), per (tables, need). A bound seat's next decisions ask
 // the same entry: a card it plays moves from its hand to its played cards, the parts stay.
@@ -1130,6 +1229,54 @@ function bidActions(s: HandState, openMask: number, unseen: boolean): readonly P
 export function windowActions(s: HandState, seat: number, out: PolicyAction[]): void {
   const info = windowInfo(s, seat);
   const start = out.length;
+  const key = windowListKey(s, info);
+  if (key < 0) windowListOf(s, info, out);
+  else {
+    // the list of a window met before (per ruleset, by everything it is built from): copied from a plain array
+    let lists = s.ruleset === lastWindowRuleset ? lastWindowLists : windowLists.get(s.ruleset);
+    if (lists === undefined) windowLists.set(s.ruleset, (lists = new Map()));
+    lastWindowRuleset = s.ruleset;
+    lastWindowLists = lists;
+    let list = lists.get(key);
+    if (list === undefined) {
+      if (lists.size >= 4096) lists.clear(); // bounded memory
+      list = [];
+      windowListOf(s, info, list);
+      lists.set(key, list);
+    }
+    for (let i = 0; i < list.length; i++) out.push(list[i]!);
+  }
+  if (twinCheck) {
+    twinChecks += 1;
+    const twin: PolicyAction[] = [];
+    windowActionsChecked(s, seat, twin);
+    if (twin.length !== out.length - start || twin.some((a, i) => a !== out[start + i])) twinFault('windowActions', s, seat);
+  }
+}
+
+// Window lists per ruleset, keyed by all windowListOf reads: the window facts' ask/three/open/raise bits, an
+// unseen window, the ask counts (ASK_FROM's index) and the levels of the figures that may be raised.
+const windowLists = new WeakMap<object, Map<number, PolicyAction[]>>();
+let lastWindowRuleset: object | null = null;
+let lastWindowLists: Map<number, PolicyAction[]> | undefined;
+/** The window list's key (30 bits), or -1 when it does not fit (a level above 62: built, not remembered). */
+function windowListKey(s: HandState, info: number): number {
+  let key = ((info >>> 2) & 0xff) | (s.bid.point < 0 ? 1 << 8 : 0);
+  if ((info & WI_ASK) !== 0) key |= (ASK_FROM.indexOf(askCounts(s)) + 1) << 9;
+  const raises = (info >>> WI_RAISE) & 7;
+  if (raises !== 0) {
+    for (let f = 0; f < 3; f++) {
+      if (((raises >>> f) & 1) === 0) continue;
+      const l = s.bid.figs[f]!.level + 1;
+      if (!(l >= 0 && l < 63)) return -1;
+      key |= l << (12 + 6 * f);
+    }
+  }
+  return key;
+}
+
+/** windowActions' list built from the window facts `info` (the remembered lists' source). */
+function windowListOf(s: HandState, info: number, out: PolicyAction[]): void {
   out.push(PASS);
   const openMask = (info >>> WI_OPEN) & 7;
   if (openMask !== 0) {
@@ -1150,12 +1297,6 @@ export function windowActions(s: HandState, seat: number, out: PolicyAction[]): 
       out.push(askOf(counts[i]!, 'Gleich'));
       out.push(askOf(counts[i]!, 'Hanger'));
     }
-  }
-  if (twinCheck) {
-    twinChecks += 1;
-    const twin: PolicyAction[] = [];
-    windowActionsChecked(s, seat, twin);
-    if (twin.length !== out.length - start || twin.some((a, i) => a !== out[start + i])) twinFault('windowActions', s, seat);
   }
 }
 

@@ -38,7 +38,7 @@ import {
   takeFromHand,
 } from './deal.ts';
 import { freezeEvent, type HandEvent } from './history.ts';
-import { explainPlay, isRevoke, legalPlays, openTrick, revokePlays, tctx } from './legality.ts';
+import { explainPlay, isRevoke, legalPlays, legalPlaysChecked, openTrick, revokePlays, tctx } from './legality.ts';
 import { finishEarly, freePerlaggen, scoreHand, showOptions, shownWord, writeSpielWhenDecided, type ShowOption } from './scoring.ts';
 import {
   answerActions,
@@ -53,6 +53,7 @@ import {
   endPartie,
   mayRaiseStake,
   newBidding,
+  filterObligations,
   obligationFilter,
   obligationsOf,
   openWindow,
@@ -63,6 +64,7 @@ import {
   showMeetsObligations,
   vetoActions,
   windowActions,
+  windowActionsChecked,
   writeNow,
 } from './bidding.ts';
 import { LOC, deckOf, seatTable, seatingOf, type HandState, type Table, type TableOptions } from './state.ts';
@@ -660,6 +662,72 @@ export function legalActions(s: HandState): PolicyAction[] {
     }
     case 'play':
       legalPlays(s, s.turn, out);
+      // a bound seat's plays: the obligation filter card by card (bidding.ts filterObligations)
+      if (s.bid.active && obligationsOf(s, s.turn) !== 0) filterObligations(s, s.turn, out, 0);
+      if (mayConcede(s)) out.push(CONCEDE);
+      break;
+    case 'show':
+      for (const o of allowedShows(s, actingSeat(s))) out.push({ kind: 'show', as: o.as });
+      break;
+    case 'window':
+      windowActions(s, biddingSeat(s), out);
+      break;
+    case 'answer':
+      answerActions(s, out);
+      break;
+    case 'veto':
+      vetoActions(out);
+      break;
+    case 'talk':
+      talkActions(s, out);
+      break;
+    default:
+      break;
+  }
+  if (legalTwinCheck) {
+    legalTwinChecks += 1;
+    const twin = legalActionsChecked(s);
+    if (twin.length !== out.length || twin.some((a, i) => !sameRecord(a, out[i]!))) {
+      throw new Error(`legalActions twin differs in phase ${s.phase} for P${actingSeat(s) + 1}: ${out.length} actions, the twin ${twin.length}`);
+    }
+  }
+  return out;
+}
+
+/** The same record: identical (shared records), or for shows (a fresh record each call) the same fields. */
+function sameRecord(a: PolicyAction, b: PolicyAction): boolean {
+  return a === b || (a.kind === 'show' && b.kind === 'show' && sameAction(a, b));
+}
+
+/**
+ * Tests: compare every legalActions list with legalActionsChecked's as it is asked, record by record (a
+ * fault is thrown at the first difference). Off by default.
+ */
+let legalTwinCheck = false;
+let legalTwinChecks = 0;
+/** Switch the comparison on or off; returns the number of lists compared since the last call. */
+export function checkLegalTwins(on: boolean): number {
+  legalTwinCheck = on;
+  const n = legalTwinChecks;
+  legalTwinChecks = 0;
+  return n;
+}
+
+/** legalActions built as before its fast paths (the twin): legalPlaysChecked, obligationFilter's verdict per play. */
+export function legalActionsChecked(s: HandState): PolicyAction[] {
+  const out: PolicyAction[] = [];
+  switch (s.phase) {
+    case 'cutKeep':
+      out.push(KEEP_CUT, LEAVE_CUT);
+      break;
+    case 'exchange': {
+      const seat = exchangerNow(s);
+      for (const card of exchangeCards(s, seat)) out.push(exchangeOf(card));
+      if (!exchangeIsCompulsory(s, seat)) out.push(DECLINE_EXCHANGE);
+      break;
+    }
+    case 'play':
+      legalPlaysChecked(s, s.turn, out);
       if (s.bid.active && obligationsOf(s, s.turn) !== 0) {
         const keeps = obligationFilter(s, s.turn);
         if (keeps !== null) {
@@ -677,7 +745,7 @@ export function legalActions(s: HandState): PolicyAction[] {
       for (const o of allowedShows(s, actingSeat(s))) out.push({ kind: 'show', as: o.as });
       break;
     case 'window':
-      windowActions(s, biddingSeat(s), out);
+      windowActionsChecked(s, biddingSeat(s), out);
       break;
     case 'answer':
       answerActions(s, out);

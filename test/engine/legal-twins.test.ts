@@ -1,0 +1,102 @@
+// game.ts legalActions (its fast paths: a Perlagg's christenings copied from the shared records' plain array,
+// the bound seat's obligation filter card by card — bidding.ts filterObligations —, window lists remembered
+// per ruleset and copied) against legalActionsChecked (the lists built as before: legalPlaysChecked,
+// obligationFilter's closure per play, windowActionsChecked from the state), record by record at every call
+// the runner makes — simple (talk on and off) and random hands on every ruleset, scores near the target
+// (asks), the Weli natural in figures, and random hands on every table.
+import { afterEach, describe, expect, it } from 'vitest';
+import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
+import { builtinPolicy } from '../../src/policy/registry.ts';
+import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { obligationsOf } from '../../src/engine/bidding.ts';
+import { CHANCE, applyAction, checkLegalTwins, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';
+import { legalPlaysChecked } from '../../src/engine/legality.ts';
+import type { PolicyAction } from '../../src/engine/actions.ts';
+import type { OptionValues } from '../../src/policy/api.ts';
+import { TABLES } from './tables.ts';
+
+const seats = (name: string, n: number, o: OptionValues = {}): SeatPolicy[] => {
+  const f = builtinPolicy(name);
+  return Array.from({ length: n }, (_, i) => ({ name, policy: f.create(name === 'random' ? { seed: i, ...o } : o) }));
+};
+
+afterEach(() => {
+  checkLegalTwins(false);
+});
+
+describe('legalActions = legalActionsChecked, record by record, at every call', () => {
+  const cases: Array<[string, Record<string, boolean>]> = [...RULESET_NAMES.map((n): [string, Record<string, boolean>] => [n, {}]), ['oberland', { weliNaturalInFigures: true }]];
+  for (const [name, overrides] of cases) {
+    it(`${name} ${JSON.stringify(overrides)}: simple (talk on, off) and random, 4 players, scores 0 and near the target`, () => {
+      const r = resolveRuleset(name, overrides);
+      const pols = [seats('simple', 4), seats('simple', 4, { information: 'ignore' }), seats('random', 4), seats('random', 4, { bidRate: 0.3, vetoRate: 0.3, raiseRate: 0.5 })];
+      let bound = 0;
+      let dropped = 0;
+      checkLegalTwins(true);
+      for (let d = 0; d < 200; d++) {
+        const t = r.target;
+        const score = d % 3 === 0 ? [0, 0] : [t - 1 - (d % 2), t - 1 - ((d >> 1) % 3)];
+        playDeal({
+          ruleset: r,
+          players: 4,
+          policies: pols[d % 4]!,
+          rootSeed: 73,
+          dealIndex: d,
+          dealer: d % 4,
+          score,
+          // a quarter of the hands through onDecision (the observation path), counting the bound seats' lists
+          ...(d % 8 < 2
+            ? {
+                onDecision(s: Parameters<NonNullable<Parameters<typeof playDeal>[0]['onDecision']>>[0]) {
+                  if (s.phase !== 'play' || !s.bid.active || obligationsOf(s, s.turn) === 0) return;
+                  bound++;
+                  const all: PolicyAction[] = [];
+                  legalPlaysChecked(s, s.turn, all);
+                  if (legalActions(s).filter((a) => a.kind === 'play').length < all.length) dropped++;
+                },
+              }
+            : {}),
+        });
+      }
+      expect(checkLegalTwins(false)).toBeGreaterThan(5000);
+      expect(bound).toBeGreaterThan(0);
+      if (name === 'oberland') expect(dropped).toBeGreaterThan(0);
+    });
+  }
+  it('every table (2, 3, 3 with the Strohmann, 6 players): random hands', () => {
+    checkLegalTwins(true);
+    for (const name of RULESET_NAMES) {
+      for (const tb of TABLES) {
+        const r = resolveRuleset(tb.override === '' ? name : `${name}{${tb.override}}`);
+        const probe = newHand(r, { players: tb.players });
+        const n = probe.table.players;
+        for (let d = 0; d < 10; d++) {
+          const score = new Array<number>(probe.table.parties).fill(0).map((_, p) => (d % 2 === 0 ? 0 : r.target - 1 - ((d + p) % 3)));
+          playDeal({ ruleset: r, players: tb.players, policies: seats('random', n, { bidRate: 0.2 }), rootSeed: 74, dealIndex: d, dealer: d % n, score });
+        }
+      }
+    }
+    expect(checkLegalTwins(false)).toBeGreaterThan(1000);
+  });
+  it('the comparison can fail: a bidding changed behind the remembered window facts is a fault', () => {
+    const r = resolveRuleset('oberland');
+    const s = newHand(r, { players: 4, dealer: 0 });
+    checkLegalTwins(true);
+    let faulted = false;
+    for (let step = 0; step < 400 && s.phase !== 'done'; step++) {
+      if (s.phase === 'window') {
+        legalActions(s); // the facts of this window are remembered now
+        s.bid.figs[1]!.status = s.bid.figs[1]!.status === 'unbid' ? 'closed' : 'unbid'; // behind their back
+        try {
+          legalActions(s);
+        } catch (e) {
+          expect(String(e)).toMatch(/legalActions twin differs in phase window/);
+          faulted = true;
+        }
+        break;
+      }
+      applyAction(s, currentPlayer(s) === CHANCE ? { kind: 'chance', outcome: 0 } : legalActions(s)[0]!);
+    }
+    expect(faulted).toBe(true);
+  });
+});
