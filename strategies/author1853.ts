@@ -1493,6 +1493,10 @@ export default definePolicy({
     return {
       bidding: 'full',
       talk: o.talk ? 'full' : 'never',
+      // act and its helpers read the observation by property during the call; they keep no observation (the
+      // one module cache is keyed by the frozen obs.perlaggen list, a field's value), write into none of its
+      // lists, and never spread, serialize or enumerate it (Policy.observation)
+      observation: 'view',
       act(obs, ctx) {
         switch (obs.phase) {
           case 'talk':

@@ -51,6 +51,7 @@ export default definePolicy({
     const byStep: Policy[] = Array.from({ length: STEPS + 1 }, (_, i) => author.create({ ...drei, ratschen: i / STEPS, rescueRatschen: Math.max(i / STEPS, 1) }));
     return {
       bidding: 'full',
+      observation: 'view', // reads obs.party, .acting, .history, the score by property, then hands it to author1853 (which keeps the promise)
       act(obs, ctx) {
         const step = Math.round(bluffRate(obs, rates) * STEPS);
         return byStep[step]!.act(obs, ctx);

@@ -12,6 +12,7 @@ export default definePolicy({
   options: {},
   create() {
     const inner = simple.create({ bidding: 'none', information: 'ignore' });
-    return { bidding: 'never', talk: 'never', act: (obs, ctx) => inner.act(obs, ctx) };
+    // simple keeps the 'view' promise (Policy.observation), and this act only hands its observation on
+    return { bidding: 'never', talk: 'never', observation: 'view', act: (obs, ctx) => inner.act(obs, ctx) };
   },
 });

@@ -43,6 +43,7 @@ export default definePolicy({
     return {
       bidding: never ? 'never' : 'full',
       talk: talkRate === 0 ? 'never' : 'full',
+      observation: 'view', // act reads obs.legal, .phase and .question by property during the call, keeps and writes nothing (Policy.observation)
       act(obs, ctx) {
         const legal = obs.legal;
         const rng = ctx.rng;

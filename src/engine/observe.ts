@@ -419,15 +419,19 @@ function tricksOf(s: HandState, c: ObsCache): readonly ObservedTrick[] {
     const t = tr[i]!;
     let o = c.doneTricks[i];
     if (o === undefined) {
-      // each play is copied once: the open trick's copies are kept while it fills
-      if (c.openIndex !== i) {
-        c.openIndex = i;
-        c.openPlays = [];
-      }
-      const copies = c.openPlays;
       const plays = t.plays;
-      for (let j = copies.length; j < plays.length; j++) copies.push(copyPlay(plays[j]!));
-      o = Object.freeze({ leader: t.leader, plays: Object.freeze(copies.slice(0, plays.length)), winner: t.winner }) as ObservedTrick;
+      if (plays.length === 0) {
+        o = openTrick(t.leader, t.winner);
+      } else {
+        // each play is taken once: the open trick's plays are kept while it fills
+        if (c.openIndex !== i) {
+          c.openIndex = i;
+          c.openPlays = [];
+        }
+        const copies = c.openPlays;
+        for (let j = copies.length; j < plays.length; j++) copies.push(observedPlay(plays[j]!));
+        o = Object.freeze({ leader: t.leader, plays: Object.freeze(copies.slice(0, plays.length)), winner: t.winner }) as ObservedTrick;
+      }
       if (t.winner >= 0) c.doneTricks[i] = o;
     }
     out[i] = o;
@@ -438,6 +442,24 @@ function tricksOf(s: HandState, c: ObsCache): readonly ObservedTrick[] {
 }
 function copyPlay(p: { readonly seat: number; readonly card: number; readonly as: number | null }): ObservedPlay {
   return Object.freeze({ seat: p.seat, card: p.card, as: p.as });
+}
+/**
+ * A trick's play as the observation shows it: the engine's own record when it is frozen (game.ts playRecord's
+ * shared records are flat frozen {seat, card, as}, the observed play's fields in its order: nothing to copy or
+ * change), else a frozen copy (its twin, copyPlay).
+ */
+function observedPlay(p: { readonly seat: number; readonly card: number; readonly as: number | null }): ObservedPlay {
+  return Object.isFrozen(p) ? (p as ObservedPlay) : copyPlay(p);
+}
+/** A trick led but without a card yet, {leader, plays: [], winner}: frozen once per (leader, winner) and shared by every hand. */
+const OPEN_TRICKS: Array<ObservedTrick | undefined> = [];
+function openTrick(leader: number, winner: number): ObservedTrick {
+  if (!((leader | 0) === leader && leader >= 0 && leader < 16 && (winner | 0) === winner && winner >= -1 && winner < 15)) return openTrickChecked(leader, winner);
+  const i = leader * 16 + winner + 1;
+  return (OPEN_TRICKS[i] ??= openTrickChecked(leader, winner));
+}
+function openTrickChecked(leader: number, winner: number): ObservedTrick {
+  return Object.freeze({ leader, plays: EMPTY as unknown as ObservedPlay[], winner }) as ObservedTrick;
 }
 
 function shownOf(s: HandState, c: ObsCache): readonly ObservedShow[] {
@@ -453,7 +475,7 @@ function shownOf(s: HandState, c: ObsCache): readonly ObservedShow[] {
     if (o === undefined) {
       o = Object.freeze({
         seat: x.seat,
-        cards: Object.freeze(x.cards.map((cc) => Object.freeze({ card: cc.card, as: cc.as }))),
+        cards: shownCards(x.cards),
         gleich: wordGleich(x.word),
         hanger: wordHanger(x.word),
       }) as ObservedShow;
@@ -464,6 +486,20 @@ function shownOf(s: HandState, c: ObsCache): readonly ObservedShow[] {
   c.shownMask = mask;
   c.shown = Object.freeze(out);
   return c.shown;
+}
+
+/**
+ * A show's cards as the observation shows them: the engine's own list when it and its records are frozen
+ * (game.ts recordShow: a frozen list of shared flat frozen {card, as}, the observed card's fields in its order,
+ * the list the 'show' event in the history holds too), else a frozen copy (its twin, copyShownCards).
+ */
+function shownCards(cards: ReadonlyArray<{ readonly card: number; readonly as: number | null }>): ObservedShow['cards'] {
+  if (!Object.isFrozen(cards)) return copyShownCards(cards);
+  for (let i = 0; i < cards.length; i++) if (!Object.isFrozen(cards[i])) return copyShownCards(cards);
+  return cards as ObservedShow['cards'];
+}
+function copyShownCards(cards: ReadonlyArray<{ readonly card: number; readonly as: number | null }>): ObservedShow['cards'] {
+  return Object.freeze(cards.map((cc) => Object.freeze({ card: cc.card, as: cc.as }))) as ObservedShow['cards'];
 }
 
 /**
@@ -507,7 +543,32 @@ function sameOrFrozen(prev: readonly number[], from: number[], now: readonly num
   }
   for (let i = 0; i < n; i++) from[i] = now[i]!;
   if (from.length !== n) from.length = n;
-  return Object.freeze(from.slice());
+  return sharedNumbers(from);
+}
+
+/**
+ * A frozen copy of `a`, shared by every hand when the list is short and its numbers small (tricks won, points
+ * written, a Partie score: the same few values repeat hand after hand): frozen once per value, looked up by a
+ * key packing the values. A frozen list never changes, and nothing keys on its identity. Else a fresh frozen
+ * copy (the twin, frozenSlice).
+ */
+function sharedNumbers(a: readonly number[]): readonly number[] {
+  const n = a.length;
+  if (n > 4) return frozenSlice(a);
+  let key = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    const v = a[i]!;
+    if (!((v | 0) === v && v >= 0 && v < 64 && !Object.is(v, -0))) return frozenSlice(a);
+    key = key * 64 + v;
+  }
+  key = key * 8 + n;
+  let l = SHARED_NUMBERS.get(key);
+  if (l === undefined) SHARED_NUMBERS.set(key, (l = frozenSlice(a)));
+  return l;
+}
+const SHARED_NUMBERS = new Map<number, readonly number[]>();
+function frozenSlice(a: readonly number[]): readonly number[] {
+  return Object.freeze(a.slice());
 }
 
 const ZEROS: Array<readonly number[] | undefined> = [];
@@ -820,6 +881,8 @@ export function questionOf(s: HandState, c: ObsCache, toAct: boolean): ObservedT
 }
 
 export { cacheOf, handOf, historyOf, tricksOf, shownOf, biddingOf, talkOf, signsOf, sees, EMPTY, type ObsCache, type ObservedExchange };
+// the shared snapshots and their twins (test/engine/observation-snapshots.test.ts)
+export { sharedNumbers, frozenSlice, observedPlay, copyPlay, openTrick, openTrickChecked, shownCards, copyShownCards };
 
 // ---- resampling the hidden cards ----
 

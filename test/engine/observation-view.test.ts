@@ -102,6 +102,54 @@ describe('the observation view = the eager Observation (its twin), decision by d
   });
 });
 
+describe("each built-in policy declaring observation: 'view' acts the same on the view and on the record", () => {
+  const optIns: Array<[string, Policy]> = [
+    ['random', builtinPolicy('random').create({})],
+    ['random (never bids)', builtinPolicy('random').create({ bidRate: 0, holdRate: 0, raiseRate: 0, askRate: 0, rejectRate: 0, vetoRate: 0, talkRate: 0 })],
+    ['passive', builtinPolicy('passive').create({})],
+    ['author1853', builtinPolicy('author1853').create({})],
+    ['bluffer', builtinPolicy('bluffer').create({})],
+  ];
+  it('they declare it', () => {
+    for (const [name, p] of optIns) expect(p.observation, name).toBe('view');
+  });
+  it('at every decision on every table, talk on: each opt-in on a cold view (a clone: empty caches) = on the record; the view closed after', { timeout: 120000 }, () => {
+    let acts = 0;
+    for (const name of ['oberland', '1853']) {
+      for (const t of TABLES) {
+        const r = resolveRuleset(specOf(name, t.override, 'table'));
+        const seats = t.override.includes('strohmann') ? 4 : t.players;
+        for (let d = 0; d < 4; d++) {
+          const policies = Array.from({ length: t.players }, (_, p): SeatPolicy => {
+            const [n, policy] = optIns[(p + d) % optIns.length]!;
+            return { name: n, policy };
+          });
+          playDeal({
+            ruleset: r,
+            players: t.players,
+            policies,
+            rootSeed: 31,
+            dealIndex: d,
+            dealer: d % seats,
+            onDecision: (s, p) => {
+              const legal = legalActions(s);
+              for (const [n, policy] of optIns) {
+                const view = new ObservationView(cloneState(s), p, [], legal.slice());
+                const a = policy.act(view, { rng: new Rng(3, d, p, 9) });
+                ObservationView.close(view);
+                const b = policy.act(observeWith(s, p, [], legal.slice()), { rng: new Rng(3, d, p, 9) });
+                expect(sameAction(a, b), `${n} ${s.phase}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(true);
+                acts++;
+              }
+            },
+          });
+        }
+      }
+    }
+    expect(acts).toBeGreaterThan(5000);
+  });
+});
+
 describe('the view is read-only and lives only during act', () => {
   const r = resolveRuleset('oberland');
   /** A state at a decision of the fourth hand, and its view. */
