@@ -9,7 +9,7 @@
 //   (test/engine/observation-view.test.ts compares them field by field at every decision).
 // - Read-only: every field is an accessor without a setter on the class (the instance has no property of
 //   its own): assigning one throws a TypeError in strict mode and changes nothing in sloppy mode; its lists
-//   are the Observation's (the hand's frozen snapshots, fresh lists, the runner's legal list, which nothing
+//   are the Observation's (the hand's frozen snapshots, fresh lists, a copy of the runner's legal list, which nothing
 //   reads back from the view). The instance is not frozen: Object.freeze cost 1.2% of a no-talk hand (one
 //   per decision), and a property of another name added to it changes no field and nothing the runner reads.
 // - Live only during act: the state moves on once act returns, so a read after that (a kept view) would see

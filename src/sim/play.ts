@@ -379,11 +379,13 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     }
     // the legal actions once per decision: the observation gets its own copy, the match below the original —
     // or, for a policy that declared it reads its observation only during act (Policy.observation 'view'),
-    // the lazy view (engine/view.ts), which hands out the list itself; not under checks, onDecision or onTurn:
+    // the lazy view (engine/view.ts); not under checks, onDecision or onTurn:
     // there the full Observation (the view's twin)
     const legal = s.phase === 'show' ? null : legalActions(s);
     const view = sp.policy.observation === 'view' && o.checked !== true && o.onDecision === undefined && sp.onTurn === undefined;
-    const obs: Observation = view ? new ObservationView(s, p, NO_SCORE, legal) : observeWith(s, p, NO_SCORE, legal === null ? null : legal.slice());
+    // (the view gets a copy of the list too: the match below reads the original, so an answer is always one of
+    // the engine's legal records, even from a policy that broke its promise and wrote into the list it was given)
+    const obs: Observation = view ? new ObservationView(s, p, NO_SCORE, legal === null ? null : legal.slice()) : observeWith(s, p, NO_SCORE, legal === null ? null : legal.slice());
     const beat = hb;
     beat[HB.count]!++;
     beat[HB.player] = p;

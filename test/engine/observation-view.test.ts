@@ -239,6 +239,26 @@ describe('the view is read-only and lives only during act', () => {
     expect(playDeal({ ruleset: r, players: 4, policies, rootSeed: 29, dealIndex: 2, dealer: 2, checked: true }).decisions).toBeGreaterThan(0);
   });
 
+  it('a policy that writes an old record into the legal list it was handed and answers it is a fault, never applied', () => {
+    // the first card it played: a frozen engine record, illegal at its next play (the card is gone)
+    let played: PolicyAction | null = null;
+    const writer: Policy = {
+      observation: 'view',
+      act(obs) {
+        const first = obs.legal[0]!;
+        if (first.kind !== 'play' || obs.acting !== 0) return first;
+        if (played === null) {
+          played = first;
+          return first;
+        }
+        (obs.legal as PolicyAction[])[0] = played; // breaks the promise: writes into its list
+        return played;
+      },
+    };
+    const policies = [0, 1, 2, 3].map(() => ({ name: 'writer', policy: writer }));
+    expect(() => playDeal({ ruleset: r, players: 4, policies, rootSeed: 29, dealIndex: 3, dealer: 3 })).toThrow(/illegal action/);
+  });
+
   it('simple declares it', () => {
     expect(simpleTalk.observation).toBe('view');
     expect(simpleQuiet.observation).toBe('view');
