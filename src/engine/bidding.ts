@@ -449,10 +449,32 @@ export function playKeepsObligations(s: HandState, seat: number, card: number, a
 }
 
 /**
- * playKeepsObligations for every candidate play of one decision: the frontier before the play is computed
- * once. null = every play keeps them (no bidding, no obligation, or the figures cannot be made anyway).
+ * What the obligation filters (obligationFilter, filterObligations) need of one bound seat's decision: the
+ * figure tables, its hand and played cards as the evaluator's parts, and — set per card by withoutCard — the
+ * hand without that card and its row of answers.
  */
-export function obligationFilter(s: HandState, seat: number): ((card: number, as: number | null) => boolean) | null {
+interface BoundSeat {
+  readonly need: number;
+  readonly ctx: FigureContext;
+  readonly lo: number;
+  readonly weli: number;
+  readonly pMask: number;
+  readonly meets: ReturnType<typeof meetsTable>;
+  readonly joint: ReturnType<FigureTables['joint']>;
+  readonly rows: Map<number, Int8Array>;
+  baseMask: number;
+  basePop: number;
+  baseWilds: number;
+  row: Int8Array;
+}
+/** boundSeat's answer where the checked filter must decide (a repeated identity, a natural Weli played). */
+const SLOW_SEAT = 'slow';
+
+/**
+ * The facts of a bound seat's decision; null: every play keeps its obligations (no bidding, no obligation,
+ * or the figures cannot be made anyway); SLOW_SEAT: the fast path does not apply (obligationFilterChecked).
+ */
+function boundSeat(s: HandState, seat: number): BoundSeat | null | typeof SLOW_SEAT {
   if (!s.bid.active) return null;
   const need = obligationsOf(s, seat);
   if (need === 0) return null;
@@ -466,62 +488,78 @@ export function obligationFilter(s: HandState, seat: number): ((card: number, as
       if (p.seat !== seat) continue;
       const identity = p.as ?? p.card;
       if (identity === WELI) {
-        if (ctx.ruleset.weliNaturalInFigures) return obligationFilterChecked(s, seat);
+        if (ctx.ruleset.weliNaturalInFigures) return SLOW_SEAT;
         continue;
       }
       const bit = 1 << identity;
-      if ((pMask & bit) !== 0) return obligationFilterChecked(s, seat);
+      if ((pMask & bit) !== 0) return SLOW_SEAT;
       pMask = (pMask | bit) >>> 0;
     }
   }
   const lo = s.handLo[seat]!;
   const weli = s.handWeli[seat]!;
-  const wildLo = ctx.wildLo;
-  const hMask = (lo & ~wildLo) >>> 0;
-  if ((hMask & pMask) !== 0) return obligationFilterChecked(s, seat);
+  const hMask = (lo & ~ctx.wildLo) >>> 0;
+  if ((hMask & pMask) !== 0) return SLOW_SEAT;
   const meets = meetsTable(ctx.tables, need);
   const joint = ctx.tables.joint();
   const mask0 = (hMask | pMask) >>> 0;
-  const wilds0 = popcount32(lo & wildLo) + (weli & ctx.weliWild);
+  const wilds0 = popcount32(lo & ctx.wildLo) + (weli & ctx.weliWild);
   if (!meetsAt(meets, joint, tableIndex(mask0, popcount32(mask0), wilds0), need)) return null; // he cannot make it anyway
+  return { need, ctx, lo, weli, pMask, meets, joint, rows: rowsOf(ctx.tables, need), baseMask: 0, basePop: 0, baseWilds: 0, row: EMPTY_ROW };
+}
+
+/** The hand without `card` and the played cards (the evaluator's parts, evaluate.ts figureParts) and its row. */
+function withoutCard(b: BoundSeat, card: number): void {
+  let l = b.lo;
+  let w = b.weli;
+  if (card === WELI) w = 0;
+  else l = (l & ~(1 << card)) >>> 0;
+  b.baseMask = ((l & ~b.ctx.wildLo) | b.pMask) >>> 0;
+  b.baseWilds = popcount32(l & b.ctx.wildLo) + (w & b.ctx.weliWild);
+  b.basePop = popcount32(b.baseMask);
+  b.row = rowOf(b.rows, tableIndex(b.baseMask, b.basePop, b.baseWilds));
+}
+
+/**
+ * Does the card withoutCard was given, laid as `identity` (added as figureParts adds a last played card),
+ * keep the obligations? Remembered in the row. Not for a natural Weli's identity (the checked filter decides).
+ */
+function keepsAs(b: BoundSeat, identity: number): boolean {
+  const known = b.row[identity]!;
+  if (known >= 0) return known === 1;
+  let keeps: boolean;
+  if (identity === WELI) {
+    keeps = meetsAt(b.meets, b.joint, tableIndex(b.baseMask, b.basePop, b.baseWilds), b.need);
+  } else {
+    const bit = 1 << identity;
+    if ((b.baseMask & bit) !== 0) keeps = repeatMeets(b.ctx, b.need, b.baseMask, b.baseWilds, identity & 7, tableIndex(b.baseMask, b.basePop, b.baseWilds));
+    else keeps = meetsAt(b.meets, b.joint, tableIndex((b.baseMask | bit) >>> 0, b.basePop + 1, b.baseWilds), b.need);
+  }
+  b.row[identity] = keeps ? 1 : 0;
+  return keeps;
+}
+
+/**
+ * playKeepsObligations for every candidate play of one decision: the frontier before the play is computed
+ * once. null = every play keeps them (no bidding, no obligation, or the figures cannot be made anyway).
+ */
+export function obligationFilter(s: HandState, seat: number): ((card: number, as: number | null) => boolean) | null {
+  const b = boundSeat(s, seat);
+  if (b === null) return null;
+  if (b === SLOW_SEAT) return obligationFilterChecked(s, seat);
   const level = s.perl!.level;
-  const weliNatural = ctx.ruleset.weliNaturalInFigures;
+  const weliNatural = b.ctx.ruleset.weliNaturalInFigures;
   let slow: ((card: number, as: number | null) => boolean) | null = null;
   let baseCard = -1;
-  let baseMask = 0;
-  let baseWilds = 0;
-  let basePop = 0;
-  let row: Int8Array = EMPTY_ROW;
-  const rows = rowsOf(ctx.tables, need);
   return (card, as) => {
     if (level[card] === 0) return true;
     if (card !== baseCard) {
-      // the hand without the card and the played cards: the evaluator's parts (evaluate.ts figureParts)
-      let l = lo;
-      let w = weli;
-      if (card === WELI) w = 0;
-      else l = (l & ~(1 << card)) >>> 0;
-      baseMask = ((l & ~wildLo) | pMask) >>> 0;
-      baseWilds = popcount32(l & wildLo) + (w & ctx.weliWild);
-      basePop = popcount32(baseMask);
+      withoutCard(b, card);
       baseCard = card;
-      row = rowOf(rows, tableIndex(baseMask, basePop, baseWilds));
     }
-    // then the card laid as `as`, added as figureParts adds a last played card
     const identity = as ?? card;
     if (identity === WELI && weliNatural) return (slow ??= obligationFilterChecked(s, seat)!)(card, as); // (rows are shared by rulesets)
-    const known = row[identity]!;
-    if (known >= 0) return known === 1;
-    let keeps: boolean;
-    if (identity === WELI) {
-      keeps = meetsAt(meets, joint, tableIndex(baseMask, basePop, baseWilds), need);
-    } else {
-      const bit = 1 << identity;
-      if ((baseMask & bit) !== 0) keeps = repeatMeets(ctx, need, baseMask, baseWilds, identity & 7, tableIndex(baseMask, basePop, baseWilds));
-      else keeps = meetsAt(meets, joint, tableIndex((baseMask | bit) >>> 0, basePop + 1, baseWilds), need);
-    }
-    row[identity] = keeps ? 1 : 0;
-    return keeps;
+    return keepsAs(b, identity);
   };
 }
 
@@ -531,41 +569,12 @@ export function obligationFilter(s: HandState, seat: number): ((card: number, as
  * worked out once per card: the card's christenings, consecutive in a legal list, read its row in one loop.
  */
 export function filterObligations(s: HandState, seat: number, out: PolicyAction[], start: number): void {
-  if (!s.bid.active) return;
-  const need = obligationsOf(s, seat);
-  if (need === 0) return;
-  const ctx = figCtx(s);
-  // the played cards' identities: the fast path needs them distinct and no natural Weli among them
-  let pMask = 0;
-  for (let ti = 0; ti < s.tricks.length; ti++) {
-    const plays = s.tricks[ti]!.plays;
-    for (let i = 0; i < plays.length; i++) {
-      const p = plays[i]!;
-      if (p.seat !== seat) continue;
-      const identity = p.as ?? p.card;
-      if (identity === WELI) {
-        if (ctx.ruleset.weliNaturalInFigures) return filterBy(out, start, obligationFilterChecked(s, seat));
-        continue;
-      }
-      const bit = 1 << identity;
-      if ((pMask & bit) !== 0) return filterBy(out, start, obligationFilterChecked(s, seat));
-      pMask = (pMask | bit) >>> 0;
-    }
-  }
-  const lo = s.handLo[seat]!;
-  const weli = s.handWeli[seat]!;
-  const wildLo = ctx.wildLo;
-  const hMask = (lo & ~wildLo) >>> 0;
-  if ((hMask & pMask) !== 0) return filterBy(out, start, obligationFilterChecked(s, seat));
-  const meets = meetsTable(ctx.tables, need);
-  const joint = ctx.tables.joint();
-  const mask0 = (hMask | pMask) >>> 0;
-  const wilds0 = popcount32(lo & wildLo) + (weli & ctx.weliWild);
-  if (!meetsAt(meets, joint, tableIndex(mask0, popcount32(mask0), wilds0), need)) return; // he cannot make it anyway
+  const b = boundSeat(s, seat);
+  if (b === null) return;
+  if (b === SLOW_SEAT) return filterBy(out, start, obligationFilterChecked(s, seat));
   const level = s.perl!.level;
-  const weliNatural = ctx.ruleset.weliNaturalInFigures;
+  const weliNatural = b.ctx.ruleset.weliNaturalInFigures;
   let slow: ((card: number, as: number | null) => boolean) | null = null;
-  const rows = rowsOf(ctx.tables, need);
   const n = out.length;
   let k = start;
   let i = start;
@@ -576,38 +585,15 @@ export function filterObligations(s: HandState, seat: number, out: PolicyAction[
       i++;
       continue;
     }
-    // the hand without the card and the played cards: the evaluator's parts (evaluate.ts figureParts)
     const card = a.card;
-    let l = lo;
-    let w = weli;
-    if (card === WELI) w = 0;
-    else l = (l & ~(1 << card)) >>> 0;
-    const baseMask = ((l & ~wildLo) | pMask) >>> 0;
-    const baseWilds = popcount32(l & wildLo) + (w & ctx.weliWild);
-    const basePop = popcount32(baseMask);
-    const row = rowOf(rows, tableIndex(baseMask, basePop, baseWilds));
+    withoutCard(b, card);
     // the card's block: each christening added as figureParts adds a last played card
     for (; i < n; i++) {
-      const b = out[i]!;
-      if (b.kind !== 'play' || b.card !== card) break;
-      const identity = b.as ?? card;
-      let keeps: boolean;
-      if (identity === WELI && weliNatural) keeps = (slow ??= obligationFilterChecked(s, seat)!)(card, b.as); // (rows are shared by rulesets)
-      else {
-        const known = row[identity]!;
-        if (known >= 0) keeps = known === 1;
-        else {
-          if (identity === WELI) {
-            keeps = meetsAt(meets, joint, tableIndex(baseMask, basePop, baseWilds), need);
-          } else {
-            const bit = 1 << identity;
-            if ((baseMask & bit) !== 0) keeps = repeatMeets(ctx, need, baseMask, baseWilds, identity & 7, tableIndex(baseMask, basePop, baseWilds));
-            else keeps = meetsAt(meets, joint, tableIndex((baseMask | bit) >>> 0, basePop + 1, baseWilds), need);
-          }
-          row[identity] = keeps ? 1 : 0;
-        }
-      }
-      if (keeps) out[k++] = b;
+      const c = out[i]!;
+      if (c.kind !== 'play' || c.card !== card) break;
+      const identity = c.as ?? card;
+      const keeps = identity === WELI && weliNatural ? (slow ??= obligationFilterChecked(s, seat)!)(card, c.as) : keepsAs(b, identity); // (rows are shared by rulesets)
+      if (keeps) out[k++] = c;
     }
   }
   if (k !== n) out.length = k; // (setting the length is a builtin call: only when some play was dropped)
