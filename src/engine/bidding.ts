@@ -600,7 +600,7 @@ export function filterObligations(s: HandState, seat: number, out: PolicyAction[
 }
 
 /** Keep the plays of out[start..] that `keeps` keeps (null: all). */
-function filterBy(out: PolicyAction[], start: number, keeps: ((card: number, as: number | null) => boolean) | null): void {
+export function filterBy(out: PolicyAction[], start: number, keeps: ((card: number, as: number | null) => boolean) | null): void {
   if (keeps === null) return;
   let k = start;
   for (let i = start; i < out.length; i++) {

@@ -53,6 +53,7 @@ import {
   endPartie,
   mayRaiseStake,
   newBidding,
+  filterBy,
   filterObligations,
   obligationFilter,
   obligationsOf,
@@ -651,6 +652,31 @@ function mayConcede(s: HandState): boolean {
 export function legalActions(s: HandState): PolicyAction[] {
   const out: PolicyAction[] = [];
   switch (s.phase) {
+    case 'play':
+      legalPlays(s, s.turn, out);
+      // a bound seat's plays: the obligation filter card by card (bidding.ts filterObligations)
+      if (s.bid.active && obligationsOf(s, s.turn) !== 0) filterObligations(s, s.turn, out, 0);
+      if (mayConcede(s)) out.push(CONCEDE);
+      break;
+    case 'window':
+      windowActions(s, biddingSeat(s), out);
+      break;
+    default:
+      otherActions(s, out);
+  }
+  if (legalTwinCheck) {
+    legalTwinChecks += 1;
+    const twin = legalActionsChecked(s);
+    if (twin.length !== out.length || twin.some((a, i) => !sameRecord(a, out[i]!))) {
+      throw new Error(`legalActions twin differs in phase ${s.phase} for P${actingSeat(s) + 1}: ${out.length} actions, the twin ${twin.length}`);
+    }
+  }
+  return out;
+}
+
+/** The legal actions of the phases other than trick play and the bid windows (which have fast paths and twins). */
+function otherActions(s: HandState, out: PolicyAction[]): void {
+  switch (s.phase) {
     case 'cutKeep':
       out.push(KEEP_CUT, LEAVE_CUT);
       break;
@@ -660,17 +686,8 @@ export function legalActions(s: HandState): PolicyAction[] {
       if (!exchangeIsCompulsory(s, seat)) out.push(DECLINE_EXCHANGE);
       break;
     }
-    case 'play':
-      legalPlays(s, s.turn, out);
-      // a bound seat's plays: the obligation filter card by card (bidding.ts filterObligations)
-      if (s.bid.active && obligationsOf(s, s.turn) !== 0) filterObligations(s, s.turn, out, 0);
-      if (mayConcede(s)) out.push(CONCEDE);
-      break;
     case 'show':
       for (const o of allowedShows(s, actingSeat(s))) out.push({ kind: 'show', as: o.as });
-      break;
-    case 'window':
-      windowActions(s, biddingSeat(s), out);
       break;
     case 'answer':
       answerActions(s, out);
@@ -684,14 +701,6 @@ export function legalActions(s: HandState): PolicyAction[] {
     default:
       break;
   }
-  if (legalTwinCheck) {
-    legalTwinChecks += 1;
-    const twin = legalActionsChecked(s);
-    if (twin.length !== out.length || twin.some((a, i) => !sameRecord(a, out[i]!))) {
-      throw new Error(`legalActions twin differs in phase ${s.phase} for P${actingSeat(s) + 1}: ${out.length} actions, the twin ${twin.length}`);
-    }
-  }
-  return out;
 }
 
 /** The same record: identical (shared records), or for shows (a fresh record each call) the same fields. */
@@ -713,52 +722,15 @@ export function checkLegalTwins(on: boolean): number {
   return n;
 }
 
-/** legalActions built as before its fast paths (the twin): legalPlaysChecked, obligationFilter's verdict per play. */
+/** legalActions built as before its fast paths (the twin): legalPlaysChecked, obligationFilter's verdict per play, windowActionsChecked. */
 export function legalActionsChecked(s: HandState): PolicyAction[] {
   const out: PolicyAction[] = [];
-  switch (s.phase) {
-    case 'cutKeep':
-      out.push(KEEP_CUT, LEAVE_CUT);
-      break;
-    case 'exchange': {
-      const seat = exchangerNow(s);
-      for (const card of exchangeCards(s, seat)) out.push(exchangeOf(card));
-      if (!exchangeIsCompulsory(s, seat)) out.push(DECLINE_EXCHANGE);
-      break;
-    }
-    case 'play':
-      legalPlaysChecked(s, s.turn, out);
-      if (s.bid.active && obligationsOf(s, s.turn) !== 0) {
-        const keeps = obligationFilter(s, s.turn);
-        if (keeps !== null) {
-          let k = 0;
-          for (let i = 0; i < out.length; i++) {
-            const a = out[i]!;
-            if (a.kind !== 'play' || keeps(a.card, a.as)) out[k++] = a;
-          }
-          if (k !== out.length) out.length = k; // (setting the length is a builtin call: only when some play was dropped)
-        }
-      }
-      if (mayConcede(s)) out.push(CONCEDE);
-      break;
-    case 'show':
-      for (const o of allowedShows(s, actingSeat(s))) out.push({ kind: 'show', as: o.as });
-      break;
-    case 'window':
-      windowActionsChecked(s, biddingSeat(s), out);
-      break;
-    case 'answer':
-      answerActions(s, out);
-      break;
-    case 'veto':
-      vetoActions(out);
-      break;
-    case 'talk':
-      talkActions(s, out);
-      break;
-    default:
-      break;
-  }
+  if (s.phase === 'play') {
+    legalPlaysChecked(s, s.turn, out);
+    if (s.bid.active && obligationsOf(s, s.turn) !== 0) filterBy(out, 0, obligationFilter(s, s.turn));
+    if (mayConcede(s)) out.push(CONCEDE);
+  } else if (s.phase === 'window') windowActionsChecked(s, biddingSeat(s), out);
+  else otherActions(s, out);
   return out;
 }
 
