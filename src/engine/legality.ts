@@ -119,47 +119,20 @@ export function explainPlay(s: HandState, seat: number, card: number, as: number
  * christenings as the 32 suited cards ascending, then un-christened where allowed.
  */
 export function legalPlays(s: HandState, seat: number, out: PolicyAction[]): void {
-  const trick = openTrick(s);
-  const free = trick === null || trick.plays.length === 0 || !s.ruleset.follow.mustFollowSuit;
-  // Following: explainPlay's verdict (its follow part) with the hand's facts worked out once.
-  const f = free ? null : followFacts(s, trick!, seat);
-  // the hand's cards ascending by id, the Weli last (handCards' order), without building the list
-  let m = s.handLo[seat]!;
-  while (m !== 0) {
-    playsOfCard(s, f, trick, 31 - Math.clz32(m & -m), out);
-    m = (m & (m - 1)) >>> 0;
-  }
-  if (s.handWeli[seat] === 1) playsOfCard(s, f, trick, WELI, out);
-}
-
-/** legalPlays for one card of the hand (f = null: free to play anything). */
-function playsOfCard(s: HandState, f: FollowFacts | null, trick: Trick | null, card: number, out: PolicyAction[]): void {
-  if (s.perl!.level[card]! > 0) {
-    // Rule 1: a Perlagg is always legal, whatever its christening (unless the A-04 switch restricts it).
-    const always = f === null || s.ruleset.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit;
-    if (always || f.led === null) {
-      pushChristenings(card, out); // its 32 christenings from the shared records' plain array
-    } else {
-      // followAllows of a christening: its suit (as >>> 3, effectiveSuit) is the led suit or trump; as its
-      // own card the A-20 switch decides what it counts as (asked of followAllows)
-      const led = f.led;
-      const trump = f.ctx.trump;
-      for (let as = 0; as < 32; as++) {
-        const suit = as >>> 3;
-        if (as === card ? followAllows(s, f, trick!, card, as) : suit === led || suit === trump) out.push(playOf(card, as));
-      }
-    }
-    if (s.ruleset.unchristenedPerlagg !== 'forbidden' && (always || followAllows(s, f, trick!, card, null))) out.push(playOf(card, null));
-  } else if (f === null || followAllows(s, f, trick!, card, null)) {
-    out.push(playOf(card, null));
-  }
+  playsOfHand(s, seat, out, false);
 }
 
 /**
- * legalPlays as built before its fast paths (the twin, legalActionsChecked's): the legal card plays of the seat to move, in a stable order: cards ascending by id; a Perlagg's
- * christenings as the 32 suited cards ascending, then un-christened where allowed.
+ * legalPlays as built before its fast path (the twin, legalActionsChecked's): a Perlagg's 32 christenings
+ * pushed one by one (playOf) instead of copied from the shared records' plain array (actions.ts
+ * pushChristenings). Same order.
  */
 export function legalPlaysChecked(s: HandState, seat: number, out: PolicyAction[]): void {
+  playsOfHand(s, seat, out, true);
+}
+
+/** legalPlays (checked: its twin legalPlaysChecked). */
+function playsOfHand(s: HandState, seat: number, out: PolicyAction[], checked: boolean): void {
   const trick = openTrick(s);
   const free = trick === null || trick.plays.length === 0 || !s.ruleset.follow.mustFollowSuit;
   // Following: explainPlay's verdict (its follow part) with the hand's facts worked out once.
@@ -167,19 +140,20 @@ export function legalPlaysChecked(s: HandState, seat: number, out: PolicyAction[
   // the hand's cards ascending by id, the Weli last (handCards' order), without building the list
   let m = s.handLo[seat]!;
   while (m !== 0) {
-    playsOfCardChecked(s, f, trick, 31 - Math.clz32(m & -m), out);
+    playsOfCard(s, f, trick, 31 - Math.clz32(m & -m), out, checked);
     m = (m & (m - 1)) >>> 0;
   }
-  if (s.handWeli[seat] === 1) playsOfCardChecked(s, f, trick, WELI, out);
+  if (s.handWeli[seat] === 1) playsOfCard(s, f, trick, WELI, out, checked);
 }
 
-/** legalPlaysChecked for one card of the hand (f = null: free to play anything). */
-function playsOfCardChecked(s: HandState, f: FollowFacts | null, trick: Trick | null, card: number, out: PolicyAction[]): void {
+/** legalPlays for one card of the hand (f = null: free to play anything). */
+function playsOfCard(s: HandState, f: FollowFacts | null, trick: Trick | null, card: number, out: PolicyAction[], checked: boolean): void {
   if (s.perl!.level[card]! > 0) {
     // Rule 1: a Perlagg is always legal, whatever its christening (unless the A-04 switch restricts it).
     const always = f === null || s.ruleset.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit;
     if (always || f.led === null) {
-      for (let as = 0; as < 32; as++) out.push(playOf(card, as));
+      if (checked) for (let as = 0; as < 32; as++) out.push(playOf(card, as));
+      else pushChristenings(card, out); // its 32 christenings from the shared records' plain array
     } else {
       // followAllows of a christening: its suit (as >>> 3, effectiveSuit) is the led suit or trump; as its
       // own card the A-20 switch decides what it counts as (asked of followAllows)
