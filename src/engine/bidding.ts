@@ -567,12 +567,33 @@ export function obligationFilter(s: HandState, seat: number): ((card: number, as
  * legalActions' obligation filter (RULES §8.5, GC-34): drops in place, from out[start..], the plays of a bound
  * seat that break its obligations — obligationFilter's verdicts (its twin: each play asked of that closure),
  * worked out once per card: the card's christenings, consecutive in a legal list, read its row in one loop.
+ * A Perlagg whose hand-without-it already makes the need keeps every christening — figures are monotone: a
+ * card laid more (as any identity) never unmakes what the parts without it make — so its block is kept
+ * without a look; most bound decisions drop nothing and leave the list untouched (test/engine/legal-twins).
  */
 export function filterObligations(s: HandState, seat: number, out: PolicyAction[], start: number): void {
   const b = boundSeat(s, seat);
   if (b === null) return;
   if (b === SLOW_SEAT) return filterBy(out, start, obligationFilterChecked(s, seat));
   const level = s.perl!.level;
+  // the hand's Perlaggen whose hand-without-them does not make the need: only their blocks are filtered
+  let todo = 0;
+  let m = (b.lo & b.ctx.wildLo) >>> 0;
+  while (m !== 0) {
+    const card = 31 - Math.clz32(m & -m);
+    m = (m & (m - 1)) >>> 0;
+    if (level[card]! > 0 && !baseMeets(b, card)) todo = (todo | (1 << card)) >>> 0;
+  }
+  let todoWeli = b.weli === 1 && level[WELI]! > 0 && !baseMeets(b, WELI);
+  // (a Perlagg outside the wild masks — none in the built-in rulesets — is asked as before)
+  m = (b.lo & ~b.ctx.wildLo) >>> 0;
+  while (m !== 0) {
+    const card = 31 - Math.clz32(m & -m);
+    m = (m & (m - 1)) >>> 0;
+    if (level[card]! > 0) todo = (todo | (1 << card)) >>> 0;
+  }
+  if (b.weli === 1 && b.ctx.weliWild === 0 && level[WELI]! > 0) todoWeli = true;
+  if (todo === 0 && !todoWeli) return;
   const weliNatural = b.ctx.ruleset.weliNaturalInFigures;
   let slow: ((card: number, as: number | null) => boolean) | null = null;
   const n = out.length;
@@ -580,7 +601,7 @@ export function filterObligations(s: HandState, seat: number, out: PolicyAction[
   let i = start;
   while (i < n) {
     const a = out[i]!;
-    if (a.kind !== 'play' || level[a.card] === 0) {
+    if (a.kind !== 'play' || (a.card === WELI ? !todoWeli : ((todo >>> a.card) & 1) === 0)) {
       out[k++] = a;
       i++;
       continue;
@@ -597,6 +618,16 @@ export function filterObligations(s: HandState, seat: number, out: PolicyAction[
     }
   }
   if (k !== n) out.length = k; // (setting the length is a builtin call: only when some play was dropped)
+}
+
+/** Do the parts without `card` (withoutCard's, without its row) make the need? keepsAs(WELI) of that base. */
+function baseMeets(b: BoundSeat, card: number): boolean {
+  let l = b.lo;
+  let w = b.weli;
+  if (card === WELI) w = 0;
+  else l = (l & ~(1 << card)) >>> 0;
+  const mask = ((l & ~b.ctx.wildLo) | b.pMask) >>> 0;
+  return meetsAt(b.meets, b.joint, tableIndex(mask, popcount32(mask), popcount32(l & b.ctx.wildLo) + (w & b.ctx.weliWild)), b.need);
 }
 
 /** Keep the plays of out[start..] that `keeps` keeps (null: all). */
