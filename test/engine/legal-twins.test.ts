@@ -64,6 +64,29 @@ describe('legalActions = legalActionsChecked, record by record, at every call', 
       if (name === 'oberland') expect(dropped).toBeGreaterThan(0);
     });
   }
+  // legalPlays reads the follow rules from the hand's bits and copies a Perlagg's block where it is always
+  // legal: every follow switch (RULES §6.2, A-04, A-05) and the christening alternatives, flipped one by one
+  it('the follow switches and christening alternatives: random and simple hands', () => {
+    const specs = [
+      '1853{follow.mustFollowSuit=false}',
+      'oberland{follow.mayTrumpWhileHoldingSuit=false}',
+      'innsbruck{follow.trumpInsteadOfSuitOnlyIfWinning=true}',
+      'oberland{follow.wattenStyleFollow=true}',
+      'innsbruck{follow.perlaggCountsAsHoldingSuit=true}',
+      '1853{follow.perlaggMayBePlayedOffSuitWhileHoldingSuit=false}',
+      'suedtirol{follow.mustOvertake=true}',
+      'innsbruck{follow.perlaggCountsAsHoldingSuit=true,follow.perlaggMayBePlayedOffSuitWhileHoldingSuit=false,follow.mustOvertake=true,follow.trumpInsteadOfSuitOnlyIfWinning=true}',
+      'oberland{unchristenedPerlagg=natIdentityKeepsPower}',
+      'suedtirol{unchristenedPerlagg=forbidden}',
+    ];
+    for (const spec of specs) {
+      const r = resolveRuleset(spec);
+      const pols = [seats('simple', 4, { information: 'ignore' }), seats('random', 4, { bidRate: 0.3 })];
+      checkLegalTwins(true);
+      for (let d = 0; d < 40; d++) playDeal({ ruleset: r, players: 4, policies: pols[d % 2]!, rootSeed: 75, dealIndex: d, dealer: d % 4 });
+      expect(checkLegalTwins(false), spec).toBeGreaterThan(600);
+    }
+  });
   it('every table (2, 3, 3 with the Strohmann, 6 players): random hands', () => {
     checkLegalTwins(true);
     randomOnEveryTable(TABLES, 10, 74, (n) => seats('random', n, { bidRate: 0.2 }));
