@@ -12,7 +12,7 @@
 //   L or a trump), `wattenStyleFollow` (only trump leads must be followed), `mustFollowSuit = false` (free),
 //   `mustOvertake` (a player following with a plain card of L who can win with one must win).
 import { WELI } from '../cards/card.ts';
-import { playOf, pushChristenings, type PolicyAction } from './actions.ts';
+import { playOf, type PolicyAction } from './actions.ts';
 import { cardPower, effectiveSuit, trickContext, trickWinnerIndex, type TrickContext } from './tricks.ts';
 import type { HandState, Trick } from './state.ts';
 import { cardShort } from '../cards/notation.ts';
@@ -117,22 +117,72 @@ export function explainPlay(s: HandState, seat: number, card: number, as: number
 /**
  * The legal card plays of the seat to move, in a stable order: cards ascending by id; a Perlagg's
  * christenings as the 32 suited cards ascending, then un-christened where allowed.
+ * The fast path (its twin legalPlaysChecked): where every card of the hand may be laid (a lead, no follow
+ * rule, or the seat does not hold the led suit) and wherever a Perlagg is always legal, a card's plays are
+ * its block of the shared records (PLAY_BLOCKS: the 32 christenings and then the un-christened play,
+ * playOf's order), copied in one index loop; only a card that following restricts is asked card by card.
  */
 export function legalPlays(s: HandState, seat: number, out: PolicyAction[]): void {
-  playsOfHand(s, seat, out, false);
+  const r = s.ruleset;
+  const p = s.perl!;
+  const level = p.level;
+  const lo = s.handLo[seat]!;
+  const weli = s.handWeli[seat]!;
+  const trick = openTrick(s);
+  // Following (followFacts' verdict from the hand's bits): led = the suit to follow, or -1 when every card
+  // may be laid (a lead, no follow rule, Watten-style follow of a side suit, the seat does not hold L)
+  let led = -1;
+  let trump = -1;
+  if (trick !== null && trick.plays.length > 0 && r.follow.mustFollowSuit) {
+    const ctx = tctx(s);
+    const L = effectiveSuit(ctx, trick.plays[0]!.card, trick.plays[0]!.as);
+    if (!r.follow.wattenStyleFollow || L === ctx.trump) {
+      const plainL = (lo & ~p.lo & ((0xff << (L * 8)) >>> 0)) !== 0 || (weli === 1 && level[WELI] === 0 && natSuit(WELI) === L);
+      const anyPerlagg = (lo & p.lo) !== 0 || (weli === 1 && level[WELI]! > 0);
+      if (plainL || (r.follow.perlaggCountsAsHoldingSuit && anyPerlagg)) {
+        led = L;
+        trump = ctx.trump;
+      }
+    }
+  }
+  // where following decides by the trick as it stands (mustOvertake, trumpInsteadOfSuitOnlyIfWinning) or
+  // restricts a Perlagg's christenings, the card is asked of followAllows / playsOfCard (facts made once)
+  const simpleFollow = !r.follow.mustOvertake && !r.follow.trumpInsteadOfSuitOnlyIfWinning;
+  const plainTrump = r.follow.mayTrumpWhileHoldingSuit ? trump : -1;
+  let f: FollowFacts | null = null;
+  // a Perlagg's block: 32 christenings and, where allowed, the un-christened play; always legal while free
+  // or under the A-04 switch (playsOfCard's rule 1)
+  const perlaggEnd = r.unchristenedPerlagg !== 'forbidden' ? 33 : 32;
+  const perlaggFree = led < 0 || r.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit;
+  let m = lo;
+  let card = -1;
+  for (;;) {
+    if (m !== 0) {
+      card = 31 - Math.clz32(m & -m);
+      m = (m & (m - 1)) >>> 0;
+    } else if (weli === 1 && card !== WELI) card = WELI;
+    else break;
+    const b = card * 33;
+    if (level[card]! > 0) {
+      if (perlaggFree) for (let i = b, e = b + perlaggEnd; i < e; i++) out.push(PLAY_BLOCKS[i]!);
+      else playsOfCard(s, (f ??= followFacts(s, trick!, seat)), trick, card, out);
+    } else if (led < 0) out.push(PLAY_BLOCKS[b + 32]!);
+    else if (simpleFollow) {
+      const cs = natSuit(card);
+      if (cs === led || cs === plainTrump) out.push(PLAY_BLOCKS[b + 32]!);
+    } else if (followAllows(s, (f ??= followFacts(s, trick!, seat)), trick!, card, null)) out.push(PLAY_BLOCKS[b + 32]!);
+  }
 }
+
+/** The shared play records, card * 33 + as (as 32: un-christened): playOf's, in a plain (unfrozen) array. */
+const PLAY_BLOCKS: PolicyAction[] = [];
+for (let card = 0; card < 33; card++) for (let as = 0; as <= 32; as++) PLAY_BLOCKS.push(playOf(card, as === 32 ? null : as));
 
 /**
- * legalPlays as built before its fast path (the twin, legalActionsChecked's): a Perlagg's 32 christenings
- * pushed one by one (playOf) instead of copied from the shared records' plain array (actions.ts
- * pushChristenings). Same order.
+ * legalPlays as built before its fast path (the twin, legalActionsChecked's): the hand walked card by card,
+ * a Perlagg's 32 christenings pushed one by one (playOf). Same order.
  */
 export function legalPlaysChecked(s: HandState, seat: number, out: PolicyAction[]): void {
-  playsOfHand(s, seat, out, true);
-}
-
-/** legalPlays (checked: its twin legalPlaysChecked). */
-function playsOfHand(s: HandState, seat: number, out: PolicyAction[], checked: boolean): void {
   const trick = openTrick(s);
   const free = trick === null || trick.plays.length === 0 || !s.ruleset.follow.mustFollowSuit;
   // Following: explainPlay's verdict (its follow part) with the hand's facts worked out once.
@@ -140,20 +190,19 @@ function playsOfHand(s: HandState, seat: number, out: PolicyAction[], checked: b
   // the hand's cards ascending by id, the Weli last (handCards' order), without building the list
   let m = s.handLo[seat]!;
   while (m !== 0) {
-    playsOfCard(s, f, trick, 31 - Math.clz32(m & -m), out, checked);
+    playsOfCard(s, f, trick, 31 - Math.clz32(m & -m), out);
     m = (m & (m - 1)) >>> 0;
   }
-  if (s.handWeli[seat] === 1) playsOfCard(s, f, trick, WELI, out, checked);
+  if (s.handWeli[seat] === 1) playsOfCard(s, f, trick, WELI, out);
 }
 
 /** legalPlays for one card of the hand (f = null: free to play anything). */
-function playsOfCard(s: HandState, f: FollowFacts | null, trick: Trick | null, card: number, out: PolicyAction[], checked: boolean): void {
+function playsOfCard(s: HandState, f: FollowFacts | null, trick: Trick | null, card: number, out: PolicyAction[]): void {
   if (s.perl!.level[card]! > 0) {
     // Rule 1: a Perlagg is always legal, whatever its christening (unless the A-04 switch restricts it).
     const always = f === null || s.ruleset.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit;
     if (always || f.led === null) {
-      if (checked) for (let as = 0; as < 32; as++) out.push(playOf(card, as));
-      else pushChristenings(card, out); // its 32 christenings from the shared records' plain array
+      for (let as = 0; as < 32; as++) out.push(playOf(card, as));
     } else {
       // followAllows of a christening: its suit (as >>> 3, effectiveSuit) is the led suit or trump; as its
       // own card the A-20 switch decides what it counts as (asked of followAllows)
