@@ -305,6 +305,10 @@ const IDS = 34; // as: null, 0..32
 const playRecords: Array<PlayedCardRecord | undefined> = new Array(RECORD_SEATS * 33 * IDS);
 const playEvents: Array<PlayEvent | undefined> = new Array(RECORD_TRICKS * RECORD_SEATS * 33 * IDS);
 const trickEvents: Array<TrickEvent | undefined> = new Array(RECORD_TRICKS * RECORD_SEATS);
+// The cards laid as themselves (as null: most plays) in tables of their own, a few KiB: the big tables' slots
+// for them lie a cache line apart each, and every hand's plays missed the cache there.
+const plainPlayRecords: Array<PlayedCardRecord | undefined> = new Array(RECORD_SEATS * 33);
+const plainPlayEvents: Array<PlayEvent | undefined> = new Array(RECORD_TRICKS * RECORD_SEATS * 33);
 type PlayedCardRecord = HandState['tricks'][number]['plays'][number];
 type PlayEvent = Extract<HandEvent, { type: 'play' }>;
 type TrickEvent = Extract<HandEvent, { type: 'trick' }>;
@@ -317,7 +321,8 @@ function inRecordSpace(seat: number, card: number, as: number | null): boolean {
 /** The frozen record of `seat` laying `card` as `as` (a trick's entry), shared. */
 export function playRecord(seat: number, card: number, as: number | null): PlayedCardRecord {
   if (!inRecordSpace(seat, card, as)) return playRecordChecked(seat, card, as);
-  const i = (seat * 33 + card) * IDS + (as === null ? 0 : as + 1);
+  if (as === null) return (plainPlayRecords[seat * 33 + card] ??= playRecordChecked(seat, card, null));
+  const i = (seat * 33 + card) * IDS + as + 1;
   return (playRecords[i] ??= playRecordChecked(seat, card, as));
 }
 export function playRecordChecked(seat: number, card: number, as: number | null): PlayedCardRecord {
@@ -327,7 +332,8 @@ export function playRecordChecked(seat: number, card: number, as: number | null)
 /** The frozen 'play' event, shared. */
 export function playEvent(seat: number, card: number, as: number | null, trick: number): PlayEvent {
   if (!inRecordSpace(seat, card, as) || !((trick | 0) === trick && trick >= 0 && trick < RECORD_TRICKS)) return playEventChecked(seat, card, as, trick);
-  const i = ((trick * RECORD_SEATS + seat) * 33 + card) * IDS + (as === null ? 0 : as + 1);
+  if (as === null) return (plainPlayEvents[(trick * RECORD_SEATS + seat) * 33 + card] ??= playEventChecked(seat, card, null, trick));
+  const i = ((trick * RECORD_SEATS + seat) * 33 + card) * IDS + as + 1;
   return (playEvents[i] ??= playEventChecked(seat, card, as, trick));
 }
 export function playEventChecked(seat: number, card: number, as: number | null, trick: number): PlayEvent {
