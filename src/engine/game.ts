@@ -424,7 +424,7 @@ function endPlay(s: HandState, party: number): void {
   s.spielParty = party;
   const open = openTrick(s);
   if (open !== null && open.plays.length === 0) s.tricks.pop();
-  s.events.push(freezeEvent({ type: 'spiel', party, tricks: s.tricksWon.slice() }));
+  s.events.push(Object.freeze({ type: 'spiel' as const, party, tricks: Object.freeze(s.tricksWon.slice()) })); // frozen directly, as freezeEvent would
   if (s.conceded >= 0 && party >= 0) {
     // Letting the Spiel gut: it counts as made and written at once (RULES §8.2, [003 §12]) — at its stake when held.
     const fb = s.bid.figs[0]!;

@@ -298,7 +298,7 @@ export function finishEarly(s: HandState): void {
   s.phase = 'done';
   s.points = s.bid.written.slice();
   s.figureWinners = null;
-  s.events.push(freezeEvent({ type: 'end', points: s.points.slice() }));
+  s.events.push(Object.freeze({ type: 'end' as const, points: Object.freeze(s.points.slice()) })); // frozen directly, as freezeEvent would
 }
 
 const FIG = ['Spiel', 'Gleich', 'Hanger'] as const;
@@ -726,5 +726,5 @@ export function scoreHand(s: HandState): void {
   }
   s.points = points;
   s.figureWinners = { Spiel: winners[0]!, Gleich: winners[1]!, Hanger: winners[2]! };
-  s.events.push(freezeEvent({ type: 'end', points: points.slice() }));
+  s.events.push(Object.freeze({ type: 'end' as const, points: Object.freeze(points.slice()) })); // frozen directly, as freezeEvent would
 }
