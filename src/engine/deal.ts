@@ -34,6 +34,8 @@ function isPermanent(r: RulesVariant, card: number): boolean {
 
 // ---- chance: the shuffle and the cut ----
 
+const SHUFFLED = freezeEvent({ type: 'shuffled' });
+
 /** Number of equally likely outcomes of the chance node now (0 when not at a chance node). */
 export function chanceOutcomes(s: HandState): number {
   if (s.phase === 'shuffle') return s.shuffleStep + 1;
@@ -50,7 +52,7 @@ export function applyShuffle(s: HandState, outcome: number): void {
   s.shuffleStep = i - 1;
   if (s.shuffleStep === 0) {
     s.phase = 'cut';
-    s.events.push(freezeEvent({ type: 'shuffled' }));
+    s.events.push(SHUFFLED); // the same record every hand (records are read only; nothing keys on their identity)
   }
 }
 

@@ -118,8 +118,7 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
   const table = probeTable(ruleset, opts);
   const dealer = opts.dealer ?? 0;
   const deck = deckOf(ruleset);
-  const loc = new Int8Array(33).fill(LOC.absent);
-  for (const c of deck) loc[c] = LOC.pack;
+  const loc = (deck.length === 33 ? LOC_ALL : LOC_NO_WELI).slice(); // (deckOf: ids 0..n-1; a copy costs less than fill and a loop)
   return {
     ruleset,
     table,
@@ -171,6 +170,10 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     showCache: null,
   };
 }
+
+/** The card locations before the shuffle: every card of the deck in the pack, the Weli absent without it (copied per hand). */
+const LOC_ALL = new Int8Array(33).fill(LOC.pack);
+const LOC_NO_WELI = new Int8Array(33).fill(LOC.pack).fill(LOC.absent, 32);
 
 // ---- trick play (RULES §6) ----
 
@@ -305,6 +308,10 @@ const IDS = 34; // as: null, 0..32
 const playRecords: Array<PlayedCardRecord | undefined> = new Array(RECORD_SEATS * 33 * IDS);
 const playEvents: Array<PlayEvent | undefined> = new Array(RECORD_TRICKS * RECORD_SEATS * 33 * IDS);
 const trickEvents: Array<TrickEvent | undefined> = new Array(RECORD_TRICKS * RECORD_SEATS);
+// The cards laid as themselves (as null: most plays) in tables of their own, a few KiB: the big tables' slots
+// for them lie a cache line apart each, and every hand's plays missed the cache there.
+const plainPlayRecords: Array<PlayedCardRecord | undefined> = new Array(RECORD_SEATS * 33);
+const plainPlayEvents: Array<PlayEvent | undefined> = new Array(RECORD_TRICKS * RECORD_SEATS * 33);
 type PlayedCardRecord = HandState['tricks'][number]['plays'][number];
 type PlayEvent = Extract<HandEvent, { type: 'play' }>;
 type TrickEvent = Extract<HandEvent, { type: 'trick' }>;
@@ -317,7 +324,8 @@ function inRecordSpace(seat: number, card: number, as: number | null): boolean {
 /** The frozen record of `seat` laying `card` as `as` (a trick's entry), shared. */
 export function playRecord(seat: number, card: number, as: number | null): PlayedCardRecord {
   if (!inRecordSpace(seat, card, as)) return playRecordChecked(seat, card, as);
-  const i = (seat * 33 + card) * IDS + (as === null ? 0 : as + 1);
+  if (as === null) return (plainPlayRecords[seat * 33 + card] ??= playRecordChecked(seat, card, null));
+  const i = (seat * 33 + card) * IDS + as + 1;
   return (playRecords[i] ??= playRecordChecked(seat, card, as));
 }
 export function playRecordChecked(seat: number, card: number, as: number | null): PlayedCardRecord {
@@ -327,7 +335,8 @@ export function playRecordChecked(seat: number, card: number, as: number | null)
 /** The frozen 'play' event, shared. */
 export function playEvent(seat: number, card: number, as: number | null, trick: number): PlayEvent {
   if (!inRecordSpace(seat, card, as) || !((trick | 0) === trick && trick >= 0 && trick < RECORD_TRICKS)) return playEventChecked(seat, card, as, trick);
-  const i = ((trick * RECORD_SEATS + seat) * 33 + card) * IDS + (as === null ? 0 : as + 1);
+  if (as === null) return (plainPlayEvents[(trick * RECORD_SEATS + seat) * 33 + card] ??= playEventChecked(seat, card, null, trick));
+  const i = ((trick * RECORD_SEATS + seat) * 33 + card) * IDS + as + 1;
   return (playEvents[i] ??= playEventChecked(seat, card, as, trick));
 }
 export function playEventChecked(seat: number, card: number, as: number | null, trick: number): PlayEvent {
@@ -418,7 +427,7 @@ function endPlay(s: HandState, party: number): void {
   s.spielParty = party;
   const open = openTrick(s);
   if (open !== null && open.plays.length === 0) s.tricks.pop();
-  s.events.push(freezeEvent({ type: 'spiel', party, tricks: s.tricksWon.slice() }));
+  s.events.push(Object.freeze({ type: 'spiel' as const, party, tricks: Object.freeze(s.tricksWon.slice()) })); // frozen directly, as freezeEvent would
   if (s.conceded >= 0 && party >= 0) {
     // Letting the Spiel gut: it counts as made and written at once (RULES §8.2, [003 §12]) — at its stake when held.
     const fb = s.bid.figs[0]!;
@@ -481,26 +490,26 @@ function startShow(s: HandState): void {
 
 /** Showing choices of a seat, restricted to those that make its bound figures when any does (RULES §8.5). */
 export function allowedShows(s: HandState, seat: number): ShowOption[] {
+  return cachedShows(s, seat).slice();
+}
+/** allowedShows without the copy: the cache's list, read only (advanceShow, showChoicesNow). */
+function cachedShows(s: HandState, seat: number): readonly ShowOption[] {
   // The same decision asks several times (advanceShow, then the observation and the legal actions): the
   // state changes only through applyAction, which records an action, so (seat, actions, events) is the key.
   const c = s.showCache as ShowCache | null;
-  if (c !== null && c.seat === seat && c.actions === s.actions.length && c.events === s.events.length) return c.opts.slice();
+  if (c !== null && c.seat === seat && c.actions === s.actions.length && c.events === s.events.length) return c.opts;
   const opts = computeAllowedShows(s, seat);
-  for (const o of opts) Object.freeze(o.as);
+  for (let i = 0; i < opts.length; i++) Object.freeze(opts[i]!.as); // (shared lists are frozen already: a check)
   const cache: ShowCache = { seat, actions: s.actions.length, events: s.events.length, opts };
   s.showCache = cache;
-  return opts.slice();
+  return opts;
 }
 /**
  * The showing choices of the decision now as the cache holds them (allowedShows without the copy; nobody may
  * change the list): for the runner's match of a policy's show (src/sim/play.ts).
  */
 export function showChoicesNow(s: HandState): readonly ShowOption[] {
-  const seat = actingSeat(s);
-  const c = s.showCache as ShowCache | null;
-  if (c !== null && c.seat === seat && c.actions === s.actions.length && c.events === s.events.length) return c.opts;
-  allowedShows(s, seat);
-  return (s.showCache as ShowCache).opts;
+  return cachedShows(s, actingSeat(s));
 }
 
 /**
@@ -598,7 +607,7 @@ function advanceShow(s: HandState): void {
   while (s.showAt < s.showOrder.length) {
     if (s.showAt === s.showSplit && s.showSplit > 0 && openWindow(s, 5, s.showOrder.slice(s.showSplit), 'show')) return;
     const seat = s.showOrder[s.showAt]!;
-    const opts = allowedShows(s, seat);
+    const opts = cachedShows(s, seat);
     s.phase = 'show';
     if (opts.length > 1) return;
     recordShow(s, seat, opts[0]!.as, opts[0]!.word); // its word is shownWord(s, seat, as), computed by showOptions

@@ -35,6 +35,19 @@ let lastCtxRuleset: object | null = null;
 let lastCtxTrump: string | null = null;
 let lastCtx: FigureContext | null = null;
 
+/**
+ * figureWord (evaluate.ts: every Perlagg free) of a hand of at most 5 cards, read in the shared figure table:
+ * the hand table's entry is by construction (buildHandTable) tables.best at the hand's natural cards and its
+ * number of Perlaggen. One lookup in one table, where figureWord's handIndex reads two index tables of their
+ * own before the hand table — three cache misses at the end of every hand (sim/play.ts summarize). Its twin is
+ * figureWord, compared over every hand of every ruleset's deck in test/engine/hand-word.test.ts.
+ */
+export function figureWordByParts(ctx: FigureContext, lo: number, weli: number): number {
+  const nat = (lo & ~ctx.wildLo) >>> 0;
+  const k = popcount32((lo & ctx.wildLo) >>> 0) + (weli & ctx.weliWild);
+  return ctx.tables.best[tableIndex(nat, popcount32(nat), k)]!;
+}
+
 /** The seat's played cards as the evaluator takes them. */
 function playedOf(s: HandState, seat: number): Array<{ card: number; as: number | null }> {
   const out: Array<{ card: number; as: number | null }> = [];
@@ -175,33 +188,36 @@ export function showOptions(s: HandState, seat: number): ShowOption[] {
   const n = popcount32(mask);
   if (n + k > 5) return showOptionsChecked(s, seat); // (figureParts' error)
   const tables = ctx.tables;
-  const j = tables.joint();
   const index = tableIndex(mask, n, k);
+  if (k === 0) return [{ as: NO_IDENTITIES, word: tables.best[index]! }]; // (showEntryChoices: one choice, the entry's word)
+  const j = tables.joint();
   const from = j.start[index]!;
   const to = j.start[index + 1]!;
   const out = new Array<ShowOption>(to - from);
-  if (k === 0) {
-    const word = tables.best[tableIndex(mask, n, 0)]!; // evaluateParts of the fixed identities
-    for (let i = from; i < to; i++) {
-      const w = j.words[i]!;
-      if (wordGleich(word) !== wordGleich(w) || wordHanger(word) !== wordHanger(w)) {
-        throw new Error(`internal: showing christening does not realise the frontier entry (seat ${seat}, word ${w}, got ${word})`);
-      }
-      out[i - from] = { as: [], word };
-    }
-    return out;
-  }
-  const base: FigureParts = { mask, extraByRank: null, naturalWeliInFigures: 0, wilds: 0 };
+  // each frontier word is the word of its realisation (showEntryChoices: wordWithIdentities gives it back)
   for (let i = from; i < to; i++) {
     const w = j.words[i]!;
-    const as = realizeOver(mask, k, w);
-    const word = wordWithIdentities(ctx, base, as);
-    if (wordGleich(word) !== wordGleich(w) || wordHanger(word) !== wordHanger(w)) {
-      throw new Error(`internal: showing christening does not realise the frontier entry (seat ${seat}, word ${w}, got ${word})`);
-    }
-    out[i - from] = { as, word };
+    out[i - from] = { as: realizeOver(mask, k, w), word: w };
   }
   return out;
+}
+
+/** The christening of a hand with no free Perlagg, shared (frozen: nobody may change it). */
+const NO_IDENTITIES = Object.freeze([]) as unknown as number[];
+
+/**
+ * The showing choices of the joint table's entry of fixed identities `mask` (n of them, no repeat, no
+ * natural Weli) and k free Perlaggen, worked out as showOptionsChecked does (each choice's word by
+ * wordWithIdentities, checked against its frontier word). The fast path of showOptions takes two facts of
+ * these for every entry, which test/engine/show-options.test.ts checks over the whole table: with k = 0 the
+ * frontier is the one word tables.best[index]; with k > 0 every choice's word is its frontier word.
+ */
+export function showEntryChoices(ctx: FigureContext, mask: number, n: number, k: number): ShowOption[] {
+  const j = ctx.tables.joint();
+  const index = tableIndex(mask, n, k);
+  const frontier: number[] = [];
+  for (let i = j.start[index]!; i < j.start[index + 1]!; i++) frontier.push(j.words[i]!);
+  return showOptionsOfParts(ctx, { mask, extraByRank: null, naturalWeliInFigures: 0, wilds: 0 }, k, frontier, -1);
 }
 
 /** showOptions computed from the state every time (its slow twin, and its path when identities repeat). */
@@ -295,7 +311,7 @@ export function finishEarly(s: HandState): void {
   s.phase = 'done';
   s.points = s.bid.written.slice();
   s.figureWinners = null;
-  s.events.push(freezeEvent({ type: 'end', points: s.points.slice() }));
+  s.events.push(Object.freeze({ type: 'end' as const, points: Object.freeze(s.points.slice()) })); // frozen directly, as freezeEvent would
 }
 
 const FIG = ['Spiel', 'Gleich', 'Hanger'] as const;
@@ -723,5 +739,5 @@ export function scoreHand(s: HandState): void {
   }
   s.points = points;
   s.figureWinners = { Spiel: winners[0]!, Gleich: winners[1]!, Hanger: winners[2]! };
-  s.events.push(freezeEvent({ type: 'end', points: points.slice() }));
+  s.events.push(Object.freeze({ type: 'end' as const, points: Object.freeze(points.slice()) })); // frozen directly, as freezeEvent would
 }

@@ -14,8 +14,7 @@ import { ObservationView } from '../engine/view.ts';
 import { QUIET, quietDeclared } from '../engine/talk.ts';
 import type { HandState } from '../engine/state.ts';
 import type { Outcome } from '../engine/bidding.ts';
-import { figureWord } from '../eval/evaluate.ts';
-import { figCtx } from '../engine/scoring.ts';
+import { figCtx, figureWordByParts } from '../engine/scoring.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { RulesVariant } from '../rules/variant.ts';
@@ -489,7 +488,7 @@ export function summarize(s: HandState, decisions: number): DealSummary {
   const gleich = new Array<number>(n);
   const hanger = new Array<number>(n);
   for (let seat = 0; seat < n; seat++) {
-    const w = started && ctx !== null ? figureWord(ctx, s.startLo[seat]!, s.startWeli[seat]!) : 0;
+    const w = started && ctx !== null ? figureWordByParts(ctx, s.startLo[seat]!, s.startWeli[seat]!) : 0; // (= figureWord, one table)
     gleich[seat] = wordGleich(w);
     hanger[seat] = wordHanger(w);
     perlaggen[seat] = started && perl !== null ? popcount32((s.startLo[seat]! & perl.lo) >>> 0) + (s.startWeli[seat]! & perl.weli) : 0;

@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, isTerminal, legalActions, newHand } from '../../src/engine/game.ts';
-import { showOptions, showOptionsChecked } from '../../src/engine/scoring.ts';
+import { showEntryChoices, showOptions, showOptionsChecked } from '../../src/engine/scoring.ts';
+import { figureContext } from '../../src/eval/evaluate.ts';
+import { MAX_HAND, forEachMask, tableIndex } from '../../src/eval/tables.ts';
 import { RULESETS, TABLES } from './tables.ts';
 
 /** Test-only seeded stream (mulberry32). */
@@ -63,6 +65,39 @@ describe('showOptions = showOptionsChecked at every step', () => {
       }
       expect(compared).toBeGreaterThan(1000);
       expect(christened).toBeGreaterThan(100);
+    });
+  }
+});
+
+// showOptions' fast path reads two facts off the tables instead of working each choice out (showEntryChoices
+// works them out as showOptionsChecked does, with its check of each realisation): with no free Perlagg the
+// frontier is the one word tables.best[index]; with free Perlaggen each choice's word is its frontier word.
+// Checked here over every entry of the table, for both figure rules (A-36: identical identities or not).
+describe('showOptions fast path: the facts it takes from the joint table hold at every entry', () => {
+  for (const spec of ['oberland', 'oberland{gleichIdenticalIdentities=false}']) {
+    it(spec, () => {
+      const ctx = figureContext(resolveRuleset(spec), 'H');
+      const j = ctx.tables.joint();
+      let entries = 0;
+      let choices = 0;
+      for (let n = 0; n <= MAX_HAND; n++) {
+        forEachMask(n, (mask) => {
+          for (let k = 0; n + k <= MAX_HAND; k++) {
+            const index = tableIndex(mask, n, k);
+            const slow = showEntryChoices(ctx, mask, n, k); // throws where a realisation misses its entry
+            entries++;
+            choices += slow.length;
+            if (k === 0) {
+              if (slow.length !== 1 || slow[0]!.word !== ctx.tables.best[index]) expect.fail(`entry ${index}: ${JSON.stringify(slow)}, best ${ctx.tables.best[index]}`);
+              continue;
+            }
+            if (slow.length !== j.start[index + 1]! - j.start[index]!) expect.fail(`entry ${index}: ${slow.length} choices`);
+            for (let i = 0; i < slow.length; i++) if (slow[i]!.word !== j.words[j.start[index]! + i]) expect.fail(`entry ${index} choice ${i}: word ${slow[i]!.word}, frontier ${j.words[j.start[index]! + i]}`);
+          }
+        });
+      }
+      expect(entries).toBe(j.start.length - 1);
+      expect(choices).toBeGreaterThan(entries);
     });
   }
 });
