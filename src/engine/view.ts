@@ -47,6 +47,7 @@ import {
   stockShownOf,
   talkOf,
   tricksOf,
+  openPlaysOf,
   tricksWonOf,
   writtenOf,
   type ObsCache,
@@ -55,6 +56,7 @@ import {
   type ObservedShow,
   type ObservedSigns,
   type ObservedTalk,
+  type ObservedPlay,
   type ObservedTrick,
   type ShowChoice,
 } from './observe.ts';
@@ -108,6 +110,16 @@ export class ObservationView implements Observation {
   /** For the runner's answer matching, after close: the legal list and show choices handed out (undefined: never read). */
   static handedOut(v: ObservationView): { legal: readonly PolicyAction[]; showChoices: readonly ShowChoice[] } | undefined {
     return v.#showChoices === UNSET ? undefined : { legal: v.#legal!, showChoices: v.#showChoices };
+  }
+
+  /**
+   * currentTrick(v) (policy/api.ts) read off the state: the open trick's plays as v.tricks would show them
+   * (the same frozen list, or a fresh empty one when no trick is open), without building the tricks list —
+   * at a play, the list is new after every card and the helpers ask only for the open trick.
+   */
+  static currentTrick(v: ObservationView): ObservedPlay[] {
+    if (!v.#live) closed('tricks');
+    return openPlaysOf(v.#s, v.#c);
   }
 
   /** The unseen window (point -1): the bidder has not looked at his cards. */
