@@ -441,7 +441,8 @@ function perlaggMoment(obs: Observation, seat: number): boolean {
   if (trick.length === 0) return false;
   const me = obs.party[seat]!;
   let decisive = false;
-  for (let i = 0; i < obs.tricksWon.length; i++) if (obs.tricksWon[i] === 2) decisive = true;
+  const won = obs.tricksWon;
+  for (let i = 0; i < won.length; i++) if (won[i] === 2) decisive = true;
   if (!decisive) return false;
   const w = trick[winningIndex(obs, trick)]!;
   if (obs.party[w.seat] === me) return false;
@@ -487,7 +488,8 @@ function playAction(obs: Observation, info: Info): PolicyAction {
   // Does this trick decide the Spiel? (a party on need-1 tricks)
   const need = 3;
   let decisive = false;
-  for (let i = 0; i < obs.tricksWon.length; i++) if (obs.tricksWon[i] === need - 1) decisive = true;
+  const won = obs.tricksWon; // one read of the field (each read of a view's field is a call)
+  for (let i = 0; i < won.length; i++) if (won[i] === need - 1) decisive = true;
   let plan: { free: number[]; as: number[] } | null = null;
   if (trick.length === 0) {
     // What the partner wants led (H-07, H-08), when the table shares it.
@@ -583,10 +585,29 @@ function showScore(c: { gleich: number; hanger: number }, og: number, oh: number
 }
 
 function showAction(obs: Observation): PolicyAction {
-  const og = oppShown(obs, 'gleich');
-  const oh = oppShown(obs, 'hanger');
-  let best = obs.showChoices[0]!;
-  for (const c of obs.showChoices) if (showScore(c, og, oh) > showScore(best, og, oh)) best = c;
+  // oppShown(obs, 'gleich') and oppShown(obs, 'hanger') in one pass over the shown figures
+  const party = obs.party;
+  const me = party[obs.acting]!;
+  const shown = obs.shown;
+  let og = 0;
+  let oh = 0;
+  for (let i = 0; i < shown.length; i++) {
+    const x = shown[i]!;
+    if (party[x.seat] === me) continue;
+    og = Math.max(og, x.gleich);
+    oh = Math.max(oh, x.hanger);
+  }
+  const choices = obs.showChoices;
+  let best = choices[0]!;
+  let bestScore = showScore(best, og, oh);
+  for (let i = 0; i < choices.length; i++) {
+    const c = choices[i]!;
+    const sc = showScore(c, og, oh);
+    if (sc > bestScore) {
+      best = c;
+      bestScore = sc;
+    }
+  }
   return best.action;
 }
 
@@ -600,19 +621,21 @@ interface BidSense {
 
 /** The seat's best Gleich and Hanger codes if it showed now (own hand and played cards only). */
 function strength(obs: Observation): { gleich: number; hanger: number } {
-  if (obs.hand.length === 0 && !hasPlayed(obs, obs.acting)) return { gleich: 0, hanger: 0 };
+  const acting = obs.acting; // each field read once (each read of a view's field is a call)
+  const own = obs.hand;
+  if (own.length === 0 && !hasPlayed(obs, acting)) return { gleich: 0, hanger: 0 };
   const shown = obs.shown;
   for (let i = 0; i < shown.length; i++) {
     const x = shown[i]!;
-    if (x.seat === obs.acting) return { gleich: x.gleich, hanger: x.hanger };
+    if (x.seat === acting) return { gleich: x.gleich, hanger: x.hanger };
   }
   // The engine hands out the same frozen hand array while the hand does not change (and the seat's played
   // cards change only with it): the figures are worked out once per hand array and acting seat.
-  const hand = obs.seat === obs.acting ? obs.hand : seenHandOf(obs, obs.acting);
+  const hand = obs.seat === acting ? own : seenHandOf(obs, acting);
   const keyed = memosOn && hand !== null && hand.length > 0 && Object.isFrozen(hand);
   const memo = keyed ? strengthMemo.get(obs, hand) : null;
   if (memo !== null) return memo;
-  const st = keyed ? ownFigures(obs, obs.acting, hand) : showingFigures(obs, obs.acting); // showingPlan's figures, without the christening
+  const st = keyed ? ownFigures(obs, acting, hand) : showingFigures(obs, acting); // showingPlan's figures, without the christening
   if (keyed) strengthMemo.set(obs, hand, st);
   return st;
 }
@@ -696,13 +719,18 @@ class FigureMemo {
   private next = 0;
   /** The entry found or set last: asked first (a seat's decisions ask for its own figures in a row). */
   private last = 0;
-  private matches(i: number, obs: Observation, hand: readonly number[]): boolean {
-    return this.hands[i] === hand && this.acting[i] === obs.acting && this.trumps[i] === obs.trump && this.perlaggen[i] === obs.perlaggen && this.rulesets[i] === obs.ruleset;
+  private matches(i: number, hand: readonly number[], acting: number, trump: string | null, perlaggen: readonly number[], ruleset: string): boolean {
+    return this.hands[i] === hand && this.acting[i] === acting && this.trumps[i] === trump && this.perlaggen[i] === perlaggen && this.rulesets[i] === ruleset;
   }
   get(obs: Observation, hand: readonly number[]): { gleich: number; hanger: number } | null {
-    if (this.matches(this.last, obs, hand)) return this.values[this.last]!;
+    // the key's fields read once (each read of a view's field is a call), then compared with every entry
+    const acting = obs.acting;
+    const trump = obs.trump;
+    const perlaggen = obs.perlaggen;
+    const ruleset = obs.ruleset;
+    if (this.matches(this.last, hand, acting, trump, perlaggen, ruleset)) return this.values[this.last]!;
     for (let i = 0; i < MEMO_SIZE; i++) {
-      if (this.matches(i, obs, hand)) {
+      if (this.matches(i, hand, acting, trump, perlaggen, ruleset)) {
         this.last = i;
         return this.values[i]!;
       }
@@ -728,17 +756,19 @@ const naturalMemo = new FigureMemo();
 
 /** Best code of a figure the opponents have shown (0 if none shown). */
 function oppShown(obs: Observation, f: 'gleich' | 'hanger'): number {
-  const me = obs.party[obs.acting]!;
+  const party = obs.party;
+  const me = party[obs.acting]!;
   const shown = obs.shown;
   let b = 0;
-  for (let i = 0; i < shown.length; i++) if (obs.party[shown[i]!.seat] !== me) b = Math.max(b, shown[i]![f]);
+  for (let i = 0; i < shown.length; i++) if (party[shown[i]!.seat] !== me) b = Math.max(b, shown[i]![f]);
   return b;
 }
 
 /** Has an opponent of the acting seat shown a figure? */
 function oppHasShown(obs: Observation, me: number): boolean {
   const shown = obs.shown;
-  for (let i = 0; i < shown.length; i++) if (obs.party[shown[i]!.seat] !== me) return true;
+  const party = obs.party;
+  for (let i = 0; i < shown.length; i++) if (party[shown[i]!.seat] !== me) return true;
   return false;
 }
 
@@ -762,16 +792,17 @@ function figureGood(code: number, threshold: number): boolean {
 }
 
 function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyAction {
-  const pass = obs.legal[0]!;
+  const legal = obs.legal; // each field read once where it is read often (each read of a view's field is a call)
+  const pass = legal[0]!;
   const me = obs.party[obs.acting]!;
-  if (obs.point < 0) return pass; // never bids blind
+  const point = obs.point;
+  if (point < 0) return pass; // never bids blind
   let st: { gleich: number; hanger: number } | null = null;
   let pick: Extract<PolicyAction, { kind: 'ask' }> | undefined;
   // one pass over the legal actions: the asks, and the first bid of each figure alone (bidOf)
   let bidSpiel: PolicyAction | undefined;
   let bidGleich: PolicyAction | undefined;
   let bidHanger: PolicyAction | undefined;
-  const legal = obs.legal;
   for (let i = 0; i < legal.length; i++) {
     const a = legal[i]!;
     if (a.kind === 'bid') {
@@ -803,14 +834,14 @@ function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyActi
   // Gleich and Hanger: before the first card, or after the showing when ours beats what the opponents showed
   // — its strength is worked out only where it can matter: a bid of Gleich or Hanger alone is legal, and
   // after the showing an opponent has shown (else neither bid is taken, whatever the strength)
-  const first = obs.point === 0 && obs.tricks.length === 1 && obs.tricks[0]!.plays.length === 0;
-  if (room >= 1 && (first || obs.point === 5) && (bidGleich !== undefined || bidHanger !== undefined) && (obs.point !== 5 || oppHasShown(obs, me))) {
+  const first = point === 0 && obs.tricks.length === 1 && obs.tricks[0]!.plays.length === 0;
+  if (room >= 1 && (first || point === 5) && (bidGleich !== undefined || bidHanger !== undefined) && (point !== 5 || oppHasShown(obs, me))) {
     st ??= strength(obs);
-    const gOk = obs.point === 5 ? st.gleich > oppShown(obs, 'gleich') && figureGood(st.gleich, 1) && oppHasShown(obs, me) : figureGood(st.gleich, sense.gleichCode);
-    const hOk = obs.point === 5 ? st.hanger > oppShown(obs, 'hanger') && figureGood(st.hanger, 1) && oppHasShown(obs, me) : figureGood(st.hanger, sense.hangerCode);
+    const gOk = point === 5 ? st.gleich > oppShown(obs, 'gleich') && figureGood(st.gleich, 1) && oppHasShown(obs, me) : figureGood(st.gleich, sense.gleichCode);
+    const hOk = point === 5 ? st.hanger > oppShown(obs, 'hanger') && figureGood(st.hanger, 1) && oppHasShown(obs, me) : figureGood(st.hanger, sense.hangerCode);
     // H-22: a figure that needs its Perlagg, held in natura by the partner: leave the bid to him; told
     // "Biet ...!", bid what it has of it
-    const talkNow = shared && obs.point !== 5;
+    const talkNow = shared && point !== 5;
     const gleich = (gOk && !(talkNow && leaveTo(obs, sense, 'Gleich'))) || (talkNow && toldToBid(obs, 'Gleich') && st.gleich > 0) ? bidGleich : undefined;
     if (gleich !== undefined) return gleich;
     const hanger = (hOk && !(talkNow && leaveTo(obs, sense, 'Hanger'))) || (talkNow && toldToBid(obs, 'Hanger') && st.hanger > 0) ? bidHanger : undefined;

@@ -238,6 +238,8 @@ interface ObsCache {
   /** The open trick's plays copied so far (frozen records; the list itself grows, so it is never handed out). */
   openIndex: number;
   openPlays: ObservedPlay[];
+  /** The frozen snapshot of the open trick's first openPlays.length plays (EMPTY before one is made). */
+  openSnap: readonly ObservedPlay[];
   tricksKey: number;
   tricks: readonly ObservedTrick[];
   shownMask: number;
@@ -296,6 +298,7 @@ function cacheOf(s: HandState): ObsCache {
       doneTricks: [],
       openIndex: -1,
       openPlays: [],
+      openSnap: EMPTY,
       tricksKey: 0,
       tricks: EMPTY,
       shownMask: 0,
@@ -423,14 +426,7 @@ function tricksOf(s: HandState, c: ObsCache): readonly ObservedTrick[] {
       if (plays.length === 0) {
         o = openTrick(t.leader, t.winner);
       } else {
-        // each play is taken once: the open trick's plays are kept while it fills
-        if (c.openIndex !== i) {
-          c.openIndex = i;
-          c.openPlays = [];
-        }
-        const copies = c.openPlays;
-        for (let j = copies.length; j < plays.length; j++) copies.push(observedPlay(plays[j]!));
-        o = Object.freeze({ leader: t.leader, plays: Object.freeze(copies.slice(0, plays.length)), winner: t.winner }) as ObservedTrick;
+        o = Object.freeze({ leader: t.leader, plays: playsSnapshot(c, i, plays), winner: t.winner }) as ObservedTrick;
       }
       if (t.winner >= 0) c.doneTricks[i] = o;
     }
@@ -439,6 +435,39 @@ function tricksOf(s: HandState, c: ObsCache): readonly ObservedTrick[] {
   c.tricksKey = key;
   c.tricks = Object.freeze(out);
   return c.tricks;
+}
+
+/**
+ * The frozen plays of trick i (the engine's `plays`, not empty) as tricksOf hands them out: each play taken
+ * once while the trick fills (the open trick's plays are kept), one frozen snapshot per number of plays —
+ * shared by the tricks list and the current trick (openPlaysOf), and by the trick once taken (its plays are
+ * those of its last open snapshot).
+ */
+function playsSnapshot(c: ObsCache, i: number, plays: ReadonlyArray<{ readonly seat: number; readonly card: number; readonly as: number | null }>): readonly ObservedPlay[] {
+  if (c.openIndex !== i) {
+    c.openIndex = i;
+    c.openPlays = [];
+    c.openSnap = EMPTY;
+  }
+  const n = plays.length;
+  if (c.openSnap.length === n) return c.openSnap;
+  const copies = c.openPlays;
+  for (let j = copies.length; j < n; j++) copies.push(observedPlay(plays[j]!));
+  return (c.openSnap = Object.freeze(copies.slice(0, n)));
+}
+
+/**
+ * currentTrick of the Observation (policy/api.ts: the open trick's plays, a fresh empty list when none is
+ * open) without building the tricks list: the same frozen plays tricksOf(s, c) gives its last trick. Its twin
+ * is the helper on the tricks list (test/engine/observation-view.test.ts).
+ */
+function openPlaysOf(s: HandState, c: ObsCache): ObservedPlay[] {
+  const tr = s.tricks;
+  const n = tr.length;
+  const t = tr[n - 1];
+  if (t === undefined || t.winner >= 0) return [];
+  const plays = t.plays;
+  return (plays.length === 0 ? EMPTY : playsSnapshot(c, n - 1, plays)) as ObservedPlay[];
 }
 function copyPlay(p: { readonly seat: number; readonly card: number; readonly as: number | null }): ObservedPlay {
   return Object.freeze({ seat: p.seat, card: p.card, as: p.as });
@@ -880,7 +909,7 @@ export function questionOf(s: HandState, c: ObsCache, toAct: boolean): ObservedT
   return c.talkSeen[c.talkSeen.length - 1]!; // talk's last entry (a plain array's read)
 }
 
-export { cacheOf, handOf, historyOf, tricksOf, shownOf, biddingOf, talkOf, signsOf, sees, EMPTY, type ObsCache, type ObservedExchange };
+export { cacheOf, handOf, historyOf, tricksOf, openPlaysOf, shownOf, biddingOf, talkOf, signsOf, sees, EMPTY, type ObsCache, type ObservedExchange };
 // the shared snapshots and their twins (test/engine/observation-snapshots.test.ts)
 export { sharedNumbers, frozenSlice, observedPlay, copyPlay, openTrick, openTrickChecked, shownCards, copyShownCards };
 

@@ -16,7 +16,8 @@
 //   a later state. The runner closes the view when act returns (closeView); every read after that throws a
 //   ObservationViewClosed error — a view is never a snapshot.
 // Values that are built per read (legal, showChoices, seenHands, points, ask, revokes) are kept for the
-// decision, so two reads give the same object, as with a plain record.
+// decision, so two reads give the same object, as with a plain record; so are the snapshots a policy reads
+// several times at one decision (hand, tricks, tricksWon, shown, score, written, bidding).
 import type { PolicyAction } from './actions.ts';
 import type { HandEvent } from './history.ts';
 import { exchangeTarget } from './deal.ts';
@@ -47,6 +48,7 @@ import {
   stockShownOf,
   talkOf,
   tricksOf,
+  openPlaysOf,
   tricksWonOf,
   writtenOf,
   type ObsCache,
@@ -55,6 +57,7 @@ import {
   type ObservedShow,
   type ObservedSigns,
   type ObservedTalk,
+  type ObservedPlay,
   type ObservedTrick,
   type ShowChoice,
 } from './observe.ts';
@@ -87,6 +90,17 @@ export class ObservationView implements Observation {
   #points: number[] | undefined = UNSET;
   #ask: Observation['ask'] | undefined = UNSET;
   #revokes: PolicyAction[] | undefined = UNSET;
+  // fields a policy reads several times at one decision (simple: shown at a bid window and a showing, score
+  // and written by gestrichen and headroom, bidding by offerToAnswer and headroom, tricks and hand by its
+  // figure memos): worked out on the first read and kept for the decision — the state does not move during
+  // act, so the second read would give the same frozen snapshot
+  #hand: readonly number[] | undefined = UNSET;
+  #tricks: readonly ObservedTrick[] | undefined = UNSET;
+  #tricksWon: readonly number[] | undefined = UNSET;
+  #shown: readonly ObservedShow[] | undefined = UNSET;
+  #scoreList: readonly number[] | undefined = UNSET;
+  #written: readonly number[] | undefined = UNSET;
+  #bidding: readonly ObservedBid[] | undefined = UNSET;
 
   /** As observeWith(s, player, score, legal): `legal` a list of legalActions(s) the view may hand out (null: computed on read). */
   constructor(s: HandState, player: number, score: readonly number[], legal: PolicyAction[] | null) {
@@ -108,6 +122,16 @@ export class ObservationView implements Observation {
   /** For the runner's answer matching, after close: the legal list and show choices handed out (undefined: never read). */
   static handedOut(v: ObservationView): { legal: readonly PolicyAction[]; showChoices: readonly ShowChoice[] } | undefined {
     return v.#showChoices === UNSET ? undefined : { legal: v.#legal!, showChoices: v.#showChoices };
+  }
+
+  /**
+   * currentTrick(v) (policy/api.ts) read off the state: the open trick's plays as v.tricks would show them
+   * (the same frozen list, or a fresh empty one when no trick is open), without building the tricks list —
+   * at a play, the list is new after every card and the helpers ask only for the open trick.
+   */
+  static currentTrick(v: ObservationView): ObservedPlay[] {
+    if (!v.#live) closed('tricks');
+    return openPlaysOf(v.#s, v.#c);
   }
 
   /** The unseen window (point -1): the bidder has not looked at his cards. */
@@ -180,7 +204,7 @@ export class ObservationView implements Observation {
   }
   get hand(): number[] {
     if (!this.#live) closed('hand');
-    return (this.#blind() ? EMPTY : handOf(this.#s, this.#c, this.#own)) as number[];
+    return (this.#hand ??= this.#blind() ? EMPTY : handOf(this.#s, this.#c, this.#own)) as number[];
   }
   get seenHands(): Array<{ seat: number; cards: number[] }> {
     if (!this.#live) closed('seenHands');
@@ -228,11 +252,11 @@ export class ObservationView implements Observation {
   }
   get tricks(): ObservedTrick[] {
     if (!this.#live) closed('tricks');
-    return tricksOf(this.#s, this.#c) as ObservedTrick[];
+    return (this.#tricks ??= tricksOf(this.#s, this.#c)) as ObservedTrick[];
   }
   get tricksWon(): number[] {
     if (!this.#live) closed('tricksWon');
-    return tricksWonOf(this.#s, this.#c) as number[];
+    return (this.#tricksWon ??= tricksWonOf(this.#s, this.#c)) as number[];
   }
   get spielParty(): number {
     if (!this.#live) closed('spielParty');
@@ -244,7 +268,7 @@ export class ObservationView implements Observation {
   }
   get shown(): ObservedShow[] {
     if (!this.#live) closed('shown');
-    return shownOf(this.#s, this.#c) as ObservedShow[];
+    return (this.#shown ??= shownOf(this.#s, this.#c)) as ObservedShow[];
   }
   get points(): number[] {
     if (!this.#live) closed('points');
@@ -252,7 +276,7 @@ export class ObservationView implements Observation {
   }
   get score(): number[] {
     if (!this.#live) closed('score');
-    return scoreOf(this.#s, this.#c, this.#score) as number[];
+    return (this.#scoreList ??= scoreOf(this.#s, this.#c, this.#score)) as number[];
   }
   get target(): number {
     if (!this.#live) closed('target');
@@ -278,7 +302,7 @@ export class ObservationView implements Observation {
   }
   get bidding(): ObservedBid[] {
     if (!this.#live) closed('bidding');
-    return biddingOf(this.#s, this.#c) as ObservedBid[];
+    return (this.#bidding ??= biddingOf(this.#s, this.#c)) as ObservedBid[];
   }
   get point(): number {
     if (!this.#live) closed('point');
@@ -286,7 +310,7 @@ export class ObservationView implements Observation {
   }
   get written(): number[] {
     if (!this.#live) closed('written');
-    return writtenOf(this.#s, this.#c) as number[];
+    return (this.#written ??= writtenOf(this.#s, this.#c)) as number[];
   }
   get ask(): Observation['ask'] {
     if (!this.#live) closed('ask');

@@ -27,6 +27,7 @@ import { cardPower, effectiveSuit, trickWinnerIndex, type TrickContext } from '.
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
 import { figureContext, figureParts, naturalFigureWord, type FigureContext } from '../eval/evaluate.ts';
 import { jointFrontier, jointFrontierOfParts } from '../engine/joint.ts';
+import { ObservationView } from '../engine/view.ts';
 import type { FigureParts } from '../eval/core.ts';
 import { TABLE_SIZE, tableIndex, type FigureTables } from '../eval/tables.ts';
 import { popcount32 } from '../cards/mask.ts';
@@ -322,6 +323,14 @@ export function playedPower(obs: Observation, card: number, as: number | null): 
 
 /** The open trick's plays (empty when leading). */
 export function currentTrick(obs: Observation): ObservedPlay[] {
+  // the lazy view reads it off the state without building the tricks list (engine/view.ts); its twin is the
+  // read of the tricks below, the one a plain Observation takes
+  if (obs instanceof ObservationView) return ObservationView.currentTrick(obs);
+  return currentTrickOf(obs);
+}
+
+/** currentTrick from the Observation's tricks list (the slow twin of the view's read). */
+export function currentTrickOf(obs: Observation): ObservedPlay[] {
   const t = obs.tricks[obs.tricks.length - 1];
   return t !== undefined && t.winner < 0 ? t.plays : [];
 }

@@ -13,7 +13,7 @@ import { sameAction, type PolicyAction } from '../../src/engine/actions.ts';
 import { PolicyFault, playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { Rng } from '../../src/sim/seeds.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
-import type { Policy } from '../../src/policy/api.ts';
+import { currentTrick, currentTrickOf, type Policy } from '../../src/policy/api.ts';
 import { cloneState, type HandState } from '../../src/engine/state.ts';
 import { LEVELS, TABLES, specOf } from './tables.ts';
 
@@ -34,6 +34,13 @@ function compare(s: HandState, who: number, simple: Policy): { acts: number } {
     expect(sameAction(a, b), `${s.phase}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(true);
     acts++;
   }
+  // the helpers that read the view off the state (currentTrick) = their twins on the record, warm and cold
+  const open = JSON.stringify(currentTrickOf(eager));
+  expect(JSON.stringify(currentTrick(view))).toBe(open);
+  expect(Object.isFrozen(currentTrick(view))).toBe(Object.isFrozen(currentTrickOf(eager)));
+  const cold = new ObservationView(cloneState(s), who, [], null);
+  expect(JSON.stringify(currentTrick(cold))).toBe(open);
+  ObservationView.close(cold);
   const m = JSON.stringify(materialize(view));
   if (m !== JSON.stringify(eager)) {
     // name the first field that differs
