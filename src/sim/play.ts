@@ -268,10 +268,13 @@ const EMPTY_LIST: readonly never[] = Object.freeze([]);
 /** T with its readonly fields writable (option records built field by field). */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** The legal record `x` is, if it is one of them (by identity: the engine's records are frozen). */
-function identical(legal: readonly Action[], x: unknown): Action | undefined {
-  for (let i = 0; i < legal.length; i++) if (legal[i] === x) return Object.isFrozen(x) ? legal[i] : undefined;
-  return undefined;
+/**
+ * The legal record `x` is, if it is one of them (by identity: the engine's records are frozen). Found by
+ * indexOf (the list is a plain array, built by legalActions: its builtin scan is the fast one; === as here).
+ */
+function identical(legal: Action[], x: unknown): Action | undefined {
+  const i = legal.indexOf(x as Action);
+  return i >= 0 && Object.isFrozen(x) ? legal[i] : undefined;
 }
 
 /**
@@ -312,6 +315,19 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
 function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>, declared: number, declared2: number): number {
   const maxSteps = o.maxSteps ?? 1000;
   let decisions = 0;
+  // Per hand, not per decision (the declarations are readonly, as runHand reads them once per hand too):
+  // `trusted`, bit player, the players taken at their word (promised passes and quiet) and, in `viewed`,
+  // handed the lazy view — not under checks or onDecision, nor a seat with onTurn; each player's seat.
+  const unchecked = o.checked !== true && o.onDecision === undefined;
+  let trusted = 0;
+  let viewed = 0;
+  for (let p = 0; p < policies.length; p++) {
+    const sp = policies[p]!;
+    if (!unchecked || sp.onTurn !== undefined) continue;
+    trusted |= 1 << p;
+    if (sp.policy.observation === 'view') viewed |= 1 << p;
+  }
+  const seatOfPlayer = seatingOf(s.table).seatOfPlayer;
   // --independent-streams: players with a salt draw from re-keyed streams
   let ctxs: ReadonlyArray<{ readonly rng: Rng }> = streams.policy;
   if (policies.some((x) => x.streamSalt !== undefined)) {
@@ -370,7 +386,7 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
         quiet = promised = quietDeclared(s, passes); // (passes.unsaid, .unsaidAt: by the kind of talk point)
       }
     }
-    if (promised && o.checked !== true && o.onDecision === undefined && sp.onTurn === undefined) {
+    if (promised && ((trusted >>> p) & 1) !== 0) {
       hb[HB.count]!++;
       applyAction(s, quiet ? QUIET : PASS);
       decisions++;
@@ -381,14 +397,14 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     // the lazy view (engine/view.ts); not under checks, onDecision or onTurn:
     // there the full Observation (the view's twin)
     const legal = s.phase === 'show' ? null : legalActions(s);
-    const view = sp.policy.observation === 'view' && o.checked !== true && o.onDecision === undefined && sp.onTurn === undefined;
+    const view = ((viewed >>> p) & 1) !== 0;
     // (the view gets a copy of the list too: the match below reads the original, so an answer is always one of
     // the engine's legal records, even from a policy that broke its promise and wrote into the list it was given)
     const obs: Observation = view ? new ObservationView(s, p, NO_SCORE, legal === null ? null : legal.slice()) : observeWith(s, p, NO_SCORE, legal === null ? null : legal.slice());
     const beat = hb;
     beat[HB.count]!++;
     beat[HB.player] = p;
-    beat[HB.seat] = seatingOf(s.table).seatOfPlayer[p]!;
+    beat[HB.seat] = seatOfPlayer[p]!;
     beat[HB.policy] = sp.id ?? -1;
     beat[HB.what] = 1;
     let answer: Action | null;
