@@ -46,6 +46,27 @@ export function keyWords(key: readonly number[]): [number, number, number, numbe
   return out;
 }
 
+/** below(n)'s rejection threshold, 2^32 mod n: a draw whose low product word is below it is drawn again. */
+export function rejectionThreshold(n: number): number {
+  return (4294967296 - n) % n;
+}
+
+/** The largest n whose threshold below(n) reads from SMALL_THRESHOLDS (the shuffle's and most policies' n). */
+export const SMALL_BELOW = 256;
+
+/** rejectionThreshold(n) for n = 0..SMALL_BELOW, worked out once (entry 0 unused): the same numbers. */
+const SMALL_THRESHOLDS: Float64Array = (() => {
+  const t = new Float64Array(SMALL_BELOW + 1);
+  for (let n = 1; n <= SMALL_BELOW; n++) t[n] = rejectionThreshold(n);
+  return t;
+})();
+
+/** The table below(n) reads for small n (for the test comparing it with rejectionThreshold). */
+export function smallThreshold(n: number): number {
+  if (!(Number.isInteger(n) && n >= 1 && n <= SMALL_BELOW)) throw new RangeError(`smallThreshold(n) needs 1 <= n <= ${SMALL_BELOW}, got ${n}`);
+  return SMALL_THRESHOLDS[n]!;
+}
+
 /** A uniform random source. The only RNG class used in the engine's loops (monomorphic call sites). */
 export class Rng {
   #a: number;
@@ -94,7 +115,8 @@ export class Rng {
   below(n: number): number {
     if (!(n >= 1 && n <= 2097152)) throw new RangeError(`below(n) needs 1 <= n <= 2^21, got ${n}`);
     if (n === 1) return 0;
-    const threshold = (4294967296 - n) % n; // 2^32 mod n
+    // A table read for small integer n (a fractional n keeps the formula, as it always did).
+    const threshold = n <= SMALL_BELOW && (n | 0) === n ? SMALL_THRESHOLDS[n]! : rejectionThreshold(n);
     for (;;) {
       const x = this.nextUint32();
       const m = x * n; // < 2^53: exact in a double
