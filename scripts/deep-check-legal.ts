@@ -11,6 +11,7 @@ import { builtinPolicy } from '../src/policy/registry.ts';
 import { playDeal, type SeatPolicy } from '../src/sim/play.ts';
 import { checkLegalTwins } from '../src/engine/game.ts';
 import type { OptionValues } from '../src/policy/api.ts';
+import { CHRISTENING_ALTERNATIVES, FOLLOW_SWITCHES } from '../test/variants.ts';
 
 const hands = Number(process.argv[2] ?? 3000);
 if (!Number.isInteger(hands) || hands < 1) {
@@ -25,15 +26,8 @@ const specs = [
   ...RULESET_NAMES,
   'oberland{weliNaturalInFigures=true}',
   '1853{weliNaturalInFigures=true}',
-  '1853{follow.mustFollowSuit=false}',
-  'oberland{follow.mayTrumpWhileHoldingSuit=false}',
-  'innsbruck{follow.trumpInsteadOfSuitOnlyIfWinning=true}',
-  'oberland{follow.wattenStyleFollow=true}',
-  'innsbruck{follow.perlaggCountsAsHoldingSuit=true}',
-  '1853{follow.perlaggMayBePlayedOffSuitWhileHoldingSuit=false}',
-  'suedtirol{follow.mustOvertake=true}',
-  'oberland{unchristenedPerlagg=natIdentityKeepsPower}',
-  'suedtirol{unchristenedPerlagg=forbidden}',
+  ...FOLLOW_SWITCHES,
+  ...CHRISTENING_ALTERNATIVES,
 ];
 let total = 0;
 for (const spec of specs) {

@@ -10,6 +10,7 @@ import { builtinPolicy } from '../../src/policy/registry.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { obligationsOf } from '../../src/engine/bidding.ts';
 import { checkLegalTwins, legalActions } from '../../src/engine/game.ts';
+import { CHRISTENING_ALTERNATIVES, FOLLOW_SWITCHES } from '../variants.ts';
 import { legalPlaysChecked } from '../../src/engine/legality.ts';
 import type { PolicyAction } from '../../src/engine/actions.ts';
 import type { OptionValues } from '../../src/policy/api.ts';
@@ -67,18 +68,7 @@ describe('legalActions = legalActionsChecked, record by record, at every call', 
   // legalPlays reads the follow rules from the hand's bits and copies a Perlagg's block where it is always
   // legal: every follow switch (RULES §6.2, A-04, A-05) and the christening alternatives, flipped one by one
   it('the follow switches and christening alternatives: random and simple hands', () => {
-    const specs = [
-      '1853{follow.mustFollowSuit=false}',
-      'oberland{follow.mayTrumpWhileHoldingSuit=false}',
-      'innsbruck{follow.trumpInsteadOfSuitOnlyIfWinning=true}',
-      'oberland{follow.wattenStyleFollow=true}',
-      'innsbruck{follow.perlaggCountsAsHoldingSuit=true}',
-      '1853{follow.perlaggMayBePlayedOffSuitWhileHoldingSuit=false}',
-      'suedtirol{follow.mustOvertake=true}',
-      'innsbruck{follow.perlaggCountsAsHoldingSuit=true,follow.perlaggMayBePlayedOffSuitWhileHoldingSuit=false,follow.mustOvertake=true,follow.trumpInsteadOfSuitOnlyIfWinning=true}',
-      'oberland{unchristenedPerlagg=natIdentityKeepsPower}',
-      'suedtirol{unchristenedPerlagg=forbidden}',
-    ];
+    const specs = [...FOLLOW_SWITCHES, ...CHRISTENING_ALTERNATIVES];
     for (const spec of specs) {
       const r = resolveRuleset(spec);
       const pols = [seats('simple', 4, { information: 'ignore' }), seats('random', 4, { bidRate: 0.3 })];

@@ -8,22 +8,15 @@ import { expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { twinCheck } from '../../src/playout/twin.ts';
 import simple from '../../strategies/simple.ts';
+import { CHRISTENING_ALTERNATIVES, FOLLOW_SWITCHES } from '../variants.ts';
 
 export const HANDS = Number(process.env['TWIN_HANDS'] ?? 20000);
 
 /** The follow switches (RULES §6.2, A-04, A-05) and model alternatives, each flipped from a ruleset's default. */
 export const VARIANTS: readonly string[] = [
-  '1853{follow.mustFollowSuit=false}',
-  'oberland{follow.mayTrumpWhileHoldingSuit=false}',
-  'innsbruck{follow.trumpInsteadOfSuitOnlyIfWinning=true}',
-  'oberland{follow.wattenStyleFollow=true}',
-  'innsbruck{follow.perlaggCountsAsHoldingSuit=true}',
-  '1853{follow.perlaggMayBePlayedOffSuitWhileHoldingSuit=false}',
-  'suedtirol{follow.mustOvertake=true}',
-  'innsbruck{follow.perlaggCountsAsHoldingSuit=true,follow.perlaggMayBePlayedOffSuitWhileHoldingSuit=false,follow.mustOvertake=true,follow.trumpInsteadOfSuitOnlyIfWinning=true}',
+  ...FOLLOW_SWITCHES,
   '1853{trumpOrderModel=M2}',
-  'oberland{unchristenedPerlagg=natIdentityKeepsPower}',
-  'suedtirol{unchristenedPerlagg=forbidden}',
+  ...CHRISTENING_ALTERNATIVES,
   'oberland{weliNaturalInFigures=true}',
   'suedtirol{spielDefinition=lastTrick}',
   'innsbruck{tieBetween=anyPlayers}',
