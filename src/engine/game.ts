@@ -56,6 +56,7 @@ import {
   filterBy,
   filterObligations,
   obligationFilter,
+  obligationFilterChecked,
   obligationsOf,
   openWindow,
   openWindowFrom,
@@ -663,8 +664,12 @@ export function legalActions(s: HandState): PolicyAction[] {
   switch (s.phase) {
     case 'play':
       legalPlays(s, s.turn, out);
-      // a bound seat's plays: the obligation filter card by card (bidding.ts filterObligations)
-      if (s.bid.active && obligationsOf(s, s.turn) !== 0) filterObligations(s, s.turn, out, 0);
+      // a bound seat's plays: the obligation filter card by card (bidding.ts filterObligations); where it
+      // leaves no card (strict follow switches), the obligation yields to the follow rules (RULES §8.5)
+      if (s.bid.active && obligationsOf(s, s.turn) !== 0) {
+        filterObligations(s, s.turn, out, 0);
+        if (out.length === 0) legalPlays(s, s.turn, out);
+      }
       if (mayConcede(s)) out.push(CONCEDE);
       break;
     case 'window':
@@ -731,12 +736,29 @@ export function checkLegalTwins(on: boolean): number {
   return n;
 }
 
+/**
+ * Does the obligation of the seat to play yield to the follow rules (RULES §8.5, perlagg's reading)? Only
+ * when none of the plays the follow rules allow keeps its bound figures makeable — possible only under strict
+ * follow switches (A-04: a Perlagg counts as holding the led suit and must be christened to it or trump).
+ * Then every card the follow rules allow may be laid: a seat must always have a card to lay.
+ */
+export function obligationYields(s: HandState): boolean {
+  if (s.phase !== 'play' || !s.bid.active || obligationsOf(s, s.turn) === 0) return false;
+  const out: PolicyAction[] = [];
+  legalPlaysChecked(s, s.turn, out);
+  filterBy(out, 0, obligationFilterChecked(s, s.turn));
+  return out.length === 0;
+}
+
 /** legalActions built as before its fast paths (the twin): legalPlaysChecked, obligationFilter's verdict per play, windowActionsChecked. */
 export function legalActionsChecked(s: HandState): PolicyAction[] {
   const out: PolicyAction[] = [];
   if (s.phase === 'play') {
     legalPlaysChecked(s, s.turn, out);
-    if (s.bid.active && obligationsOf(s, s.turn) !== 0) filterBy(out, 0, obligationFilter(s, s.turn));
+    if (s.bid.active && obligationsOf(s, s.turn) !== 0) {
+      filterBy(out, 0, obligationFilter(s, s.turn));
+      if (out.length === 0) legalPlaysChecked(s, s.turn, out); // the obligation yields (RULES §8.5)
+    }
     if (mayConcede(s)) out.push(CONCEDE);
   } else if (s.phase === 'window') windowActionsChecked(s, biddingSeat(s), out);
   else otherActions(s, out);
@@ -812,7 +834,7 @@ export function explainIllegal(s: HandState, action: Action): string | null {
       if (!(Number.isInteger(action.card) && action.card >= 0 && action.card <= 32)) return `not a card: ${String(action.card)}`;
       const why = explainPlay(s, s.turn, action.card, action.as);
       if (why !== null) return why;
-      if (!playKeepsObligations(s, s.turn, action.card, action.as)) {
+      if (!playKeepsObligations(s, s.turn, action.card, action.as) && !obligationYields(s)) {
         return `P${s.turn + 1} is bound to the figure he bid or held and must spend this Perlagg on it (RULES §8.5, GC-34)`;
       }
       return null;

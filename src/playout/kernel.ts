@@ -608,7 +608,7 @@ export class Playout {
       if (this.rules.level[c] === 0 || (quick && !(c === WELI && mv >>> 6 === NO_AS)) || this.meetsAfter(seat, c, mv >>> 6, need)) out[k++] = mv;
     }
     // Under strict follow switches (A-04: a Perlagg counts as holding the suit and must be christened to
-    // it) no card may be left: then the obligation yields (the engine leaves only the concede there).
+    // it) no card may be left: then the obligation yields, as in the engine's legalActions (RULES §8.5).
     if (k === 0) return this.reexpand(seat);
     return k;
   }
