@@ -39,6 +39,7 @@ import { figCtx, judgeGoingOut } from './scoring.ts';
 import type { HandState } from './state.ts';
 import { effectiveSuit } from './tricks.ts';
 import { openTrick, tctx } from './legality.ts';
+import { TwinSwitch } from './twin-switch.ts';
 
 export const FIGURES: readonly FigureName[] = Object.freeze(['Spiel', 'Gleich', 'Hanger']);
 export const F_SPIEL = 0;
@@ -1077,7 +1078,7 @@ export function windowKind(s: HandState): number {
 /** The kind of the open window (windowKind) for `seat`: from the party's window facts (windowInfo). */
 function windowKindOf(s: HandState, seat: number): number {
   const k = (windowInfo(s, seat) >>> WI_KIND) & 7;
-  if (twinCheck && ++twinChecks > 0 && k !== windowKindOfChecked(s, seat)) twinFault('windowKindOf', s, seat);
+  if (windowTwins.on && ++windowTwins.count > 0 && k !== windowKindOfChecked(s, seat)) twinFault('windowKindOf', s, seat);
   return k;
 }
 
@@ -1177,14 +1178,10 @@ function windowInfoOfParty(s: HandState, seat: number, party: number): number {
  * Tests: compare every window answer of the windowInfo path with its twin as it is asked (a fault is
  * thrown at the first difference). Off by default.
  */
-let twinCheck = false;
-let twinChecks = 0;
+const windowTwins = new TwinSwitch();
 /** Switch the comparison on or off; returns the number of answers compared since the last call. */
 export function checkWindowTwins(on: boolean): number {
-  twinCheck = on;
-  const n = twinChecks;
-  twinChecks = 0;
-  return n;
+  return windowTwins.set(on);
 }
 function twinFault(what: string, s: HandState, seat: number): never {
   throw new Error(`bidding twin ${what} differs for P${seat + 1} at point ${s.bid.point} (window info ${windowInfo(s, seat)})`);
@@ -1192,7 +1189,7 @@ function twinFault(what: string, s: HandState, seat: number): never {
 
 function hasWindowAction(s: HandState, seat: number): boolean {
   const has = (windowInfo(s, seat) & WI_ACT) !== 0;
-  if (twinCheck && ++twinChecks > 0 && has !== hasWindowActionChecked(s, seat)) twinFault('hasWindowAction', s, seat);
+  if (windowTwins.on && ++windowTwins.count > 0 && has !== hasWindowActionChecked(s, seat)) twinFault('hasWindowAction', s, seat);
   return has;
 }
 
@@ -1263,8 +1260,8 @@ export function windowActions(s: HandState, seat: number, out: PolicyAction[]): 
     }
     for (let i = 0; i < list.length; i++) out.push(list[i]!);
   }
-  if (twinCheck) {
-    twinChecks += 1;
+  if (windowTwins.on) {
+    windowTwins.count += 1;
     const twin: PolicyAction[] = [];
     windowActionsChecked(s, seat, twin);
     if (twin.length !== out.length - start || twin.some((a, i) => a !== out[start + i])) twinFault('windowActions', s, seat);

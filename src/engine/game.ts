@@ -69,6 +69,7 @@ import {
   windowActionsChecked,
   writeNow,
 } from './bidding.ts';
+import { TwinSwitch } from './twin-switch.ts';
 import { LOC, deckOf, seatTable, seatingOf, type HandState, type Table, type TableOptions } from './state.ts';
 import { effectiveSuit, trickWinnerIndex } from './tricks.ts';
 import { applyTalk, explainTalk, giveSigns, newTalk, talkActions, talkBefore, talkSeat } from './talk.ts';
@@ -678,8 +679,8 @@ export function legalActions(s: HandState): PolicyAction[] {
     default:
       otherActions(s, out);
   }
-  if (legalTwinCheck) {
-    legalTwinChecks += 1;
+  if (legalTwins.on) {
+    legalTwins.count += 1;
     const twin = legalActionsChecked(s);
     if (twin.length !== out.length || twin.some((a, i) => !sameRecord(a, out[i]!))) {
       throw new Error(`legalActions twin differs in phase ${s.phase} for P${actingSeat(s) + 1}: ${out.length} actions, the twin ${twin.length}`);
@@ -726,14 +727,10 @@ function sameRecord(a: PolicyAction, b: PolicyAction): boolean {
  * Tests: compare every legalActions list with legalActionsChecked's as it is asked, record by record (a
  * fault is thrown at the first difference). Off by default.
  */
-let legalTwinCheck = false;
-let legalTwinChecks = 0;
+const legalTwins = new TwinSwitch();
 /** Switch the comparison on or off; returns the number of lists compared since the last call. */
 export function checkLegalTwins(on: boolean): number {
-  legalTwinCheck = on;
-  const n = legalTwinChecks;
-  legalTwinChecks = 0;
-  return n;
+  return legalTwins.set(on);
 }
 
 /**
