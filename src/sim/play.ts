@@ -179,11 +179,14 @@ export function silentSeats(table: HandState['table'], policies: readonly SeatPo
 }
 
 /**
- * The window passes the policies declared (Policy.passes), for the engine to take itself (Bidding.declared:
- * bit kind * 8 + seat). Not for a seat with onTurn: its act is called and held to the promise.
+ * The window passes the policies declared (Policy.passes), for the engine to take itself, as its two words:
+ * Bidding.declared (bit kind * 8 + seat for passes.unseen, .trickOpen, .laterLead) and Bidding.declared2 (bit
+ * seat for passes.afterSpiel, 3 bits at 8 + 3 * seat for passes.spielTricks: at most 7, no party wins 7 tricks
+ * before the last lead). Not for a seat with onTurn: its act is called and held to the promise.
  */
-export function declaredPassSeats(table: HandState['table'], policies: readonly SeatPolicy[]): number {
+export function declaredPassSeats(table: HandState['table'], policies: readonly SeatPolicy[]): [declared: number, declared2: number] {
   let m = 0;
+  let m2 = 0;
   for (let seat = 0; seat < table.seats; seat++) {
     const sp = policies[table.controller[seat]!]!;
     const d = sp.policy.passes;
@@ -191,25 +194,13 @@ export function declaredPassSeats(table: HandState['table'], policies: readonly 
     if (d.unseen === true) m |= 1 << (WINDOW_UNSEEN * 8 + seat);
     if (d.trickOpen === true) m |= 1 << (WINDOW_TRICK_OPEN * 8 + seat);
     if (d.laterLead === true) m |= 1 << (WINDOW_LATER_LEAD * 8 + seat);
+    if (d.afterSpiel === true) m2 |= 1 << seat;
+    if (d.spielTricks !== undefined && d.spielTricks > 0) m2 |= Math.min(7, Math.ceil(d.spielTricks)) << (8 + 3 * seat);
   }
-  return m;
+  return [m, m2];
 }
 
-/**
- * The second word of the declared window passes (Bidding.declared2): bit seat for passes.afterSpiel, 3 bits at
- * 8 + 3 * seat for passes.spielTricks (at most 7: no party wins 7 tricks before the last lead).
- */
-export function declaredPassSeats2(table: HandState['table'], policies: readonly SeatPolicy[]): number {
-  let m = 0;
-  for (let seat = 0; seat < table.seats; seat++) {
-    const sp = policies[table.controller[seat]!]!;
-    const d = sp.policy.passes;
-    if (d === undefined || sp.onTurn !== undefined) continue;
-    if (d.afterSpiel === true) m |= 1 << seat;
-    if (d.spielTricks !== undefined && d.spielTricks > 0) m |= Math.min(7, Math.ceil(d.spielTricks)) << (8 + 3 * seat);
-  }
-  return m;
-}
+const NO_DECLARED: readonly [number, number] = [0, 0];
 
 /** Seats whose policy declared it never talks (bit mask; RULES §13). */
 export function quietSeats(table: HandState['table'], policies: readonly SeatPolicy[]): number {
@@ -300,8 +291,7 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
   // The window passes the policies declared, taken by the engine itself (bidding.ts seekWindowSeat) where the
   // runner would take them without calling act (driveHand): not under checks or onDecision.
   const unchecked = o.checked !== true && o.onDecision === undefined;
-  const declared = unchecked ? declaredPassSeats(s.table, policies) : 0;
-  const declared2 = unchecked ? declaredPassSeats2(s.table, policies) : 0;
+  const [declared, declared2] = unchecked ? declaredPassSeats(s.table, policies) : NO_DECLARED;
   const before = s.bid.declaredPasses;
   const decisions = driveHand(s, policies, streams, o, declared, declared2);
   // those passes are decisions too
