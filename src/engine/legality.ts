@@ -12,7 +12,7 @@
 //   L or a trump), `wattenStyleFollow` (only trump leads must be followed), `mustFollowSuit = false` (free),
 //   `mustOvertake` (a player following with a plain card of L who can win with one must win).
 import { WELI } from '../cards/card.ts';
-import { playOf, type PolicyAction } from './actions.ts';
+import { playOf, pushPlayBlock, type PolicyAction } from './actions.ts';
 import { cardPower, effectiveSuit, trickContext, trickWinnerIndex, type TrickContext } from './tricks.ts';
 import type { HandState, Trick } from './state.ts';
 import { cardShort } from '../cards/notation.ts';
@@ -119,8 +119,8 @@ export function explainPlay(s: HandState, seat: number, card: number, as: number
  * christenings as the 32 suited cards ascending, then un-christened where allowed.
  * The fast path (its twin legalPlaysChecked): where every card of the hand may be laid (a lead, no follow
  * rule, or the seat does not hold the led suit) and wherever a Perlagg is always legal, a card's plays are
- * its block of the shared records (PLAY_BLOCKS: the 32 christenings and then the un-christened play,
- * playOf's order), copied in one index loop; only a card that following restricts is asked card by card.
+ * its block of the shared records (actions.ts pushPlayBlock: the 32 christenings and then the un-christened
+ * play, playOf's order), copied in one index loop; only a card that following restricts is asked card by card.
  */
 export function legalPlays(s: HandState, seat: number, out: PolicyAction[]): void {
   const r = s.ruleset;
@@ -162,21 +162,16 @@ export function legalPlays(s: HandState, seat: number, out: PolicyAction[]): voi
       m = (m & (m - 1)) >>> 0;
     } else if (weli === 1 && card !== WELI) card = WELI;
     else break;
-    const b = card * 33;
     if (level[card]! > 0) {
-      if (perlaggFree) for (let i = b, e = b + perlaggEnd; i < e; i++) out.push(PLAY_BLOCKS[i]!);
+      if (perlaggFree) pushPlayBlock(card, perlaggEnd, out);
       else playsOfCard(s, (f ??= followFacts(s, trick!, seat)), trick, card, out);
-    } else if (led < 0) out.push(PLAY_BLOCKS[b + 32]!);
+    } else if (led < 0) out.push(playOf(card, null));
     else if (simpleFollow) {
       const cs = natSuit(card);
-      if (cs === led || cs === plainTrump) out.push(PLAY_BLOCKS[b + 32]!);
-    } else if (followAllows(s, (f ??= followFacts(s, trick!, seat)), trick!, card, null)) out.push(PLAY_BLOCKS[b + 32]!);
+      if (cs === led || cs === plainTrump) out.push(playOf(card, null));
+    } else if (followAllows(s, (f ??= followFacts(s, trick!, seat)), trick!, card, null)) out.push(playOf(card, null));
   }
 }
-
-/** The shared play records, card * 33 + as (as 32: un-christened): playOf's, in a plain (unfrozen) array. */
-const PLAY_BLOCKS: PolicyAction[] = [];
-for (let card = 0; card < 33; card++) for (let as = 0; as <= 32; as++) PLAY_BLOCKS.push(playOf(card, as === 32 ? null : as));
 
 /**
  * legalPlays as built before its fast path (the twin, legalActionsChecked's): the hand walked card by card,
