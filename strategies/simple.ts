@@ -545,17 +545,42 @@ function playAction(obs: Observation, info: Info): PolicyAction {
  * in their order; returns how many (the entries after them are left from earlier decisions). One pass that
  * asks `as` first: most entries of a long list are a Perlagg's christenings. No list is made per decision
  * (plainBuf is read only inside the playAction that filled it).
+ * Fast path (memos on): a Perlagg's block of the 32 christenings, as 0..31 in a row (the engine's
+ * pushPlayBlock: a free Perlagg's block), is stepped over from its first entry to its last — none of them is
+ * a plain play; a block that is not whole (christenings restricted by the follow rules) is walked. Its slow
+ * twin walks every entry (test/strategies/simple-memos.test.ts, simple-plain-plays.test.ts).
  */
 function plainPlays(obs: Observation, legal: readonly PolicyAction[]): number {
   let n = 0;
-  for (let i = 0; i < legal.length; i++) {
+  const len = legal.length;
+  const skip = memosOn;
+  for (let i = 0; i < len; i++) {
     const a = legal[i]!;
-    if ((a as { as?: unknown }).as !== null || a.kind !== 'play' || perlaggLevel(obs, a.card) !== 0) continue;
+    const as = (a as { as?: unknown }).as;
+    if (as !== null) {
+      if (as === 0 && skip && i + 31 < len) {
+        const z = legal[i + 31]!;
+        if ((z as { as?: unknown }).as === 31 && z.kind === 'play' && a.kind === 'play' && z.card === a.card) i += 31;
+      }
+      continue;
+    }
+    if (a.kind !== 'play' || perlaggLevel(obs, a.card) !== 0) continue;
     plainBuf[n++] = a;
   }
   return n;
 }
 const plainBuf: Play[] = [];
+
+/** Tests only: plainPlays' list for this decision, by its fast path (memos on) or its slow twin (off). */
+export function plainPlaysOf(obs: Observation, memos: boolean): Play[] {
+  const was = memosOn;
+  memosOn = memos;
+  try {
+    return plainBuf.slice(0, plainPlays(obs, obs.legal));
+  } finally {
+    memosOn = was;
+  }
+}
 
 /** The plays among the legal actions: the list itself when it holds nothing else (read-only), else a copy. */
 function playsOf(legal: readonly PolicyAction[]): Play[] {
