@@ -817,6 +817,85 @@ function figureGood(code: number, threshold: number): boolean {
 }
 
 function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyAction {
+  if (!memosOn) return windowActionTwin(obs, sense, info);
+  const legal = obs.legal; // each field read once where it is read often (each read of a view's field is a call)
+  const pass = legal[0]!;
+  const me = obs.party[obs.acting]!;
+  const point = obs.point;
+  if (point < 0) return pass; // never bids blind
+  let st: { gleich: number; hanger: number } | null = null;
+  let pick: Extract<PolicyAction, { kind: 'ask' }> | undefined;
+  // one pass over the legal actions: the asks, and the first bid of each figure alone (bidOf)
+  let bidSpiel: PolicyAction | undefined;
+  let bidGleich: PolicyAction | undefined;
+  let bidHanger: PolicyAction | undefined;
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    if (a.kind === 'bid') {
+      if (a.figures.length === 1) {
+        const f = a.figures[0];
+        if (f === 'Spiel') bidSpiel ??= a;
+        else if (f === 'Gleich') bidGleich ??= a;
+        else if (f === 'Hanger') bidHanger ??= a;
+      }
+      continue;
+    }
+    if (a.kind !== 'ask') continue;
+    st ??= strength(obs);
+    // the highest count the hand makes (the first of equals)
+    if ((a.type === 'Gleich' ? st.gleich >>> 4 : st.hanger >>> 4) >= a.count && (pick === undefined || a.count > pick.count)) pick = a;
+  }
+  if (pick !== undefined) return pick;
+  // the bid it would make were it free to bid; then the score rules: none when gestrichen or without
+  // headroom — both worked out only when there is a bid to make (pure reads of the observation)
+  const bid = windowBid(obs, sense, info, me, point, st, bidSpiel, bidGleich, bidHanger);
+  return bid !== undefined && !gestrichen(obs, me) && headroom(obs, me) >= 1 ? bid : pass;
+}
+
+/** windowAction's bid when its party is not gestrichen and has headroom (undefined: it passes). */
+function windowBid(
+  obs: Observation,
+  sense: BidSense,
+  info: Info,
+  me: number,
+  point: number,
+  st0: { gleich: number; hanger: number } | null,
+  bidSpiel: PolicyAction | undefined,
+  bidGleich: PolicyAction | undefined,
+  bidHanger: PolicyAction | undefined,
+): PolicyAction | undefined {
+  const shared = info.use && obs.partnerInfo !== 'none';
+  // the Spiel (H-15): between tricks, with the tricks and a good card
+  if (bidSpiel !== undefined && currentTrick(obs).length === 0) {
+    // H-23: the partner holds the Spielfarbe and was asked to bid it: leave it to him
+    if (spielStrong(obs, sense.spielTricks) && !(shared && !hasPlainTrump(obs, obs.hand) && partnerHasInNatura(obs, 'Spiel'))) return bidSpiel;
+    if (shared && toldToBid(obs, 'Spiel') && hasPlainTrump(obs, obs.hand)) return bidSpiel;
+  }
+  // Gleich and Hanger: before the first card, or after the showing when ours beats what the opponents showed
+  // — its strength is worked out only where it can matter: a bid of Gleich or Hanger alone is legal, and
+  // after the showing an opponent has shown (else neither bid is taken, whatever the strength)
+  if (bidGleich === undefined && bidHanger === undefined) return undefined;
+  const first = point === 0 && obs.tricks.length === 1 && obs.tricks[0]!.plays.length === 0;
+  if ((first || point === 5) && (point !== 5 || oppHasShown(obs, me))) {
+    const st = st0 ?? strength(obs);
+    const gOk = point === 5 ? st.gleich > oppShown(obs, 'gleich') && figureGood(st.gleich, 1) && oppHasShown(obs, me) : figureGood(st.gleich, sense.gleichCode);
+    const hOk = point === 5 ? st.hanger > oppShown(obs, 'hanger') && figureGood(st.hanger, 1) && oppHasShown(obs, me) : figureGood(st.hanger, sense.hangerCode);
+    // H-22: a figure that needs its Perlagg, held in natura by the partner: leave the bid to him; told
+    // "Biet ...!", bid what it has of it
+    const talkNow = shared && point !== 5;
+    const gleich = (gOk && !(talkNow && leaveTo(obs, sense, 'Gleich'))) || (talkNow && toldToBid(obs, 'Gleich') && st.gleich > 0) ? bidGleich : undefined;
+    if (gleich !== undefined) return gleich;
+    const hanger = (hOk && !(talkNow && leaveTo(obs, sense, 'Hanger'))) || (talkNow && toldToBid(obs, 'Hanger') && st.hanger > 0) ? bidHanger : undefined;
+    if (hanger !== undefined) return hanger;
+  }
+  return undefined;
+}
+
+/**
+ * windowAction as written before windowBid (the score rules asked first, the Gleich/Hanger strength after them):
+ * its slow twin, taken with the memos off (test/strategies/simple-memos.test.ts compares the two).
+ */
+function windowActionTwin(obs: Observation, sense: BidSense, info: Info): PolicyAction {
   const legal = obs.legal; // each field read once where it is read often (each read of a view's field is a call)
   const pass = legal[0]!;
   const me = obs.party[obs.acting]!;
