@@ -844,7 +844,10 @@ export function openWindow(s: HandState, point: number, seats: readonly number[]
 
 /**
  * openWindow before a card (resume 'play') for every seat clockwise from `from`: the seat list is made only
- * when the window opens (play asks at every card; most of those windows were held already).
+ * when some seat decides in the window (play asks at every card; most of those windows were held already,
+ * and in most of the rest every seat that can act declared its pass). With no table talk at this table (or
+ * in the unseen window, which has none) the declared passes are taken here at the opening — as
+ * takeDeclaredPasses would take them after this action: no talk can come between.
  */
 export function openWindowFrom(s: HandState, point: number, from: number): boolean {
   const b = s.bid;
@@ -852,13 +855,44 @@ export function openWindowFrom(s: HandState, point: number, from: number): boole
   const bit = point < 0 ? 1 << 30 : 1 << cardsLaid(s);
   if ((b.windowsDone & bit) !== 0) return false;
   b.windowsDone |= bit;
+  b.point = point;
+  b.resume = 'play';
+  const sit = windowSitAt(s, point);
+  windowSeats(s, sit);
+  const take = point < 0 || s.talk === null;
+  const stop = take && (b.declared | b.declared2) !== 0 ? maskStop : maskAct; // (no after-Spiel seats before a card)
+  if (stop === 0) {
+    // nobody decides: the seats that can act pass as declared, and the window is over (startWindow's and
+    // seekWindowSeat's state: its seats counted, no window open)
+    const passes = popcount32(maskAct);
+    for (let i = 0; i < passes; i++) s.actions.push(PASS);
+    b.declaredPasses += passes;
+    b.window = null;
+    b.windowAt = s.table.seats - popcount32(b.silent);
+    if (passes > 0 && point >= 0 && closedSpiel(s)) {
+      // (as afterWindow after the passes: a Spiel let gut ends trick play)
+      continueHook(s);
+      return true;
+    }
+    return false;
+  }
   const n = s.table.seats;
   const live: number[] = [];
   for (let i = 0; i < n; i++) {
     const seat = (from + i) % n;
     if (!isSilent(s, seat)) live.push(seat);
   }
-  return startWindow(s, point, live, 'play');
+  if (point === 0 && s.ruleset.askFirst) askerFirst(s, live);
+  b.window = live;
+  b.windowAt = 0;
+  windowSitOf = live; // (its situation: worked out above)
+  windowSit = sit;
+  return seekWindowSeat(s, take);
+}
+
+/** A Spiel let gut (or a raise on it declined) while still open in play: afterWindow ends trick play then. */
+function closedSpiel(s: HandState): boolean {
+  return s.bid.figs[F_SPIEL]!.status === 'closed' && s.spielParty === -1;
 }
 
 function startWindow(s: HandState, point: number, live: number[], resume: 'play' | 'show'): boolean {
@@ -869,8 +903,9 @@ function startWindow(s: HandState, point: number, live: number[], resume: 'play'
   b.windowAt = 0;
   b.point = point;
   b.resume = resume;
-  // Declared passes are taken at the opening only in the unseen window: before a card the table talk
-  // (talk.ts talkBefore) may open after this action, and the seats' passes come after that talk.
+  // Declared passes are taken at the opening only in the unseen window: elsewhere the table talk (talk.ts
+  // talkBefore) may open after this action, and the seats' passes come after that talk (openWindowFrom,
+  // without talk at the table, takes them at once).
   return seekWindowSeat(s, point < 0);
 }
 
@@ -895,15 +930,23 @@ function askerFirst(s: HandState, seats: number[]): void {
 /**
  * Move to the next window seat that has something to do; close the window when none is left. With
  * `declared`, a seat whose policy declared it passes in a window of this kind (Bidding.declared) passes
- * here, as applyAction(PASS) would: the record in `actions`, a decision counted, on to the next seat.
+ * here, as applyAction(PASS) would: the record in `actions`, a decision counted, on to the next seat. The
+ * seats' verdicts are the window's seat masks (windowSeats: once per situation while the bidding holds);
+ * their twins, per seat, hasWindowActionChecked and declaresPassChecked.
  */
 function seekWindowSeat(s: HandState, declared: boolean): boolean {
   const b = s.bid;
   const w = b.window!;
+  windowSeats(s, windowFacts(s));
+  const act = maskAct;
+  const take = declared && (b.declared | b.declared2) !== 0;
+  const stop = take ? maskStop : act;
+  const shown = take ? maskShown : 0;
   while (b.windowAt < w.length) {
     const seat = w[b.windowAt]!;
-    if (hasWindowAction(s, seat)) {
-      if (!declared || (b.declared | b.declared2) === 0 || !declaresPass(s, seat)) {
+    if (windowTwins.on) seekTwin(s, seat, act, stop, shown, take);
+    if (((act >>> seat) & 1) !== 0) {
+      if (((stop >>> seat) & 1) !== 0 || (((shown >>> seat) & 1) !== 0 && opponentHasShown(s, seat))) {
         s.phase = 'window';
         return true;
       }
@@ -914,6 +957,17 @@ function seekWindowSeat(s: HandState, declared: boolean): boolean {
   }
   b.window = null;
   return false;
+}
+
+/** The seat masks' verdicts on `seat` against their twins worked out from the state. */
+function seekTwin(s: HandState, seat: number, act: number, stop: number, shown: number, take: boolean): void {
+  windowTwins.count += 1;
+  const has = ((act >>> seat) & 1) !== 0;
+  if (has !== hasWindowActionChecked(s, seat)) twinFault('hasWindowAction', s, seat);
+  if (!has || !take) return;
+  windowTwins.count += 1;
+  const passes = ((stop >>> seat) & 1) === 0 && !(((shown >>> seat) & 1) !== 0 && opponentHasShown(s, seat));
+  if (passes !== declaresPassChecked(s, seat)) twinFault('declaresPass', s, seat);
 }
 
 /**
@@ -928,9 +982,12 @@ export function takeDeclaredPasses(s: HandState): boolean {
   return b.declaredPasses !== before;
 }
 
-/** Did the seat's policy declare it passes in the window now open, for this seat's kind of it (Bidding.declared)? */
-function declaresPass(s: HandState, seat: number): boolean {
-  const kind = windowKindOf(s, seat);
+/**
+ * Did the seat's policy declare it passes in the window now open, for this seat's kind of it (Bidding.declared)?
+ * Worked out from the state: the twin of the seat masks (windowSeats).
+ */
+function declaresPassChecked(s: HandState, seat: number): boolean {
+  const kind = windowKindOfChecked(s, seat);
   if (kind === 0) return false;
   const b = s.bid;
   if (kind < WINDOW_SPIEL_LEAD) return ((b.declared >>> (kind * 8 + seat)) & 1) === 1;
@@ -1121,8 +1178,12 @@ const windowInfos = new Int32Array(28 * WI_PARTIES);
 const windowInfoGens = new Float64Array(28 * WI_PARTIES).fill(-1);
 
 function windowInfo(s: HandState, seat: number): number {
+  return infoAt(s, windowFacts(s), seat, s.table.party[seat]!);
+}
+
+/** The caches' state and bidding checked (another: a new generation); the open window's situation. */
+function windowFacts(s: HandState): number {
   const b = s.bid;
-  const party = s.table.party[seat]!;
   if (windowInfoOf !== s || windowInfoBid !== b) {
     windowInfoOf = s;
     windowInfoBid = b;
@@ -1130,17 +1191,93 @@ function windowInfo(s: HandState, seat: number): number {
     windowSitOf = null;
   }
   if (b.window !== windowSitOf) {
-    // the point (-1..5), a trick open (cards in it), the Spiel open: 28 situations
-    const t = openTrick(s);
-    windowSit = (b.point + 1) * 4 + (t !== null && t.plays.length > 0 ? 2 : 0) + (spielOpen(s) ? 1 : 0);
+    windowSit = situation(s, b.point);
     windowSitOf = b.window;
   }
-  const k = windowSit * WI_PARTIES + party;
+  return windowSit;
+}
+
+/** The situation of a window about to open at `point` (no window list yet), the caches' state checked. */
+function windowSitAt(s: HandState, point: number): number {
+  const b = s.bid;
+  if (windowInfoOf !== s || windowInfoBid !== b) {
+    windowInfoOf = s;
+    windowInfoBid = b;
+    windowInfoGen += 1;
+    windowSitOf = null;
+  }
+  return situation(s, point);
+}
+
+/** The point (-1..5), a trick open (cards in it), the Spiel open: 28 situations. */
+function situation(s: HandState, point: number): number {
+  const t = openTrick(s);
+  return (point + 1) * 4 + (t !== null && t.plays.length > 0 ? 2 : 0) + (spielOpen(s) ? 1 : 0);
+}
+
+/** The window facts of `party` (the party of `seat`) in situation `sit`, remembered for the generation. */
+function infoAt(s: HandState, sit: number, seat: number, party: number): number {
+  const k = sit * WI_PARTIES + party;
   if (windowInfoGens[k] === windowInfoGen) return windowInfos[k]!;
   const info = windowInfoOfParty(s, seat, party);
   windowInfos[k] = info;
   windowInfoGens[k] = windowInfoGen;
   return info;
+}
+
+// The seats' verdicts per situation, from their parties' facts (infoAt) and the seats' declared passes
+// (Bidding.declared, .declared2), remembered with the generation and the declarations they were worked out
+// for: bit seat of seatAct, the seat can act (hasWindowAction); of seatStop, it acts and decides (no pass
+// declared for its kind of the window); of seatShown, its after-Spiel pass is declared and holds while no
+// opponent has shown (read when it is due). A later lead's Spiel pass (WINDOW_SPIEL_LEAD) reads the party's
+// tricks, fixed at its point (point t: t tricks played). Read into maskAct, maskStop, maskShown.
+const seatGens = new Float64Array(28).fill(-1);
+const seatAct = new Int32Array(28);
+const seatStop = new Int32Array(28);
+const seatShown = new Int32Array(28);
+const seatDeclared = new Int32Array(28);
+const seatDeclared2 = new Int32Array(28);
+let maskAct = 0;
+let maskStop = 0;
+let maskShown = 0;
+
+/** The seat masks of situation `sit` (windowFacts, windowSitAt checked the caches' state) into maskAct, maskStop, maskShown. */
+function windowSeats(s: HandState, sit: number): void {
+  const b = s.bid;
+  const d = b.declared | 0;
+  const d2 = b.declared2 | 0;
+  if (seatGens[sit] === windowInfoGen && seatDeclared[sit] === d && seatDeclared2[sit] === d2) {
+    maskAct = seatAct[sit]!;
+    maskStop = seatStop[sit]!;
+    maskShown = seatShown[sit]!;
+    return;
+  }
+  const n = s.table.seats;
+  const party = s.table.party;
+  let act = 0;
+  let stop = 0;
+  let shown = 0;
+  for (let seat = 0; seat < n; seat++) {
+    if (((b.silent >>> seat) & 1) === 1) continue;
+    const info = infoAt(s, sit, seat, party[seat]!);
+    if ((info & WI_ACT) === 0) continue;
+    const bit = 1 << seat;
+    act |= bit;
+    const kind = (info >>> WI_KIND) & 7;
+    if (kind === 0) stop |= bit;
+    else if (kind < WINDOW_SPIEL_LEAD) {
+      if (((d >>> (kind * 8 + seat)) & 1) === 0) stop |= bit;
+    } else if (kind === WINDOW_AFTER_SPIEL) {
+      if (((d2 >>> seat) & 1) === 0) stop |= bit;
+      else shown |= bit;
+    } else if (!(partyTricks(s, seat) < ((d2 >>> (8 + 3 * seat)) & 7))) stop |= bit;
+  }
+  seatAct[sit] = maskAct = act;
+  seatStop[sit] = maskStop = stop;
+  seatShown[sit] = maskShown = shown;
+  seatDeclared[sit] = d;
+  seatDeclared2[sit] = d2;
+  seatGens[sit] = windowInfoGen;
 }
 
 /** The window facts of the seat's party worked out (hasWindowActionChecked, askAllowed, windowActionsChecked, windowKindOfChecked in one pass). */
@@ -1185,12 +1322,6 @@ export function checkWindowTwins(on: boolean): number {
 }
 function twinFault(what: string, s: HandState, seat: number): never {
   throw new Error(`bidding twin ${what} differs for P${seat + 1} at point ${s.bid.point} (window info ${windowInfo(s, seat)})`);
-}
-
-function hasWindowAction(s: HandState, seat: number): boolean {
-  const has = (windowInfo(s, seat) & WI_ACT) !== 0;
-  if (windowTwins.on && ++windowTwins.count > 0 && has !== hasWindowActionChecked(s, seat)) twinFault('hasWindowAction', s, seat);
-  return has;
 }
 
 /** hasWindowAction worked out from the state (the twin of the windowInfo path). */

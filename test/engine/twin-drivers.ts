@@ -51,3 +51,28 @@ export function tamperedWindowFaults(fault: RegExp): boolean {
   }
   return false;
 }
+
+/**
+ * Plays an Oberland hand to its first bid window (the unseen one), changes the bidding behind the window's
+ * seat masks (bidding.ts windowSeats: every figure closed) and passes: the seat masks still say the next
+ * seat can act, and the twin check (switched on by the caller) must throw a message matching `fault`.
+ * Returns whether it did.
+ */
+export function tamperedSeatMaskFaults(fault: RegExp): boolean {
+  const s = newHand(resolveRuleset('oberland'), { players: 4, dealer: 0 });
+  for (let step = 0; step < 400 && s.phase !== 'done'; step++) {
+    if (s.phase === 'window') {
+      const pass = legalActions(s)[0]!;
+      for (const f of s.bid.figs) f.status = 'closed'; // behind the masks' back
+      try {
+        applyAction(s, pass); // on to the next seat of the window
+      } catch (e) {
+        expect(String(e)).toMatch(fault);
+        return true;
+      }
+      return false;
+    }
+    applyAction(s, currentPlayer(s) === CHANCE ? { kind: 'chance', outcome: 0 } : legalActions(s)[0]!);
+  }
+  return false;
+}

@@ -1,7 +1,8 @@
 // The bid window's remembered facts (bidding.ts windowInfo: per party and situation, until the bidding
-// changes) against their twins that read the state (hasWindowActionChecked, windowKindOfChecked,
-// windowActionsChecked), compared at every call the engine makes — hands of simple (talk on and off) and of
-// random (bids, raises, vetoes, asks), at scores near the target (asks, gestrichen), on every table.
+// changes) and its seat masks (windowSeats) against their twins that read the state (hasWindowActionChecked,
+// declaresPassChecked, windowKindOfChecked, windowActionsChecked), compared at every call the engine makes —
+// hands of simple (talk on and off) and of random (bids, raises, vetoes, asks), at scores near the target
+// (asks, gestrichen), on every table.
 import { afterEach, describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
@@ -9,7 +10,7 @@ import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { checkWindowTwins } from '../../src/engine/bidding.ts';
 import type { OptionValues } from '../../src/policy/api.ts';
 import { TABLES } from './tables.ts';
-import { randomOnEveryTable, tamperedWindowFaults } from './twin-drivers.ts';
+import { randomOnEveryTable, tamperedSeatMaskFaults, tamperedWindowFaults } from './twin-drivers.ts';
 
 const seats = (name: string, n: number, o: OptionValues = {}): SeatPolicy[] => {
   const f = builtinPolicy(name);
@@ -43,5 +44,9 @@ describe('bid window facts remembered = worked out from the state, at every call
   it('the comparison can fail: a bidding changed behind the remembered facts is a fault', () => {
     checkWindowTwins(true);
     expect(tamperedWindowFaults(/bidding twin windowActions differs/)).toBe(true);
+  });
+  it('the seat masks\' comparison can fail too: a bidding changed behind them is a fault at the next seat', () => {
+    checkWindowTwins(true);
+    expect(tamperedSeatMaskFaults(/bidding twin hasWindowAction differs/)).toBe(true);
   });
 });
