@@ -2,7 +2,7 @@
 // pattern (§4.3), the trump turn-up with skipped cards (§4.4/A-32), the stock cards shown (§4.5/A-09) and
 // the exchange of a turned-up Perlagg (§4.6/A-10). Pure functions over the state of state.ts.
 import { WELI } from '../cards/card.ts';
-import { perlaggenOf } from '../rules/perlaggen.ts';
+import { perlaggenOf, type Perlaggen } from '../rules/perlaggen.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { freezeEvent } from './history.ts';
 import { LOC, seatingOf, type HandState } from './state.ts';
@@ -163,11 +163,11 @@ export function dealAll(s: HandState): void {
   count[s.cutter] = kept;
   let ptr = 0;
   const pattern = s.ruleset.dealPattern;
-  const short = (): boolean => {
-    for (let seat = 0; seat < seats; seat++) if (count[seat]! < handSize) return true;
-    return false;
-  };
-  while (short()) {
+  for (;;) {
+    // is a seat still short? (a loop inline: a closure made per call costs a __name under tsx)
+    let short = false;
+    for (let seat = 0; seat < seats && !short; seat++) short = count[seat]! < handSize;
+    if (!short) break;
     for (let q = 0; q < pattern.length; q++) {
       const quota = pattern[q]!;
       for (let i = 1; i <= seats; i++) {
@@ -272,7 +272,12 @@ export function exchangeOrder(s: HandState): number[] {
 
 /** The suit a face-up card counts in: a turned Weli in the trump it made, else its natural suit. */
 function faceUpSuit(s: HandState, f: number): number {
-  return f === WELI ? SUIT_LETTERS.indexOf(s.ruleset.turnedWeliTrump) : suitIdx(f);
+  return f === WELI ? suitIndexOf(s.ruleset.turnedWeliTrump) : suitIdx(f);
+}
+
+/** The index of a suit letter in SUIT_LETTERS (H S L E), -1: indexOf without the call. */
+function suitIndexOf(suit: string): number {
+  return suit === 'H' ? 0 : suit === 'S' ? 1 : suit === 'L' ? 2 : suit === 'E' ? 3 : -1;
 }
 
 /** The face-up Perlagg now offered in the exchange (the trump card or a card laid aside), -1. */
@@ -296,31 +301,60 @@ export function exchangeCards(s: HandState, seat: number, f: number = exchangeTa
   const lvlF = p.level[f]!;
   if (lvlF === 0) return [];
   const fs = faceUpSuit(s, f);
-  const trumpIdx = SUIT_LETTERS.indexOf(p.trump);
+  const trumpIdx = suitIndexOf(p.trump);
   const ex = s.ruleset.exchange;
   const out: number[] = [];
-  const consider = (c: number) => {
-    const l = p.level[c]!;
-    const cs = suitIdx(c);
-    if (l === 0) {
-      if (cs === fs) out.push(c);
-    } else if (l < lvlF && fs === trumpIdx) {
-      if (ex.lowerPerlaggMay && cs === fs) out.push(c);
-      else if (ex.eichelImprove && cs === 3 && p.permanent.includes(c)) out.push(c);
-    }
-  };
+  // (an index loop over the hand's bits and a module-level test: a closure made per call costs a __name under tsx)
   let m = s.handLo[seat]!;
   while (m !== 0) {
     const c = 31 - Math.clz32(m & -m);
-    consider(c);
+    if (mayGive(p, ex, c, lvlF, fs, trumpIdx)) out.push(c);
     m = (m & (m - 1)) >>> 0;
   }
-  if (s.handWeli[seat] === 1) consider(WELI);
+  if (s.handWeli[seat] === 1 && mayGive(p, ex, WELI, lvlF, fs, trumpIdx)) out.push(WELI);
   return out;
+}
+
+/** May card c be given for a face-up Perlagg of level lvlF counting in suit fs (exchangeCards' rule)? */
+function mayGive(p: Perlaggen, ex: RulesVariant['exchange'], c: number, lvlF: number, fs: number, trumpIdx: number): boolean {
+  const l = p.level[c]!;
+  const cs = suitIdx(c);
+  if (l === 0) return cs === fs;
+  if (l < lvlF && fs === trumpIdx) {
+    if (ex.lowerPerlaggMay && cs === fs) return true;
+    return ex.eichelImprove && cs === 3 && p.permanent.includes(c);
+  }
+  return false;
+}
+
+/**
+ * Has `seat` a card exchangeCards would list (`plainOnly`: a plain one, level 0)? Its question without the
+ * list: the chain (seekExchanger) and the duty ask it at every seat. Its twin: exchangeCards (test/engine/deal-twins.test.ts).
+ */
+export function hasExchangeCard(s: HandState, seat: number, f: number, plainOnly: boolean): boolean {
+  const p = s.perl!;
+  const lvlF = p.level[f]!;
+  if (lvlF === 0) return false;
+  const fs = faceUpSuit(s, f);
+  const trumpIdx = suitIndexOf(p.trump);
+  const ex = s.ruleset.exchange;
+  let m = s.handLo[seat]!;
+  while (m !== 0) {
+    const c = 31 - Math.clz32(m & -m);
+    if ((!plainOnly || p.level[c] === 0) && mayGive(p, ex, c, lvlF, fs, trumpIdx)) return true;
+    m = (m & (m - 1)) >>> 0;
+  }
+  return s.handWeli[seat] === 1 && (!plainOnly || p.level[WELI] === 0) && mayGive(p, ex, WELI, lvlF, fs, trumpIdx);
 }
 
 /** Must the seat exchange? (`exchange.duty: 'plainTrumpCompulsory'` and he holds a plain card that may be given.) */
 export function exchangeIsCompulsory(s: HandState, seat: number): boolean {
+  if (s.ruleset.exchange.duty !== 'plainTrumpCompulsory') return false;
+  return hasExchangeCard(s, seat, exchangeTarget(s), true);
+}
+
+/** exchangeIsCompulsory by the list (its slow twin). */
+export function exchangeIsCompulsoryChecked(s: HandState, seat: number): boolean {
   if (s.ruleset.exchange.duty !== 'plainTrumpCompulsory') return false;
   return exchangeCards(s, seat).some((c) => s.perl!.level[c] === 0);
 }
@@ -334,7 +368,7 @@ function holdsSuitOf(s: HandState, seat: number, f: number): boolean {
 
 /** Is the dealer's partner passed over for the face-up Perlagg f (the chain above)? */
 function partnerPassedOver(s: HandState, f: number): boolean {
-  return s.ruleset.exchange.partnerOnlyIfDealerHasNoTrump ? holdsSuitOf(s, s.dealer, f) : exchangeCards(s, s.dealer, f).length > 0;
+  return s.ruleset.exchange.partnerOnlyIfDealerHasNoTrump ? holdsSuitOf(s, s.dealer, f) : hasExchangeCard(s, s.dealer, f, false);
 }
 
 /**
@@ -351,7 +385,7 @@ export function seekExchanger(s: HandState): boolean {
       while (s.exchangeAt < order.length) {
         const seat = order[s.exchangeAt]!;
         const partner = seat !== s.dealer && party[seat] === party[s.dealer];
-        if (!(partner && partnerPassedOver(s, f)) && exchangeCards(s, seat, f).length > 0) return true;
+        if (!(partner && partnerPassedOver(s, f)) && hasExchangeCard(s, seat, f, false)) return true;
         s.exchangeAt += 1;
       }
     }

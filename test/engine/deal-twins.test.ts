@@ -1,0 +1,84 @@
+// deal.ts's fast paths of the hand's set-up against their slow twins, on seeded random set-ups of every ruleset
+// (and the exchange and cut switches) × every table: hasExchangeCard against exchangeCards' list, for every
+// seat and every card as the face-up Perlagg, and exchangeIsCompulsory against its list-built twin at every
+// exchange offer.
+import { describe, expect, it } from 'vitest';
+import { CHANCE, applyAction, chanceOutcomes, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';
+import { exchangeCards, exchangeIsCompulsory, exchangeIsCompulsoryChecked, hasExchangeCard } from '../../src/engine/deal.ts';
+import type { HandState } from '../../src/engine/state.ts';
+import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
+import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
+import { TABLES } from './tables.ts';
+
+/** Specs: every ruleset, and the switches the set-up reads. */
+export const SETUP_SPECS: readonly string[] = [
+  ...RULESET_NAMES,
+  'oberland{cutRepeat=once}',
+  'innsbruck{dealPattern=3/2}',
+  'suedtirol{cutterKeepsPermanentPerlaggen=false}',
+  '1853{exchange.lowerPerlaggMay=true,exchange.eichelImprove=true}',
+  'oberland{exchange.duty=plainTrumpCompulsory}',
+];
+
+/**
+ * Seeded random set-ups: `deals` hands of `spec` on every table, chance drawn from keyed streams, decisions
+ * (cut keeps, exchanges) drawn at random among the legal ones, until trick play (or the end); `visit` sees every
+ * state from the turn-up on, and the state after the first lead is due.
+ */
+export function forEachSetup(spec: string, deals: number, visit: (s: HandState, label: string) => void): void {
+  for (const tb of TABLES) {
+    let r;
+    try {
+      r = resolveRuleset(tb.override === '' ? spec : spec.includes('{') ? spec.replace('{', `{${tb.override},`) : `${spec}{${tb.override}}`);
+    } catch {
+      continue; // a switch the ruleset does not take
+    }
+    for (let d = 0; d < deals; d++) {
+      const probe = newHand(r, { players: tb.players });
+      const s = newHand(r, { players: tb.players, dealer: d % probe.table.seats });
+      const chance = keyedRng(7, d, STREAM.deal);
+      const pick = keyedRng(7, d, STREAM.policy);
+      for (let step = 0; step < 200; step++) {
+        if (s.trump !== null) visit(s, `${spec} ${tb.label} deal ${d} step ${step}`);
+        if (s.phase === 'play' || s.phase === 'window' || s.phase === 'done' || s.phase === 'talk') break;
+        if (currentPlayer(s) === CHANCE) applyAction(s, { kind: 'chance', outcome: chance.below(chanceOutcomes(s)) });
+        else {
+          const legal = legalActions(s);
+          applyAction(s, legal[pick.below(legal.length)]!);
+        }
+      }
+    }
+  }
+}
+
+describe('hasExchangeCard = exchangeCards has a card (a plain one)', () => {
+  for (const spec of SETUP_SPECS) {
+    it(`${spec}: every seat, every card as the face-up Perlagg`, () => {
+      const bad: string[] = [];
+      let n = 0;
+      let some = 0;
+      let offers = 0;
+      forEachSetup(spec, 60, (s, label) => {
+        const deckSize = s.ruleset.deckHasWeli ? 33 : 32;
+        for (let seat = 0; seat < s.table.seats; seat++) {
+          for (let f = 0; f < deckSize; f++) {
+            const list = exchangeCards(s, seat, f);
+            if (hasExchangeCard(s, seat, f, false) !== list.length > 0) bad.push(`${label} P${seat + 1} f ${f} any`);
+            if (hasExchangeCard(s, seat, f, true) !== list.some((c) => s.perl!.level[c] === 0)) bad.push(`${label} P${seat + 1} f ${f} plain`);
+            if (list.length > 0) some++;
+            n++;
+          }
+        }
+        if (s.phase === 'exchange') {
+          offers++;
+          const seat = s.exchangeOrder[s.exchangeAt]!;
+          if (exchangeIsCompulsory(s, seat) !== exchangeIsCompulsoryChecked(s, seat)) bad.push(`${label} compulsory`);
+        }
+      });
+      expect(bad).toEqual([]);
+      expect(n).toBeGreaterThan(1000);
+      expect(some).toBeGreaterThan(0);
+      expect(offers).toBeGreaterThan(0);
+    });
+  }
+});
