@@ -316,6 +316,25 @@ export function finishEarly(s: HandState): void {
 
 const FIG = ['Spiel', 'Gleich', 'Hanger'] as const;
 
+/**
+ * The key of a party's best asked figure (≥ 3-fold) at 17:17 (A-30): count, then Gleich > Hanger, then rank
+ * ('countTypeRank'), or count, rank, type ('countRankType'); 0 when it has none.
+ */
+function askedFigureKey(s: HandState, gleich: readonly number[], hanger: readonly number[], p: number, rankFirst: boolean): number {
+  let k = 0;
+  for (let seat = 0; seat < s.table.seats; seat++) {
+    if (s.table.party[seat] !== p) continue;
+    const g = gleich[seat]!;
+    const h = hanger[seat]!;
+    if (g >>> 4 >= 3) k = Math.max(k, figKey(g, true, rankFirst));
+    if (h >>> 4 >= 3) k = Math.max(k, figKey(h, false, rankFirst));
+  }
+  return k;
+}
+function figKey(code: number, gleich: boolean, rankFirst: boolean): number {
+  return (code >>> 4) * 1000 + (rankFirst ? (code & 15) * 2 + (gleich ? 1 : 0) : (gleich ? 500 : 0) + (code & 15));
+}
+
 /** scoreHand's write of `pts` to `party` (nothing once the Partie is over). */
 function noteWrite(s: HandState, points: number[], party: number, pts: number, reason: string): void {
   const b = s.bid;
@@ -361,37 +380,48 @@ export interface FigureJudge {
   partyHas(party: number, f: number): boolean;
 }
 
-/** Judge by the shown words (the end of the deal). */
-function shownJudge(s: HandState, words: readonly number[]): FigureJudge {
-  const has = (seat: number, f: number) => (f === 1 ? wordGleich(words[seat]!) : wordHanger(words[seat]!)) !== 0;
-  return {
-    seatHas: has,
-    partyHas: (party, f) => {
-      for (let seat = 0; seat < s.table.seats; seat++) if (s.table.party[seat] === party && has(seat, f)) return true;
-      return false;
-    },
-  };
+/**
+ * Judge by the shown words (the end of the deal). A class, not an object of closures: tsx compiles with keepNames,
+ * so every closure created per call costs a defineProperty (`__name`), and scoreHand makes one judge per hand.
+ */
+class ShownJudge implements FigureJudge {
+  constructor(
+    private readonly s: HandState,
+    /** The shown words' Gleich and Hanger codes per seat. */
+    private readonly gleich: readonly number[],
+    private readonly hanger: readonly number[],
+  ) {}
+  seatHas(seat: number, f: number): boolean {
+    return (f === 1 ? this.gleich[seat]! : this.hanger[seat]!) !== 0;
+  }
+  partyHas(party: number, f: number): boolean {
+    const t = this.s.table;
+    for (let seat = 0; seat < t.seats; seat++) if (t.party[seat] === party && this.seatHas(seat, f)) return true;
+    return false;
+  }
 }
 
 /**
  * Judge by what the seat can still show (its joint frontier: played cards fixed, free Perlaggen christened
  * at will): in the middle of the hand, when a party goes out. A seat bound to both figures that can show
- * each but not both at once is given the benefit (it has not chosen yet).
+ * each but not both at once is given the benefit (it has not chosen yet). (A class, as ShownJudge.)
  */
-function frontierJudge(s: HandState): FigureJudge {
-  const frontiers: Array<readonly number[] | undefined> = [];
-  const frontier = (seat: number) => (frontiers[seat] ??= jointOf(s, seat));
-  const has = (seat: number, f: number) => {
-    for (const w of frontier(seat)) if ((f === 1 ? wordGleich(w) : wordHanger(w)) !== 0) return true;
+class FrontierJudge implements FigureJudge {
+  private readonly frontiers: Array<readonly number[] | undefined> = [];
+  constructor(private readonly s: HandState) {}
+  private frontier(seat: number): readonly number[] {
+    return (this.frontiers[seat] ??= jointOf(this.s, seat));
+  }
+  seatHas(seat: number, f: number): boolean {
+    const fr = this.frontier(seat);
+    for (let i = 0; i < fr.length; i++) if ((f === 1 ? wordGleich(fr[i]!) : wordHanger(fr[i]!)) !== 0) return true;
     return false;
-  };
-  return {
-    seatHas: has,
-    partyHas: (party, f) => {
-      for (let seat = 0; seat < s.table.seats; seat++) if (s.table.party[seat] === party && has(seat, f)) return true;
-      return false;
-    },
-  };
+  }
+  partyHas(party: number, f: number): boolean {
+    const t = this.s.table;
+    for (let seat = 0; seat < t.seats; seat++) if (t.party[seat] === party && this.seatHas(seat, f)) return true;
+    return false;
+  }
 }
 
 /** Parties (bit mask) that bid, held or raised figure f without having it (a Gleich/Hanger not had, the Spiel without the Spielfarbe), RULES §8.5. */
@@ -581,7 +611,7 @@ function firstOverCorrected(s: HandState): number {
 export function judgeGoingOut(s: HandState, party: number, reason: string): void {
   const b = s.bid;
   if (b.partieWinner >= 0) return;
-  if (b.active || s.revokes.length > 0) amendWrites(s, frontierJudge(s));
+  if (b.active || s.revokes.length > 0) amendWrites(s, new FrontierJudge(s));
   const w = overTarget(s, b.written);
   if (w >= 0) endPartie(s, w, w === party && reason !== '' ? reason : 'target reached with the corrected writes of the deal');
 }
@@ -608,32 +638,25 @@ export function scoreHand(s: HandState): void {
   const parties = s.table.parties;
   // (index loops: map with closures and Math.max over spread lists cost more than the lists)
   const n = s.shows.length;
-  const words = new Array<number>(n);
   const gleich = new Array<number>(n);
   const hanger = new Array<number>(n);
   let bestG = 0;
   let bestH = 0;
   for (let seat = 0; seat < n; seat++) {
     const w = s.shows[seat]!.word;
-    words[seat] = w;
     const g = (gleich[seat] = wordGleich(w));
     const h = (hanger[seat] = wordHanger(w));
     if (g > bestG) bestG = g;
     if (h > bestH) bestH = h;
   }
-  const codes = [[], gleich, hanger] as number[][];
   const winners = [s.spielParty >= 0 ? s.spielParty : -1, figureWinner(s, gleich), figureWinner(s, hanger)];
   const best = [0, bestG, bestH];
-  const judge = shownJudge(s, words);
+  const judge = new ShownJudge(s, gleich, hanger);
   // 1. the corrections of the immediate writes, all together
   let anyBid = false;
   for (let f = 0; f < b.figs.length; f++) if (b.figs[f]!.status !== 'unbid') anyBid = true;
   const forfeitMask = b.active || s.revokes.length > 0 || anyBid ? amendWrites(s, judge) : 0;
-  // (index loops: Array.from over an array-like and builtins with closures cost more than this whole step)
-  const forfeit = new Array<boolean>(parties);
-  for (let p = 0; p < parties; p++) forfeit[p] = ((forfeitMask >>> p) & 1) === 1;
   const points = b.written.slice();
-  const note = (party: number, pts: number, reason: string): void => noteWrite(s, points, party, pts, reason);
   // a revoke: the Spiel, held or unbid, goes to the revoker's opponents (Innsbruck, A-22)
   if (b.spielLost !== 0 && b.figs[0]!.status !== 'closed') winners[0] = b.spielLost === 3 ? -1 : b.spielLost === 1 ? 1 : 0;
   // revokes found only now, where the Spiel was not decided by the tricks (let gut): nothing to correct
@@ -683,30 +706,17 @@ export function scoreHand(s: HandState): void {
   let minCount = 0;
   const ibk = r.askAtTargetMinus1 === 'ibk1717' && parties === 2;
   if (ibk && !b.start1717 && b.figs[0]!.status === 'closed' && b.figs[0]!.writtenParty >= 0) {
-    if ([0, 1].every((p) => b.score[p]! + points[p]! === r.target - 1)) minCount = 3; // A-23 case (3)
+    if (b.score[0]! + points[0]! === r.target - 1 && b.score[1]! + points[1]! === r.target - 1) minCount = 3; // A-23 case (3)
   }
   if (ibk && b.start1717 && ask !== null && ask.answer === 'reject') {
     // 17:17, an ask contested: the higher figure (≥ 3-fold) goes out; equal: the Spiel decides. The key
     // (A-30): count, then Gleich > Hanger, then rank ('countTypeRank'), or count, rank, type ('countRankType').
     const rankFirst = r.dritzigeKey === 'countRankType';
-    const figKey = (code: number, gleich: boolean): number =>
-      (code >>> 4) * 1000 + (rankFirst ? (code & 15) * 2 + (gleich ? 1 : 0) : (gleich ? 500 : 0) + (code & 15));
-    const key = (p: number) => {
-      let k = 0;
-      for (let seat = 0; seat < s.table.seats; seat++) {
-        if (s.table.party[seat] !== p) continue;
-        const g = codes[1]![seat]!;
-        const h = codes[2]![seat]!;
-        if (g >>> 4 >= 3) k = Math.max(k, figKey(g, true));
-        if (h >>> 4 >= 3) k = Math.max(k, figKey(h, false));
-      }
-      return k;
-    };
-    const k0 = key(0);
-    const k1 = key(1);
+    const k0 = askedFigureKey(s, gleich, hanger, 0, rankFirst);
+    const k1 = askedFigureKey(s, gleich, hanger, 1, rankFirst);
     if (k0 !== k1 && b.partieWinner < 0) {
       const w = k0 > k1 ? 0 : 1;
-      note(w, r.target - b.score[w]! - points[w]!, 'the higher asked figure goes out (17:17, [003 §25])');
+      noteWrite(s, points, w, r.target - b.score[w]! - points[w]!, 'the higher asked figure goes out (17:17, [003 §25])');
       if (b.partieWinner < 0) endPartie(s, w, 'the higher asked figure goes out (17:17, [003 §25])');
     }
   }
@@ -725,14 +735,15 @@ export function scoreHand(s: HandState): void {
       w = -1;
       how = 'two-fold does not go out (17:17, A-23)';
     }
-    if (w >= 0 && forfeit[w]) w = -1;
+    if (w >= 0 && ((forfeitMask >>> w) & 1) === 1) w = -1;
     let pts = 0;
     if (b.partieWinner >= 0) how = 'not written (the Partie is over)';
     else if (w >= 0) {
       pts = fb.status === 'stake' ? (fb.aus ? Math.max(fb.level, r.target - b.score[w]! - points[w]!) : fb.level) : 1;
       points[w]! += pts;
     }
-    s.events.push(freezeEvent({ type: 'figure', figure: FIG[f]!, party: b.partieWinner >= 0 ? -1 : w, points: pts, code: f === 0 ? 0 : best[f]!, how }));
+    // a flat record: frozen directly, as freezeEvent would
+    s.events.push(Object.freeze({ type: 'figure' as const, figure: FIG[f]!, party: b.partieWinner >= 0 ? -1 : w, points: pts, code: f === 0 ? 0 : best[f]!, how }));
     if (w >= 0 && pts > 0 && b.partieWinner < 0 && b.score[w]! + points[w]! >= r.target) {
       endPartie(s, w, fb.aus && fb.status === 'stake' ? 'Aus held and won' : `the ${FIG[f]} reaches the target`);
     }
