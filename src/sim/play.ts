@@ -222,6 +222,11 @@ function chanceAction(outcome: number): Action {
   return CHANCE_ACTIONS[outcome] ?? { kind: 'chance', outcome };
 }
 
+/** A list field of an answer copied (a plain array, read once), or [] (module level: no closure per read). */
+function listOf(x: unknown): unknown[] {
+  return Array.isArray(x) ? Array.from(x as unknown[]) : [];
+}
+
 /**
  * The policy's answer read once, field by field, into a plain record (a getter or a proxy cannot show the
  * check one value and the engine another); null when it is not an object with a kind.
@@ -230,7 +235,6 @@ export function readAction(a: unknown): Action | null {
   if (a === null || typeof a !== 'object') return null;
   const o = a as Record<string, unknown>;
   const kind = o['kind'];
-  const list = (x: unknown): unknown[] => (Array.isArray(x) ? Array.from(x as unknown[]) : []);
   switch (kind) {
     case 'keepCut':
       return { kind, keep: o['keep'] } as Action;
@@ -239,9 +243,9 @@ export function readAction(a: unknown): Action | null {
     case 'play':
       return { kind, card: o['card'], as: o['as'] } as Action;
     case 'show':
-      return { kind, as: list(o['as']) } as Action;
+      return { kind, as: listOf(o['as']) } as Action;
     case 'bid':
-      return { kind, figures: list(o['figures']), cumulative: o['cumulative'], unseen: o['unseen'] } as Action;
+      return { kind, figures: listOf(o['figures']), cumulative: o['cumulative'], unseen: o['unseen'] } as Action;
     case 'raise':
       return { kind, figure: o['figure'], to: o['to'] } as Action;
     case 'ask':
@@ -320,8 +324,17 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
   const seatOfPlayer = seatingOf(s.table).seatOfPlayer;
   // --independent-streams: players with a salt draw from re-keyed streams
   let ctxs: ReadonlyArray<{ readonly rng: Rng }> = streams.policy;
-  if (policies.some((x) => x.streamSalt !== undefined)) {
-    ctxs = streams.policy.map((c, p) => (policies[p]!.streamSalt === undefined ? c : { rng: saltedRng(c.rng, policies[p]!.streamSalt!) }));
+  // (loops, not some/map: a closure per hand costs a __name under tsx)
+  let salted = false;
+  for (let p = 0; p < policies.length; p++) if (policies[p]!.streamSalt !== undefined) salted = true;
+  if (salted) {
+    const re: Array<{ readonly rng: Rng }> = [];
+    for (let p = 0; p < streams.policy.length; p++) {
+      const c = streams.policy[p]!;
+      const salt = policies[p]!.streamSalt;
+      re.push(salt === undefined ? c : { rng: saltedRng(c.rng, salt) });
+    }
+    ctxs = re;
   }
   // constrained deals (constrained.ts): dealt by the hook, or dealt by the engine and checked after the turn-up
   const hook = dealHookOf(policies);
@@ -472,13 +485,33 @@ export function playDeal(o: PlayDealOptions): DealResult {
   if (o.score !== undefined) opts.score = o.score;
   if (o.revokes === true) opts.revokes = true;
   const s = newHand(o.ruleset, opts);
+  // each player's stream, keyed by his seat (a loop, not map: no closure per hand)
+  const seatOfPlayer = s.table.seatOfPlayer;
+  const policy: Array<{ readonly rng: Rng }> = [];
+  for (let p = 0; p < seatOfPlayer.length; p++) policy.push({ rng: keyedRngLater(o.rootSeed, o.dealIndex, STREAM.policy, seatOfPlayer[p]!) });
   const streams: RunStreams = {
     chance: keyedRng(o.rootSeed, o.dealIndex, STREAM.deal),
-    policy: s.table.seatOfPlayer.map((seat) => ({ rng: keyedRngLater(o.rootSeed, o.dealIndex, STREAM.policy, seat) })),
+    policy,
     where: `deal ${o.dealIndex}, seed ${o.rootSeed}`,
   };
   const decisions = runHand(s, o.policies, streams, o);
   return { state: s, points: s.points.slice(), returns: returns(s), decisions, summary: summarize(s, decisions) };
+}
+
+/** Figure f's FigureSummary from its bid record and the end events' results (module level: no closure per hand). */
+function figureSummary(b: HandState['bid'], endParty: readonly number[], endPts: readonly number[], f: number): FigureSummary {
+  const fb = b.figs[f]!;
+  const closed = fb.status === 'closed';
+  return {
+    winnerParty: closed ? fb.writtenParty : endParty[f]!,
+    points: closed ? fb.writtenPoints : endPts[f]!,
+    finalLevel: fb.aus ? AUS_LEVEL : fb.maxLevel,
+    bidByParty: fb.firstParty,
+    bidBySeat: fb.firstSeat,
+    firstBidAt: fb.firstParty < 0 ? -2 : fb.firstPoint,
+    outcome: fb.outcome,
+    writtenImmediately: closed,
+  };
 }
 
 /** The DealSummary of a finished hand. */
@@ -510,20 +543,6 @@ export function summarize(s: HandState, decisions: number): DealSummary {
       endParty[f] = e.points > 0 ? e.party : -1;
     } else if (e.type === 'spiel' || e.type === 'show') break;
   }
-  const fig = (f: number): FigureSummary => {
-    const fb = b.figs[f]!;
-    const closed = fb.status === 'closed';
-    return {
-      winnerParty: closed ? fb.writtenParty : endParty[f]!,
-      points: closed ? fb.writtenPoints : endPts[f]!,
-      finalLevel: fb.aus ? AUS_LEVEL : fb.maxLevel,
-      bidByParty: fb.firstParty,
-      bidBySeat: fb.firstSeat,
-      firstBidAt: fb.firstParty < 0 ? -2 : fb.firstPoint,
-      outcome: fb.outcome,
-      writtenImmediately: closed,
-    };
-  };
   return {
     dealer: s.dealer,
     trump: s.trump === null ? -1 : 'HSLE'.indexOf(s.trump),
@@ -533,7 +552,7 @@ export function summarize(s: HandState, decisions: number): DealSummary {
     bestHangerPerSeat: hanger,
     tricksPerParty: s.tricksWon.slice(),
     spielParty: s.spielParty >= 0 ? s.spielParty : -1,
-    figures: [fig(0), fig(1), fig(2)],
+    figures: [figureSummary(b, endParty, endPts, 0), figureSummary(b, endParty, endPts, 1), figureSummary(b, endParty, endPts, 2)],
     pointsPerParty: s.points.slice(),
     penaltiesPerParty: b.penalties.slice(),
     decisions,
