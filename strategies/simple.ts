@@ -648,34 +648,43 @@ interface BidSense {
 function strength(obs: Observation): { gleich: number; hanger: number } {
   const acting = obs.acting; // each field read once (each read of a view's field is a call)
   const own = obs.hand;
-  if (own.length === 0 && !hasPlayed(obs, acting)) return { gleich: 0, hanger: 0 };
+  if (own.length === 0 && !hasPlayed(obs, acting)) return NO_FIGURES;
   const shown = obs.shown;
   for (let i = 0; i < shown.length; i++) {
     const x = shown[i]!;
     if (x.seat === acting) return { gleich: x.gleich, hanger: x.hanger };
   }
-  // The engine hands out the same frozen hand array while the hand does not change (and the seat's played
-  // cards change only with it): the figures are worked out once per hand array and acting seat.
   const hand = obs.seat === acting ? own : seenHandOf(obs, acting);
-  const keyed = memosOn && hand !== null && hand.length > 0 && Object.isFrozen(hand);
-  const memo = keyed ? strengthMemo.get(obs, hand) : null;
-  if (memo !== null) return memo;
-  const st = keyed ? ownFigures(obs, acting, hand) : showingFigures(obs, acting); // showingPlan's figures, without the christening
-  if (keyed) strengthMemo.set(obs, hand, st);
+  if (!memosOn || hand === null || hand.length === 0 || !(acting >= 0 && acting < OWN_SEATS)) return showingFigures(obs, acting); // showingPlan's figures, without the christening
+  // The engine hands out the same frozen hand array while the hand does not change (and the seat's played
+  // cards change only with it): the figures are remembered per acting seat for its last frozen hand array,
+  // with the deal's trump, (frozen) Perlaggen list and ruleset.
+  const trump = obs.trump;
+  const perl = obs.perlaggen;
+  const ruleset = obs.ruleset;
+  if (stHand[acting] === hand && stTrump[acting] === trump && stPerlaggen[acting] === perl && stRuleset[acting] === ruleset) return stValue[acting]!;
+  if (!Object.isFrozen(hand)) return showingFigures(obs, acting);
+  const st = ownFigures(obs, acting, hand, trump, perl, ruleset);
+  stHand[acting] = hand; // only frozen arrays: one that is the same array has the same cards
+  stTrump[acting] = trump;
+  stPerlaggen[acting] = perl;
+  stRuleset[acting] = ruleset;
+  stValue[acting] = st;
   return st;
 }
+const NO_FIGURES: { gleich: number; hanger: number } = Object.freeze({ gleich: 0, hanger: 0 });
 
 /**
  * showingFigures(obs, seat) by the seat's own cards, remembered per seat: the cards in `hand` (the seat's,
  * frozen) and those it played, as bits. Only while every card it played is a plain card laid as itself: such a
  * card counts in its figures as it did in hand (figureParts puts its identity where the card in hand was), so
  * its figures are those of the same cards before the play — after the Spiel a seat's hand array is new, its
- * figures mostly are not. Keyed by those bits, the trump, the deal's (frozen) Perlaggen list and the ruleset.
+ * figures mostly are not. Keyed by those bits, the trump, the deal's (frozen) Perlaggen list and the ruleset
+ * (obs.trump, obs.perlaggen, obs.ruleset, read by the caller).
  */
-function ownFigures(obs: Observation, seat: number, hand: readonly number[]): { gleich: number; hanger: number } {
-  const perl = obs.perlaggen;
+function ownFigures(obs: Observation, seat: number, hand: readonly number[], trump: string | null, perl: readonly number[], ruleset: string): { gleich: number; hanger: number } {
   let key = -1;
-  if (seat >= 0 && seat < OWN_SEATS && Object.isFrozen(perl)) {
+  if (Object.isFrozen(perl)) {
     let lo = 0;
     let weli = 0;
     for (let i = 0; i < hand.length; i++) {
@@ -699,15 +708,15 @@ function ownFigures(obs: Observation, seat: number, hand: readonly number[]): { 
     }
     if (key === 0) {
       key = (lo >>> 0) + weli * 4294967296;
-      if (ownKey[seat] === key && ownTrump[seat] === obs.trump && ownPerlaggen[seat] === perl && ownRuleset[seat] === obs.ruleset) return ownValue[seat]!;
+      if (ownKey[seat] === key && ownTrump[seat] === trump && ownPerlaggen[seat] === perl && ownRuleset[seat] === ruleset) return ownValue[seat]!;
     }
   }
   const st = showingFigures(obs, seat);
   if (key >= 0) {
     ownKey[seat] = key;
-    ownTrump[seat] = obs.trump;
+    ownTrump[seat] = trump;
     ownPerlaggen[seat] = perl;
-    ownRuleset[seat] = obs.ruleset;
+    ownRuleset[seat] = ruleset;
     ownValue[seat] = st;
   }
   return st;
@@ -718,6 +727,12 @@ const ownTrump: Array<string | null> = new Array<string | null>(OWN_SEATS).fill(
 const ownPerlaggen: Array<readonly number[] | null> = new Array<readonly number[] | null>(OWN_SEATS).fill(null);
 const ownRuleset: string[] = new Array<string>(OWN_SEATS).fill('');
 const ownValue: Array<{ gleich: number; hanger: number } | null> = new Array<{ gleich: number; hanger: number } | null>(OWN_SEATS).fill(null);
+// strength's memo: the figures of the acting seat's last frozen hand array (with the deal's trump, Perlaggen list, ruleset)
+const stHand: Array<readonly number[] | null> = new Array<readonly number[] | null>(OWN_SEATS).fill(null);
+const stTrump: Array<string | null> = new Array<string | null>(OWN_SEATS).fill(null);
+const stPerlaggen: Array<readonly number[] | null> = new Array<readonly number[] | null>(OWN_SEATS).fill(null);
+const stRuleset: string[] = new Array<string>(OWN_SEATS).fill('');
+const stValue: Array<{ gleich: number; hanger: number } | null> = new Array<{ gleich: number; hanger: number } | null>(OWN_SEATS).fill(null);
 /** Has the seat played a card in this deal? */
 function hasPlayed(obs: Observation, seat: number): boolean {
   const tricks = obs.tricks;
@@ -775,7 +790,6 @@ class FigureMemo {
   }
 }
 const MEMO_SIZE = 8;
-const strengthMemo = new FigureMemo();
 /** naturalFiguresOfCards(obs, ownCards(obs)), by obs.hand of the acting seat (his played cards join it). */
 const naturalMemo = new FigureMemo();
 
