@@ -125,13 +125,30 @@ function hasCard(plays: readonly Play[], card: number): boolean {
   return false;
 }
 
+/** Sort Perlaggen by level, the lowest first, in place: a stable insertion sort (the lists are short). */
+function sortByLevel(obs: Observation, cards: number[]): void {
+  for (let i = 1; i < cards.length; i++) {
+    const c = cards[i]!;
+    const l = perlaggLevel(obs, c);
+    let j = i - 1;
+    while (j >= 0 && perlaggLevel(obs, cards[j]!) > l) {
+      cards[j + 1] = cards[j]!;
+      j--;
+    }
+    cards[j + 1] = c;
+  }
+}
+
 /** A Perlagg to lay: the lowest first, christened for the figure if that also wins, else as trump As. */
 function perlaggPlay(obs: Observation, plays: readonly Play[], trick: readonly ObservedPlay[], plan: { free: number[]; as: number[] }, trumpAs: number, winNeeded: boolean): PolicyAction | null {
   const free: number[] = [];
   for (const c of plan.free) if (hasCard(plays, c)) free.push(c);
   if (free.length === 0) return null;
-  const sorted = free.length === 1 ? free : free.slice().sort((a, b) => perlaggLevel(obs, a) - perlaggLevel(obs, b));
-  for (const c of sorted) {
+  // the lowest first: a stable insertion sort by level, without a closure per call (tsx's keepNames names
+  // each one); its slow twin (memos off) the sort with a comparator of the levels
+  if (!memosOn) free.sort((a, b) => perlaggLevel(obs, a) - perlaggLevel(obs, b));
+  else sortByLevel(obs, free);
+  for (const c of free) {
     const id = plan.as[plan.free.indexOf(c)] ?? c;
     if (!winNeeded || wins(obs, trick, c, id)) return findPlay(plays, c, id);
     if (wins(obs, trick, c, trumpAs)) return findPlay(plays, c, trumpAs);
@@ -395,7 +412,8 @@ function partnerCanWin(obs: Observation, seat: number): boolean | null {
     const h = seenHandOf(obs, p);
     if (h !== null && canBeat(obs, h)) return true;
   }
-  return later.some((p) => seenHandOf(obs, p) !== null) ? false : null;
+  for (let i = 0; i < later.length; i++) if (seenHandOf(obs, later[i]!) !== null) return false;
+  return null;
 }
 
 const ICH_KANN_NICHT = ['ichKannNicht'] as const;
@@ -599,9 +617,28 @@ function exchangeKey(obs: Observation, c: number): number {
 }
 
 function exchangeAction(obs: Observation): PolicyAction {
+  if (!memosOn) return exchangeActionTwin(obs);
+  // Give the cheapest card: a plain card by rank, else the lowest Perlagg (the first of equals). One index
+  // loop: no closure per call (tsx's keepNames names each one).
+  const legal = obs.legal;
+  let best: PolicyAction | undefined;
+  let bestKey = 0;
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    if (a.kind !== 'exchange') continue;
+    const k = exchangeKey(obs, a.card);
+    if (best === undefined || k < bestKey) {
+      best = a;
+      bestKey = k;
+    }
+  }
+  return best ?? legal[0]!;
+}
+
+/** exchangeAction as a filter and a reduce (its slow twin, taken with the memos off). */
+function exchangeActionTwin(obs: Observation): PolicyAction {
   const ex = obs.legal.filter((a): a is Extract<PolicyAction, { kind: 'exchange' }> => a.kind === 'exchange');
   if (ex.length === 0) return obs.legal[0]!;
-  // Give the cheapest card: a plain card by rank, else the lowest Perlagg.
   return ex.reduce((a, b) => (exchangeKey(obs, b.card) < exchangeKey(obs, a.card) ? b : a));
 }
 
@@ -1305,6 +1342,21 @@ function passesOf(info: Info, spielTricks: number): WindowPasses {
   return (info.truthful ? PASSES_IGNORING : PASSES_IGNORING_LIAR)[spielTricks - 1] ?? (info.truthful ? PASSES : PASSES_LIAR);
 }
 
+/** The first consent among the legal actions, else the first action (index loops: no closure per call). */
+function consentOf(legal: readonly PolicyAction[]): PolicyAction {
+  for (let i = 0; i < legal.length; i++) if (legal[i]!.kind === 'consent') return legal[i]!;
+  return legal[0]!;
+}
+
+/** The first keepCut that keeps, else the first action. */
+function keepCutOf(legal: readonly PolicyAction[]): PolicyAction {
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    if (a.kind === 'keepCut' && a.keep) return a;
+  }
+  return legal[0]!;
+}
+
 export default definePolicy({
   name: 'simple',
   version: '3.0.0',
@@ -1347,9 +1399,9 @@ export default definePolicy({
           case 'talk':
             return info.use ? talkAction(obs, sense, info) : obs.legal[0]!;
           case 'veto':
-            return obs.legal.find((a) => a.kind === 'consent') ?? obs.legal[0]!;
+            return consentOf(obs.legal);
           case 'cutKeep':
-            return obs.legal.find((a) => a.kind === 'keepCut' && a.keep) ?? obs.legal[0]!;
+            return keepCutOf(obs.legal);
           case 'exchange':
             return exchangeAction(obs);
           case 'show':
