@@ -125,13 +125,30 @@ function hasCard(plays: readonly Play[], card: number): boolean {
   return false;
 }
 
+/** Sort Perlaggen by level, the lowest first, in place: a stable insertion sort (the lists are short). */
+function sortByLevel(obs: Observation, cards: number[]): void {
+  for (let i = 1; i < cards.length; i++) {
+    const c = cards[i]!;
+    const l = perlaggLevel(obs, c);
+    let j = i - 1;
+    while (j >= 0 && perlaggLevel(obs, cards[j]!) > l) {
+      cards[j + 1] = cards[j]!;
+      j--;
+    }
+    cards[j + 1] = c;
+  }
+}
+
 /** A Perlagg to lay: the lowest first, christened for the figure if that also wins, else as trump As. */
 function perlaggPlay(obs: Observation, plays: readonly Play[], trick: readonly ObservedPlay[], plan: { free: number[]; as: number[] }, trumpAs: number, winNeeded: boolean): PolicyAction | null {
   const free: number[] = [];
   for (const c of plan.free) if (hasCard(plays, c)) free.push(c);
   if (free.length === 0) return null;
-  const sorted = free.length === 1 ? free : free.slice().sort((a, b) => perlaggLevel(obs, a) - perlaggLevel(obs, b));
-  for (const c of sorted) {
+  // the lowest first: a stable insertion sort by level, without a closure per call (tsx's keepNames names
+  // each one); its slow twin (memos off) the sort with a comparator of the levels
+  if (!memosOn) free.sort((a, b) => perlaggLevel(obs, a) - perlaggLevel(obs, b));
+  else sortByLevel(obs, free);
+  for (const c of free) {
     const id = plan.as[plan.free.indexOf(c)] ?? c;
     if (!winNeeded || wins(obs, trick, c, id)) return findPlay(plays, c, id);
     if (wins(obs, trick, c, trumpAs)) return findPlay(plays, c, trumpAs);
@@ -395,7 +412,8 @@ function partnerCanWin(obs: Observation, seat: number): boolean | null {
     const h = seenHandOf(obs, p);
     if (h !== null && canBeat(obs, h)) return true;
   }
-  return later.some((p) => seenHandOf(obs, p) !== null) ? false : null;
+  for (let i = 0; i < later.length; i++) if (seenHandOf(obs, later[i]!) !== null) return false;
+  return null;
 }
 
 const ICH_KANN_NICHT = ['ichKannNicht'] as const;
@@ -599,9 +617,28 @@ function exchangeKey(obs: Observation, c: number): number {
 }
 
 function exchangeAction(obs: Observation): PolicyAction {
+  if (!memosOn) return exchangeActionTwin(obs);
+  // Give the cheapest card: a plain card by rank, else the lowest Perlagg (the first of equals). One index
+  // loop: no closure per call (tsx's keepNames names each one).
+  const legal = obs.legal;
+  let best: PolicyAction | undefined;
+  let bestKey = 0;
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    if (a.kind !== 'exchange') continue;
+    const k = exchangeKey(obs, a.card);
+    if (best === undefined || k < bestKey) {
+      best = a;
+      bestKey = k;
+    }
+  }
+  return best ?? legal[0]!;
+}
+
+/** exchangeAction as a filter and a reduce (its slow twin, taken with the memos off). */
+function exchangeActionTwin(obs: Observation): PolicyAction {
   const ex = obs.legal.filter((a): a is Extract<PolicyAction, { kind: 'exchange' }> => a.kind === 'exchange');
   if (ex.length === 0) return obs.legal[0]!;
-  // Give the cheapest card: a plain card by rank, else the lowest Perlagg.
   return ex.reduce((a, b) => (exchangeKey(obs, b.card) < exchangeKey(obs, a.card) ? b : a));
 }
 
@@ -648,34 +685,43 @@ interface BidSense {
 function strength(obs: Observation): { gleich: number; hanger: number } {
   const acting = obs.acting; // each field read once (each read of a view's field is a call)
   const own = obs.hand;
-  if (own.length === 0 && !hasPlayed(obs, acting)) return { gleich: 0, hanger: 0 };
+  if (own.length === 0 && !hasPlayed(obs, acting)) return NO_FIGURES;
   const shown = obs.shown;
   for (let i = 0; i < shown.length; i++) {
     const x = shown[i]!;
     if (x.seat === acting) return { gleich: x.gleich, hanger: x.hanger };
   }
-  // The engine hands out the same frozen hand array while the hand does not change (and the seat's played
-  // cards change only with it): the figures are worked out once per hand array and acting seat.
   const hand = obs.seat === acting ? own : seenHandOf(obs, acting);
-  const keyed = memosOn && hand !== null && hand.length > 0 && Object.isFrozen(hand);
-  const memo = keyed ? strengthMemo.get(obs, hand) : null;
-  if (memo !== null) return memo;
-  const st = keyed ? ownFigures(obs, acting, hand) : showingFigures(obs, acting); // showingPlan's figures, without the christening
-  if (keyed) strengthMemo.set(obs, hand, st);
+  if (!memosOn || hand === null || hand.length === 0 || !(acting >= 0 && acting < OWN_SEATS)) return showingFigures(obs, acting); // showingPlan's figures, without the christening
+  // The engine hands out the same frozen hand array while the hand does not change (and the seat's played
+  // cards change only with it): the figures are remembered per acting seat for its last frozen hand array,
+  // with the deal's trump, (frozen) Perlaggen list and ruleset.
+  const trump = obs.trump;
+  const perl = obs.perlaggen;
+  const ruleset = obs.ruleset;
+  if (stHand[acting] === hand && stTrump[acting] === trump && stPerlaggen[acting] === perl && stRuleset[acting] === ruleset) return stValue[acting]!;
+  if (!Object.isFrozen(hand)) return showingFigures(obs, acting);
+  const st = ownFigures(obs, acting, hand, trump, perl, ruleset);
+  stHand[acting] = hand; // only frozen arrays: one that is the same array has the same cards
+  stTrump[acting] = trump;
+  stPerlaggen[acting] = perl;
+  stRuleset[acting] = ruleset;
+  stValue[acting] = st;
   return st;
 }
+const NO_FIGURES: { gleich: number; hanger: number } = Object.freeze({ gleich: 0, hanger: 0 });
 
 /**
  * showingFigures(obs, seat) by the seat's own cards, remembered per seat: the cards in `hand` (the seat's,
  * frozen) and those it played, as bits. Only while every card it played is a plain card laid as itself: such a
  * card counts in its figures as it did in hand (figureParts puts its identity where the card in hand was), so
  * its figures are those of the same cards before the play — after the Spiel a seat's hand array is new, its
- * figures mostly are not. Keyed by those bits, the trump, the deal's (frozen) Perlaggen list and the ruleset.
+ * figures mostly are not. Keyed by those bits, the trump, the deal's (frozen) Perlaggen list and the ruleset
+ * (obs.trump, obs.perlaggen, obs.ruleset, read by the caller).
  */
-function ownFigures(obs: Observation, seat: number, hand: readonly number[]): { gleich: number; hanger: number } {
-  const perl = obs.perlaggen;
+function ownFigures(obs: Observation, seat: number, hand: readonly number[], trump: string | null, perl: readonly number[], ruleset: string): { gleich: number; hanger: number } {
   let key = -1;
-  if (seat >= 0 && seat < OWN_SEATS && Object.isFrozen(perl)) {
+  if (Object.isFrozen(perl)) {
     let lo = 0;
     let weli = 0;
     for (let i = 0; i < hand.length; i++) {
@@ -699,15 +745,15 @@ function ownFigures(obs: Observation, seat: number, hand: readonly number[]): { 
     }
     if (key === 0) {
       key = (lo >>> 0) + weli * 4294967296;
-      if (ownKey[seat] === key && ownTrump[seat] === obs.trump && ownPerlaggen[seat] === perl && ownRuleset[seat] === obs.ruleset) return ownValue[seat]!;
+      if (ownKey[seat] === key && ownTrump[seat] === trump && ownPerlaggen[seat] === perl && ownRuleset[seat] === ruleset) return ownValue[seat]!;
     }
   }
   const st = showingFigures(obs, seat);
   if (key >= 0) {
     ownKey[seat] = key;
-    ownTrump[seat] = obs.trump;
+    ownTrump[seat] = trump;
     ownPerlaggen[seat] = perl;
-    ownRuleset[seat] = obs.ruleset;
+    ownRuleset[seat] = ruleset;
     ownValue[seat] = st;
   }
   return st;
@@ -718,6 +764,12 @@ const ownTrump: Array<string | null> = new Array<string | null>(OWN_SEATS).fill(
 const ownPerlaggen: Array<readonly number[] | null> = new Array<readonly number[] | null>(OWN_SEATS).fill(null);
 const ownRuleset: string[] = new Array<string>(OWN_SEATS).fill('');
 const ownValue: Array<{ gleich: number; hanger: number } | null> = new Array<{ gleich: number; hanger: number } | null>(OWN_SEATS).fill(null);
+// strength's memo: the figures of the acting seat's last frozen hand array (with the deal's trump, Perlaggen list, ruleset)
+const stHand: Array<readonly number[] | null> = new Array<readonly number[] | null>(OWN_SEATS).fill(null);
+const stTrump: Array<string | null> = new Array<string | null>(OWN_SEATS).fill(null);
+const stPerlaggen: Array<readonly number[] | null> = new Array<readonly number[] | null>(OWN_SEATS).fill(null);
+const stRuleset: string[] = new Array<string>(OWN_SEATS).fill('');
+const stValue: Array<{ gleich: number; hanger: number } | null> = new Array<{ gleich: number; hanger: number } | null>(OWN_SEATS).fill(null);
 /** Has the seat played a card in this deal? */
 function hasPlayed(obs: Observation, seat: number): boolean {
   const tricks = obs.tricks;
@@ -775,7 +827,6 @@ class FigureMemo {
   }
 }
 const MEMO_SIZE = 8;
-const strengthMemo = new FigureMemo();
 /** naturalFiguresOfCards(obs, ownCards(obs)), by obs.hand of the acting seat (his played cards join it). */
 const naturalMemo = new FigureMemo();
 
@@ -1291,6 +1342,21 @@ function passesOf(info: Info, spielTricks: number): WindowPasses {
   return (info.truthful ? PASSES_IGNORING : PASSES_IGNORING_LIAR)[spielTricks - 1] ?? (info.truthful ? PASSES : PASSES_LIAR);
 }
 
+/** The first consent among the legal actions, else the first action (index loops: no closure per call). */
+function consentOf(legal: readonly PolicyAction[]): PolicyAction {
+  for (let i = 0; i < legal.length; i++) if (legal[i]!.kind === 'consent') return legal[i]!;
+  return legal[0]!;
+}
+
+/** The first keepCut that keeps, else the first action. */
+function keepCutOf(legal: readonly PolicyAction[]): PolicyAction {
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i]!;
+    if (a.kind === 'keepCut' && a.keep) return a;
+  }
+  return legal[0]!;
+}
+
 export default definePolicy({
   name: 'simple',
   version: '3.0.0',
@@ -1333,9 +1399,9 @@ export default definePolicy({
           case 'talk':
             return info.use ? talkAction(obs, sense, info) : obs.legal[0]!;
           case 'veto':
-            return obs.legal.find((a) => a.kind === 'consent') ?? obs.legal[0]!;
+            return consentOf(obs.legal);
           case 'cutKeep':
-            return obs.legal.find((a) => a.kind === 'keepCut' && a.keep) ?? obs.legal[0]!;
+            return keepCutOf(obs.legal);
           case 'exchange':
             return exchangeAction(obs);
           case 'show':
