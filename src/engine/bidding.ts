@@ -1219,7 +1219,7 @@ function situation(s: HandState, point: number): number {
 function infoAt(s: HandState, sit: number, seat: number, party: number): number {
   const k = sit * WI_PARTIES + party;
   if (windowInfoGens[k] === windowInfoGen) return windowInfos[k]!;
-  const info = windowInfoOfParty(s, seat, party);
+  const info = windowInfoOfParty(s, seat, party, sit);
   windowInfos[k] = info;
   windowInfoGens[k] = windowInfoGen;
   return info;
@@ -1280,20 +1280,34 @@ function windowSeats(s: HandState, sit: number): void {
   seatGens[sit] = windowInfoGen;
 }
 
-/** The window facts of the seat's party worked out (hasWindowActionChecked, askAllowed, windowActionsChecked, windowKindOfChecked in one pass). */
-function windowInfoOfParty(s: HandState, seat: number, party: number): number {
+/**
+ * The window facts of the seat's party worked out in situation `sit` (hasWindowActionChecked, askAllowed,
+ * windowActionsChecked, windowKindOfChecked in one pass): their conditions in the order cheapest first, the
+ * ruleset's switches read once per ruleset (ruleFlags), the open trick from the situation's bit.
+ */
+function windowInfoOfParty(s: HandState, seat: number, party: number, sit: number): number {
   const b = s.bid;
+  const figs = b.figs;
+  ruleFlags(s.ruleset);
   let info = WI_DONE;
   const point = b.point;
-  const ask = askAllowed(s, seat);
+  const spiel = spielOpen(s);
+  // askAllowed's own exits first: no ask before the cards or after the Spiel, nor without one open (an
+  // escalation), the Innsbruck 17:17 or the party at target − 1
+  const ask = point >= 0 && point !== 5 && (b.ask !== null || b.start1717 || virtualScore(s, party) === s.ruleset.target - 1) && askAllowed(s, seat);
   let openMask = 0;
-  if (partyMayBidMore(s, party)) for (let f = 0; f < 3; f++) if (figureOpenForBid(s, f, point)) openMask |= 1 << f;
-  const three = openMask !== 0 && blindAllThreeOnly(s, party);
+  if (rfAnyFigures || partyMayBidMore(s, party)) {
+    // figureOpenForBid of each figure
+    if (figs[F_SPIEL]!.status === 'unbid' && spiel && point !== 5) openMask = 1;
+    if (figs[F_GLEICH]!.status === 'unbid') openMask |= 2;
+    if (figs[F_HANGER]!.status === 'unbid') openMask |= 4;
+  }
+  const three = openMask !== 0 && point < 0 && rfAskFirst && mayStillAsk(s, other(party)); // blindAllThreeOnly
   let raises = 0;
   if (point >= 0) {
     for (let f = 0; f < 3; f++) {
-      const fb = b.figs[f]!;
-      if (fb.status === 'stake' && mayRaiseStake(s, fb, party) && !fb.aus && (f !== F_SPIEL || spielOpen(s))) raises |= 1 << f;
+      const fb = figs[f]!;
+      if (fb.status === 'stake' && (fb.raiseRight === party || rfEitherRaises) && !fb.aus && (f !== F_SPIEL || spiel)) raises |= 1 << f; // mayRaiseStake
     }
   }
   if (ask || (openMask !== 0 && (!three || openMask === 7)) || raises !== 0) info |= WI_ACT;
@@ -1303,12 +1317,24 @@ function windowInfoOfParty(s: HandState, seat: number, party: number): number {
   let kind = 0;
   if (point < 0) kind = WINDOW_UNSEEN;
   else if (point <= 4) {
-    const t = openTrick(s);
-    if (t === null || t.plays.length === 0) kind = point === 0 || ask ? 0 : (openMask & 1) !== 0 ? WINDOW_SPIEL_LEAD : WINDOW_LATER_LEAD;
+    if ((sit & 2) === 0) kind = point === 0 || ask ? 0 : (openMask & 1) !== 0 ? WINDOW_SPIEL_LEAD : WINDOW_LATER_LEAD;
     else kind = ask ? 0 : WINDOW_TRICK_OPEN;
   } else if (point === 5 && !ask) kind = WINDOW_AFTER_SPIEL;
   info |= kind << WI_KIND;
   return info;
+}
+
+// The ruleset switches windowInfoOfParty reads, for the last ruleset asked (rulesets are frozen).
+let flagsRuleset: HandState['ruleset'] | null = null;
+let rfAnyFigures = false;
+let rfEitherRaises = false;
+let rfAskFirst = false;
+function ruleFlags(r: HandState['ruleset']): void {
+  if (r === flagsRuleset) return;
+  flagsRuleset = r;
+  rfAnyFigures = r.figuresPerPartyPerDeal === 'any';
+  rfEitherRaises = r.raiseRight === 'eitherParty';
+  rfAskFirst = r.askFirst;
 }
 
 /**
