@@ -1,10 +1,13 @@
 // deal.ts's fast paths of the hand's set-up against their slow twins, on seeded random set-ups of every ruleset
 // (and the exchange and cut switches) × every table: hasExchangeCard against exchangeCards' list, for every
 // seat and every card as the face-up Perlagg, and exchangeIsCompulsory against its list-built twin at every
-// exchange offer.
+// exchange offer; the shared set-up records (cutEvent … exchangeRecord) against their literals over the whole key
+// space.
 import { describe, expect, it } from 'vitest';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';
+import * as deal from '../../src/engine/deal.ts';
 import { exchangeCards, exchangeIsCompulsory, exchangeIsCompulsoryChecked, hasExchangeCard } from '../../src/engine/deal.ts';
+import { SUITS } from '../../src/cards/card.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
@@ -81,4 +84,47 @@ describe('hasExchangeCard = exchangeCards has a card (a plain one)', () => {
       expect(offers).toBeGreaterThan(0);
     });
   }
+});
+
+describe('shared set-up records = their literals', () => {
+  it('every key: the same fields in the same order, frozen all the way down, the same record every time', () => {
+    const bad: string[] = [];
+    let n = 0;
+    const same = (what: string, fast: () => object, slow: object, shared: boolean): void => {
+      const a = fast();
+      n++;
+      if (JSON.stringify(a) !== JSON.stringify(slow) || !Object.isFrozen(a)) bad.push(what);
+      for (const v of Object.values(a)) if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) bad.push(`${what} nested`);
+      if (shared && fast() !== a) bad.push(`${what} not shared`);
+      if (!shared && fast() === a) bad.push(`${what} shared out of the key space`);
+    };
+    const cards: number[] = [];
+    for (let c = -1; c <= 33; c++) cards.push(c);
+    const inCards = (c: number): boolean => c >= 0 && c <= 32;
+    for (let seat = -1; seat <= 9; seat++) {
+      const inSeats = seat >= 0 && seat < 8;
+      for (let lifted = -1; lifted <= 35; lifted++) same(`cut ${seat} ${lifted}`, () => deal.cutEvent(seat, lifted), deal.cutEventChecked(seat, lifted), inSeats && lifted >= 0 && lifted < 34);
+      for (const c of cards) {
+        for (const b of [false, true]) {
+          same(`cutShows ${c} ${b} ${seat}`, () => deal.cutShowsEvent(c, b, seat), deal.cutShowsEventChecked(c, b, seat), inSeats && inCards(c));
+          same(`cutKeep ${seat} ${c} ${b}`, () => deal.cutKeepEvent(seat, c, b), deal.cutKeepEventChecked(seat, c, b), inSeats && inCards(c));
+          same(`exchangeOffer ${seat} ${c} ${b}`, () => deal.exchangeOfferEvent(seat, c, b), deal.exchangeOfferEventChecked(seat, c, b), inSeats && inCards(c));
+        }
+        same(`exchangeDeclined ${seat} ${c}`, () => deal.exchangeDeclinedEvent(seat, c), deal.exchangeDeclinedEventChecked(seat, c), inSeats && inCards(c));
+        for (const t of cards) {
+          same(`exchange ${seat} ${c} ${t}`, () => deal.exchangeEvent(seat, c, t), deal.exchangeEventChecked(seat, c, t), inSeats && inCards(c) && inCards(t));
+          same(`exchange record ${seat} ${c} ${t}`, () => deal.exchangeRecord(seat, c, t), deal.exchangeRecordChecked(seat, c, t), inSeats && inCards(c) && inCards(t));
+        }
+      }
+    }
+    for (const c of cards) {
+      same(`skipped ${c}`, () => deal.skippedEvent(c), deal.skippedEventChecked(c), inCards(c));
+      for (const t of SUITS) same(`turnedUp ${c} ${t}`, () => deal.turnedUpEvent(c, t), deal.turnedUpEventChecked(c, t), inCards(c));
+      for (const f of cards) same(`stockShown ${f} ${c}`, () => deal.stockShownEvent(f, c), deal.stockShownEventChecked(f, c), inCards(c) && (f === -1 || inCards(f)));
+    }
+    expect(bad).toEqual([]);
+    expect(n).toBe(11 * (37 + 35 * 7 + 35 * 35 * 2) + 35 * (1 + 4 + 35));
+    expect(deal.stockShownEvent(-1, 7).cards).toEqual([7]);
+    expect(deal.stockShownEvent(3, 7).cards).toEqual([3, 7]);
+  });
 });
