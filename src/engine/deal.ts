@@ -6,6 +6,7 @@ import { perlaggenOf, type Perlaggen } from '../rules/perlaggen.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { freezeEvent, type HandEvent } from './history.ts';
 import { LOC, seatingOf, type Exchange, type HandState } from './state.ts';
+import { TwinSwitch } from './twin-switch.ts';
 import type { Suit } from '../cards/card.ts';
 
 const SUIT_LETTERS = ['H', 'S', 'L', 'E'] as const;
@@ -147,9 +148,96 @@ export function takeFromHand(s: HandState, seat: number, card: number): void {
  * 3+1. The pattern repeats if it deals fewer than a hand.
  */
 export function dealAll(s: HandState): void {
+  if (dealTwin.on) {
+    dealTwin.count += 1;
+    dealAllChecked(s);
+    return;
+  }
   const kept = s.cutKept.length;
-  // the lower part (from the cut on), then the lifted packet without its kept bottom cards (index loops:
-  // slice + concat cost more than the copy)
+  // The pack is read in place: card j of it is deck[cutAt + j] for the lower part (j < lower), then deck[j -
+  // lower] from the lifted packet (j < size; its kept bottom cards are not in it). No pack list, no count list
+  // (a scratch), the dealt lists made at their size.
+  const deck = s.deck;
+  const cutAt = s.cutAt;
+  const lower = deck.length - cutAt;
+  const size = deck.length - kept;
+  const { seats, handSize } = s.table;
+  const count = dealCount;
+  const dealt = dealtScratch;
+  for (let seat = 0; seat < seats; seat++) {
+    count[seat] = 0;
+    dealt[seat] = [];
+  }
+  for (let i = 0; i < kept; i++) give(s, s.cutter, s.cutKept[i]!);
+  count[s.cutter] = kept;
+  let ptr = 0;
+  const pattern = s.ruleset.dealPattern;
+  for (;;) {
+    // is a seat still short? (a loop inline: a closure made per call costs a __name under tsx)
+    let short = false;
+    for (let seat = 0; seat < seats && !short; seat++) short = count[seat]! < handSize;
+    if (!short) break;
+    for (let q = 0; q < pattern.length; q++) {
+      const quota = pattern[q]!;
+      for (let i = 1; i <= seats; i++) {
+        const seat = (s.dealer + i) % seats;
+        const left = handSize - count[seat]!;
+        const n = quota < left ? quota : left;
+        const cards = dealt[seat]!;
+        for (let k = 0; k < n; k++) {
+          const card = (ptr < lower ? deck[cutAt + ptr] : ptr < size ? deck[ptr - lower] : undefined)!;
+          ptr++;
+          give(s, seat, card);
+          cards.push(card);
+        }
+        count[seat] = count[seat]! + n;
+      }
+    }
+  }
+  // flat events of a frozen list of numbers: frozen directly, as freezeEvent would
+  for (let seat = 0; seat < seats; seat++) {
+    s.events.push(Object.freeze({ type: 'dealt' as const, seat, cards: Object.freeze(dealt[seat]!) }));
+    dealt[seat] = EMPTY_DEALT; // (the scratch keeps no hand's list)
+  }
+  // the turn-up and the stock from the rest of the pack
+  const r = s.ruleset;
+  let trump: Suit | null = null;
+  while (ptr < size) {
+    const card = (ptr < lower ? deck[cutAt + ptr] : deck[ptr - lower])!;
+    ptr++;
+    if (turnUpCard(s, r, card)) {
+      trump = s.trump;
+      break;
+    }
+  }
+  if (trump === null) throw new Error('no card of an allowed trump suit left to turn up');
+  const stock = new Array<number>(size - ptr); // (as pack.slice(ptr) made it)
+  for (let j = 0; ptr < size; j++, ptr++) {
+    const card = (ptr < lower ? deck[cutAt + ptr] : deck[ptr - lower])!;
+    stock[j] = card;
+    s.loc[card] = LOC.stock;
+  }
+  afterTurnUp(s, r, stock);
+}
+
+const dealCount: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
+const EMPTY_DEALT: number[] = [];
+const dealtScratch: number[][] = [EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT];
+
+/**
+ * The test switch of the deal's comparison with its twin: on, dealAll deals by dealAllChecked (the deal as it
+ * was: the cut pack copied into a list, the turn-up over it, the stock its slice); test/engine/deal-twins.test.ts
+ * plays the same hands both ways. Off by default.
+ */
+const dealTwin = new TwinSwitch();
+/** Switch dealAll to its twin (on) or back; returns the number of deals the twin made since the last call. */
+export function useDealTwin(on: boolean): number {
+  return dealTwin.set(on);
+}
+
+/** dealAll as it was (its slow twin). */
+export function dealAllChecked(s: HandState): void {
+  const kept = s.cutKept.length;
   const deck = s.deck;
   const cutAt = s.cutAt;
   const pack = new Array<number>(deck.length - kept);
@@ -164,11 +252,11 @@ export function dealAll(s: HandState): void {
   count[s.cutter] = kept;
   let ptr = 0;
   const pattern = s.ruleset.dealPattern;
-  for (;;) {
-    // is a seat still short? (a loop inline: a closure made per call costs a __name under tsx)
-    let short = false;
-    for (let seat = 0; seat < seats && !short; seat++) short = count[seat]! < handSize;
-    if (!short) break;
+  const short = (): boolean => {
+    for (let seat = 0; seat < seats; seat++) if (count[seat]! < handSize) return true;
+    return false;
+  };
+  while (short()) {
     for (let q = 0; q < pattern.length; q++) {
       const quota = pattern[q]!;
       for (let i = 1; i <= seats; i++) {
@@ -183,9 +271,8 @@ export function dealAll(s: HandState): void {
       }
     }
   }
-  // flat events of a frozen list of numbers: frozen directly, as freezeEvent would
-  for (let seat = 0; seat < seats; seat++) s.events.push(Object.freeze({ type: 'dealt' as const, seat, cards: Object.freeze(dealt[seat]!) }));
-  turnUp(s, pack, ptr);
+  for (let seat = 0; seat < seats; seat++) s.events.push(freezeEvent({ type: 'dealt', seat, cards: dealt[seat]! }));
+  turnUpChecked(s, pack, ptr);
 }
 
 /**
@@ -200,7 +287,38 @@ function trumpAllowed(r: RulesVariant, suit: string): boolean {
   return false;
 }
 
-function turnUp(s: HandState, pack: readonly number[], ptr: number): void {
+/** Turn up `card`: trump (true), or laid aside (false: the next card is turned). */
+function turnUpCard(s: HandState, r: RulesVariant, card: number): boolean {
+  const suit = card === WELI ? r.turnedWeliTrump : SUIT_LETTERS[suitIdx(card)]!;
+  if (trumpAllowed(r, suit)) {
+    s.trump = suit;
+    s.turned = card;
+    s.faceUp = card;
+    s.loc[card] = LOC.faceUp;
+    s.events.push(turnedUpEvent(card, suit));
+    return true;
+  }
+  s.skipped.push(card);
+  s.loc[card] = LOC.skipped;
+  s.events.push(skippedEvent(card));
+  return false;
+}
+
+/** After the turn-up (s.trump set): the Perlaggen, the stock (its cards' locations set), the cards shown, the exchange. */
+function afterTurnUp(s: HandState, r: RulesVariant, stock: number[]): void {
+  s.perl = perlaggenOf(r, s.trump!);
+  s.stock = stock;
+  const n = stock.length;
+  if (n > 0 && r.showStock !== 'none') {
+    const e = r.showStock === 'bottom' || n === 1 ? stockShownEvent(-1, stock[n - 1]!) : stockShownEvent(stock[0]!, stock[n - 1]!);
+    s.shownStock = e.cards as number[]; // (frozen, as it always was: the event's list)
+    s.events.push(e);
+  }
+  startExchange(s);
+}
+
+/** The turn-up over the cut pack (dealAllChecked's). */
+function turnUpChecked(s: HandState, pack: readonly number[], ptr: number): void {
   const r = s.ruleset;
   let trump: (typeof SUIT_LETTERS)[number] | null = null;
   while (ptr < pack.length) {
@@ -211,12 +329,12 @@ function turnUp(s: HandState, pack: readonly number[], ptr: number): void {
       s.turned = card;
       s.faceUp = card;
       s.loc[card] = LOC.faceUp;
-      s.events.push(turnedUpEvent(card, suit));
+      s.events.push(freezeEvent({ type: 'turnedUp', card, trump: suit }));
       break;
     }
     s.skipped.push(card);
     s.loc[card] = LOC.skipped;
-    s.events.push(skippedEvent(card));
+    s.events.push(freezeEvent({ type: 'skipped', card }));
   }
   if (trump === null) throw new Error('no card of an allowed trump suit left to turn up');
   s.trump = trump;
@@ -225,9 +343,9 @@ function turnUp(s: HandState, pack: readonly number[], ptr: number): void {
   for (const c of s.stock) s.loc[c] = LOC.stock;
   const n = s.stock.length;
   if (n > 0 && r.showStock !== 'none') {
-    const e = r.showStock === 'bottom' || n === 1 ? stockShownEvent(-1, s.stock[n - 1]!) : stockShownEvent(s.stock[0]!, s.stock[n - 1]!);
-    s.shownStock = e.cards as number[]; // (frozen, as it always was: the event's list)
-    s.events.push(e);
+    const shown = r.showStock === 'bottom' || n === 1 ? [s.stock[n - 1]!] : [s.stock[0]!, s.stock[n - 1]!];
+    s.shownStock = shown;
+    s.events.push(freezeEvent({ type: 'stockShown', cards: shown }));
   }
   startExchange(s);
 }

@@ -70,7 +70,7 @@ import {
   writeNow,
 } from './bidding.ts';
 import { TwinSwitch } from './twin-switch.ts';
-import { LOC, deckOf, seatTable, seatingOf, type HandState, type Table, type TableOptions } from './state.ts';
+import { LOC, newDeck, nulls, seatTable, seatingOf, zeros, type HandState, type Table, type TableOptions } from './state.ts';
 import { effectiveSuit, trickWinnerIndex } from './tricks.ts';
 import { applyTalk, explainTalk, giveSigns, newTalk, talkActions, talkBefore, talkSeat } from './talk.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
@@ -119,7 +119,7 @@ export function probeTable(ruleset: RulesVariant, opts: HandOptions): Table {
 export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
   const table = probeTable(ruleset, opts);
   const dealer = opts.dealer ?? 0;
-  const deck = deckOf(ruleset);
+  const deck = newDeck(ruleset);
   const loc = (deck.length === 33 ? LOC_ALL : LOC_NO_WELI).slice(); // (deckOf: ids 0..n-1; a copy costs less than fill and a loop)
   return {
     ruleset,
@@ -135,8 +135,8 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     cutKept: [],
     cutSeen: -1,
     loc,
-    handLo: new Array<number>(table.seats).fill(0),
-    handWeli: new Array<number>(table.seats).fill(0),
+    handLo: zeros(table.seats),
+    handWeli: zeros(table.seats),
     stock: [],
     trump: null,
     perl: null,
@@ -150,7 +150,7 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     exchangeTarget: -1,
     tricks: [],
     turn: -1,
-    tricksWon: new Array<number>(table.parties).fill(0),
+    tricksWon: zeros(table.parties),
     spielParty: -1,
     conceded: -1,
     startLo: [],
@@ -160,8 +160,8 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     showOrder: [],
     showSplit: 0,
     showAt: 0,
-    shows: new Array<null>(table.seats).fill(null),
-    points: new Array<number>(table.parties).fill(0),
+    shows: nulls(table.seats),
+    points: zeros(table.parties),
     figureWinners: null,
     revokesAllowed: opts.revokes === true,
     revokes: [],

@@ -1,7 +1,8 @@
 // deal.ts's fast paths of the hand's set-up against their slow twins, on seeded random set-ups of every ruleset
 // (and the exchange and cut switches) × every table: hasExchangeCard against exchangeCards' list, for every
 // seat and every card as the face-up Perlagg, and exchangeIsCompulsory against its list-built twin at every
-// exchange offer; the shared set-up records (cutEvent … exchangeRecord) against their literals over the whole key
+// exchange offer; dealAll (the pack read in place) against dealAllChecked, the deal as it was (the same hands
+// played both ways: the same states, events included); the shared set-up records (cutEvent … exchangeRecord) against their literals over the whole key
 // space.
 import { describe, expect, it } from 'vitest';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';
@@ -10,6 +11,8 @@ import { exchangeCards, exchangeIsCompulsory, exchangeIsCompulsoryChecked, hasEx
 import { SUITS } from '../../src/cards/card.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
+import type { RulesVariant } from '../../src/rules/variant.ts';
+import { nulls, zeros } from '../../src/engine/state.ts';
 import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
 import { TABLES } from './tables.ts';
 
@@ -30,28 +33,37 @@ export const SETUP_SPECS: readonly string[] = [
  */
 export function forEachSetup(spec: string, deals: number, visit: (s: HandState, label: string) => void): void {
   for (const tb of TABLES) {
-    let r;
-    try {
-      r = resolveRuleset(tb.override === '' ? spec : spec.includes('{') ? spec.replace('{', `{${tb.override},`) : `${spec}{${tb.override}}`);
-    } catch {
-      continue; // a switch the ruleset does not take
-    }
-    for (let d = 0; d < deals; d++) {
-      const probe = newHand(r, { players: tb.players });
-      const s = newHand(r, { players: tb.players, dealer: d % probe.table.seats });
-      const chance = keyedRng(7, d, STREAM.deal);
-      const pick = keyedRng(7, d, STREAM.policy);
-      for (let step = 0; step < 200; step++) {
-        if (s.trump !== null) visit(s, `${spec} ${tb.label} deal ${d} step ${step}`);
-        if (s.phase === 'play' || s.phase === 'window' || s.phase === 'done' || s.phase === 'talk') break;
-        if (currentPlayer(s) === CHANCE) applyAction(s, { kind: 'chance', outcome: chance.below(chanceOutcomes(s)) });
-        else {
-          const legal = legalActions(s);
-          applyAction(s, legal[pick.below(legal.length)]!);
-        }
-      }
+    const r = tableRuleset(spec, tb.override);
+    if (r === null) continue; // a switch the ruleset does not take
+    for (let d = 0; d < deals; d++) setupHand(r, tb.players, d, (s, step) => visit(s, `${spec} ${tb.label} deal ${d} step ${step}`));
+  }
+}
+
+/** The ruleset of `spec` at a table (its override added), null when the ruleset does not take it. */
+function tableRuleset(spec: string, override: string): RulesVariant | null {
+  try {
+    return resolveRuleset(override === '' ? spec : spec.includes('{') ? spec.replace('{', `{${override},`) : `${spec}{${override}}`);
+  } catch {
+    return null;
+  }
+}
+
+/** One seeded random set-up (deal d), `visit` at every state from the turn-up on; the state at its end. */
+function setupHand(r: RulesVariant, players: number, d: number, visit: (s: HandState, step: number) => void = () => {}): HandState {
+  const probe = newHand(r, { players });
+  const s = newHand(r, { players, dealer: d % probe.table.seats });
+  const chance = keyedRng(7, d, STREAM.deal);
+  const pick = keyedRng(7, d, STREAM.policy);
+  for (let step = 0; step < 200; step++) {
+    if (s.trump !== null) visit(s, step);
+    if (s.phase === 'play' || s.phase === 'window' || s.phase === 'done' || s.phase === 'talk') break;
+    if (currentPlayer(s) === CHANCE) applyAction(s, { kind: 'chance', outcome: chance.below(chanceOutcomes(s)) });
+    else {
+      const legal = legalActions(s);
+      applyAction(s, legal[pick.below(legal.length)]!);
     }
   }
+  return s;
 }
 
 describe('hasExchangeCard = exchangeCards has a card (a plain one)', () => {
@@ -126,5 +138,47 @@ describe('shared set-up records = their literals', () => {
     expect(n).toBe(11 * (37 + 35 * 7 + 35 * 35 * 2) + 35 * (1 + 4 + 35));
     expect(deal.stockShownEvent(-1, 7).cards).toEqual([7]);
     expect(deal.stockShownEvent(3, 7).cards).toEqual([3, 7]);
+  });
+});
+
+describe('dealAll = dealAllChecked (the deal as it was)', () => {
+  for (const spec of SETUP_SPECS) {
+    it(`${spec}: the same state after the set-up, every table`, () => {
+      let hands = 0;
+      let kept = 0;
+      for (const tb of TABLES) {
+        const r = tableRuleset(spec, tb.override);
+        if (r === null) continue;
+        for (let d = 0; d < 80; d++) {
+          deal.useDealTwin(false);
+          const fast = setupHand(r, tb.players, d);
+          deal.useDealTwin(true);
+          const slow = setupHand(r, tb.players, d);
+          expect(deal.useDealTwin(false)).toBe(1);
+          expect(fast, `${spec} ${tb.label} deal ${d}`).toEqual(slow);
+          expect(fast.events.length).toBe(slow.events.length);
+          hands++;
+          if (fast.cutKept.length > 0) kept++;
+        }
+      }
+      expect(hands).toBeGreaterThan(0);
+      if (resolveRuleset(spec).cutterKeepsPermanentPerlaggen) expect(kept).toBeGreaterThan(0);
+    });
+  }
+  it('the comparison can fail: a deal that differs is told apart', () => {
+    const r = resolveRuleset('oberland');
+    const a = setupHand(r, 4, 3);
+    const b = setupHand(r, 4, 4);
+    expect(a).not.toEqual(b);
+  });
+});
+
+describe('zeros, nulls = new Array(n).fill(x)', () => {
+  it('n = 0..12', () => {
+    for (let n = 0; n <= 12; n++) {
+      expect(zeros(n)).toEqual(new Array<number>(n).fill(0));
+      expect(nulls(n)).toEqual(new Array<null>(n).fill(null));
+      expect(zeros(n).length).toBe(n);
+    }
   });
 });
