@@ -429,7 +429,7 @@ function endPlay(s: HandState, party: number): void {
   s.spielParty = party;
   const open = openTrick(s);
   if (open !== null && open.plays.length === 0) s.tricks.pop();
-  s.events.push(Object.freeze({ type: 'spiel' as const, party, tricks: Object.freeze(s.tricksWon.slice()) })); // frozen directly, as freezeEvent would
+  s.events.push(spielEvent(party, s.tricksWon));
   if (s.conceded >= 0 && party >= 0) {
     // Letting the Spiel gut: it counts as made and written at once (RULES §8.2, [003 §12]) — at its stake when held.
     const fb = s.bid.figs[0]!;
@@ -451,6 +451,26 @@ function endPlay(s: HandState, party: number): void {
     }
   }
   startShow(s);
+}
+
+type SpielEvent = Extract<HandEvent, { type: 'spiel' }>;
+const SPIEL_PARTIES = 10; // party -2 (lapsed) .. 7
+const SPIEL_TRICKS = 8;
+const spielEvents: Array<SpielEvent | undefined> = new Array(SPIEL_PARTIES * SPIEL_TRICKS * SPIEL_TRICKS);
+/**
+ * The frozen 'spiel' event (its list of tricks per party a copy of `tricks`), shared as the trick records are
+ * at two parties: each distinct one built and frozen once. Its twin: spielEventChecked, the literal
+ * (test/engine/records.test.ts, over the key space).
+ */
+export function spielEvent(party: number, tricks: readonly number[]): SpielEvent {
+  if (tricks.length !== 2) return spielEventChecked(party, tricks);
+  const t0 = tricks[0]!;
+  const t1 = tricks[1]!;
+  if (!((party | 0) === party && party >= -2 && party < SPIEL_PARTIES - 2 && (t0 | 0) === t0 && t0 >= 0 && t0 < SPIEL_TRICKS && (t1 | 0) === t1 && t1 >= 0 && t1 < SPIEL_TRICKS)) return spielEventChecked(party, tricks);
+  return (spielEvents[((party + 2) * SPIEL_TRICKS + t0) * SPIEL_TRICKS + t1] ??= spielEventChecked(party, tricks));
+}
+export function spielEventChecked(party: number, tricks: readonly number[]): SpielEvent {
+  return Object.freeze({ type: 'spiel' as const, party, tricks: Object.freeze(tricks.slice()) }); // frozen directly, as freezeEvent would
 }
 
 // ---- showing and scoring (RULES §5.1, §7.4, §8.1, §9.3) ----
