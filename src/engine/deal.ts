@@ -4,8 +4,10 @@
 import { WELI } from '../cards/card.ts';
 import { perlaggenOf, type Perlaggen } from '../rules/perlaggen.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { freezeEvent } from './history.ts';
-import { LOC, seatingOf, type HandState } from './state.ts';
+import { freezeEvent, type HandEvent } from './history.ts';
+import { LOC, seatingOf, type Exchange, type HandState } from './state.ts';
+import { TwinSwitch } from './twin-switch.ts';
+import type { Suit } from '../cards/card.ts';
 
 const SUIT_LETTERS = ['H', 'S', 'L', 'E'] as const;
 const suitIdx = (c: number): number => (c === WELI ? 1 : c >>> 3);
@@ -78,7 +80,7 @@ export function shuffleOutcomesFor(start: readonly number[], order: readonly num
  */
 export function applyCut(s: HandState, outcome: number): void {
   s.cutAt = outcome + 1;
-  s.events.push(freezeEvent({ type: 'cut', cutter: s.cutter, lifted: s.cutAt }));
+  s.events.push(cutEvent(s.cutter, s.cutAt));
   if (s.ruleset.cutterKeepsPermanentPerlaggen) {
     s.cutVisible = s.cutAt - 1;
     checkCutCard(s);
@@ -92,7 +94,7 @@ function checkCutCard(s: HandState): void {
   while (s.cutVisible >= 0) {
     const card = s.deck[s.cutVisible]!;
     const isPerm = isPermanent(s.ruleset, card) && s.cutKept.length < s.table.handSize;
-    s.events.push(freezeEvent({ type: 'cutShows', card, permanent: isPerm, seenBy: s.cutter }));
+    s.events.push(cutShowsEvent(card, isPerm, s.cutter));
     if (isPerm) {
       s.phase = 'cutKeep';
       return;
@@ -106,7 +108,7 @@ function checkCutCard(s: HandState): void {
 /** The cutter keeps (or leaves) the visible permanent Perlagg; with cutRepeat 'repeat' the next card is checked. */
 export function applyKeepCut(s: HandState, keep: boolean): void {
   const card = s.deck[s.cutVisible]!;
-  s.events.push(freezeEvent({ type: 'cutKeep', seat: s.cutter, card, keep }));
+  s.events.push(cutKeepEvent(s.cutter, card, keep));
   if (!keep) {
     // "A permanent Perlagg not taken by mistake stays in the pack" [003 §4]; the cut is over.
     s.cutSeen = card;
@@ -146,9 +148,96 @@ export function takeFromHand(s: HandState, seat: number, card: number): void {
  * 3+1. The pattern repeats if it deals fewer than a hand.
  */
 export function dealAll(s: HandState): void {
+  if (dealTwin.on) {
+    dealTwin.count += 1;
+    dealAllChecked(s);
+    return;
+  }
   const kept = s.cutKept.length;
-  // the lower part (from the cut on), then the lifted packet without its kept bottom cards (index loops:
-  // slice + concat cost more than the copy)
+  // The pack is read in place: card j of it is deck[cutAt + j] for the lower part (j < lower), then deck[j -
+  // lower] from the lifted packet (j < size; its kept bottom cards are not in it). No pack list, no count list
+  // (a scratch), the dealt lists made at their size.
+  const deck = s.deck;
+  const cutAt = s.cutAt;
+  const lower = deck.length - cutAt;
+  const size = deck.length - kept;
+  const { seats, handSize } = s.table;
+  const count = dealCount;
+  const dealt = dealtScratch;
+  for (let seat = 0; seat < seats; seat++) {
+    count[seat] = 0;
+    dealt[seat] = [];
+  }
+  for (let i = 0; i < kept; i++) give(s, s.cutter, s.cutKept[i]!);
+  count[s.cutter] = kept;
+  let ptr = 0;
+  const pattern = s.ruleset.dealPattern;
+  for (;;) {
+    // is a seat still short? (a loop inline: a closure made per call costs a __name under tsx)
+    let short = false;
+    for (let seat = 0; seat < seats && !short; seat++) short = count[seat]! < handSize;
+    if (!short) break;
+    for (let q = 0; q < pattern.length; q++) {
+      const quota = pattern[q]!;
+      for (let i = 1; i <= seats; i++) {
+        const seat = (s.dealer + i) % seats;
+        const left = handSize - count[seat]!;
+        const n = quota < left ? quota : left;
+        const cards = dealt[seat]!;
+        for (let k = 0; k < n; k++) {
+          const card = (ptr < lower ? deck[cutAt + ptr] : ptr < size ? deck[ptr - lower] : undefined)!;
+          ptr++;
+          give(s, seat, card);
+          cards.push(card);
+        }
+        count[seat] = count[seat]! + n;
+      }
+    }
+  }
+  // flat events of a frozen list of numbers: frozen directly, as freezeEvent would
+  for (let seat = 0; seat < seats; seat++) {
+    s.events.push(Object.freeze({ type: 'dealt' as const, seat, cards: Object.freeze(dealt[seat]!) }));
+    dealt[seat] = EMPTY_DEALT; // (the scratch keeps no hand's list)
+  }
+  // the turn-up and the stock from the rest of the pack
+  const r = s.ruleset;
+  let trump: Suit | null = null;
+  while (ptr < size) {
+    const card = (ptr < lower ? deck[cutAt + ptr] : deck[ptr - lower])!;
+    ptr++;
+    if (turnUpCard(s, r, card)) {
+      trump = s.trump;
+      break;
+    }
+  }
+  if (trump === null) throw new Error('no card of an allowed trump suit left to turn up');
+  const stock = new Array<number>(size - ptr); // (as pack.slice(ptr) made it)
+  for (let j = 0; ptr < size; j++, ptr++) {
+    const card = (ptr < lower ? deck[cutAt + ptr] : deck[ptr - lower])!;
+    stock[j] = card;
+    s.loc[card] = LOC.stock;
+  }
+  afterTurnUp(s, r, stock);
+}
+
+const dealCount: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
+const EMPTY_DEALT: number[] = [];
+const dealtScratch: number[][] = [EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT];
+
+/**
+ * The test switch of the deal's comparison with its twin: on, dealAll deals by dealAllChecked (the deal as it
+ * was: the cut pack copied into a list, the turn-up over it, the stock its slice); test/engine/deal-twins.test.ts
+ * plays the same hands both ways. Off by default.
+ */
+const dealTwin = new TwinSwitch();
+/** Switch dealAll to its twin (on) or back; returns the number of deals the twin made since the last call. */
+export function useDealTwin(on: boolean): number {
+  return dealTwin.set(on);
+}
+
+/** dealAll as it was (its slow twin). */
+export function dealAllChecked(s: HandState): void {
+  const kept = s.cutKept.length;
   const deck = s.deck;
   const cutAt = s.cutAt;
   const pack = new Array<number>(deck.length - kept);
@@ -163,11 +252,11 @@ export function dealAll(s: HandState): void {
   count[s.cutter] = kept;
   let ptr = 0;
   const pattern = s.ruleset.dealPattern;
-  for (;;) {
-    // is a seat still short? (a loop inline: a closure made per call costs a __name under tsx)
-    let short = false;
-    for (let seat = 0; seat < seats && !short; seat++) short = count[seat]! < handSize;
-    if (!short) break;
+  const short = (): boolean => {
+    for (let seat = 0; seat < seats; seat++) if (count[seat]! < handSize) return true;
+    return false;
+  };
+  while (short()) {
     for (let q = 0; q < pattern.length; q++) {
       const quota = pattern[q]!;
       for (let i = 1; i <= seats; i++) {
@@ -182,9 +271,8 @@ export function dealAll(s: HandState): void {
       }
     }
   }
-  // flat events of a frozen list of numbers: frozen directly, as freezeEvent would
-  for (let seat = 0; seat < seats; seat++) s.events.push(Object.freeze({ type: 'dealt' as const, seat, cards: Object.freeze(dealt[seat]!) }));
-  turnUp(s, pack, ptr);
+  for (let seat = 0; seat < seats; seat++) s.events.push(freezeEvent({ type: 'dealt', seat, cards: dealt[seat]! }));
+  turnUpChecked(s, pack, ptr);
 }
 
 /**
@@ -199,7 +287,38 @@ function trumpAllowed(r: RulesVariant, suit: string): boolean {
   return false;
 }
 
-function turnUp(s: HandState, pack: readonly number[], ptr: number): void {
+/** Turn up `card`: trump (true), or laid aside (false: the next card is turned). */
+function turnUpCard(s: HandState, r: RulesVariant, card: number): boolean {
+  const suit = card === WELI ? r.turnedWeliTrump : SUIT_LETTERS[suitIdx(card)]!;
+  if (trumpAllowed(r, suit)) {
+    s.trump = suit;
+    s.turned = card;
+    s.faceUp = card;
+    s.loc[card] = LOC.faceUp;
+    s.events.push(turnedUpEvent(card, suit));
+    return true;
+  }
+  s.skipped.push(card);
+  s.loc[card] = LOC.skipped;
+  s.events.push(skippedEvent(card));
+  return false;
+}
+
+/** After the turn-up (s.trump set): the Perlaggen, the stock (its cards' locations set), the cards shown, the exchange. */
+function afterTurnUp(s: HandState, r: RulesVariant, stock: number[]): void {
+  s.perl = perlaggenOf(r, s.trump!);
+  s.stock = stock;
+  const n = stock.length;
+  if (n > 0 && r.showStock !== 'none') {
+    const e = r.showStock === 'bottom' || n === 1 ? stockShownEvent(-1, stock[n - 1]!) : stockShownEvent(stock[0]!, stock[n - 1]!);
+    s.shownStock = e.cards as number[]; // (frozen, as it always was: the event's list)
+    s.events.push(e);
+  }
+  startExchange(s);
+}
+
+/** The turn-up over the cut pack (dealAllChecked's). */
+function turnUpChecked(s: HandState, pack: readonly number[], ptr: number): void {
   const r = s.ruleset;
   let trump: (typeof SUIT_LETTERS)[number] | null = null;
   while (ptr < pack.length) {
@@ -410,7 +529,7 @@ function nextExchanger(s: HandState): void {
   if (seekExchanger(s)) {
     const seat = exchangerNow(s);
     s.phase = 'exchange';
-    s.events.push(freezeEvent({ type: 'exchangeOffer', seat, faceUp: exchangeTarget(s), must: exchangeIsCompulsory(s, seat) }));
+    s.events.push(exchangeOfferEvent(seat, exchangeTarget(s), exchangeIsCompulsory(s, seat)));
     return;
   }
   startPlayHook(s);
@@ -442,7 +561,7 @@ export function exchangeCardsOver(s: HandState, seat: number, card: number): num
     s.skipped = skipped;
     s.loc[card] = LOC.skipped;
   }
-  s.exchanges.push(Object.freeze({ seat, gave: card, took }));
+  s.exchanges.push(exchangeRecord(seat, card, took));
   s.exchangeAt = 0;
   return took;
 }
@@ -451,14 +570,14 @@ export function exchangeCardsOver(s: HandState, seat: number, card: number): num
 export function applyExchange(s: HandState, card: number): void {
   const seat = exchangerNow(s);
   const took = exchangeCardsOver(s, seat, card);
-  s.events.push(freezeEvent({ type: 'exchange', seat, gave: card, took }));
+  s.events.push(exchangeEvent(seat, card, took));
   nextExchanger(s);
 }
 
 /** Leave the Perlagg lying: the right passes on in the chain (a passed-over partner is skipped). */
 export function applyDeclineExchange(s: HandState): void {
   const seat = exchangerNow(s);
-  s.events.push(freezeEvent({ type: 'exchangeDeclined', seat, faceUp: exchangeTarget(s) }));
+  s.events.push(exchangeDeclinedEvent(seat, exchangeTarget(s)));
   s.exchangeAt += 1;
   nextExchanger(s);
 }
@@ -481,7 +600,7 @@ export function explainLeftToPartner(s: HandState, card: number): string | null 
 export function applyLeftToPartner(s: HandState, card: number): void {
   const seat = s.loc[card]!;
   const took = exchangeCardsOver(s, seat, card);
-  s.events.push(freezeEvent({ type: 'exchange', seat, gave: card, took }));
+  s.events.push(exchangeEvent(seat, card, took));
   endPartieHook(s, 1 - s.table.party[s.dealer]!, 'the dealer left the exchange to his partner though he could take it himself: loss of the Partie ([002 §1.3], [003 §7])');
 }
 
@@ -491,4 +610,112 @@ let endPartieHook: (s: HandState, winner: number, reason: string) => void = () =
 };
 export function setEndPartie(fn: (s: HandState, winner: number, reason: string) => void): void {
   endPartieHook = fn;
+}
+
+// ---- the set-up's records, shared ----
+//
+// The set-up's events (the cut, what the cutter saw and kept, the turn-up, the cards laid aside and shown, the
+// exchange chain) and the exchanges of the state are flat frozen records of a few small numbers (the shown
+// stock: one or two cards): each distinct one is built and frozen once (Object.freeze of a fresh record costs
+// more than the step that makes it) and shared by every hand — records are read only, and nothing keys on their
+// identity (game.ts shares trick play's records the same way). Their slow twins are the literals (…Checked),
+// compared over the whole key space in test/engine/deal-twins.test.ts.
+
+type Ev<T extends HandEvent['type']> = Extract<HandEvent, { type: T }>;
+/** Seats of the shared records: those of the largest table and beyond (others are built each time). */
+const REC_SEATS = 8;
+/** Is x an integer in 0..n-1? */
+const small = (x: number, n: number): boolean => (x | 0) === x && x >= 0 && x < n;
+
+const cutEvents: Array<Ev<'cut'> | undefined> = new Array(REC_SEATS * 34);
+export function cutEvent(cutter: number, lifted: number): Ev<'cut'> {
+  if (!(small(cutter, REC_SEATS) && small(lifted, 34))) return cutEventChecked(cutter, lifted);
+  return (cutEvents[cutter * 34 + lifted] ??= cutEventChecked(cutter, lifted));
+}
+export function cutEventChecked(cutter: number, lifted: number): Ev<'cut'> {
+  return freezeEvent({ type: 'cut', cutter, lifted });
+}
+
+const cutShowsEvents: Array<Ev<'cutShows'> | undefined> = new Array(33 * 2 * REC_SEATS);
+export function cutShowsEvent(card: number, permanent: boolean, seenBy: number): Ev<'cutShows'> {
+  if (!(small(card, 33) && small(seenBy, REC_SEATS))) return cutShowsEventChecked(card, permanent, seenBy);
+  return (cutShowsEvents[(card * 2 + (permanent ? 1 : 0)) * REC_SEATS + seenBy] ??= cutShowsEventChecked(card, permanent, seenBy));
+}
+export function cutShowsEventChecked(card: number, permanent: boolean, seenBy: number): Ev<'cutShows'> {
+  return freezeEvent({ type: 'cutShows', card, permanent, seenBy });
+}
+
+const cutKeepEvents: Array<Ev<'cutKeep'> | undefined> = new Array(REC_SEATS * 33 * 2);
+export function cutKeepEvent(seat: number, card: number, keep: boolean): Ev<'cutKeep'> {
+  if (!(small(seat, REC_SEATS) && small(card, 33))) return cutKeepEventChecked(seat, card, keep);
+  return (cutKeepEvents[(seat * 33 + card) * 2 + (keep ? 1 : 0)] ??= cutKeepEventChecked(seat, card, keep));
+}
+export function cutKeepEventChecked(seat: number, card: number, keep: boolean): Ev<'cutKeep'> {
+  return freezeEvent({ type: 'cutKeep', seat, card, keep });
+}
+
+const skippedEvents: Array<Ev<'skipped'> | undefined> = new Array(33);
+export function skippedEvent(card: number): Ev<'skipped'> {
+  if (!small(card, 33)) return skippedEventChecked(card);
+  return (skippedEvents[card] ??= skippedEventChecked(card));
+}
+export function skippedEventChecked(card: number): Ev<'skipped'> {
+  return freezeEvent({ type: 'skipped', card });
+}
+
+const turnedUpEvents: Array<Ev<'turnedUp'> | undefined> = new Array(33 * 4);
+export function turnedUpEvent(card: number, trump: Suit): Ev<'turnedUp'> {
+  const t = suitIndexOf(trump);
+  if (!(small(card, 33) && t >= 0)) return turnedUpEventChecked(card, trump);
+  return (turnedUpEvents[card * 4 + t] ??= turnedUpEventChecked(card, trump));
+}
+export function turnedUpEventChecked(card: number, trump: Suit): Ev<'turnedUp'> {
+  return freezeEvent({ type: 'turnedUp', card, trump });
+}
+
+const stockShownEvents: Array<Ev<'stockShown'> | undefined> = new Array(33 + 33 * 33);
+/** The stock cards shown: [last], or with `first` >= 0 [first, last]. */
+export function stockShownEvent(first: number, last: number): Ev<'stockShown'> {
+  if (!(small(last, 33) && (first === -1 || small(first, 33)))) return stockShownEventChecked(first, last);
+  return (stockShownEvents[first < 0 ? last : 33 + first * 33 + last] ??= stockShownEventChecked(first, last));
+}
+export function stockShownEventChecked(first: number, last: number): Ev<'stockShown'> {
+  return freezeEvent({ type: 'stockShown', cards: first < 0 ? [last] : [first, last] });
+}
+
+const exchangeOfferEvents: Array<Ev<'exchangeOffer'> | undefined> = new Array(REC_SEATS * 33 * 2);
+export function exchangeOfferEvent(seat: number, faceUp: number, must: boolean): Ev<'exchangeOffer'> {
+  if (!(small(seat, REC_SEATS) && small(faceUp, 33))) return exchangeOfferEventChecked(seat, faceUp, must);
+  return (exchangeOfferEvents[(seat * 33 + faceUp) * 2 + (must ? 1 : 0)] ??= exchangeOfferEventChecked(seat, faceUp, must));
+}
+export function exchangeOfferEventChecked(seat: number, faceUp: number, must: boolean): Ev<'exchangeOffer'> {
+  return freezeEvent({ type: 'exchangeOffer', seat, faceUp, must });
+}
+
+const exchangeEvents: Array<Ev<'exchange'> | undefined> = new Array(REC_SEATS * 33 * 33);
+export function exchangeEvent(seat: number, gave: number, took: number): Ev<'exchange'> {
+  if (!(small(seat, REC_SEATS) && small(gave, 33) && small(took, 33))) return exchangeEventChecked(seat, gave, took);
+  return (exchangeEvents[(seat * 33 + gave) * 33 + took] ??= exchangeEventChecked(seat, gave, took));
+}
+export function exchangeEventChecked(seat: number, gave: number, took: number): Ev<'exchange'> {
+  return freezeEvent({ type: 'exchange', seat, gave, took });
+}
+
+const exchangeDeclinedEvents: Array<Ev<'exchangeDeclined'> | undefined> = new Array(REC_SEATS * 33);
+export function exchangeDeclinedEvent(seat: number, faceUp: number): Ev<'exchangeDeclined'> {
+  if (!(small(seat, REC_SEATS) && small(faceUp, 33))) return exchangeDeclinedEventChecked(seat, faceUp);
+  return (exchangeDeclinedEvents[seat * 33 + faceUp] ??= exchangeDeclinedEventChecked(seat, faceUp));
+}
+export function exchangeDeclinedEventChecked(seat: number, faceUp: number): Ev<'exchangeDeclined'> {
+  return freezeEvent({ type: 'exchangeDeclined', seat, faceUp });
+}
+
+/** The state's record of an exchange (HandState.exchanges), shared. */
+const exchangeRecords: Array<Exchange | undefined> = new Array(REC_SEATS * 33 * 33);
+export function exchangeRecord(seat: number, gave: number, took: number): Exchange {
+  if (!(small(seat, REC_SEATS) && small(gave, 33) && small(took, 33))) return exchangeRecordChecked(seat, gave, took);
+  return (exchangeRecords[(seat * 33 + gave) * 33 + took] ??= exchangeRecordChecked(seat, gave, took));
+}
+export function exchangeRecordChecked(seat: number, gave: number, took: number): Exchange {
+  return Object.freeze({ seat, gave, took });
 }

@@ -70,7 +70,7 @@ import {
   writeNow,
 } from './bidding.ts';
 import { TwinSwitch } from './twin-switch.ts';
-import { LOC, deckOf, seatTable, seatingOf, type HandState, type Table, type TableOptions } from './state.ts';
+import { LOC, newDeck, nulls, seatTable, seatingOf, zeros, type HandState, type Table, type TableOptions } from './state.ts';
 import { effectiveSuit, trickWinnerIndex } from './tricks.ts';
 import { applyTalk, explainTalk, giveSigns, newTalk, talkActions, talkBefore, talkSeat } from './talk.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
@@ -119,7 +119,7 @@ export function probeTable(ruleset: RulesVariant, opts: HandOptions): Table {
 export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
   const table = probeTable(ruleset, opts);
   const dealer = opts.dealer ?? 0;
-  const deck = deckOf(ruleset);
+  const deck = newDeck(ruleset);
   const loc = (deck.length === 33 ? LOC_ALL : LOC_NO_WELI).slice(); // (deckOf: ids 0..n-1; a copy costs less than fill and a loop)
   return {
     ruleset,
@@ -135,8 +135,8 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     cutKept: [],
     cutSeen: -1,
     loc,
-    handLo: new Array<number>(table.seats).fill(0),
-    handWeli: new Array<number>(table.seats).fill(0),
+    handLo: zeros(table.seats),
+    handWeli: zeros(table.seats),
     stock: [],
     trump: null,
     perl: null,
@@ -150,7 +150,7 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     exchangeTarget: -1,
     tricks: [],
     turn: -1,
-    tricksWon: new Array<number>(table.parties).fill(0),
+    tricksWon: zeros(table.parties),
     spielParty: -1,
     conceded: -1,
     startLo: [],
@@ -160,8 +160,8 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
     showOrder: [],
     showSplit: 0,
     showAt: 0,
-    shows: new Array<null>(table.seats).fill(null),
-    points: new Array<number>(table.parties).fill(0),
+    shows: nulls(table.seats),
+    points: zeros(table.parties),
     figureWinners: null,
     revokesAllowed: opts.revokes === true,
     revokes: [],
@@ -429,7 +429,7 @@ function endPlay(s: HandState, party: number): void {
   s.spielParty = party;
   const open = openTrick(s);
   if (open !== null && open.plays.length === 0) s.tricks.pop();
-  s.events.push(Object.freeze({ type: 'spiel' as const, party, tricks: Object.freeze(s.tricksWon.slice()) })); // frozen directly, as freezeEvent would
+  s.events.push(spielEvent(party, s.tricksWon));
   if (s.conceded >= 0 && party >= 0) {
     // Letting the Spiel gut: it counts as made and written at once (RULES §8.2, [003 §12]) — at its stake when held.
     const fb = s.bid.figs[0]!;
@@ -451,6 +451,26 @@ function endPlay(s: HandState, party: number): void {
     }
   }
   startShow(s);
+}
+
+type SpielEvent = Extract<HandEvent, { type: 'spiel' }>;
+const SPIEL_PARTIES = 10; // party -2 (lapsed) .. 7
+const SPIEL_TRICKS = 8;
+const spielEvents: Array<SpielEvent | undefined> = new Array(SPIEL_PARTIES * SPIEL_TRICKS * SPIEL_TRICKS);
+/**
+ * The frozen 'spiel' event (its list of tricks per party a copy of `tricks`), shared as the trick records are
+ * at two parties: each distinct one built and frozen once. Its twin: spielEventChecked, the literal
+ * (test/engine/records.test.ts, over the key space).
+ */
+export function spielEvent(party: number, tricks: readonly number[]): SpielEvent {
+  if (tricks.length !== 2) return spielEventChecked(party, tricks);
+  const t0 = tricks[0]!;
+  const t1 = tricks[1]!;
+  if (!((party | 0) === party && party >= -2 && party < SPIEL_PARTIES - 2 && (t0 | 0) === t0 && t0 >= 0 && t0 < SPIEL_TRICKS && (t1 | 0) === t1 && t1 >= 0 && t1 < SPIEL_TRICKS)) return spielEventChecked(party, tricks);
+  return (spielEvents[((party + 2) * SPIEL_TRICKS + t0) * SPIEL_TRICKS + t1] ??= spielEventChecked(party, tricks));
+}
+export function spielEventChecked(party: number, tricks: readonly number[]): SpielEvent {
+  return Object.freeze({ type: 'spiel' as const, party, tricks: Object.freeze(tricks.slice()) }); // frozen directly, as freezeEvent would
 }
 
 // ---- showing and scoring (RULES §5.1, §7.4, §8.1, §9.3) ----

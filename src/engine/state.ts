@@ -195,10 +195,33 @@ export interface HandState {
 
 /** The deck of the ruleset, ids ascending (Weli last when present). */
 export function deckOf(r: RulesVariant): number[] {
-  const n = r.deckHasWeli ? 33 : 32;
+  return deckOfSize(r.deckHasWeli ? 33 : 32);
+}
+function deckOfSize(n: number): number[] {
   const out = new Array<number>(n);
   for (let i = 0; i < n; i++) out[i] = i;
   return out;
+}
+const DECK_33 = deckOfSize(33);
+const DECK_32 = deckOfSize(32);
+/** deckOf(r) as a copy of a list made once per deck size (newHand's: a copy costs less than the loop). */
+export function newDeck(r: RulesVariant): number[] {
+  return (r.deckHasWeli ? DECK_33 : DECK_32).slice();
+}
+
+/**
+ * Small lists of zeros and of nulls (newHand's), as `new Array(n).fill(x)` makes them (the same holey lists:
+ * fill is a builtin call that costs more than the loop). Their twin: the fill (test/engine/deal-twins.test.ts).
+ */
+export function zeros(n: number): number[] {
+  const a = new Array<number>(n);
+  for (let i = 0; i < n; i++) a[i] = 0;
+  return a;
+}
+export function nulls(n: number): null[] {
+  const a = new Array<null>(n);
+  for (let i = 0; i < n; i++) a[i] = null;
+  return a;
 }
 
 export function cloneState(s: HandState): HandState {

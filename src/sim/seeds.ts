@@ -115,12 +115,22 @@ export class Rng {
   below(n: number): number {
     if (!(n >= 1 && n <= 2097152)) throw new RangeError(`below(n) needs 1 <= n <= 2^21, got ${n}`);
     if (n === 1) return 0;
-    // A table read for small integer n (a fractional n keeps the formula, as it always did).
-    const threshold = n <= SMALL_BELOW && (n | 0) === n ? SMALL_THRESHOLDS[n]! : rejectionThreshold(n);
+    if ((n | 0) !== n) return this.#belowFraction(n);
+    // A table read for small n. The product's low word is Math.imul's (x * n mod 2^32, exact for integers):
+    // the double's `m % 2^32` is a call to fmod, per draw.
+    const threshold = n <= SMALL_BELOW ? SMALL_THRESHOLDS[n]! : rejectionThreshold(n);
     for (;;) {
       const x = this.nextUint32();
-      const m = x * n; // < 2^53: exact in a double
+      if (Math.imul(x, n) >>> 0 >= threshold) return Math.floor((x * n) / 4294967296); // x * n < 2^53: exact in a double
+    }
+  }
 
+  /** below(n) for a fractional n: the formula, as it always was. */
+  #belowFraction(n: number): number {
+    const threshold = rejectionThreshold(n);
+    for (;;) {
+      const x = this.nextUint32();
+      const m = x * n;
       const lo = m % 4294967296;
       if (lo >= threshold) return Math.floor(m / 4294967296);
     }

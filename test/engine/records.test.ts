@@ -1,4 +1,4 @@
-// game.ts's shared frozen records of trick play (playRecord, playEvent, trickEvent: each distinct record built
+// game.ts's shared frozen records of trick play (playRecord, playEvent, trickEvent, spielEvent: each distinct record built
 // and frozen once) against their slow twins, the frozen literals (…Checked): over the whole key space — every
 // seat of the largest table and beyond, every card, every identity or none, every trick — the same fields in
 // the same order, frozen, and the same record every time it is asked for. And recordShow (the shown cards as
@@ -19,6 +19,8 @@ import {
   playRecordChecked,
   recordShow,
   recordShowChecked,
+  spielEvent,
+  spielEventChecked,
   trickEvent,
   trickEventChecked,
 } from '../../src/engine/game.ts';
@@ -54,6 +56,22 @@ describe('shared trick-play records = their literals', () => {
         if (JSON.stringify(e) !== JSON.stringify(trickEventChecked(index, winner)) || !Object.isFrozen(e)) bad.push(`trick event ${index} ${winner}`);
       }
     }
+    // the 'spiel' event: every party (-2 lapsed, -1, 0.., beyond the shared ones) and tricks per party, at two parties and others
+    let spiels = 0;
+    for (let party = -3; party < 10; party++) {
+      for (let t0 = -1; t0 < 10; t0++) {
+        for (let t1 = -1; t1 < 10; t1++) {
+          for (const tricks of [[t0, t1], [t0, t1, 1], [t0 + 0.5, t1]]) {
+            const e = spielEvent(party, tricks);
+            if (JSON.stringify(e) !== JSON.stringify(spielEventChecked(party, tricks)) || !Object.isFrozen(e) || !Object.isFrozen(e.tricks) || e.tricks === tricks) bad.push(`spiel event ${party} ${tricks.join(' ')}`);
+            const inSpace = party >= -2 && party < 8 && tricks.length === 2 && tricks.every((t) => Number.isInteger(t) && t >= 0 && t < 8);
+            if ((spielEvent(party, tricks) === e) !== inSpace) bad.push(`spiel event ${party} ${tricks.join(' ')} shared: ${!inSpace}`);
+            spiels++;
+          }
+        }
+      }
+    }
+    expect(spiels).toBe(13 * 11 * 11 * 3);
     expect(bad).toEqual([]);
     expect(n).toBe(9 * 33 * 34 * 9);
     expect(playRecord(2, 5, null)).toBe(playRecord(2, 5, null));

@@ -1,6 +1,7 @@
 // below(n)'s rejection threshold comes from a table for small n (worked out once instead of per draw):
 // the table must equal 2^32 mod n for every n it covers, and the draws must be the very numbers the formula
-// gave (keyed randomness: the same seed, the same shuffle, the same signature).
+// gave (keyed randomness: the same seed, the same shuffle, the same signature) — the rejection test on the
+// product's low word by Math.imul included, the twin of the double's `m % 2^32`.
 import { describe, expect, it } from 'vitest';
 import { keyedRng, rejectionThreshold, Rng, SMALL_BELOW, smallThreshold, STREAM } from '../../src/sim/seeds.js';
 
@@ -30,6 +31,7 @@ describe('Rng.below threshold table', () => {
     const ns: number[] = [];
     for (let n = 1; n <= SMALL_BELOW + 4; n++) ns.push(n);
     ns.push(1000, 65537, 1048577, 2097151, 2097152); // large n: the formula path, with real rejections
+    ns.push(1.5, 7.25, 300.5, 2097151.5); // fractional n: the formula itself
     for (let deal = 0; deal < 8; deal++) {
       const a = keyedRng(7, deal, STREAM.deal);
       const b = keyedRng(7, deal, STREAM.deal);
