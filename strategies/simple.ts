@@ -927,19 +927,33 @@ function windowBid(
   // after the showing an opponent has shown (else neither bid is taken, whatever the strength)
   if (bidGleich === undefined && bidHanger === undefined) return undefined;
   const first = point === 0 && obs.tricks.length === 1 && obs.tricks[0]!.plays.length === 0;
-  if ((first || point === 5) && (point !== 5 || oppHasShown(obs, me))) {
-    const st = st0 ?? strength(obs);
-    const gOk = point === 5 ? st.gleich > oppShown(obs, 'gleich') && figureGood(st.gleich, 1) && oppHasShown(obs, me) : figureGood(st.gleich, sense.gleichCode);
-    const hOk = point === 5 ? st.hanger > oppShown(obs, 'hanger') && figureGood(st.hanger, 1) && oppHasShown(obs, me) : figureGood(st.hanger, sense.hangerCode);
-    // H-22: a figure that needs its Perlagg, held in natura by the partner: leave the bid to him; told
-    // "Biet ...!", bid what it has of it
-    const talkNow = shared && point !== 5;
-    const gleich = (gOk && !(talkNow && leaveTo(obs, sense, 'Gleich'))) || (talkNow && toldToBid(obs, 'Gleich') && st.gleich > 0) ? bidGleich : undefined;
-    if (gleich !== undefined) return gleich;
-    const hanger = (hOk && !(talkNow && leaveTo(obs, sense, 'Hanger'))) || (talkNow && toldToBid(obs, 'Hanger') && st.hanger > 0) ? bidHanger : undefined;
-    if (hanger !== undefined) return hanger;
+  if (!first && point !== 5) return undefined;
+  // after the Spiel: the best Gleich and Hanger the opponents showed, and whether they showed any (oppShown
+  // and oppHasShown in one pass over the shown figures)
+  let og = 0;
+  let oh = 0;
+  if (point === 5) {
+    const shown = obs.shown;
+    const party = obs.party;
+    let any = false;
+    for (let i = 0; i < shown.length; i++) {
+      const x = shown[i]!;
+      if (party[x.seat] === me) continue;
+      any = true;
+      og = Math.max(og, x.gleich);
+      oh = Math.max(oh, x.hanger);
+    }
+    if (!any) return undefined;
   }
-  return undefined;
+  const st = st0 ?? strength(obs);
+  const gOk = point === 5 ? st.gleich > og && figureGood(st.gleich, 1) : figureGood(st.gleich, sense.gleichCode);
+  const hOk = point === 5 ? st.hanger > oh && figureGood(st.hanger, 1) : figureGood(st.hanger, sense.hangerCode);
+  // H-22: a figure that needs its Perlagg, held in natura by the partner: leave the bid to him; told
+  // "Biet ...!", bid what it has of it
+  const talkNow = shared && point !== 5;
+  const gleich = (gOk && !(talkNow && leaveTo(obs, sense, 'Gleich'))) || (talkNow && toldToBid(obs, 'Gleich') && st.gleich > 0) ? bidGleich : undefined;
+  if (gleich !== undefined) return gleich;
+  return (hOk && !(talkNow && leaveTo(obs, sense, 'Hanger'))) || (talkNow && toldToBid(obs, 'Hanger') && st.hanger > 0) ? bidHanger : undefined;
 }
 
 /**
