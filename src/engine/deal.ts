@@ -389,6 +389,25 @@ export function exchangeOrder(s: HandState): number[] {
   return order;
 }
 
+/**
+ * exchangeOrder(s), frozen and shared by the hands of a table with that dealer and ruleset rule (it depends on
+ * nothing else): worked out once each. Its twin: exchangeOrder (test/engine/deal-twins.test.ts).
+ */
+export function sharedExchangeOrder(s: HandState): number[] {
+  const t = s.table;
+  let per = t === lastOrderTable ? lastOrders : exchangeOrders.get(t);
+  if (per === undefined) exchangeOrders.set(t, (per = []));
+  lastOrderTable = t;
+  lastOrders = per;
+  const i = s.dealer * 2 + (s.ruleset.exchange.who === 'dealerPartnerThenOpponents' ? 1 : 0);
+  let order = per[i];
+  if (order === undefined) per[i] = order = Object.freeze(exchangeOrder(s)) as number[];
+  return order;
+}
+const exchangeOrders = new WeakMap<HandState['table'], Array<number[] | undefined>>();
+let lastOrderTable: HandState['table'] | null = null;
+let lastOrders: Array<number[] | undefined> | undefined;
+
 /** The suit a face-up card counts in: a turned Weli in the trump it made, else its natural suit. */
 function faceUpSuit(s: HandState, f: number): number {
   return f === WELI ? suitIndexOf(s.ruleset.turnedWeliTrump) : suitIdx(f);
@@ -519,7 +538,7 @@ export function seekExchanger(s: HandState): boolean {
 }
 
 function startExchange(s: HandState): void {
-  s.exchangeOrder = exchangeOrder(s);
+  s.exchangeOrder = sharedExchangeOrder(s);
   s.exchangeTarget = -1;
   s.exchangeAt = 0;
   nextExchanger(s);

@@ -74,12 +74,47 @@ export const FLAT_EVENT_TYPES: ReadonlySet<HandEvent['type']> = new Set([
 
 /**
  * Freeze an event all the way down: observations share events, so nobody may change one. The types whose
- * records hold only primitives (HandEvent above) are frozen as they are; the others by freezeEventChecked, the
- * walk of every field (and the twin: test/engine/history.test.ts checks every event of random hands on every
- * table deep-frozen, and every event of these types flat).
+ * records hold only primitives (HandEvent above) are frozen as they are; the nested ones by their fields; any
+ * other by freezeEventChecked, the walk of every field (and the twin: test/engine/history.test.ts checks every
+ * event of random hands on every table deep-frozen, every event of the flat types flat, and the nested ones
+ * frozen both ways alike).
  */
 export function freezeEvent<E extends HandEvent>(e: E): E {
-  return FLAT_EVENT_TYPES.has(e.type) ? Object.freeze(e) : freezeEventChecked(e);
+  const type = e.type;
+  if (FLAT_EVENT_TYPES.has(type)) return Object.freeze(e);
+  // the nested types by the fields HandEvent gives them (a list of primitives; the shown cards: a list of flat
+  // records), as the walk would freeze them but without it (for…in over every field); others by the walk
+  const x = e as HandEvent;
+  switch (x.type) {
+    case 'bid':
+      freezeList(x.figures);
+      break;
+    case 'dealt':
+    case 'stockShown':
+      freezeList(x.cards);
+      break;
+    case 'spiel':
+      freezeList(x.tricks);
+      break;
+    case 'end':
+      freezeList(x.points);
+      break;
+    case 'show': {
+      const cards = x.cards;
+      if (!Object.isFrozen(cards)) {
+        for (let i = 0; i < cards.length; i++) freezeList(cards[i]!);
+        Object.freeze(cards);
+      }
+      break;
+    }
+    default:
+      return freezeEventChecked(e);
+  }
+  return Object.freeze(e);
+}
+/** Freeze a list of primitives or a flat record (deepFreeze's result for them). */
+function freezeList(v: object): void {
+  if (!Object.isFrozen(v)) Object.freeze(v);
 }
 
 /** freezeEvent by the walk of every field, whatever the type (its twin, and its path for the nested types). */

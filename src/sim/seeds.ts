@@ -148,11 +148,15 @@ export function keyedRng(rootSeed: number, dealIndex: number, kind: number, seat
   return new Rng(a, b, c, d);
 }
 
-/** The key words of keyedRng's stream (checked: a bad seed or index throws). */
+/** The key words of keyedRng's stream (checked: a bad seed or index throws) — words53's words, without its pairs. */
 function dealKey(rootSeed: number, dealIndex: number, kind: number, seat: number): number[] {
-  const [r0, r1] = words53(rootSeed);
-  const [d0, d1] = words53(dealIndex);
-  return [r0, r1, d0, d1, kind >>> 0, (seat + 1) >>> 0];
+  checkWord53(rootSeed);
+  checkWord53(dealIndex);
+  return [rootSeed >>> 0, Math.floor(rootSeed / 4294967296) >>> 0, dealIndex >>> 0, Math.floor(dealIndex / 4294967296) >>> 0, kind >>> 0, (seat + 1) >>> 0];
+}
+/** words53's check. */
+function checkWord53(x: number): void {
+  if (!Number.isSafeInteger(x) || x < 0) throw new RangeError(`a seed or index must be a non-negative safe integer, got ${x}`);
 }
 
 /**

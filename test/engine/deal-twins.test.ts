@@ -1,7 +1,7 @@
 // deal.ts's fast paths of the hand's set-up against their slow twins, on seeded random set-ups of every ruleset
 // (and the exchange and cut switches) × every table: hasExchangeCard against exchangeCards' list, for every
 // seat and every card as the face-up Perlagg, and exchangeIsCompulsory against its list-built twin at every
-// exchange offer; dealAll (the pack read in place) against dealAllChecked, the deal as it was (the same hands
+// exchange offer; the shared exchange order against exchangeOrder at every state; dealAll (the pack read in place) against dealAllChecked, the deal as it was (the same hands
 // played both ways: the same states, events included); the shared set-up records (cutEvent … exchangeRecord) against their literals over the whole key
 // space.
 import { describe, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ function setupHand(r: RulesVariant, players: number, d: number, visit: (s: HandS
   return s;
 }
 
-describe('hasExchangeCard = exchangeCards has a card (a plain one)', () => {
+describe('hasExchangeCard = exchangeCards has a card (a plain one); the shared exchange order = exchangeOrder', () => {
   for (const spec of SETUP_SPECS) {
     it(`${spec}: every seat, every card as the face-up Perlagg`, () => {
       const bad: string[] = [];
@@ -84,6 +84,7 @@ describe('hasExchangeCard = exchangeCards has a card (a plain one)', () => {
             n++;
           }
         }
+        if (JSON.stringify(s.exchangeOrder) !== JSON.stringify(deal.exchangeOrder(s)) || !Object.isFrozen(s.exchangeOrder)) bad.push(`${label} exchange order`);
         if (s.phase === 'exchange') {
           offers++;
           const seat = s.exchangeOrder[s.exchangeAt]!;

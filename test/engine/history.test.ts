@@ -45,6 +45,29 @@ describe('freezeEvent', () => {
     expect(bad).toEqual([]);
     expect(seen.size).toBeGreaterThan(15);
   });
+  it('the nested types by their fields = the walk: every nested event of random hands, copied unfrozen, frozen both ways', () => {
+    const thaw = (v: unknown): unknown => (v === null || typeof v !== 'object' ? v : Array.isArray(v) ? v.map(thaw) : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, thaw(x)])));
+    const bad: string[] = [];
+    const types = new Set<string>();
+    for (const name of RULESET_NAMES) {
+      for (const tb of TABLES) {
+        const r = resolveRuleset(tb.override === '' ? name : `${name}{${tb.override}}`);
+        for (let d = 0; d < 4; d++) {
+          const players = tb.players;
+          const probe = playDeal({ ruleset: r, players, policies: seats(newHand(r, { players }).table.players), rootSeed: 9, dealIndex: d, dealer: d % players });
+          for (const e of probe.state.events) {
+            if (FLAT_EVENT_TYPES.has(e.type)) continue;
+            types.add(e.type);
+            const a = thaw(e) as HandEvent;
+            const b = thaw(e) as HandEvent;
+            if (deepFrozen(a) || !deepFrozen(freezeEvent(a)) || !deepFrozen(freezeEventChecked(b)) || JSON.stringify(a) !== JSON.stringify(b) || JSON.stringify(a) !== JSON.stringify(e)) bad.push(`${e.type}: ${JSON.stringify(e)}`);
+          }
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+    expect([...types].sort()).toEqual(['bid', 'dealt', 'end', 'show', 'spiel', 'stockShown']);
+  });
   it('a nested type: its lists end frozen; a flat one is frozen as it is, as by the walk', () => {
     const cards = [1, 2, 3];
     const e = freezeEvent({ type: 'dealt', seat: 0, cards } as HandEvent);
