@@ -39,7 +39,7 @@ import {
 } from './deal.ts';
 import { freezeEvent, type HandEvent } from './history.ts';
 import { explainPlay, isRevoke, legalPlays, legalPlaysChecked, openTrick, revokePlays, tctx } from './legality.ts';
-import { finishEarly, freePerlaggen, scoreHand, showOptions, shownWord, writeSpielWhenDecided, type ShowOption } from './scoring.ts';
+import { finishEarly, freePerlaggen, scoreHand, showOptions, shownWord, touchShowEntries, writeSpielWhenDecided, type ShowOption } from './scoring.ts';
 import {
   answerActions,
   applyAnswer,
@@ -499,6 +499,7 @@ function startShow(s: HandState): void {
   }
   s.showOrder = order;
   s.showAt = 0;
+  touchShowEntries(s); // (the table entries each seat's showing reads, fetched together: scoring.ts)
   // Weisen (RULES §9): the Spiel party's window (it may bid instead of showing), then it shows; the
   // opponents' window (abweisen or bid) opens in advanceShow before they show. Lapsed Spiel: one window for all.
   let first = order;
@@ -518,12 +519,18 @@ export function allowedShows(s: HandState, seat: number): ShowOption[] {
 function cachedShows(s: HandState, seat: number): readonly ShowOption[] {
   // The same decision asks several times (advanceShow, then the observation and the legal actions): the
   // state changes only through applyAction, which records an action, so (seat, actions, events) is the key.
+  // Every christening is frozen where it is made (scoring.ts entryChoices and showOptionsOfParts), so there is
+  // nothing to freeze here. The state's cache record is reused (a copy of the state starts without one).
   const c = s.showCache as ShowCache | null;
   if (c !== null && c.seat === seat && c.actions === s.actions.length && c.events === s.events.length) return c.opts;
   const opts = computeAllowedShows(s, seat);
-  for (let i = 0; i < opts.length; i++) Object.freeze(opts[i]!.as); // (shared lists are frozen already: a check)
-  const cache: ShowCache = { seat, actions: s.actions.length, events: s.events.length, opts };
-  s.showCache = cache;
+  if (c === null) s.showCache = { seat, actions: s.actions.length, events: s.events.length, opts } satisfies ShowCache;
+  else {
+    c.seat = seat;
+    c.actions = s.actions.length;
+    c.events = s.events.length;
+    c.opts = opts;
+  }
   return opts;
 }
 /**
@@ -559,13 +566,15 @@ interface ShowCache {
   seat: number;
   actions: number;
   events: number;
-  opts: ShowOption[];
+  opts: readonly ShowOption[];
 }
 
-function computeAllowedShows(s: HandState, seat: number): ShowOption[] {
+function computeAllowedShows(s: HandState, seat: number): readonly ShowOption[] {
   const all = showOptions(s, seat);
   if (!s.bid.active || obligationsOf(s, seat) === 0) return all;
-  const ok = all.filter((o) => showMeetsObligations(s, seat, o.word));
+  // (an index loop: filter with a closure is a __name per call under tsx)
+  const ok: ShowOption[] = [];
+  for (let i = 0; i < all.length; i++) if (showMeetsObligations(s, seat, all[i]!.word)) ok.push(all[i]!);
   return ok.length > 0 ? ok : all;
 }
 

@@ -16,7 +16,7 @@ import { evaluateHand, evaluateParts, figureContext, figureParts, type FigureCon
 import type { FigureParts } from '../eval/core.ts';
 import { popcount32 } from '../cards/mask.ts';
 import { jointFrontier } from './joint.ts';
-import { tableIndex } from '../eval/tables.ts';
+import { INLINE_SLOTS, INLINE_WORDS, JOINT_DELTA, MAX_HAND, jointInline, tableIndex } from '../eval/tables.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { freezeEvent } from './history.ts';
 import { endPartie, jointOf, penalize, writeNow } from './bidding.ts';
@@ -159,8 +159,8 @@ function realizeOver(present: number, k: number, word: number): number[] {
  * laid) and no natural Weli joins the figures, the fixed identities are one mask, read off the state's bits
  * without the played list, the two figureParts and the frontier's copy of showOptionsChecked: the frontier is
  * the joint table's entry (tables.ts) of that mask and the number of free Perlaggen, read in place, and each
- * choice's christening and word follow from it as there (realizeOver, wordWithIdentities). Else, and as its
- * twin (test/engine/show-options.test.ts), showOptionsChecked.
+ * choice's christening and word follow from it as there (entryChoices). Else, and as its twin
+ * (test/engine/show-options.test.ts), showOptionsChecked.
  */
 export function showOptions(s: HandState, seat: number): ShowOption[] {
   const ctx = figCtx(s);
@@ -187,19 +187,80 @@ export function showOptions(s: HandState, seat: number): ShowOption[] {
   const k = popcount32((lo & ctx.wildLo) >>> 0) + (s.handWeli[seat]! & ctx.weliWild);
   const n = popcount32(mask);
   if (n + k > 5) return showOptionsChecked(s, seat); // (figureParts' error)
+  return entryChoices(ctx, mask, n, k);
+}
+
+/**
+ * The showing choices of the joint table's entry (mask, n, k) as showOptions' fast path takes them: with no
+ * free Perlagg the one choice of the entry's word (tables.best); else each frontier word with its realisation,
+ * frozen (the engine shares the choices read only: game.ts cachedShows), each frontier word being the word of
+ * its realisation (showEntryChoices: wordWithIdentities gives it back). The frontier is read in the inline
+ * table (tables.ts jointInline: one read where the joint table's start and words are two dependent ones).
+ * Compared with showEntryChoices over every entry of the table (test/engine/show-options.test.ts).
+ */
+export function entryChoices(ctx: FigureContext, mask: number, n: number, k: number): ShowOption[] {
   const tables = ctx.tables;
   const index = tableIndex(mask, n, k);
-  if (k === 0) return [{ as: NO_IDENTITIES, word: tables.best[index]! }]; // (showEntryChoices: one choice, the entry's word)
-  const j = tables.joint();
-  const from = j.start[index]!;
-  const to = j.start[index + 1]!;
-  const out = new Array<ShowOption>(to - from);
-  // each frontier word is the word of its realisation (showEntryChoices: wordWithIdentities gives it back)
-  for (let i = from; i < to; i++) {
-    const w = j.words[i]!;
-    out[i - from] = { as: realizeOver(mask, k, w), word: w };
+  if (k === 0) return [{ as: NO_IDENTITIES, word: tables.best[index]! }];
+  const inline = jointInline(tables);
+  const at = INLINE_SLOTS * (index + JOINT_DELTA[n * 6 + k]!);
+  const len = inline[at]!;
+  const out = new Array<ShowOption>(len);
+  if (len <= INLINE_WORDS) {
+    for (let i = 0; i < len; i++) out[i] = frozenChoice(mask, k, inline[at + 1 + i]!);
+    return out;
   }
+  const j = tables.joint(); // (a frontier longer than an inline entry: none in the built-in figure rules)
+  const from = j.start[index]!;
+  for (let i = 0; i < len; i++) out[i] = frozenChoice(mask, k, j.words[from + i]!);
   return out;
+}
+function frozenChoice(mask: number, k: number, word: number): ShowOption {
+  const as = realizeOver(mask, k, word);
+  Object.freeze(as);
+  return { as, word };
+}
+
+/**
+ * Read, for every seat at once, the table entry showOptions will read for it (the fast path's entry; the
+ * checked path's hands are skipped), so that their cache misses overlap here instead of coming one after the
+ * other, a seat's showing apart (game.ts startShow calls it when the cards are final). Results: none (a
+ * sum kept only so that the reads are not optimised away).
+ */
+export function touchShowEntries(s: HandState): void {
+  if (s.trump === null || s.perl === null) return;
+  const ctx = figCtx(s);
+  if (s.perl !== ctx.perlaggen) return;
+  const seats = s.table.seats;
+  if (seats > touchMasks.length) return;
+  for (let seat = 0; seat < seats; seat++) touchMasks[seat] = s.handLo[seat]! & ~ctx.wildLo;
+  const tricks = s.tricks;
+  for (let t = 0; t < tricks.length; t++) {
+    const plays = tricks[t]!.plays;
+    for (let i = 0; i < plays.length; i++) {
+      const p = plays[i]!;
+      const identity = p.as ?? p.card;
+      if (identity !== WELI) touchMasks[p.seat] = touchMasks[p.seat]! | (1 << identity);
+    }
+  }
+  const tables = ctx.tables;
+  const inline = jointInline(tables);
+  let acc = 0;
+  for (let seat = 0; seat < seats; seat++) {
+    const mask = touchMasks[seat]! >>> 0;
+    const k = popcount32((s.handLo[seat]! & ctx.wildLo) >>> 0) + (s.handWeli[seat]! & ctx.weliWild);
+    const n = popcount32(mask);
+    if (n + k > MAX_HAND) continue;
+    const index = tableIndex(mask, n, k);
+    acc += k === 0 ? tables.best[index]! : inline[INLINE_SLOTS * (index + JOINT_DELTA[n * 6 + k]!)]!;
+  }
+  touchSink = acc;
+}
+const touchMasks = new Int32Array(8);
+let touchSink = 0;
+/** The sum of touchShowEntries' last reads (nothing to use: it keeps them). */
+export function touchedShowEntries(): number {
+  return touchSink;
 }
 
 /** The christening of a hand with no free Perlagg, shared (frozen: nobody may change it). */
@@ -232,7 +293,10 @@ export function showOptionsChecked(s: HandState, seat: number): ShowOption[] {
   return showOptionsOfParts(ctx, base, free.length, frontier, seat);
 }
 
-/** The choices of a hand whose fixed identities are `base` (no free Perlagg in it), with k free Perlaggen and this joint frontier. */
+/**
+ * The choices of a hand whose fixed identities are `base` (no free Perlagg in it), with k free Perlaggen and this
+ * joint frontier; each christening frozen (the engine shares the choices read only: game.ts cachedShows).
+ */
 function showOptionsOfParts(ctx: FigureContext, base: FigureParts, k: number, frontier: readonly number[], seat: number): ShowOption[] {
   const out: ShowOption[] = [];
   let bare = -1; // the word with nothing to christen: the same for every entry
@@ -241,13 +305,14 @@ function showOptionsOfParts(ctx: FigureContext, base: FigureParts, k: number, fr
     let as: number[];
     let word: number;
     if (k === 0) {
-      as = [];
+      as = Object.freeze([]) as unknown as number[];
       if (bare < 0) bare = evaluateParts(ctx, base);
       word = bare;
     } else {
       // the fixed identities of realize: the plain cards in hand and the played cards as laid (the Weli aside)
       as = realizeOver(base.mask, k, w);
       word = wordWithIdentities(ctx, base, as);
+      Object.freeze(as);
     }
     if (wordGleich(word) !== wordGleich(w) || wordHanger(word) !== wordHanger(w)) {
       throw new Error(`internal: showing christening does not realise the frontier entry (seat ${seat}, word ${w}, got ${word})`);

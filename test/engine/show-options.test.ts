@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, isTerminal, legalActions, newHand } from '../../src/engine/game.ts';
-import { showEntryChoices, showOptions, showOptionsChecked } from '../../src/engine/scoring.ts';
+import { entryChoices, showEntryChoices, showOptions, showOptionsChecked } from '../../src/engine/scoring.ts';
 import { figureContext } from '../../src/eval/evaluate.ts';
-import { MAX_HAND, forEachMask, tableIndex } from '../../src/eval/tables.ts';
+import { INLINE_SLOTS, INLINE_WORDS, JOINT_DELTA, JOINT_ENTRIES_K, MAX_HAND, forEachMask, jointInline, tableIndex } from '../../src/eval/tables.ts';
 import { RULESETS, TABLES } from './tables.ts';
 
 /** Test-only seeded stream (mulberry32). */
@@ -45,6 +45,8 @@ describe('showOptions = showOptionsChecked at every step', () => {
               const fast = showOptions(s, seat);
               const slow = showOptionsChecked(s, seat);
               expect(fast.map((o) => [[...o.as], o.word])).toEqual(slow.map((o) => [o.as, o.word]));
+              // every christening comes frozen (game.ts cachedShows shares them without freezing)
+              if (!fast.every((o) => Object.isFrozen(o.as)) || !slow.every((o) => Object.isFrozen(o.as))) expect.fail('a christening is not frozen');
               compared++;
               if (fast.length > 1 && fast[0]!.as.length > 0) christened++; // a choice among christenings
             }
@@ -72,7 +74,9 @@ describe('showOptions = showOptionsChecked at every step', () => {
 // showOptions' fast path reads two facts off the tables instead of working each choice out (showEntryChoices
 // works them out as showOptionsChecked does, with its check of each realisation): with no free Perlagg the
 // frontier is the one word tables.best[index]; with free Perlaggen each choice's word is its frontier word.
-// Checked here over every entry of the table, for both figure rules (A-36: identical identities or not).
+// Checked here over every entry of the table, for both figure rules (A-36: identical identities or not). And the
+// fast path's own reading of the entry, entryChoices (the inline table tables.ts jointInline, the christenings
+// frozen), gives the same choices as showEntryChoices there.
 describe('showOptions fast path: the facts it takes from the joint table hold at every entry', () => {
   for (const spec of ['oberland', 'oberland{gleichIdenticalIdentities=false}']) {
     it(spec, () => {
@@ -87,6 +91,15 @@ describe('showOptions fast path: the facts it takes from the joint table hold at
             const slow = showEntryChoices(ctx, mask, n, k); // throws where a realisation misses its entry
             entries++;
             choices += slow.length;
+            const fast = entryChoices(ctx, mask, n, k);
+            if (fast.length !== slow.length) expect.fail(`entry ${index}: entryChoices has ${fast.length} choices, showEntryChoices ${slow.length}`);
+            for (let i = 0; i < fast.length; i++) {
+              const f = fast[i]!;
+              const o = slow[i]!;
+              if (f.word !== o.word || f.as.length !== o.as.length || f.as.some((id, x) => id !== o.as[x]) || !Object.isFrozen(f.as)) {
+                expect.fail(`entry ${index} choice ${i}: entryChoices ${JSON.stringify(f)}, showEntryChoices ${JSON.stringify(o)}`);
+              }
+            }
             if (k === 0) {
               if (slow.length !== 1 || slow[0]!.word !== ctx.tables.best[index]) expect.fail(`entry ${index}: ${JSON.stringify(slow)}, best ${ctx.tables.best[index]}`);
               continue;
@@ -98,6 +111,36 @@ describe('showOptions fast path: the facts it takes from the joint table hold at
       }
       expect(entries).toBe(j.start.length - 1);
       expect(choices).toBeGreaterThan(entries);
+    });
+  }
+});
+
+// tables.ts jointInline: the joint frontiers of the entries with free Perlaggen in a compact index, inline.
+// Every such entry against the joint table, both figure rules; every built-in frontier fits inline.
+describe('jointInline = the joint table, every entry with free Perlaggen', () => {
+  for (const spec of ['oberland', 'oberland{gleichIdenticalIdentities=false}']) {
+    it(spec, () => {
+      const tables = figureContext(resolveRuleset(spec), 'H').tables;
+      const j = tables.joint();
+      const inline = jointInline(tables);
+      expect(inline.length).toBe(INLINE_SLOTS * JOINT_ENTRIES_K);
+      const seen = new Uint8Array(JOINT_ENTRIES_K);
+      let entries = 0;
+      for (let n = 0; n <= MAX_HAND; n++) {
+        forEachMask(n, (mask) => {
+          for (let k = 1; n + k <= MAX_HAND; k++) {
+            const index = tableIndex(mask, n, k);
+            const e = index + JOINT_DELTA[n * 6 + k]!;
+            if (e < 0 || e >= JOINT_ENTRIES_K || seen[e] !== 0) expect.fail(`entry ${index}: compact index ${e} out of range or taken`);
+            seen[e] = 1;
+            const len = j.start[index + 1]! - j.start[index]!;
+            if (inline[INLINE_SLOTS * e] !== len || len > INLINE_WORDS) expect.fail(`entry ${index}: inline length ${inline[INLINE_SLOTS * e]}, joint ${len}`);
+            for (let i = 0; i < len; i++) if (inline[INLINE_SLOTS * e + 1 + i] !== j.words[j.start[index]! + i]) expect.fail(`entry ${index} word ${i}`);
+            entries++;
+          }
+        });
+      }
+      expect(entries).toBe(JOINT_ENTRIES_K);
     });
   }
 });
