@@ -701,6 +701,11 @@ export function legalActions(s: HandState): PolicyAction[] {
     if (twin.length !== out.length || twin.some((a, i) => !sameRecord(a, out[i]!))) {
       throw new Error(`legalActions twin differs in phase ${s.phase} for P${actingSeat(s) + 1}: ${out.length} actions, the twin ${twin.length}`);
     }
+    // outside a showing every legal record is one of the engine's frozen shared records: the runner takes a
+    // policy's answer that is one of them by identity alone (play.ts identical; its twin, this check)
+    if (s.phase !== 'show') {
+      for (const a of out) if (!Object.isFrozen(a)) throw new Error(`legalActions in phase ${s.phase}: an unfrozen record ${JSON.stringify(a)}`);
+    }
   }
   return out;
 }

@@ -126,6 +126,21 @@ describe('legalActions = legalActionsChecked, record by record, at every call', 
     }
     expect(checked).toBeGreaterThan(600);
   });
+  it('the comparison can fail: an unfrozen legal record outside a showing is a fault', () => {
+    const s = newHand(resolveRuleset('oberland'), { players: 4, dealer: 0 });
+    for (let step = 0; step < 100 && s.phase !== 'cutKeep' && s.phase !== 'window' && s.phase !== 'play'; step++) {
+      applyAction(s, currentPlayer(s) === CHANCE ? { kind: 'chance', outcome: 0 } : legalActions(s)[0]!);
+    }
+    const frozen = Object.isFrozen;
+    checkLegalTwins(true);
+    try {
+      // the twin check asks Object.isFrozen of every record: have it answer as for an unfrozen one
+      Object.isFrozen = () => false;
+      expect(() => legalActions(s)).toThrow(/an unfrozen record/);
+    } finally {
+      Object.isFrozen = frozen;
+    }
+  });
   it('the comparison can fail: a bidding changed behind the remembered window facts is a fault', () => {
     checkLegalTwins(true);
     expect(tamperedWindowFaults(/legalActions twin differs in phase window/)).toBe(true);
