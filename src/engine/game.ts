@@ -38,7 +38,7 @@ import {
   takeFromHand,
 } from './deal.ts';
 import { freezeEvent, type HandEvent } from './history.ts';
-import { explainPlay, isRevoke, legalPlays, legalPlaysChecked, openTrick, revokePlays, tctx } from './legality.ts';
+import { explainPlay, isRevoke, legalPlays, legalPlaysAt, legalPlaysChecked, openTrick, revokePlays, tctx } from './legality.ts';
 import { finishEarly, freePerlaggen, scoreHand, showOptions, shownWord, touchShowEntries, writeSpielWhenDecided, type ShowOption } from './scoring.ts';
 import {
   answerActions,
@@ -688,24 +688,40 @@ function mayConcede(s: HandState): boolean {
   return s.table.parties === 2 && s.phase === 'play' && s.bid.figs[0]!.status !== 'closed';
 }
 
+/** legalActions' scratch list for the plays (written by index, never shrunk; its tail past a list is stale shared records). */
+const PLAY_SCRATCH: PolicyAction[] = [];
+
 /** The legal actions of the decision now, in a stable order (empty at chance and terminal nodes). */
 export function legalActions(s: HandState): PolicyAction[] {
-  const out: PolicyAction[] = [];
+  let out: PolicyAction[];
   switch (s.phase) {
-    case 'play':
-      legalPlays(s, s.turn, out);
-      // a bound seat's plays: the obligation filter card by card (bidding.ts filterObligations); where it
-      // leaves no card (strict follow switches), the obligation yields to the follow rules (RULES §8.5)
+    case 'play': {
+      // the plays (and the concession) written into a scratch list and copied out at their exact length: no
+      // fresh array grown play by play (a Perlagg brings 33). Nothing between the writes and the copy calls
+      // out of the engine, so the scratch is never in use twice.
+      let n = legalPlaysAt(s, s.turn, PLAY_SCRATCH, 0);
+      const concede = mayConcede(s);
+      if (concede) PLAY_SCRATCH[n++] = CONCEDE;
+      out = PLAY_SCRATCH.slice(0, n);
+      // a bound seat's plays: the obligation filter card by card (bidding.ts filterObligations, which keeps
+      // the concession, no play); where it leaves no card (strict follow switches), the obligation yields to
+      // the follow rules (RULES §8.5)
       if (s.bid.active && obligationsOf(s, s.turn) !== 0) {
         filterObligations(s, s.turn, out, 0);
-        if (out.length === 0) legalPlays(s, s.turn, out);
+        if (out.length === (concede ? 1 : 0)) {
+          out.length = 0;
+          legalPlays(s, s.turn, out);
+          if (concede) out.push(CONCEDE);
+        }
       }
-      if (mayConcede(s)) out.push(CONCEDE);
       break;
+    }
     case 'window':
+      out = [];
       windowActions(s, biddingSeat(s), out);
       break;
     default:
+      out = [];
       otherActions(s, out);
   }
   if (legalTwins.on) {
@@ -713,6 +729,11 @@ export function legalActions(s: HandState): PolicyAction[] {
     const twin = legalActionsChecked(s);
     if (twin.length !== out.length || twin.some((a, i) => !sameRecord(a, out[i]!))) {
       throw new Error(`legalActions twin differs in phase ${s.phase} for P${actingSeat(s) + 1}: ${out.length} actions, the twin ${twin.length}`);
+    }
+    // outside a showing every legal record is one of the engine's frozen shared records: the runner takes a
+    // policy's answer that is one of them by identity alone (play.ts identical; its twin, this check)
+    if (s.phase !== 'show') {
+      for (const a of out) if (!Object.isFrozen(a)) throw new Error(`legalActions in phase ${s.phase}: an unfrozen record ${JSON.stringify(a)}`);
     }
   }
   return out;

@@ -12,7 +12,7 @@
 //   L or a trump), `wattenStyleFollow` (only trump leads must be followed), `mustFollowSuit = false` (free),
 //   `mustOvertake` (a player following with a plain card of L who can win with one must win).
 import { WELI } from '../cards/card.ts';
-import { playOf, pushPlayBlock, type PolicyAction } from './actions.ts';
+import { playOf, type PolicyAction } from './actions.ts';
 import { cardPower, effectiveSuit, trickContext, trickWinnerIndex, type TrickContext } from './tricks.ts';
 import type { HandState, Trick } from './state.ts';
 import { cardShort } from '../cards/notation.ts';
@@ -116,13 +116,23 @@ export function explainPlay(s: HandState, seat: number, card: number, as: number
 
 /**
  * The legal card plays of the seat to move, in a stable order: cards ascending by id; a Perlagg's
- * christenings as the 32 suited cards ascending, then un-christened where allowed.
- * The fast path (its twin legalPlaysChecked): where every card of the hand may be laid (a lead, no follow
- * rule, or the seat does not hold the led suit) and wherever a Perlagg is always legal, a card's plays are
- * its block of the shared records (actions.ts pushPlayBlock: the 32 christenings and then the un-christened
- * play, playOf's order), copied in one index loop; only a card that following restricts is asked card by card.
+ * christenings as the 32 suited cards ascending, then un-christened where allowed — pushed onto out.
+ * (legalPlaysAt writing from out.length: a write at an array's length appends, as push does.)
  */
 export function legalPlays(s: HandState, seat: number, out: PolicyAction[]): void {
+  legalPlaysAt(s, seat, out, out.length);
+}
+
+/**
+ * legalPlays written into out[k..] by index (over what the array held there: a scratch list reused without
+ * shrinking it, game.ts legalActions), returning the end — the list then copied out at its exact length, with
+ * no growing of a fresh array play by play.
+ * The fast path (its twin legalPlaysChecked): where every card of the hand may be laid (a lead, no follow
+ * rule, or the seat does not hold the led suit) and wherever a Perlagg is always legal, a card's plays are
+ * its block of the shared records (actions.ts playOf: the 32 christenings and then the un-christened
+ * play), written in one index loop; only a card that following restricts is asked card by card.
+ */
+export function legalPlaysAt(s: HandState, seat: number, out: PolicyAction[], k: number): number {
   const r = s.ruleset;
   const p = s.perl!;
   const level = p.level;
@@ -152,7 +162,7 @@ export function legalPlays(s: HandState, seat: number, out: PolicyAction[]): voi
   let f: FollowFacts | null = null;
   // a Perlagg's block: 32 christenings and, where allowed, the un-christened play; always legal while free
   // or under the A-04 switch (playsOfCard's rule 1)
-  const perlaggEnd = r.unchristenedPerlagg !== 'forbidden' ? 33 : 32;
+  const unchristened = r.unchristenedPerlagg !== 'forbidden';
   const perlaggFree = led < 0 || r.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit;
   let m = lo;
   let card = -1;
@@ -163,14 +173,17 @@ export function legalPlays(s: HandState, seat: number, out: PolicyAction[]): voi
     } else if (weli === 1 && card !== WELI) card = WELI;
     else break;
     if (level[card]! > 0) {
-      if (perlaggFree) pushPlayBlock(card, perlaggEnd, out);
-      else playsOfCard(s, (f ??= followFacts(s, trick!, seat)), trick, card, out);
-    } else if (led < 0) out.push(playOf(card, null));
+      if (perlaggFree) {
+        for (let as = 0; as < 32; as++) out[k++] = playOf(card, as);
+        if (unchristened) out[k++] = playOf(card, null);
+      } else k = playsOfCard(s, (f ??= followFacts(s, trick!, seat)), trick, card, out, k);
+    } else if (led < 0) out[k++] = playOf(card, null);
     else if (simpleFollow) {
       const cs = natSuit(card);
-      if (cs === led || cs === plainTrump) out.push(playOf(card, null));
-    } else if (followAllows(s, (f ??= followFacts(s, trick!, seat)), trick!, card, null)) out.push(playOf(card, null));
+      if (cs === led || cs === plainTrump) out[k++] = playOf(card, null);
+    } else if (followAllows(s, (f ??= followFacts(s, trick!, seat)), trick!, card, null)) out[k++] = playOf(card, null);
   }
+  return k;
 }
 
 /**
@@ -185,19 +198,19 @@ export function legalPlaysChecked(s: HandState, seat: number, out: PolicyAction[
   // the hand's cards ascending by id, the Weli last (handCards' order), without building the list
   let m = s.handLo[seat]!;
   while (m !== 0) {
-    playsOfCard(s, f, trick, 31 - Math.clz32(m & -m), out);
+    playsOfCard(s, f, trick, 31 - Math.clz32(m & -m), out, out.length);
     m = (m & (m - 1)) >>> 0;
   }
-  if (s.handWeli[seat] === 1) playsOfCard(s, f, trick, WELI, out);
+  if (s.handWeli[seat] === 1) playsOfCard(s, f, trick, WELI, out, out.length);
 }
 
-/** legalPlays for one card of the hand (f = null: free to play anything). */
-function playsOfCard(s: HandState, f: FollowFacts | null, trick: Trick | null, card: number, out: PolicyAction[]): void {
+/** legalPlays for one card of the hand (f = null: free to play anything), written into out[k..]; returns the end. */
+function playsOfCard(s: HandState, f: FollowFacts | null, trick: Trick | null, card: number, out: PolicyAction[], k: number): number {
   if (s.perl!.level[card]! > 0) {
     // Rule 1: a Perlagg is always legal, whatever its christening (unless the A-04 switch restricts it).
     const always = f === null || s.ruleset.follow.perlaggMayBePlayedOffSuitWhileHoldingSuit;
     if (always || f.led === null) {
-      for (let as = 0; as < 32; as++) out.push(playOf(card, as));
+      for (let as = 0; as < 32; as++) out[k++] = playOf(card, as);
     } else {
       // followAllows of a christening: its suit (as >>> 3, effectiveSuit) is the led suit or trump; as its
       // own card the A-20 switch decides what it counts as (asked of followAllows)
@@ -205,13 +218,14 @@ function playsOfCard(s: HandState, f: FollowFacts | null, trick: Trick | null, c
       const trump = f.ctx.trump;
       for (let as = 0; as < 32; as++) {
         const suit = as >>> 3;
-        if (as === card ? followAllows(s, f, trick!, card, as) : suit === led || suit === trump) out.push(playOf(card, as));
+        if (as === card ? followAllows(s, f, trick!, card, as) : suit === led || suit === trump) out[k++] = playOf(card, as);
       }
     }
-    if (s.ruleset.unchristenedPerlagg !== 'forbidden' && (always || followAllows(s, f, trick!, card, null))) out.push(playOf(card, null));
+    if (s.ruleset.unchristenedPerlagg !== 'forbidden' && (always || followAllows(s, f, trick!, card, null))) out[k++] = playOf(card, null);
   } else if (f === null || followAllows(s, f, trick!, card, null)) {
-    out.push(playOf(card, null));
+    out[k++] = playOf(card, null);
   }
+  return k;
 }
 
 /**

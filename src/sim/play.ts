@@ -264,12 +264,15 @@ const EMPTY_LIST: readonly never[] = Object.freeze([]);
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
- * The legal record `x` is, if it is one of them (by identity: the engine's records are frozen). Found by
- * indexOf (the list is a plain array, built by legalActions: its builtin scan is the fast one; === as here).
+ * The legal record `x` is, if it is one of them (by identity). Found by indexOf (the list is a plain array,
+ * built by legalActions: its builtin scan is the fast one; === as here). Outside a showing (where there is no
+ * list to match by identity) every record legalActions gives is one of the engine's frozen shared records —
+ * nothing a policy could have changed — so no Object.isFrozen per answer: legalActions' twin check
+ * (game.ts checkLegalTwins, test/engine/legal-twins) asserts it of every list.
  */
 function identical(legal: Action[], x: unknown): Action | undefined {
   const i = legal.indexOf(x as Action);
-  return i >= 0 && Object.isFrozen(x) ? legal[i] : undefined;
+  return i >= 0 ? legal[i] : undefined;
 }
 
 /**
@@ -514,6 +517,13 @@ function figureSummary(b: HandState['bid'], endParty: readonly number[], endPts:
   };
 }
 
+/** n zeros in a fresh packed list (a push loop: new Array(n).fill(0) is a builtin call and a holey list). */
+function zerosFor(n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(0);
+  return out;
+}
+
 /** The DealSummary of a finished hand. */
 export function summarize(s: HandState, decisions: number): DealSummary {
   const { table } = s;
@@ -559,6 +569,6 @@ export function summarize(s: HandState, decisions: number): DealSummary {
     partieWinner: b.partieWinner,
     voidBids: b.voidBids,
     askParty: b.ask === null ? -1 : b.ask.party,
-    talkPerParty: s.talk === null ? new Array<number>(table.parties).fill(0) : s.talk.spoken.slice(),
+    talkPerParty: s.talk === null ? zerosFor(table.parties) : s.talk.spoken.slice(),
   };
 }

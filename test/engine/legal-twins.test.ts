@@ -9,9 +9,11 @@ import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { obligationsOf } from '../../src/engine/bidding.ts';
-import { checkLegalTwins, legalActions } from '../../src/engine/game.ts';
+import { CHANCE, applyAction, checkLegalTwins, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';
+import { playOf } from '../../src/engine/actions.ts';
+import { Rng } from '../../src/sim/seeds.ts';
 import { CHRISTENING_ALTERNATIVES, FOLLOW_SWITCHES } from '../variants.ts';
-import { legalPlaysChecked } from '../../src/engine/legality.ts';
+import { legalPlays, legalPlaysAt, legalPlaysChecked } from '../../src/engine/legality.ts';
 import type { PolicyAction } from '../../src/engine/actions.ts';
 import type { OptionValues } from '../../src/policy/api.ts';
 import { TABLES } from './tables.ts';
@@ -81,6 +83,63 @@ describe('legalActions = legalActionsChecked, record by record, at every call', 
     checkLegalTwins(true);
     randomOnEveryTable(TABLES, 10, 74, (n) => seats('random', n, { bidRate: 0.2 }));
     expect(checkLegalTwins(false)).toBeGreaterThan(1000);
+  });
+  // legalActions writes the plays into a scratch list by index (legality.ts legalPlaysAt) and copies them out:
+  // written over a longer list's stale records, at any offset, the plays are legalPlaysChecked's, and nothing
+  // before the offset or after the end is touched; legalPlays (from out.length) appends
+  it('legalPlaysAt over a stale scratch list = legalPlaysChecked; legalPlays appends', () => {
+    const rng = new Rng(5, 6, 7, 8);
+    const stale = (n: number): PolicyAction[] => Array.from({ length: n }, (_, i) => playOf(i % 33, null));
+    let checked = 0;
+    for (const spec of ['oberland', ...FOLLOW_SWITCHES, ...CHRISTENING_ALTERNATIVES]) {
+      for (let d = 0; d < 4; d++) {
+        const s = newHand(resolveRuleset(spec), { players: 4, dealer: d % 4 });
+        for (let step = 0; step < 600 && s.phase !== 'done'; step++) {
+          if (currentPlayer(s) === CHANCE) {
+            applyAction(s, { kind: 'chance', outcome: 0 });
+            continue;
+          }
+          if (s.phase === 'play') {
+            const twin: PolicyAction[] = [];
+            legalPlaysChecked(s, s.turn, twin);
+            for (const [offset, size] of [[0, 0], [0, 300], [3, 7], [5, 300]] as const) {
+              const out = stale(size);
+              const before = out.slice();
+              const end = legalPlaysAt(s, s.turn, out, offset);
+              expect(end - offset).toBe(twin.length);
+              expect(out.slice(offset, end)).toEqual(twin);
+              for (let i = 0; i < offset; i++) expect(out[i]).toBe(before[i]);
+              for (let i = end; i < size; i++) expect(out[i]).toBe(before[i]);
+              expect(out.length).toBe(Math.max(size, end));
+            }
+            const app = stale(4);
+            legalPlays(s, s.turn, app);
+            expect(app.slice(4)).toEqual(twin);
+            checked++;
+          }
+          // a random play (no concession), else the first action (a pass: the hands are played out)
+          const all = legalActions(s);
+          const legal = s.phase === 'play' ? all.filter((a) => a.kind !== 'concede') : all.slice(0, 1);
+          applyAction(s, legal[rng.below(legal.length)]!);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(600);
+  });
+  it('the comparison can fail: an unfrozen legal record outside a showing is a fault', () => {
+    const s = newHand(resolveRuleset('oberland'), { players: 4, dealer: 0 });
+    for (let step = 0; step < 100 && s.phase !== 'cutKeep' && s.phase !== 'window' && s.phase !== 'play'; step++) {
+      applyAction(s, currentPlayer(s) === CHANCE ? { kind: 'chance', outcome: 0 } : legalActions(s)[0]!);
+    }
+    const frozen = Object.isFrozen;
+    checkLegalTwins(true);
+    try {
+      // the twin check asks Object.isFrozen of every record: have it answer as for an unfrozen one
+      Object.isFrozen = () => false;
+      expect(() => legalActions(s)).toThrow(/an unfrozen record/);
+    } finally {
+      Object.isFrozen = frozen;
+    }
   });
   it('the comparison can fail: a bidding changed behind the remembered window facts is a fault', () => {
     checkLegalTwins(true);
