@@ -70,9 +70,10 @@ type Play = Extract<PolicyAction, { kind: 'play' }>;
 
 /**
  * The memos of this module (partnersFor, strength and ownFigures, naturalOwn, talkFacts: each remembers a pure
- * function of what the acting seat sees) are its fast path. Switched off (tests only:
- * test/strategies/simple-memos.test.ts) none is read or written, and every decision is worked out from the
- * observation alone — their slow twin.
+ * function of what the acting seat sees) are its fast path, with plainPlays' step over a Perlagg's whole block
+ * of christenings, windowBid (the score rules asked last), exchangeAction's loop and perlaggPlay's sort.
+ * Switched off (tests only: test/strategies/simple-memos.test.ts, simple-plain-plays.test.ts) none is read
+ * or written, each of those takes its slow twin, and every decision is worked out from the observation alone.
  */
 export function useSimpleMemos(on: boolean): void {
   memosOn = on;
