@@ -148,25 +148,27 @@ export function takeFromHand(s: HandState, seat: number, card: number): void {
  * 3+1. The pattern repeats if it deals fewer than a hand.
  */
 export function dealAll(s: HandState): void {
-  if (dealTwin.on) {
-    dealTwin.count += 1;
+  const { seats, handSize } = s.table;
+  if (dealTwin.on || seats > DEAL_SEATS || handSize > DEALT_STRIDE) {
+    if (dealTwin.on) dealTwin.count += 1;
     dealAllChecked(s);
     return;
   }
   const kept = s.cutKept.length;
   // The pack is read in place: card j of it is deck[cutAt + j] for the lower part (j < lower), then deck[j -
   // lower] from the lifted packet (j < size; its kept bottom cards are not in it). No pack list, no count list
-  // (a scratch), the dealt lists made at their size.
+  // (a scratch), the dealt cards in a scratch too, each seat's list made at the end as a literal of its size
+  // (Object.freeze of a list grown by push costs several times more).
   const deck = s.deck;
   const cutAt = s.cutAt;
   const lower = deck.length - cutAt;
   const size = deck.length - kept;
-  const { seats, handSize } = s.table;
   const count = dealCount;
-  const dealt = dealtScratch;
+  const dealtN = dealtCount;
+  const dealt = dealtCards;
   for (let seat = 0; seat < seats; seat++) {
     count[seat] = 0;
-    dealt[seat] = [];
+    dealtN[seat] = 0;
   }
   for (let i = 0; i < kept; i++) give(s, s.cutter, s.cutKept[i]!);
   count[s.cutter] = kept;
@@ -183,22 +185,20 @@ export function dealAll(s: HandState): void {
         const seat = (s.dealer + i) % seats;
         const left = handSize - count[seat]!;
         const n = quota < left ? quota : left;
-        const cards = dealt[seat]!;
+        let at = seat * DEALT_STRIDE + dealtN[seat]!;
         for (let k = 0; k < n; k++) {
           const card = (ptr < lower ? deck[cutAt + ptr] : ptr < size ? deck[ptr - lower] : undefined)!;
           ptr++;
           give(s, seat, card);
-          cards.push(card);
+          dealt[at++] = card;
         }
+        dealtN[seat] = dealtN[seat]! + n;
         count[seat] = count[seat]! + n;
       }
     }
   }
   // flat events of a frozen list of numbers: frozen directly, as freezeEvent would
-  for (let seat = 0; seat < seats; seat++) {
-    s.events.push(Object.freeze({ type: 'dealt' as const, seat, cards: Object.freeze(dealt[seat]!) }));
-    dealt[seat] = EMPTY_DEALT; // (the scratch keeps no hand's list)
-  }
+  for (let seat = 0; seat < seats; seat++) s.events.push(Object.freeze({ type: 'dealt' as const, seat, cards: Object.freeze(listOf(dealt, seat * DEALT_STRIDE, dealtN[seat]!)) }));
   // the turn-up and the stock from the rest of the pack
   const r = s.ruleset;
   let trump: Suit | null = null;
@@ -220,9 +220,35 @@ export function dealAll(s: HandState): void {
   afterTurnUp(s, r, stock);
 }
 
-const dealCount: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
-const EMPTY_DEALT: number[] = [];
-const dealtScratch: number[][] = [EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT, EMPTY_DEALT];
+/** dealAll's scratch: seats (larger tables deal by dealAllChecked), cards per seat at most (likewise). */
+const DEAL_SEATS = 8;
+const DEALT_STRIDE = 8;
+const dealCount: number[] = new Array<number>(DEAL_SEATS).fill(0);
+const dealtCount: number[] = new Array<number>(DEAL_SEATS).fill(0);
+const dealtCards: number[] = new Array<number>(DEAL_SEATS * DEALT_STRIDE).fill(0);
+
+/** The n numbers of `a` from `at` as a new list: a literal of its size for up to five (a seat's dealt cards). */
+export function listOf(a: readonly number[], at: number, n: number): number[] {
+  switch (n) {
+    case 0:
+      return [];
+    case 1:
+      return [a[at]!];
+    case 2:
+      return [a[at]!, a[at + 1]!];
+    case 3:
+      return [a[at]!, a[at + 1]!, a[at + 2]!];
+    case 4:
+      return [a[at]!, a[at + 1]!, a[at + 2]!, a[at + 3]!];
+    case 5:
+      return [a[at]!, a[at + 1]!, a[at + 2]!, a[at + 3]!, a[at + 4]!];
+    default: {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push(a[at + i]!);
+      return out;
+    }
+  }
+}
 
 /**
  * The test switch of the deal's comparison with its twin: on, dealAll deals by dealAllChecked (the deal as it

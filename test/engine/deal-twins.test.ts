@@ -174,6 +174,13 @@ describe('dealAll = dealAllChecked (the deal as it was)', () => {
   });
 });
 
+describe('listOf = the slice', () => {
+  it('n = 0..9 from every offset', () => {
+    const a = [5, 9, 13, 2, 31, 0, 7, 22, 17, 4, 30, 1, 8, 16, 3, 11, 12, 6];
+    for (let at = 0; at < 9; at++) for (let n = 0; n <= 9; n++) expect(deal.listOf(a, at, n)).toEqual(a.slice(at, at + n));
+  });
+});
+
 describe('zeros, nulls = new Array(n).fill(x)', () => {
   it('n = 0..12', () => {
     for (let n = 0; n <= 12; n++) {
