@@ -1066,7 +1066,11 @@ export function partyPoints(s: HandState): readonly number[] {
 /** Points per player: his party's points in this deal (silent scoring; not zero-sum). */
 export function returns(s: HandState): number[] {
   const { table } = s;
-  return table.seatOfPlayer.map((seat) => s.points[table.party[seat]!]!);
+  // an index loop: a closure made per hand costs a defineProperty under tsx (esbuild keepNames)
+  const seats = table.seatOfPlayer;
+  const out = new Array<number>(seats.length);
+  for (let p = 0; p < seats.length; p++) out[p] = s.points[table.party[seats[p]!]!]!;
+  return out;
 }
 
 // ---- set-ups for tests, the CLI and bots ----

@@ -388,18 +388,23 @@ function planWordOfHand(ctx: FigureContext, lo: number, weli: number): number {
   return planWordOfParts(ctx, { mask, extraByRank: null, naturalWeliInFigures: 0, wilds });
 }
 
-/** The figure context of the observed deal (the last one asked for first: no map lookups). */
+/**
+ * The figure context of the observed deal: the last ruleset's four contexts kept by trump (a deal's trump
+ * changes from hand to hand, so one remembered context missed at every new hand and paid two map lookups).
+ * A deal with no trump yet reads the Herz context, as figureContext is asked for it.
+ */
 function figureContextOf(obs: Observation): FigureContext {
-  if (obs.ruleset === lastCtxRuleset && obs.trump === lastCtxTrump && lastCtx !== null) return lastCtx;
-  const ctx = figureContext(rulesetOf(obs), (obs.trump ?? 'H') as 'H');
-  lastCtxRuleset = obs.ruleset;
-  lastCtxTrump = obs.trump;
-  lastCtx = ctx;
-  return ctx;
+  const ruleset = obs.ruleset;
+  const trump = obs.trump;
+  if (ruleset !== lastCtxRuleset) {
+    lastCtxRuleset = ruleset;
+    lastCtxs.fill(null);
+  }
+  const i = trump === 'S' ? 1 : trump === 'L' ? 2 : trump === 'E' ? 3 : 0;
+  return (lastCtxs[i] ??= figureContext(rulesetOf(obs), (trump ?? 'H') as 'H'));
 }
 let lastCtxRuleset: string | null = null;
-let lastCtxTrump: string | null = null;
-let lastCtx: FigureContext | null = null;
+const lastCtxs: Array<FigureContext | null> = [null, null, null, null];
 
 /**
  * planWord(jointFrontierOfParts(ctx, p)). For a table hand (no repeated identity, no natural Weli) one
