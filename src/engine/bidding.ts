@@ -176,6 +176,13 @@ export interface Bidding {
   askNeed: number[];
 }
 
+/** A list of `n` times `v`: packed literals for the usual two parties and four seats (no holey array, no fill call). */
+function filled(n: number, v: number): number[] {
+  if (n === 2) return [v, v];
+  if (n === 4) return [v, v, v, v];
+  return new Array<number>(n).fill(v);
+}
+
 export function newFigureBid(parties: number): FigureBid {
   return {
     status: 'unbid',
@@ -184,7 +191,7 @@ export function newFigureBid(parties: number): FigureBid {
     offerParty: -1,
     offerSeat: -1,
     raiseRight: -1,
-    lastSeat: new Array<number>(parties).fill(-1),
+    lastSeat: filled(parties, -1),
     firstParty: -1,
     firstSeat: -1,
     firstPoint: -1,
@@ -193,7 +200,7 @@ export function newFigureBid(parties: number): FigureBid {
     writtenParty: -1,
     writtenPoints: 0,
     outcome: 'silent',
-    obligated: new Array<number>(parties).fill(0),
+    obligated: filled(parties, 0),
     violation: 0,
     maxLevel: 1,
     gutBy: 0,
@@ -207,7 +214,7 @@ function cloneFig(f: FigureBid): FigureBid {
 }
 
 export function newBidding(parties: number, seats: number, score: readonly number[] | undefined, silent: number, target: number, askRule: string, manyParties = false): Bidding {
-  const sc = score !== undefined && score.length === parties ? score.slice() : new Array<number>(parties).fill(0);
+  const sc = score !== undefined && score.length === parties ? score.slice() : filled(parties, 0);
   const allSilent = silent === (1 << seats) - 1;
   return {
     active: (parties === 2 || (parties > 2 && manyParties)) && !allSilent,
@@ -230,8 +237,8 @@ export function newBidding(parties: number, seats: number, score: readonly numbe
     unseenAll: 0,
     seq: 0,
     score: sc,
-    written: new Array<number>(parties).fill(0),
-    penalties: new Array<number>(parties).fill(0),
+    written: filled(parties, 0),
+    penalties: filled(parties, 0),
     partieWinner: -1,
     partieReason: '',
     start1717: askRule === 'ibk1717' && parties === 2 && sc.every((x) => x === target - 1),
@@ -239,7 +246,7 @@ export function newBidding(parties: number, seats: number, score: readonly numbe
     forfeited: 0,
     bidAtTargetMinus2: 0,
     spielLost: 0,
-    askNeed: new Array<number>(seats).fill(0),
+    askNeed: filled(seats, 0),
   };
 }
 
@@ -480,23 +487,8 @@ function boundSeat(s: HandState, seat: number): BoundSeat | null | typeof SLOW_S
   const need = obligationsOf(s, seat);
   if (need === 0) return null;
   const ctx = figCtx(s);
-  // the played cards' identities: the fast path needs them distinct and no natural Weli among them
-  let pMask = 0;
-  for (let ti = 0; ti < s.tricks.length; ti++) {
-    const plays = s.tricks[ti]!.plays;
-    for (let i = 0; i < plays.length; i++) {
-      const p = plays[i]!;
-      if (p.seat !== seat) continue;
-      const identity = p.as ?? p.card;
-      if (identity === WELI) {
-        if (ctx.ruleset.weliNaturalInFigures) return SLOW_SEAT;
-        continue;
-      }
-      const bit = 1 << identity;
-      if ((pMask & bit) !== 0) return SLOW_SEAT;
-      pMask = (pMask | bit) >>> 0;
-    }
-  }
+  const pMask = playedIdentities(s, seat, ctx.ruleset.weliNaturalInFigures);
+  if (pMask < 0) return SLOW_SEAT;
   const lo = s.handLo[seat]!;
   const weli = s.handWeli[seat]!;
   const hMask = (lo & ~ctx.wildLo) >>> 0;
@@ -507,6 +499,30 @@ function boundSeat(s: HandState, seat: number): BoundSeat | null | typeof SLOW_S
   const wilds0 = popcount32(lo & ctx.wildLo) + (weli & ctx.weliWild);
   if (!meetsAt(meets, joint, tableIndex(mask0, popcount32(mask0), wilds0), need)) return null; // he cannot make it anyway
   return { need, ctx, lo, weli, pMask, meets, joint, rows: rowsOf(ctx.tables, need), baseMask: 0, basePop: 0, baseWilds: 0, row: EMPTY_ROW };
+}
+
+/**
+ * The identities the seat has laid, as a mask — the fast path needs them distinct and no natural Weli among
+ * them (a Weli laid as itself is no part otherwise); -1 where it does not apply (SLOW_SEAT).
+ */
+function playedIdentities(s: HandState, seat: number, weliNatural: boolean): number {
+  let pMask = 0;
+  for (let ti = 0; ti < s.tricks.length; ti++) {
+    const plays = s.tricks[ti]!.plays;
+    for (let i = 0; i < plays.length; i++) {
+      const p = plays[i]!;
+      if (p.seat !== seat) continue;
+      const identity = p.as ?? p.card;
+      if (identity === WELI) {
+        if (weliNatural) return -1;
+        continue;
+      }
+      const bit = 1 << identity;
+      if ((pMask & bit) !== 0) return -1;
+      pMask = (pMask | bit) >>> 0;
+    }
+  }
+  return pMask;
 }
 
 /** The hand without `card` and the played cards (the evaluator's parts, evaluate.ts figureParts) and its row. */
@@ -570,31 +586,55 @@ export function obligationFilter(s: HandState, seat: number): ((card: number, as
  * worked out once per card: the card's christenings, consecutive in a legal list, read its row in one loop.
  * A Perlagg whose hand-without-it already makes the need keeps every christening — figures are monotone: a
  * card laid more (as any identity) never unmakes what the parts without it make — so its block is kept
- * without a look; most bound decisions drop nothing and leave the list untouched (test/engine/legal-twins).
+ * without a look; the parts without a wild Perlagg are the same for each of them, so one look answers for
+ * all. Most bound decisions drop nothing and leave the list untouched, and make no BoundSeat record
+ * (test/engine/legal-twins).
  */
 export function filterObligations(s: HandState, seat: number, out: PolicyAction[], start: number): void {
-  const b = boundSeat(s, seat);
-  if (b === null) return;
-  if (b === SLOW_SEAT) return filterBy(out, start, obligationFilterChecked(s, seat));
-  const level = s.perl!.level;
-  // the hand's Perlaggen whose hand-without-them does not make the need: only their blocks are filtered
+  // boundSeat's preparation, its record made only when some Perlagg's block must be looked at
+  if (!s.bid.active) return;
+  const need = obligationsOf(s, seat);
+  if (need === 0) return;
+  const ctx = figCtx(s);
+  const pMask = playedIdentities(s, seat, ctx.ruleset.weliNaturalInFigures);
+  const lo = s.handLo[seat]!;
+  const weli = s.handWeli[seat]!;
+  const hMask = (lo & ~ctx.wildLo) >>> 0;
+  if (pMask < 0 || (hMask & pMask) !== 0) return filterBy(out, start, obligationFilterChecked(s, seat)); // (SLOW_SEAT)
+  const perl = s.perl!; // (level[card] > 0: the card is in perl.lo, or the Weli with perl.weli)
+  const meets = meetsTable(ctx.tables, need);
+  const joint = ctx.tables.joint();
+  const mask0 = (hMask | pMask) >>> 0;
+  const pop0 = popcount32(mask0);
+  const wilds0 = popcount32(lo & ctx.wildLo) + (weli & ctx.weliWild);
+  // the hand's wild Perlaggen: the parts without any one of them are the same (the natural cards, one wild
+  // fewer) — one answer for all their blocks; when it makes the need, so do the parts with that wild
+  // (figures are monotone), and boundSeat's "he cannot make it anyway" does not apply
   let todo = 0;
-  let m = (b.lo & b.ctx.wildLo) >>> 0;
-  while (m !== 0) {
-    const card = 31 - Math.clz32(m & -m);
-    m = (m & (m - 1)) >>> 0;
-    if (level[card]! > 0 && !baseMeets(b, card)) todo = (todo | (1 << card)) >>> 0;
+  let todoWeli = false;
+  let made = false; // the parts now make the need (known)
+  const wildPerl = (lo & ctx.wildLo & perl.lo) >>> 0;
+  const weliWildPerl = weli === 1 && ctx.weliWild === 1 && perl.weli === 1;
+  if (wildPerl !== 0 || weliWildPerl) {
+    if (meetsAt(meets, joint, tableIndex(mask0, pop0, wilds0 - 1), need)) made = true;
+    else {
+      if (!meetsAt(meets, joint, tableIndex(mask0, pop0, wilds0), need)) return; // he cannot make it anyway
+      made = true;
+      todo = wildPerl;
+      todoWeli = weliWildPerl;
+    }
   }
-  let todoWeli = b.weli === 1 && level[WELI]! > 0 && !baseMeets(b, WELI);
   // (a Perlagg outside the wild masks — none in the built-in rulesets — is asked as before)
-  m = (b.lo & ~b.ctx.wildLo) >>> 0;
-  while (m !== 0) {
-    const card = 31 - Math.clz32(m & -m);
-    m = (m & (m - 1)) >>> 0;
-    if (level[card]! > 0) todo = (todo | (1 << card)) >>> 0;
+  const otherPerl = (lo & ~ctx.wildLo & perl.lo) >>> 0;
+  const otherWeli = weli === 1 && ctx.weliWild === 0 && perl.weli === 1;
+  if (otherPerl !== 0 || otherWeli) {
+    if (!made && !meetsAt(meets, joint, tableIndex(mask0, pop0, wilds0), need)) return; // he cannot make it anyway
+    todo = (todo | otherPerl) >>> 0;
+    if (otherWeli) todoWeli = true;
   }
-  if (b.weli === 1 && b.ctx.weliWild === 0 && level[WELI]! > 0) todoWeli = true;
   if (todo === 0 && !todoWeli) return;
+  const level = perl.level;
+  const b: BoundSeat = { need, ctx, lo, weli, pMask, meets, joint, rows: rowsOf(ctx.tables, need), baseMask: 0, basePop: 0, baseWilds: 0, row: EMPTY_ROW };
   const weliNatural = b.ctx.ruleset.weliNaturalInFigures;
   let slow: ((card: number, as: number | null) => boolean) | null = null;
   const n = out.length;
@@ -619,16 +659,6 @@ export function filterObligations(s: HandState, seat: number, out: PolicyAction[
     }
   }
   if (k !== n) out.length = k; // (setting the length is a builtin call: only when some play was dropped)
-}
-
-/** Do the parts without `card` (withoutCard's, without its row) make the need? keepsAs(WELI) of that base. */
-function baseMeets(b: BoundSeat, card: number): boolean {
-  let l = b.lo;
-  let w = b.weli;
-  if (card === WELI) w = 0;
-  else l = (l & ~(1 << card)) >>> 0;
-  const mask = ((l & ~b.ctx.wildLo) | b.pMask) >>> 0;
-  return meetsAt(b.meets, b.joint, tableIndex(mask, popcount32(mask), popcount32(l & b.ctx.wildLo) + (w & b.ctx.weliWild)), b.need);
 }
 
 /** Keep the plays of out[start..] that `keeps` keeps (null: all). */
@@ -860,7 +890,7 @@ export function openWindowFrom(s: HandState, point: number, from: number): boole
   const sit = windowSitAt(s, point);
   windowSeats(s, sit);
   const take = point < 0 || s.talk === null;
-  const stop = take && (b.declared | b.declared2) !== 0 ? maskStop : maskAct; // (no after-Spiel seats before a card)
+  const stop = !(take && (b.declared | b.declared2) !== 0) ? maskAct : maskLive === 0 ? maskStop : maskStop | liveStops(s, maskLive);
   if (stop === 0) {
     // nobody decides: the seats that can act pass as declared, and the window is over (startWindow's and
     // seekWindowSeat's state: its seats counted, no window open)
@@ -940,13 +970,13 @@ function seekWindowSeat(s: HandState, declared: boolean): boolean {
   windowSeats(s, windowFacts(s));
   const act = maskAct;
   const take = declared && (b.declared | b.declared2) !== 0;
-  const stop = take ? maskStop : act;
-  const shown = take ? maskShown : 0;
+  // (nothing a pass changes decides a live seat's verdict: worked out once for the walk)
+  const stop = !take ? act : maskLive === 0 ? maskStop : maskStop | liveStops(s, maskLive);
   while (b.windowAt < w.length) {
     const seat = w[b.windowAt]!;
-    if (windowTwins.on) seekTwin(s, seat, act, stop, shown, take);
+    if (windowTwins.on) seekTwin(s, seat, act, stop, take);
     if (((act >>> seat) & 1) !== 0) {
-      if (((stop >>> seat) & 1) !== 0 || (((shown >>> seat) & 1) !== 0 && opponentHasShown(s, seat))) {
+      if (((stop >>> seat) & 1) !== 0) {
         s.phase = 'window';
         return true;
       }
@@ -960,14 +990,13 @@ function seekWindowSeat(s: HandState, declared: boolean): boolean {
 }
 
 /** The seat masks' verdicts on `seat` against their twins worked out from the state. */
-function seekTwin(s: HandState, seat: number, act: number, stop: number, shown: number, take: boolean): void {
+function seekTwin(s: HandState, seat: number, act: number, stop: number, take: boolean): void {
   windowTwins.count += 1;
   const has = ((act >>> seat) & 1) !== 0;
   if (has !== hasWindowActionChecked(s, seat)) twinFault('hasWindowAction', s, seat);
   if (!has || !take) return;
   windowTwins.count += 1;
-  const passes = ((stop >>> seat) & 1) === 0 && !(((shown >>> seat) & 1) !== 0 && opponentHasShown(s, seat));
-  if (passes !== declaresPassChecked(s, seat)) twinFault('declaresPass', s, seat);
+  if ((((stop >>> seat) & 1) === 0) !== declaresPassChecked(s, seat)) twinFault('declaresPass', s, seat);
 }
 
 /**
@@ -1153,8 +1182,9 @@ function windowKindOfChecked(s: HandState, seat: number): number {
 }
 
 // What a seat may do in the open window depends on its party, the bidding and where the window is (its point,
-// whether a trick is open, whether the Spiel is still open), nothing else: it is worked out once per party
-// and situation, and remembered until the bidding changes (each act that changes it: windowInfoGen += 1),
+// whether a trick is open, whether the Spiel is still open), nothing else — and of the point only whether it
+// is the unseen window, the first trick's (the asks), a later trick's or after the Spiel: it is worked out
+// once per party and situation (situation: 16 of them), and remembered until the bidding changes (each act that changes it: windowInfoGen += 1),
 // instead of at every seat's turn of every window — the twins (…Checked) read the state. Bits: WI_DONE
 // known, WI_ACT the seat has a window action, WI_ASK it may ask, WI_THREE only a blind bid of all three, open
 // figures (3 bits at WI_OPEN), raisable stakes (3 bits at WI_RAISE), the window kind (3 bits at WI_KIND).
@@ -1174,8 +1204,8 @@ let windowInfoBid: Bidding | null = null;
 let windowSitOf: readonly number[] | null = null;
 let windowSit = 0;
 /** Per situation (windowSit) and party: the window facts, valid while windowInfoGens holds the generation. */
-const windowInfos = new Int32Array(28 * WI_PARTIES);
-const windowInfoGens = new Float64Array(28 * WI_PARTIES).fill(-1);
+const windowInfos = new Int32Array(16 * WI_PARTIES);
+const windowInfoGens = new Float64Array(16 * WI_PARTIES).fill(-1);
 
 function windowInfo(s: HandState, seat: number): number {
   return infoAt(s, windowFacts(s), seat, s.table.party[seat]!);
@@ -1209,10 +1239,14 @@ function windowSitAt(s: HandState, point: number): number {
   return situation(s, point);
 }
 
-/** The point (-1..5), a trick open (cards in it), the Spiel open: 28 situations. */
+/**
+ * The window's situation: its point's class (0 the unseen window, 1 the first trick's, 2 a later trick's, 3
+ * after the Spiel) × 4, + 2 with a trick open (cards in it), + 1 with the Spiel open: 16 situations.
+ * windowInfoOfParty reads of the point only its class (point 0 is s.tricks.length === 1, the asks' trick).
+ */
 function situation(s: HandState, point: number): number {
   const t = openTrick(s);
-  return (point + 1) * 4 + (t !== null && t.plays.length > 0 ? 2 : 0) + (spielOpen(s) ? 1 : 0);
+  return (point < 0 ? 0 : point === 0 ? 4 : point === 5 ? 12 : 8) + (t !== null && t.plays.length > 0 ? 2 : 0) + (spielOpen(s) ? 1 : 0);
 }
 
 /** The window facts of `party` (the party of `seat`) in situation `sit`, remembered for the generation. */
@@ -1228,20 +1262,21 @@ function infoAt(s: HandState, sit: number, seat: number, party: number): number 
 // The seats' verdicts per situation, from their parties' facts (infoAt) and the seats' declared passes
 // (Bidding.declared, .declared2), remembered with the generation and the declarations they were worked out
 // for: bit seat of seatAct, the seat can act (hasWindowAction); of seatStop, it acts and decides (no pass
-// declared for its kind of the window); of seatShown, its after-Spiel pass is declared and holds while no
-// opponent has shown (read when it is due). A later lead's Spiel pass (WINDOW_SPIEL_LEAD) reads the party's
-// tricks, fixed at its point (point t: t tricks played). Read into maskAct, maskStop, maskShown.
-const seatGens = new Float64Array(28).fill(-1);
-const seatAct = new Int32Array(28);
-const seatStop = new Int32Array(28);
-const seatShown = new Int32Array(28);
-const seatDeclared = new Int32Array(28);
-const seatDeclared2 = new Int32Array(28);
+// declared for its kind of the window); of seatLive, its pass is declared but holds only as the hand stands
+// when it is due (liveStops): a later lead's Spiel pass while its party has fewer tricks than it declared
+// (WINDOW_SPIEL_LEAD), an after-Spiel pass while no opponent has shown (WINDOW_AFTER_SPIEL). Read into
+// maskAct, maskStop, maskLive.
+const seatGens = new Float64Array(16).fill(-1);
+const seatAct = new Int32Array(16);
+const seatStop = new Int32Array(16);
+const seatLive = new Int32Array(16);
+const seatDeclared = new Int32Array(16);
+const seatDeclared2 = new Int32Array(16);
 let maskAct = 0;
 let maskStop = 0;
-let maskShown = 0;
+let maskLive = 0;
 
-/** The seat masks of situation `sit` (windowFacts, windowSitAt checked the caches' state) into maskAct, maskStop, maskShown. */
+/** The seat masks of situation `sit` (windowFacts, windowSitAt checked the caches' state) into maskAct, maskStop, maskLive. */
 function windowSeats(s: HandState, sit: number): void {
   const b = s.bid;
   const d = b.declared | 0;
@@ -1249,14 +1284,14 @@ function windowSeats(s: HandState, sit: number): void {
   if (seatGens[sit] === windowInfoGen && seatDeclared[sit] === d && seatDeclared2[sit] === d2) {
     maskAct = seatAct[sit]!;
     maskStop = seatStop[sit]!;
-    maskShown = seatShown[sit]!;
+    maskLive = seatLive[sit]!;
     return;
   }
   const n = s.table.seats;
   const party = s.table.party;
   let act = 0;
   let stop = 0;
-  let shown = 0;
+  let live = 0;
   for (let seat = 0; seat < n; seat++) {
     if (((b.silent >>> seat) & 1) === 1) continue;
     const info = infoAt(s, sit, seat, party[seat]!);
@@ -1269,15 +1304,31 @@ function windowSeats(s: HandState, sit: number): void {
       if (((d >>> (kind * 8 + seat)) & 1) === 0) stop |= bit;
     } else if (kind === WINDOW_AFTER_SPIEL) {
       if (((d2 >>> seat) & 1) === 0) stop |= bit;
-      else shown |= bit;
-    } else if (!(partyTricks(s, seat) < ((d2 >>> (8 + 3 * seat)) & 7))) stop |= bit;
+      else live |= bit;
+    } else if (((d2 >>> (8 + 3 * seat)) & 7) === 0) stop |= bit;
+    else live |= bit;
   }
   seatAct[sit] = maskAct = act;
   seatStop[sit] = maskStop = stop;
-  seatShown[sit] = maskShown = shown;
+  seatLive[sit] = maskLive = live;
   seatDeclared[sit] = d;
   seatDeclared2[sit] = d2;
   seatGens[sit] = windowInfoGen;
+}
+
+/**
+ * The seats of `live` (maskLive) whose declared pass does not hold now, as a mask: after the Spiel (point 5)
+ * an opponent has shown; at a later lead their party has won the tricks they declared (spielTricks).
+ */
+function liveStops(s: HandState, live: number): number {
+  const d2 = s.bid.declared2;
+  const after = s.bid.point === 5;
+  let stop = 0;
+  for (let m = live; m !== 0; m &= m - 1) {
+    const seat = 31 - Math.clz32(m & -m);
+    if (after ? opponentHasShown(s, seat) : !(partyTricks(s, seat) < ((d2 >>> (8 + 3 * seat)) & 7))) stop |= 1 << seat;
+  }
+  return stop;
 }
 
 /**
@@ -1579,7 +1630,7 @@ export function applyBid(s: HandState, seat: number, figures: readonly FigureNam
   // many times slower on frozen arrays
   const named: FigureName[] = [];
   for (let i = 0; i < figures.length; i++) named.push(figures[i]!);
-  s.events.push(freezeEvent({ type: 'bid', seat, party, figures: named, cumulative, unseen, kept, point: b.point }));
+  s.events.push(Object.freeze({ type: 'bid' as const, seat, party, figures: Object.freeze(named), cumulative, unseen, kept, point: b.point }));
   if (kept === 0) {
     b.voidBids += 1;
     nextInWindow(s);
