@@ -564,8 +564,8 @@ function playAction(obs: Observation, info: Info): PolicyAction {
  * in their order; returns how many (the entries after them are left from earlier decisions). One pass that
  * asks `as` first: most entries of a long list are a Perlagg's christenings. No list is made per decision
  * (plainBuf is read only inside the playAction that filled it).
- * Fast path (memos on): a Perlagg's block of the 32 christenings, as 0..31 in a row (the engine's
- * pushPlayBlock: a free Perlagg's block), is stepped over from its first entry to its last — none of them is
+ * Fast path (memos on): a Perlagg's block of the 32 christenings, as 0..31 in a row (as the engine's
+ * legalPlaysAt lists a free Perlagg's block), is stepped over from its first entry to its last — none of them is
  * a plain play; a block that is not whole (christenings restricted by the follow rules) is walked. Its slow
  * twin walks every entry (test/strategies/simple-memos.test.ts, simple-plain-plays.test.ts).
  */

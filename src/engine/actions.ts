@@ -158,14 +158,6 @@ export function playOf(card: number, as: number | null): A<'play'> {
   return PLAYS[card * 33 + (as === null ? 32 : as)]!;
 }
 
-/**
- * Push the first n of a card's block of plays onto out: playOf(card, 0..31) christened as the 32 suited cards
- * ascending, then (n = 33) playOf(card, null) — copied in one index loop from the shared records' plain array.
- */
-export function pushPlayBlock(card: number, n: number, out: PolicyAction[]): void {
-  for (let i = card * 33, e = i + n; i < e; i++) out.push(PLAYS[i]!);
-}
-
 const EXCHANGES: Array<A<'exchange'>> = Array.from({ length: 33 }, (_, card) => Object.freeze({ kind: 'exchange', card }));
 export function exchangeOf(card: number): A<'exchange'> {
   return EXCHANGES[card]!;
