@@ -1214,12 +1214,7 @@ function windowInfo(s: HandState, seat: number): number {
 /** The caches' state and bidding checked (another: a new generation); the open window's situation. */
 function windowFacts(s: HandState): number {
   const b = s.bid;
-  if (windowInfoOf !== s || windowInfoBid !== b) {
-    windowInfoOf = s;
-    windowInfoBid = b;
-    windowInfoGen += 1;
-    windowSitOf = null;
-  }
+  checkWindowCaches(s);
   if (b.window !== windowSitOf) {
     windowSit = situation(s, b.point);
     windowSitOf = b.window;
@@ -1229,6 +1224,12 @@ function windowFacts(s: HandState): number {
 
 /** The situation of a window about to open at `point` (no window list yet), the caches' state checked. */
 function windowSitAt(s: HandState, point: number): number {
+  checkWindowCaches(s);
+  return situation(s, point);
+}
+
+/** The window caches are for this state and its bidding: else a new generation (no remembered facts hold). */
+function checkWindowCaches(s: HandState): void {
   const b = s.bid;
   if (windowInfoOf !== s || windowInfoBid !== b) {
     windowInfoOf = s;
@@ -1236,7 +1237,6 @@ function windowSitAt(s: HandState, point: number): number {
     windowInfoGen += 1;
     windowSitOf = null;
   }
-  return situation(s, point);
 }
 
 /**
