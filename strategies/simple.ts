@@ -868,16 +868,27 @@ function figureGood(code: number, threshold: number): boolean {
   return code > 0 && code >= threshold;
 }
 
-function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyAction {
-  if (!memosOn) return windowActionTwin(obs, sense, info);
-  const legal = obs.legal; // each field read once where it is read often (each read of a view's field is a call)
-  const pass = legal[0]!;
-  const me = obs.party[obs.acting]!;
-  const point = obs.point;
-  if (point < 0) return pass; // never bids blind
+/** What windowAction (and its twin) read off the legal actions in one pass: see scanWindow. */
+interface WindowScan {
+  /** The ask it makes: the highest count its hand makes (the first of equals). */
+  pick: Extract<PolicyAction, { kind: 'ask' }> | undefined;
+  /** The first bid of each figure alone. */
+  bidSpiel: PolicyAction | undefined;
+  bidGleich: PolicyAction | undefined;
+  bidHanger: PolicyAction | undefined;
+  /** The seat's strength, when an ask needed it (null: not worked out). */
+  st: { gleich: number; hanger: number } | null;
+}
+const WINDOW_SCAN: WindowScan = { pick: undefined, bidSpiel: undefined, bidGleich: undefined, bidHanger: undefined, st: null };
+
+/**
+ * One pass over a bid window's legal actions: the asks and the first bid of each figure alone (bidOf). The
+ * result is one module-level record, filled afresh at each call and read by the caller at once (no record
+ * made per window; nothing runs between the fill and the reads).
+ */
+function scanWindow(obs: Observation, legal: readonly PolicyAction[]): WindowScan {
   let st: { gleich: number; hanger: number } | null = null;
   let pick: Extract<PolicyAction, { kind: 'ask' }> | undefined;
-  // one pass over the legal actions: the asks, and the first bid of each figure alone (bidOf)
   let bidSpiel: PolicyAction | undefined;
   let bidGleich: PolicyAction | undefined;
   let bidHanger: PolicyAction | undefined;
@@ -894,13 +905,29 @@ function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyActi
     }
     if (a.kind !== 'ask') continue;
     st ??= strength(obs);
-    // the highest count the hand makes (the first of equals)
     if ((a.type === 'Gleich' ? st.gleich >>> 4 : st.hanger >>> 4) >= a.count && (pick === undefined || a.count > pick.count)) pick = a;
   }
-  if (pick !== undefined) return pick;
+  const w = WINDOW_SCAN;
+  w.pick = pick;
+  w.bidSpiel = bidSpiel;
+  w.bidGleich = bidGleich;
+  w.bidHanger = bidHanger;
+  w.st = st;
+  return w;
+}
+
+function windowAction(obs: Observation, sense: BidSense, info: Info): PolicyAction {
+  if (!memosOn) return windowActionTwin(obs, sense, info);
+  const legal = obs.legal; // each field read once where it is read often (each read of a view's field is a call)
+  const pass = legal[0]!;
+  const me = obs.party[obs.acting]!;
+  const point = obs.point;
+  if (point < 0) return pass; // never bids blind
+  const scan = scanWindow(obs, legal);
+  if (scan.pick !== undefined) return scan.pick;
   // the bid it would make were it free to bid; then the score rules: none when gestrichen or without
   // headroom — both worked out only when there is a bid to make (pure reads of the observation)
-  const bid = windowBid(obs, sense, info, me, point, st, bidSpiel, bidGleich, bidHanger);
+  const bid = windowBid(obs, sense, info, me, point, scan.st, scan.bidSpiel, scan.bidGleich, scan.bidHanger);
   return bid !== undefined && !gestrichen(obs, me) && headroom(obs, me) >= 1 ? bid : pass;
 }
 
@@ -967,29 +994,10 @@ function windowActionTwin(obs: Observation, sense: BidSense, info: Info): Policy
   const me = obs.party[obs.acting]!;
   const point = obs.point;
   if (point < 0) return pass; // never bids blind
-  let st: { gleich: number; hanger: number } | null = null;
-  let pick: Extract<PolicyAction, { kind: 'ask' }> | undefined;
-  // one pass over the legal actions: the asks, and the first bid of each figure alone (bidOf)
-  let bidSpiel: PolicyAction | undefined;
-  let bidGleich: PolicyAction | undefined;
-  let bidHanger: PolicyAction | undefined;
-  for (let i = 0; i < legal.length; i++) {
-    const a = legal[i]!;
-    if (a.kind === 'bid') {
-      if (a.figures.length === 1) {
-        const f = a.figures[0];
-        if (f === 'Spiel') bidSpiel ??= a;
-        else if (f === 'Gleich') bidGleich ??= a;
-        else if (f === 'Hanger') bidHanger ??= a;
-      }
-      continue;
-    }
-    if (a.kind !== 'ask') continue;
-    st ??= strength(obs);
-    // the highest count the hand makes (the first of equals)
-    if ((a.type === 'Gleich' ? st.gleich >>> 4 : st.hanger >>> 4) >= a.count && (pick === undefined || a.count > pick.count)) pick = a;
-  }
-  if (pick !== undefined) return pick;
+  const scan = scanWindow(obs, legal);
+  if (scan.pick !== undefined) return scan.pick;
+  let st = scan.st;
+  const { bidSpiel, bidGleich, bidHanger } = scan;
   if (gestrichen(obs, me)) return pass;
   const room = headroom(obs, me);
   const trickOpen = currentTrick(obs).length > 0;
