@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { CHANCE, applyAction, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';
+import type { HandState } from '../../src/engine/state.ts';
 
 /**
  * `hands` hands of `random` (bidRate 0.2, from `seats`) on every ruleset × table, every other hand at a score
@@ -34,22 +35,14 @@ export function randomOnEveryTable(
  * matching `fault`. Returns whether it did.
  */
 export function tamperedWindowFaults(fault: RegExp): boolean {
-  const s = newHand(resolveRuleset('oberland'), { players: 4, dealer: 0 });
-  for (let step = 0; step < 400 && s.phase !== 'done'; step++) {
-    if (s.phase === 'window') {
+  return faultsAtFirstWindow(
+    fault,
+    (s) => {
       legalActions(s); // the facts of this window are remembered now
       s.bid.figs[1]!.status = s.bid.figs[1]!.status === 'unbid' ? 'closed' : 'unbid'; // behind their back
-      try {
-        legalActions(s);
-      } catch (e) {
-        expect(String(e)).toMatch(fault);
-        return true;
-      }
-      return false;
-    }
-    applyAction(s, currentPlayer(s) === CHANCE ? { kind: 'chance', outcome: 0 } : legalActions(s)[0]!);
-  }
-  return false;
+      return () => legalActions(s);
+    },
+  );
 }
 
 /**
@@ -59,13 +52,25 @@ export function tamperedWindowFaults(fault: RegExp): boolean {
  * Returns whether it did.
  */
 export function tamperedSeatMaskFaults(fault: RegExp): boolean {
+  return faultsAtFirstWindow(fault, (s) => {
+    const pass = legalActions(s)[0]!;
+    for (const f of s.bid.figs) f.status = 'closed'; // behind the masks' back
+    return () => applyAction(s, pass); // on to the next seat of the window
+  });
+}
+
+/**
+ * Plays an Oberland hand (first legal action, chance outcome 0) to its first bid window, tampers there
+ * (`tamper`, which returns the step to take next) and takes that step: true when it throws a message
+ * matching `fault`, false when it does not (or no window came).
+ */
+function faultsAtFirstWindow(fault: RegExp, tamper: (s: HandState) => () => unknown): boolean {
   const s = newHand(resolveRuleset('oberland'), { players: 4, dealer: 0 });
   for (let step = 0; step < 400 && s.phase !== 'done'; step++) {
     if (s.phase === 'window') {
-      const pass = legalActions(s)[0]!;
-      for (const f of s.bid.figs) f.status = 'closed'; // behind the masks' back
+      const next = tamper(s);
       try {
-        applyAction(s, pass); // on to the next seat of the window
+        next();
       } catch (e) {
         expect(String(e)).toMatch(fault);
         return true;
