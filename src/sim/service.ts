@@ -14,9 +14,16 @@ export class BatchService {
     this.#pool = workers > 0 ? createPool(workers) : null;
   }
 
-  /** Deals [start, end) of a spec. */
+  /**
+   * Deals [start, end) of a spec. In this thread (0 workers) the batch waits for one turn of the event loop
+   * first: a caller's loop of batches would otherwise run on resolved promises alone (microtasks), and a
+   * Ctrl-C (the SIGINT listener that aborts a tune), timers and the progress bar would wait for its end.
+   */
   async run(spec: SimSpec, start: number, end: number): Promise<ReceivedBatch | BatchResult> {
-    if (this.#pool === null) return (await jobFor(spec)).runBatch(start, end);
+    if (this.#pool === null) {
+      await turn();
+      return (await jobFor(spec)).runBatch(start, end);
+    }
     const task: BatchTask = { spec, start, end };
     const got = (await this.#pool.run(task)) as ReceivedBatch | { fault: { name: string; message: string } };
     if (isTaskFault(got)) throw rebuildFault(got);
@@ -26,4 +33,9 @@ export class BatchService {
   async close(): Promise<void> {
     if (this.#pool !== null) await this.#pool.destroy();
   }
+}
+
+/** One turn of the event loop (its signal, timer and I/O callbacks run). */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -1,7 +1,8 @@
 // Issue 12, deliverable 2: perlagg tune. A planted optimum is found within a stated budget; a run is the same
 // for any worker count, and after an interruption and --resume; the confirmation plays fresh deals; bad
 // input exits 2.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +55,29 @@ describe('a tuning run is reproducible', () => {
     expect(rc.state).toEqual(ra.state);
     expect(bytes(c).equals(bytes(a))).toBe(true);
     expect(rc.spec).toBe(ra.spec);
+  });
+});
+
+describe('Ctrl-C stops perlagg tune with 0 workers', () => {
+  // the batches run in the main thread: between them the run must give the event loop a turn, or the SIGINT
+  // listener (which aborts the run) waits for its end (sim/service.ts)
+  it('SIGINT after the first committed iterations: exit 130, the run incomplete and resumable', { timeout: 120_000 }, async () => {
+    const out = join(tmp(), 'run');
+    const root = join(import.meta.dirname, '..', '..');
+    const child = spawn(process.execPath, [join(root, 'bin', 'perlagg.js'), 'tune', '--policy', 'simple', '--params', 'holdSlack', '-n', '4000', '--block', '8', '--confirm-pairs', '200', '--out', out, '--workers', '0', '-q'], { cwd: root, stdio: 'ignore' });
+    const exited = new Promise<number>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? -130 : -1))));
+    const t0 = Date.now();
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 20));
+      const mf = join(out, 'manifest.json');
+      if (existsSync(mf) && ((JSON.parse(readFileSync(mf, 'utf8')) as { progress?: { batchesDone?: number } }).progress?.batchesDone ?? 0) >= 1) break;
+      if (Date.now() - t0 > 60_000) throw new Error('the tune committed nothing in 60 s');
+    }
+    child.kill('SIGINT');
+    expect(await exited).toBe(130); // its own exit code (-130: killed by the signal, the listener never ran)
+    const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { complete: boolean; spsa: { k: number } };
+    expect(m.complete).toBe(false);
+    expect(m.spsa.k).toBeLessThan(4000);
   });
 });
 
