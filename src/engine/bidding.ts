@@ -890,10 +890,15 @@ export function openWindowFrom(s: HandState, point: number, from: number): boole
   const sit = windowSitAt(s, point);
   windowSeats(s, sit);
   const take = point < 0 || s.talk === null;
-  const stop = !(take && (b.declared | b.declared2) !== 0) ? maskAct : maskLive === 0 ? maskStop : maskStop | liveStops(s, maskLive);
+  const stop = stopsOf(s, take);
   if (stop === 0) {
     // nobody decides: the seats that can act pass as declared, and the window is over (startWindow's and
-    // seekWindowSeat's state: its seats counted, no window open)
+    // seekWindowSeat's state: its seats counted, no window open) — the masks' verdicts on every seat checked
+    // against their twins first, as seekWindowSeat checks them seat by seat
+    if (windowTwins.on) {
+      const words = take && (b.declared | b.declared2) !== 0;
+      for (let seat = 0; seat < s.table.seats; seat++) if (!isSilent(s, seat)) seekTwin(s, seat, maskAct, stop, words);
+    }
     const passes = popcount32(maskAct);
     for (let i = 0; i < passes; i++) s.actions.push(PASS);
     b.declaredPasses += passes;
@@ -971,7 +976,7 @@ function seekWindowSeat(s: HandState, declared: boolean): boolean {
   const act = maskAct;
   const take = declared && (b.declared | b.declared2) !== 0;
   // (nothing a pass changes decides a live seat's verdict: worked out once for the walk)
-  const stop = !take ? act : maskLive === 0 ? maskStop : maskStop | liveStops(s, maskLive);
+  const stop = stopsOf(s, declared);
   while (b.windowAt < w.length) {
     const seat = w[b.windowAt]!;
     if (windowTwins.on) seekTwin(s, seat, act, stop, take);
@@ -987,6 +992,16 @@ function seekWindowSeat(s: HandState, declared: boolean): boolean {
   }
   b.window = null;
   return false;
+}
+
+/**
+ * The seats that decide in the window of windowSeats' masks: those that can act, less those whose declared
+ * pass is taken (`declared`: declared passes may be taken here, and some policy declared one).
+ */
+function stopsOf(s: HandState, declared: boolean): number {
+  const b = s.bid;
+  if (!declared || (b.declared | b.declared2) === 0) return maskAct;
+  return maskLive === 0 ? maskStop : maskStop | liveStops(s, maskLive);
 }
 
 /** The seat masks' verdicts on `seat` against their twins worked out from the state. */
