@@ -343,37 +343,18 @@ function afterTurnUp(s: HandState, r: RulesVariant, stock: number[]): void {
   startExchange(s);
 }
 
-/** The turn-up over the cut pack (dealAllChecked's). */
+/**
+ * The turn-up over the cut pack (dealAllChecked's): the same rule as dealAll's (turnUpCard, afterTurnUp), the
+ * pack read from its copied list.
+ */
 function turnUpChecked(s: HandState, pack: readonly number[], ptr: number): void {
   const r = s.ruleset;
-  let trump: (typeof SUIT_LETTERS)[number] | null = null;
-  while (ptr < pack.length) {
-    const card = pack[ptr++]!;
-    const suit = card === WELI ? r.turnedWeliTrump : SUIT_LETTERS[suitIdx(card)]!;
-    if (trumpAllowed(r, suit)) {
-      trump = suit;
-      s.turned = card;
-      s.faceUp = card;
-      s.loc[card] = LOC.faceUp;
-      s.events.push(freezeEvent({ type: 'turnedUp', card, trump: suit }));
-      break;
-    }
-    s.skipped.push(card);
-    s.loc[card] = LOC.skipped;
-    s.events.push(freezeEvent({ type: 'skipped', card }));
-  }
-  if (trump === null) throw new Error('no card of an allowed trump suit left to turn up');
-  s.trump = trump;
-  s.perl = perlaggenOf(r, trump);
-  s.stock = pack.slice(ptr);
-  for (const c of s.stock) s.loc[c] = LOC.stock;
-  const n = s.stock.length;
-  if (n > 0 && r.showStock !== 'none') {
-    const shown = r.showStock === 'bottom' || n === 1 ? [s.stock[n - 1]!] : [s.stock[0]!, s.stock[n - 1]!];
-    s.shownStock = shown;
-    s.events.push(freezeEvent({ type: 'stockShown', cards: shown }));
-  }
-  startExchange(s);
+  let turned = false;
+  while (ptr < pack.length && !turned) turned = turnUpCard(s, r, pack[ptr++]!);
+  if (!turned) throw new Error('no card of an allowed trump suit left to turn up');
+  const stock = pack.slice(ptr);
+  for (const c of stock) s.loc[c] = LOC.stock;
+  afterTurnUp(s, r, stock);
 }
 
 // ---- the exchange of a turned-up Perlagg (RULES §4.6, A-10) ----
