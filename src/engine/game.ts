@@ -38,7 +38,7 @@ import {
   takeFromHand,
 } from './deal.ts';
 import { freezeEvent, type HandEvent } from './history.ts';
-import { explainPlay, isRevoke, legalPlays, legalPlaysAt, legalPlaysChecked, openTrick, revokePlays, tctx } from './legality.ts';
+import { explainPlay, isRevoke, legalPlaysAt, legalPlaysChecked, openTrick, revokePlays, tctx } from './legality.ts';
 import { finishEarly, freePerlaggen, scoreHand, showOptions, shownWord, touchShowEntries, writeSpielWhenDecided, type ShowOption } from './scoring.ts';
 import {
   answerActions,
@@ -708,11 +708,7 @@ export function legalActions(s: HandState): PolicyAction[] {
       // the follow rules (RULES §8.5)
       if (s.bid.active && obligationsOf(s, s.turn) !== 0) {
         filterObligations(s, s.turn, out, 0);
-        if (out.length === (concede ? 1 : 0)) {
-          out.length = 0;
-          legalPlays(s, s.turn, out);
-          if (concede) out.push(CONCEDE);
-        }
+        if (out.length === (concede ? 1 : 0)) out = PLAY_SCRATCH.slice(0, n); // (the plays the follow rules allow, still in the scratch)
       }
       break;
     }
