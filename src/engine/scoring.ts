@@ -445,20 +445,10 @@ export interface FigureJudge {
   partyHas(party: number, f: number): boolean;
 }
 
-/**
- * Judge by the shown words (the end of the deal). A class, not an object of closures: tsx compiles with keepNames,
- * so every closure created per call costs a defineProperty (`__name`), and scoreHand makes one judge per hand.
- */
-class ShownJudge implements FigureJudge {
-  constructor(
-    private readonly s: HandState,
-    /** The shown words' Gleich and Hanger codes per seat. */
-    private readonly gleich: readonly number[],
-    private readonly hanger: readonly number[],
-  ) {}
-  seatHas(seat: number, f: number): boolean {
-    return (f === 1 ? this.gleich[seat]! : this.hanger[seat]!) !== 0;
-  }
+/** A judge's party verdict from its seat verdicts: a party has f when one of its seats has it. */
+abstract class SeatJudge implements FigureJudge {
+  constructor(protected readonly s: HandState) {}
+  abstract seatHas(seat: number, f: number): boolean;
   partyHas(party: number, f: number): boolean {
     const t = this.s.table;
     for (let seat = 0; seat < t.seats; seat++) if (t.party[seat] === party && this.seatHas(seat, f)) return true;
@@ -467,24 +457,36 @@ class ShownJudge implements FigureJudge {
 }
 
 /**
+ * Judge by the shown words (the end of the deal). A class, not an object of closures: tsx compiles with keepNames,
+ * so every closure created per call costs a defineProperty (`__name`), and scoreHand makes one judge per hand.
+ */
+class ShownJudge extends SeatJudge {
+  constructor(
+    s: HandState,
+    /** The shown words' Gleich and Hanger codes per seat. */
+    private readonly gleich: readonly number[],
+    private readonly hanger: readonly number[],
+  ) {
+    super(s);
+  }
+  seatHas(seat: number, f: number): boolean {
+    return (f === 1 ? this.gleich[seat]! : this.hanger[seat]!) !== 0;
+  }
+}
+
+/**
  * Judge by what the seat can still show (its joint frontier: played cards fixed, free Perlaggen christened
  * at will): in the middle of the hand, when a party goes out. A seat bound to both figures that can show
  * each but not both at once is given the benefit (it has not chosen yet). (A class, as ShownJudge.)
  */
-class FrontierJudge implements FigureJudge {
+class FrontierJudge extends SeatJudge {
   private readonly frontiers: Array<readonly number[] | undefined> = [];
-  constructor(private readonly s: HandState) {}
   private frontier(seat: number): readonly number[] {
     return (this.frontiers[seat] ??= jointOf(this.s, seat));
   }
   seatHas(seat: number, f: number): boolean {
     const fr = this.frontier(seat);
     for (let i = 0; i < fr.length; i++) if ((f === 1 ? wordGleich(fr[i]!) : wordHanger(fr[i]!)) !== 0) return true;
-    return false;
-  }
-  partyHas(party: number, f: number): boolean {
-    const t = this.s.table;
-    for (let seat = 0; seat < t.seats; seat++) if (t.party[seat] === party && this.seatHas(seat, f)) return true;
     return false;
   }
 }
