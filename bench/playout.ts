@@ -13,7 +13,7 @@ import { resolveRuleset } from '../src/rules/registry.ts';
 import { builtinPolicy } from '../src/policy/registry.ts';
 import { playDeal } from '../src/sim/play.ts';
 import { Playout, ROLLOUT, type RolloutPolicy } from '../src/playout/kernel.ts';
-import { STREAM, keyedRng } from '../src/sim/seeds.ts';
+import { STREAM, keyedRng } from '../src/core/rng.ts';
 import type { Observation, OptionValues } from '../src/policy/api.ts';
 import { WorldSampler, kernelPositionOf, newWorld } from '../src/policy/worlds.ts';
 import { DEFAULT_SEARCH, searchDecision, type SearchConfig } from '../src/playout/search.ts';

@@ -16,7 +16,7 @@ import { FastDealer } from '../src/sim/jobs/fast-deal.ts';
 import type { SimSpec } from '../src/sim/job.ts';
 import { runSimulation } from '../src/sim/runner.ts';
 import { DEFAULT_BATCH } from '../src/cli/simulate.ts';
-import { STREAM, keyedRng } from '../src/sim/seeds.ts';
+import { STREAM, keyedRng } from '../src/core/rng.ts';
 import { checksum, formatTable, isMain, measure, measurementTable, type Contender } from './lib.ts';
 
 const TARGET_EVAL_BARE = 0.5;

@@ -21,7 +21,7 @@ import { writeFileSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { newHand } from '../src/engine/game.ts';
 import { canonicalName, resolveRuleset } from '../src/rules/registry.ts';
-import { STREAM, keyedPartieRng } from '../src/sim/seeds.ts';
+import { STREAM, keyedPartieRng } from '../src/core/rng.ts';
 import { runHand, type SeatPolicy } from '../src/sim/play.ts';
 import { doubleThreshold } from '../src/sim/partie.ts';
 import simple from '../strategies/simple.ts';

@@ -44,7 +44,7 @@ export type { HandEvent } from './engine/history.ts';
 export type { HandState, Table } from './engine/state.ts';
 export { playDeal, PolicyFault, DecisionTimeout, type DealResult, type DealSummary, type PlayDealOptions, type SeatPolicy } from './sim/play.ts';
 export { playPartie, type PartieResult, type PartieSummary, type PlayPartieOptions } from './sim/partie.ts';
-export { keyedRng, keyedPartieRng, STREAM, type Rng } from './sim/seeds.ts';
+export { keyedRng, keyedPartieRng, STREAM, type Rng } from './core/rng.ts';
 
 // ---- the policy API (what strategies/ import; GUIDE guidelines 3-4) ----
 export { definePolicy, type Policy, type PolicyContext, type PolicyFactory, type OptionSpec, type OptionValues, type RandomSource } from './policy/api.ts';

@@ -29,7 +29,7 @@ import { actionWords, cardAt } from '../games/replay/common.ts';
 import { step } from '../games/replay/perlaggen.ts';
 import { DEFAULT_SEARCH, searchDecision, type DecisionEstimate, type SearchConfig } from '../playout/search.ts';
 import { WorldError } from '../policy/worlds.ts';
-import { STREAM, keyedRng } from '../sim/seeds.ts';
+import { STREAM, keyedRng } from '../core/rng.ts';
 import { perlaggenLabel } from './human.ts';
 import { UsageError } from './errors.ts';
 

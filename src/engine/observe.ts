@@ -23,7 +23,7 @@ import { eventSeenBy, type HandEvent } from './history.ts';
 import { explainPlay } from './legality.ts';
 import { LOC, cloneState, seatingOf, type HandState, type Trick } from './state.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
-import type { Rng } from '../sim/seeds.ts';
+import type { Rng } from '../core/rng.ts';
 import { signsOfHand, type TalkPhrase, type TalkPoint } from './talk.ts';
 
 export interface ObservedPlay {

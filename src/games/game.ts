@@ -10,7 +10,7 @@
 import type { Policy, PolicyContext } from '../policy/api.ts';
 import type { ColumnSpec } from '../results/schema.ts';
 import type { ColumnArray } from '../sim/job.ts';
-import type { Rng } from '../sim/seeds.ts';
+import type { Rng } from '../core/rng.ts';
 
 export type GameName = 'perlaggen' | 'bieten';
 export const GAME_NAMES: readonly GameName[] = ['perlaggen', 'bieten'];

@@ -874,7 +874,7 @@ export class Playout {
     return this.randomPick();
   }
 
-  // the continuation's own stream: sfc32 (as src/sim/seeds.ts), seeded from the caller's stream, so that a
+  // the continuation's own stream: sfc32 (as src/core/rng.ts), seeded from the caller's stream, so that a
   // rollout's draws are keyed by the caller's stream and cost no call through an interface
   private readonly rs = new Int32Array(4);
   private seed(rng: KernelRandom): void {

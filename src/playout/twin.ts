@@ -10,7 +10,7 @@
 // strategies/simple.ts must choose the same card at every step. A share of the hands is played with
 // bidding before the first card (random bids, holds and raises), so stakes and the obligations of RULES
 // §8.5 are checked too.
-import { STREAM, keyedRng, type Rng } from '../sim/seeds.ts';
+import { STREAM, keyedRng, type Rng } from '../core/rng.ts';
 import { CHANCE, TERMINAL, applyAction, chanceOutcomes, currentPlayer, legalActions, newHand } from '../engine/game.ts';
 import { PASS, actionText, playOf, type PolicyAction } from '../engine/actions.ts';
 import { obligationsOf } from '../engine/bidding.ts';

@@ -37,9 +37,11 @@ import { realize } from '../engine/scoring.ts';
 import { deckOf } from '../engine/state.ts';
 import type { Observation, ObservedBid, ObservedPlay, ObservedSigns, ObservedTalk, ShowChoice } from '../engine/observe.ts';
 import { QUESTIONS, TALK_PHRASES, type TalkPhrase, type TalkPoint, type UnsaidAt, type UnsaidPhrase } from '../engine/talk.ts';
+import type { RandomSource } from '../core/rng.ts';
 
 export type { PolicyAction, Observation, ObservedBid, ObservedPlay, ObservedSigns, ObservedTalk, ShowChoice, FigureName, TalkPhrase, TalkPoint };
 export { TALK_PHRASES };
+export type { RandomSource };
 export type { HandEvent } from '../engine/history.ts';
 /** Bieten (RULES §17): its Observation, Action and helpers, for strategies/bieten-*.ts. */
 export * as bieten from '../games/bieten/policy-api.ts';
@@ -62,16 +64,6 @@ export {
 export { Playout, ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition, type RolloutPolicy } from '../playout/kernel.ts';
 // PIMC search of one decision over sampled worlds (strategies/pimc.ts, `perlagg advise`).
 export { searchDecision, DEFAULT_SEARCH, type SearchConfig, type DecisionEstimate, type OptionEstimate, type Estimate } from '../playout/search.ts';
-
-/** A uniform random source handed to a policy (its state is private). */
-export interface RandomSource {
-  /** Uniform 32-bit unsigned integer. */
-  nextUint32(): number;
-  /** Uniform integer in [0, n), n <= 2^21. */
-  below(n: number): number;
-  /** Uniform in [0, 1). */
-  nextFloat(): number;
-}
 
 export interface PolicyContext {
   /** The player's keyed stream for this deal. */

@@ -25,7 +25,7 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { HB, hb } from './heartbeat.ts';
 import { SimSpecError, type DealConstraints } from './job.ts';
 import { PolicyFault, type DealHook } from './play.ts';
-import type { Rng } from './seeds.ts';
+import type { Rng } from '../core/rng.ts';
 
 /** What a --where predicate sees of a deal (plain data, card short names). */
 export interface DealView {

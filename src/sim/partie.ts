@@ -17,7 +17,7 @@
 import { newHand, probeTable, returns, type HandOptions } from '../engine/game.ts';
 import type { HandState } from '../engine/state.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { STREAM, keyedPartieRng, keyedPartieRngLater } from './seeds.ts';
+import { STREAM, keyedPartieRng, keyedPartieRngLater } from '../core/rng.ts';
 import { quietSeats, runHand, silentSeats, summarize, type DealResult, type DealSummary, type Mutable, type PlayDealOptions, type SeatPolicy } from './play.ts';
 
 export interface PlayPartieOptions {

@@ -18,7 +18,7 @@ import { figCtx, figureWordByParts } from '../engine/scoring.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { STREAM, keyWords, keyedRng, keyedRngLater, Rng } from './seeds.ts';
+import { STREAM, keyWords, keyedRng, keyedRngLater, Rng } from '../core/rng.ts';
 import { cloneState, seatingOf } from '../engine/state.ts';
 import { HB, hb } from './heartbeat.ts';
 

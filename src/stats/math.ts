@@ -2,7 +2,7 @@
 // accurate far in the tails, which jstat's 1 - erf does not), Student t quantiles, a bracketing root finder,
 // and the few random draws the statistics need (from a keyed Rng, as GUIDE guideline 8 asks).
 import jStat from 'jstat';
-import type { Rng } from '../sim/seeds.ts';
+import type { Rng } from '../core/rng.ts';
 
 const LOG_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
 

@@ -19,7 +19,7 @@
 // (the Poisson bootstrap: J. A. Hanley and B. MacGibbon, "Creating non-parametric bootstrap samples using
 // Poisson frequencies", Comput. Methods Programs Biomed. 83 (2006) 57-62), from the keyed stream
 // (seed, replicate), so the error bars are a deterministic function of the data and the seed.
-import { keyedRng } from '../sim/seeds.ts';
+import { keyedRng } from '../core/rng.ts';
 import { poisson1, quantileSorted } from './math.ts';
 import { pairAccOf, pairedEstimate, type PairedEstimate } from './paired.ts';
 

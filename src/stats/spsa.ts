@@ -21,7 +21,7 @@
 // are rounded stochastically when played, floor(x + U) with U uniform in [0, 1) (fishtest's worker), so the
 // value played is x on average. Δ and the rounding come from the keyed stream (seed, k): a tuning run is a
 // pure function of its seed and its results, and resumes from its JSON state exactly.
-import { keyedRng } from '../sim/seeds.ts';
+import { keyedRng } from '../core/rng.ts';
 import { rademacher } from './math.ts';
 
 /** The stream kind of SPSA's perturbations and roundings. */

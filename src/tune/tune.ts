@@ -25,7 +25,7 @@ import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunMa
 import { codeDiff, codeVersion } from '../results/manifest.ts';
 import { makeFolder, removeTempFiles, takeLock, uncommittedLeftovers, type FolderLock } from '../results/run-folder.ts';
 import { trajectoryColumns } from '../results/schema.ts';
-import { keyWords } from '../sim/seeds.ts';
+import { keyWords } from '../core/rng.ts';
 import { RunError, RunFailure, SimSpecError, metricEstimate, type MetricAcc, type SimSpec } from '../sim/job.ts';
 import { BatchService } from '../sim/service.ts';
 import { runSimulation, type RunResult } from '../sim/runner.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/index.ts';
 import { CHANCE, TERMINAL, runDeal, type AnyGame } from '../../src/games/game.ts';
 import { allocColumns } from '../../src/sim/job.ts';
-import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
+import { STREAM, keyedRng } from '../../src/core/rng.ts';
 import type { Policy } from '../../src/policy/api.ts';
 
 const uniform: Policy<unknown, { kind: string }> = {

@@ -8,7 +8,7 @@ import { playBietenDeal } from '../../src/games/bieten/play.ts';
 import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { Policy, PolicyContext, PolicyFactory } from '../../src/policy/api.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
-import { STREAM, keyWords, keyedRng } from '../../src/sim/seeds.ts';
+import { STREAM, keyWords, keyedRng } from '../../src/core/rng.ts';
 import { checkPlaces } from './invariants.ts';
 
 type P = Policy<BietenObservation, BietenAction>;

@@ -6,7 +6,7 @@ import { parseCards } from '../../src/cards/notation.ts';
 import { applyChecked, dealWithHands, legalActions } from '../../src/games/bieten/engine.ts';
 import { cutForDealer, cutValue, nextGameDealer } from '../../src/games/bieten/partie.ts';
 import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
-import type { Rng } from '../../src/sim/seeds.ts';
+import type { Rng } from '../../src/core/rng.ts';
 import { replay } from './helpers.ts';
 
 const rules = resolveBietenRules('bieten');

@@ -16,7 +16,7 @@ import { resolvePolicy } from '../../src/policy/registry.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { playPartie } from '../../src/sim/partie.ts';
-import { keyedRng } from '../../src/sim/seeds.ts';
+import { keyedRng } from '../../src/core/rng.ts';
 import { partieTranscript, playTranscript } from '../../src/cli/play.ts';
 import { humanPlay } from '../../src/cli/human-play.ts';
 import { PerlaggenHuman, scriptedIO } from '../../src/cli/human.ts';

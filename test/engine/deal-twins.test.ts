@@ -13,7 +13,7 @@ import type { HandState } from '../../src/engine/state.ts';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import type { RulesVariant } from '../../src/rules/variant.ts';
 import { nulls, zeros } from '../../src/engine/state.ts';
-import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
+import { STREAM, keyedRng } from '../../src/core/rng.ts';
 import { TABLES } from './tables.ts';
 
 /** Specs: every ruleset, and the switches the set-up reads. */

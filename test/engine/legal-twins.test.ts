@@ -11,7 +11,7 @@ import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { obligationsOf } from '../../src/engine/bidding.ts';
 import { CHANCE, applyAction, checkLegalTwins, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';
 import { playOf } from '../../src/engine/actions.ts';
-import { Rng } from '../../src/sim/seeds.ts';
+import { Rng } from '../../src/core/rng.ts';
 import { CHRISTENING_ALTERNATIVES, FOLLOW_SWITCHES } from '../variants.ts';
 import { legalPlays, legalPlaysAt, legalPlaysChecked } from '../../src/engine/legality.ts';
 import type { PolicyAction } from '../../src/engine/actions.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { observe, resampleHidden } from '../../src/engine/observe.ts';
 import { playDeal } from '../../src/sim/play.ts';
-import { STREAM, keyWords, keyedRng } from '../../src/sim/seeds.ts';
+import { STREAM, keyWords, keyedRng } from '../../src/core/rng.ts';
 import type { Observation, Policy, PolicyContext } from '../../src/policy/api.ts';
 import { deepDump, scanNumbers } from './spy.ts';
 import { LEVELS, RULESETS, TABLES, specOf } from './tables.ts';

@@ -7,7 +7,7 @@ import { RULE_SWITCHES } from '../../src/rules/ambiguities.ts';
 import { applyChecked, currentPlayer, explainIllegal, handFromLayout, legalActions, actingSeat } from '../../src/engine/game.ts';
 import { PASS, actionText, type PolicyAction } from '../../src/engine/actions.ts';
 import { observe, resampleHidden } from '../../src/engine/observe.ts';
-import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
+import { STREAM, keyedRng } from '../../src/core/rng.ts';
 import { QUIET, TALK_PHRASES, openPhraseMask, openPhraseMaskFresh, partnersOf, sayOf, signsOfHand, talkSeat } from '../../src/engine/talk.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';

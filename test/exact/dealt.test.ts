@@ -11,7 +11,7 @@ import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { FastDealer } from '../../src/sim/jobs/fast-deal.ts';
 import type { SimSpec } from '../../src/sim/job.ts';
 import { intervalOf, runSimulation } from '../../src/sim/runner.ts';
-import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
+import { STREAM, keyedRng } from '../../src/core/rng.ts';
 
 const spec = (ruleset: string, seed: number, trump: Suit | null = null, players = 4): SimSpec => ({ mode: 'figures', ruleset, players, policies: [], seed, constraints: { hands: {}, trump, predicate: null } });
 

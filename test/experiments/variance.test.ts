@@ -4,7 +4,7 @@
 // over many seeds: the interval must keep its promise (cover the truth in about 95% of the replicates).
 import { describe, expect, it } from 'vitest';
 import { effectOf, varianceTerms } from '../../src/experiments/run.ts';
-import { keyedRng, type Rng } from '../../src/sim/seeds.ts';
+import { keyedRng, type Rng } from '../../src/core/rng.ts';
 
 function normal(rng: Rng): number {
   const u = 1 - rng.nextFloat();

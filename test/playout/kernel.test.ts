@@ -4,7 +4,7 @@ import { parseCard, parseCards } from '../../src/cards/notation.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { Playout, ROLLOUT, moveAs, moveCard, type KernelPosition } from '../../src/playout/kernel.ts';
 import { kernelRules } from '../../src/playout/rules.ts';
-import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
+import { STREAM, keyedRng } from '../../src/core/rng.ts';
 
 const bits = (text: string): { lo: number; weli: number } => {
   let lo = 0;

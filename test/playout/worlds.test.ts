@@ -7,7 +7,7 @@ import jStat from 'jstat';
 import { WELI } from '../../src/cards/card.ts';
 import { observe } from '../../src/engine/observe.ts';
 import { LOC, type HandState } from '../../src/engine/state.ts';
-import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
+import { STREAM, keyedRng } from '../../src/core/rng.ts';
 import { Playout, ROLLOUT, WorldError, kernelPositionOf, newWorld, sampleWorld, signsOf, worldSampler, type World, type WorldConstraint } from '../../src/policy/api.ts';
 import { agrees } from './replay.ts';
 import { every, positions } from './positions.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { playDeal } from '../../src/sim/play.ts';
-import { keyedRng } from '../../src/sim/seeds.ts';
+import { keyedRng } from '../../src/core/rng.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
 import { advise, buildPosition, type PositionSpec } from '../../src/cli/advise.ts';
 import { UsageError } from '../../src/cli/errors.ts';

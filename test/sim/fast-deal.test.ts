@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { EngineDealer } from '../../src/sim/jobs/figures.ts';
 import { FastDealer, type DealtHands } from '../../src/sim/jobs/fast-deal.ts';
-import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
+import { STREAM, keyedRng } from '../../src/core/rng.ts';
 
 const fresh = (seats: number): DealtHands => ({ hands: new Int32Array(seats), weli: new Int32Array(seats), trump: 'H', turned: -1 });
 

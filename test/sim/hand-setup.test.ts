@@ -2,7 +2,7 @@
 // against the streams made at once; the whole shuffle in one engine call (applyShuffleFrom) against one applyAction a step;
 // summarize's per-seat figures against the seats' cards at the first lead.
 import { describe, expect, it } from 'vitest';
-import { STREAM, keyedPartieRng, keyedPartieRngLater, keyedRng, keyedRngLater } from '../../src/sim/seeds.ts';
+import { STREAM, keyedPartieRng, keyedPartieRngLater, keyedRng, keyedRngLater } from '../../src/core/rng.ts';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { applyAction, applyShuffleFrom, chanceOutcomes, newHand } from '../../src/engine/game.ts';
 import type { Action } from '../../src/engine/actions.ts';

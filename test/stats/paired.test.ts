@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyMoments, meanInterval, pushMoment, wilson } from '../../src/stats/intervals.ts';
 import { emptyPairAcc, formatPaired, mergePairAcc, pairAccOf, pairedEstimate, pairValue, pushPair, varianceRatio, type PairAcc, type PairedMetric } from '../../src/stats/paired.ts';
-import type { Rng } from '../../src/sim/seeds.ts';
+import type { Rng } from '../../src/core/rng.ts';
 import { figure, normal, rngFor } from './synth.ts';
 
 const REPS = 1000;

@@ -1,6 +1,6 @@
 // Synthetic data with a known answer for the statistics tests: every stream keyed (seed, index), so a test
 // reproduces exactly.
-import { keyedRng, type Rng } from '../../src/sim/seeds.ts';
+import { keyedRng, type Rng } from '../../src/core/rng.ts';
 
 /** A stream kind of the tests' own, apart from the engine's. */
 export const TEST_STREAM = 0x7e57;

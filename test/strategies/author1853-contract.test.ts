@@ -8,7 +8,7 @@ import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy, resolvePolicy } from '../../src/policy/registry.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { doubleThreshold, playPartie } from '../../src/sim/partie.ts';
-import { keyedRng } from '../../src/sim/seeds.ts';
+import { keyedRng } from '../../src/core/rng.ts';
 import { hasSpielfarbe as engineSpielfarbe } from '../../src/engine/bidding.ts';
 import { jointFrontier } from '../../src/engine/joint.ts';
 import { figCtx } from '../../src/engine/scoring.ts';

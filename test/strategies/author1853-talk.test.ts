@@ -13,7 +13,7 @@ import { cloneState, type HandState } from '../../src/engine/state.ts';
 import { winningIndex, type PolicyAction } from '../../src/policy/api.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { suitIndexOf } from '../../src/cards/card.ts';
-import { STREAM, keyedRng } from '../../src/sim/seeds.ts';
+import { STREAM, keyedRng } from '../../src/core/rng.ts';
 
 const played = (a: PolicyAction): number => (a.kind === 'play' ? a.card : -1);
 type Opts = Record<string, number | boolean | string>;

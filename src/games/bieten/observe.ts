@@ -7,11 +7,11 @@
 // resampleBietenHidden(state, player, rng) redeals the cards the player cannot see — the other hands' cards
 // not yet on the table and the undealt rest — consistently with everything he has seen (the deal replayed on
 // the new cards must say and show exactly what it said and showed), so his observation stays byte-identical.
-import type { RandomSource } from '../../policy/api.ts';
 import { actingSeat, applyAction, currentPlayer, dealWithHands, explainIllegal, legalActions } from './engine.ts';
 import { bietenRulesName } from './rules.ts';
 import { BIETEN_FIGURES, type BietenFigure } from './rules.ts';
 import { BLOC, bietenEventSeenBy, type BietenAction, type BietenEvent, type BietenState, type FigureResult } from './state.ts';
+import type { RandomSource } from '../../core/rng.ts';
 
 export interface BietenObservedFigure {
   figure: BietenFigure;

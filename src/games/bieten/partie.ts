@@ -9,7 +9,7 @@
 // its cards from keyedPartieRng(root, k, n, deal) and each player's choices from keyedPartieRng(root, k, n,
 // policy, seat) (GUIDE guideline 8) — the same keys as a Perlaggen Partie; the cut for the first dealer
 // draws from keyedPartieRng(root, k, 0, CUT_STREAM).
-import { STREAM, keyedPartieRng, type Rng } from '../../sim/seeds.ts';
+import { STREAM, keyedPartieRng, type Rng } from '../../core/rng.ts';
 import { saltedRng } from '../../sim/play.ts';
 import { runDeal, type SeatedPolicy, type RunOptions } from '../game.ts';
 import { newDeal, nextActive, prevActive } from './engine.ts';

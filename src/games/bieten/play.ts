@@ -3,7 +3,7 @@
 import { UsageError } from '../../cli/errors.ts';
 import type { PolicyFactory } from '../../policy/api.ts';
 import { resolvePolicy } from '../../policy/registry.ts';
-import { STREAM, keyedRng } from '../../sim/seeds.ts';
+import { STREAM, keyedRng } from '../../core/rng.ts';
 import { runDeal, type RunOptions, type SeatedPolicy } from '../game.ts';
 import { MAX_PLAYERS, newDeal } from './engine.ts';
 import { bietenGame } from './game.ts';

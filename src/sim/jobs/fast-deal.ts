@@ -10,7 +10,7 @@ import { WELI, type Suit } from '../../cards/card.ts';
 import { newHand } from '../../engine/game.ts';
 import { perlaggenOf } from '../../rules/perlaggen.ts';
 import type { RulesVariant } from '../../rules/variant.ts';
-import type { Rng } from '../seeds.ts';
+import type { Rng } from '../../core/rng.ts';
 
 const SUIT_OF = ['H', 'S', 'L', 'E'] as const;
 

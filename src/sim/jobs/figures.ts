@@ -16,7 +16,7 @@ import { codeCount, codeRankValue, wordGleich, wordHanger } from '../../eval/fig
 import { resolveRuleset } from '../../rules/registry.ts';
 import type { RulesVariant } from '../../rules/variant.ts';
 import { DEALS_COLUMNS, expandSeats, type ColumnSpec } from '../../results/schema.ts';
-import { STREAM, keyedRng, type Rng } from '../seeds.ts';
+import { STREAM, keyedRng, type Rng } from '../../core/rng.ts';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, newHand } from '../../engine/game.ts';
 import { handSizeOf } from '../../engine/state.ts';
 import { FastDealer } from './fast-deal.ts';

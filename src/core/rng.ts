@@ -190,3 +190,12 @@ function partieKey(rootSeed: number, partieIndex: number, dealNo: number, kind: 
 export function keyedPartieRngLater(rootSeed: number, partieIndex: number, dealNo: number, kind: number, seat = -1): Rng {
   return new Rng(0, 0, 0, 0, partieKey(rootSeed, partieIndex, dealNo, kind, seat));
 }
+/** A uniform random source handed to a policy (its state is private). */
+export interface RandomSource {
+  /** Uniform 32-bit unsigned integer. */
+  nextUint32(): number;
+  /** Uniform integer in [0, n), n <= 2^21. */
+  below(n: number): number;
+  /** Uniform in [0, 1). */
+  nextFloat(): number;
+}

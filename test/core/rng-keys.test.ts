@@ -2,7 +2,7 @@
 // against the key written out — the stream keyWords makes of it — for seeds and indices on both sides of 2^32,
 // and its checks.
 import { describe, expect, it } from 'vitest';
-import { Rng, STREAM, keyWords, keyedRng, keyedRngLater } from '../../src/sim/seeds.ts';
+import { Rng, STREAM, keyWords, keyedRng, keyedRngLater } from '../../src/core/rng.ts';
 
 const words = (x: number): [number, number] => [x % 4294967296, Math.floor(x / 4294967296)];
 

@@ -3,7 +3,7 @@
 // gave (keyed randomness: the same seed, the same shuffle, the same signature) — the rejection test on the
 // product's low word by Math.imul included, the twin of the double's `m % 2^32`.
 import { describe, expect, it } from 'vitest';
-import { keyedRng, rejectionThreshold, Rng, SMALL_BELOW, smallThreshold, STREAM } from '../../src/sim/seeds.js';
+import { keyedRng, rejectionThreshold, Rng, SMALL_BELOW, smallThreshold, STREAM } from '../../src/core/rng.ts';
 
 /** below(n) as it was: the threshold from the formula at every call (the twin of the table read). */
 function belowByFormula(rng: Rng, n: number): number {
