@@ -2,8 +2,9 @@
 // names (Herz As, Schellsiebener, Eichel-Unter, Laubzehner), suits as H, Herz, Rot, Laub, Grün, Eichel.
 // Case, spaces, hyphens and umlauts are forgiven; anything else is a clear error.
 import { RANK_NAMES, RANKS, SUIT_NAMES, SUITS, WELI, cardId, rankOf, suitOf, type CardId, type Rank, type Suit } from './card.ts';
+import { UsageError } from '../core/errors.ts';
 
-export class CardNotationError extends Error {
+export class CardNotationError extends UsageError {
   override name = 'CardNotationError';
 }
 

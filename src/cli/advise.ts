@@ -17,9 +17,8 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { cardShort, parseCards, CardNotationError } from '../cards/notation.ts';
 import { WELI } from '../cards/card.ts';
 import type { PolicyAction } from '../engine/actions.ts';
-import { actingSeat, currentPlayer, handFromLayout, legalActions, applyAction } from '../engine/game.ts';
+import { actingSeat, currentPlayer, handFromLayout, legalActions, applyAction, newHand } from '../engine/game.ts';
 import { observe, type Observation } from '../engine/observe.ts';
-import { newHand } from '../engine/game.ts';
 import type { HandState } from '../engine/state.ts';
 import { perlaggenOf } from '../rules/perlaggen.ts';
 import { resolveRuleset } from '../rules/registry.ts';
@@ -31,7 +30,7 @@ import { DEFAULT_SEARCH, searchDecision, type DecisionEstimate, type SearchConfi
 import { WorldError } from '../policy/worlds.ts';
 import { STREAM, keyedRng } from '../core/rng.ts';
 import { perlaggenLabel } from './human.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../core/errors.ts';
 
 export interface PositionSpec {
   readonly ruleset: string;

@@ -1,37 +1,14 @@
 // How the CLI ends: bad input exits 2 with one line naming the problem; a runtime failure exits 1.
-import { CardNotationError } from '../cards/notation.ts';
-import { PolicyError } from '../policy/registry.ts';
-import { RulesetError } from '../rules/registry.ts';
-import { OutputError } from '../results/manifest.ts';
-import { ExactError } from '../exact/distribution.ts';
-import { RunError, RunFailure, SimSpecError } from '../sim/job.ts';
-import { PolicyFault } from '../sim/play.ts';
-import { TornFileError } from '../results/stream.ts';
-import { TuneSpecError } from '../tune/params.ts';
+import { RuntimeFault, UsageError } from '../core/errors.ts';
 
-/** An error in what the user asked for (flags, names, cards, folders): exit 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
-
+// Every error of bad input extends UsageError, every named run failure RuntimeFault (src/core/errors.ts).
 export function isUsageError(e: unknown): boolean {
-  return (
-    e instanceof UsageError ||
-    e instanceof PolicyError ||
-    e instanceof RulesetError ||
-    e instanceof CardNotationError ||
-    e instanceof OutputError ||
-    e instanceof ExactError ||
-    e instanceof SimSpecError ||
-    e instanceof RunError ||
-    e instanceof TornFileError ||
-    e instanceof TuneSpecError
-  );
+  return e instanceof UsageError;
 }
 
 /** A run that failed for a reason the message names (not a bug of perlagg): exit 1. */
 export function isRuntimeFault(e: unknown): boolean {
-  return e instanceof PolicyFault || e instanceof RunFailure;
+  return e instanceof RuntimeFault;
 }
 
 /** Print one line for the error and return the exit code. */

@@ -16,7 +16,8 @@ import { buildTable, writeArrowFile } from '../results/arrow-file.ts';
 import { checkOutputFolder, codeVersion, sha256, writeManifest } from '../results/manifest.ts';
 import { EXACT_COLUMNS } from '../results/schema.ts';
 import { writeResultCharts } from '../charts/commands.ts';
-import { UsageError, textOption, wholeOption } from './errors.ts';
+import { textOption, wholeOption } from './errors.ts';
+import { UsageError } from '../core/errors.ts';
 
 interface ExactArgs {
   ruleset: string;

@@ -9,8 +9,9 @@ import { DEFAULT_SEED, ExperimentInterrupted, runExperiment, type ArmSummary, ty
 import { findingsMarkdown, writeFindings } from '../experiments/report.ts';
 import type { Experiment } from '../experiments/types.ts';
 import { DEFAULT_WORKERS } from '../sim/runner.ts';
-import { UsageError, wholeOption } from './errors.ts';
+import { wholeOption } from './errors.ts';
 import { shardFrom, workersOption } from './simulate.ts';
+import { UsageError } from '../core/errors.ts';
 
 export const RESULTS_DIR = 'results/experiments';
 

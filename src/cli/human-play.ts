@@ -17,10 +17,10 @@ import { resolvePolicy } from '../policy/registry.ts';
 import { resolveRuleset } from '../rules/registry.ts';
 import { playPartie } from '../sim/partie.ts';
 import { playDeal, type SeatPolicy } from '../sim/play.ts';
-import { UsageError } from './errors.ts';
 import { BietenHuman } from './human-bieten.ts';
 import { HumanInputEnded, PerlaggenHuman, type HumanIO } from './human.ts';
 import { partieText, transcript } from './play.ts';
+import { UsageError } from '../core/errors.ts';
 
 export interface HumanPlayRequest {
   readonly game: 'perlaggen' | 'bieten';

@@ -10,8 +10,9 @@ import { pentanomialFromPairScores } from '../stats/elo.ts';
 import type { RatingsReport } from '../stats/ratings.ts';
 import { runLeague, type LeagueMode, type LeagueResult } from '../league/league.ts';
 import { writeResultCharts } from '../charts/commands.ts';
-import { UsageError, textOption, wholeOption } from './errors.ts';
+import { textOption, wholeOption } from './errors.ts';
 import { splitPolicies, workersOption } from './simulate.ts';
+import { UsageError } from '../core/errors.ts';
 
 interface LeagueArgs {
   policies?: string;

@@ -13,9 +13,10 @@ import { tuneCommand } from './tune.ts';
 import { leagueCommand } from './league.ts';
 import { policiesCommand } from './policies.ts';
 import { experimentCommand } from './experiment.ts';
-import { reportError, UsageError } from './errors.ts';
+import { reportError } from './errors.ts';
 import { helpWidth, pasteableExamples } from './help.ts';
 import { codeVersion } from '../results/manifest.ts';
+import { UsageError } from '../core/errors.ts';
 
 /** `perlagg --version`: the package version and the commit of the code (with -dirty for a changed tree). */
 export function versionLine(): string {

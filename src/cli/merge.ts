@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { mergeShards } from '../results/merge.ts';
 import { mergeAcc, type MetricAcc } from '../sim/job.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../core/errors.ts';
 
 interface MergeArgs {
   shards: string[];

@@ -6,20 +6,20 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { SUIT_NAMES, type Suit } from '../cards/card.ts';
 import { cardShort } from '../cards/notation.ts';
 import { gleichName, hangerName } from '../eval/figures.ts';
-import type { HandState } from '../engine/state.ts';
-import { seatName } from '../engine/state.ts';
+import { type HandState, seatName } from '../engine/state.ts';
 import { QUESTIONS, phraseWords } from '../engine/talk.ts';
 import { resolvePolicy } from '../policy/registry.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { playDeal, type SeatPolicy } from '../sim/play.ts';
 import { PartieSeries, doubleThreshold, playPartie, type PartieResult } from '../sim/partie.ts';
-import { UsageError, textOption, wholeOption } from './errors.ts';
+import { textOption, wholeOption } from './errors.ts';
 import { bietenGameTranscript, bietenPlayTranscript } from '../games/bieten/play.ts';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { humanPlay, parseHumans } from './human-play.ts';
 import { terminalIO } from './human.ts';
+import { UsageError } from '../core/errors.ts';
 
 /** --transcript FILE: refused before the game starts when it cannot be written (a folder, no such folder). */
 function checkTranscriptFile(file: string): string {

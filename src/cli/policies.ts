@@ -3,7 +3,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import type { OptionSpec, PolicyFactory } from '../policy/api.ts';
 import { PolicyError, builtinPoliciesOf, builtinPolicy, isPolicyFile, resolvePolicy } from '../policy/registry.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../core/errors.ts';
 
 interface PoliciesArgs {
   file?: string;

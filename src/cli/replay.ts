@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { replayText, ReplayError } from '../games/replay/index.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../core/errors.ts';
 
 interface ReplayArgs {
   file: string;

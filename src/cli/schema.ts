@@ -1,7 +1,7 @@
 // perlagg schema: the columns of every table perlagg writes, from their one declaration (src/results/schema.ts).
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { TABLES, type ColumnSpec } from '../results/schema.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../core/errors.ts';
 
 interface SchemaArgs {
   table?: string;

@@ -14,13 +14,13 @@ import { resolveBietenRules, bietenRulesName } from '../games/bieten/rules.ts';
 import { MAX_PLAYERS as MAX_BIETEN_PLAYERS } from '../games/bieten/engine.ts';
 import { formatPairReport, pairReport } from '../stats/report.ts';
 import { pentanomialFromPairScores } from '../stats/elo.ts';
-import { metricEstimate, momentsOf, reviveAcc, type MetricAcc, type SimMode, type SimSpec } from '../sim/job.ts';
+import { metricEstimate, momentsOf, reviveAcc, type MetricAcc, type SimMode, type SimSpec, type StartState } from '../sim/job.ts';
 import { DEFAULT_WORKERS, runSimulation, type Progress, type RunResult, type RunSprt, type Shard } from '../sim/runner.ts';
 import { writeRunCharts } from '../charts/commands.ts';
-import { UsageError, durationOption, positiveOption, textOption, wholeOption } from './errors.ts';
+import { durationOption, positiveOption, textOption, wholeOption } from './errors.ts';
 import { isPolicyFile } from '../policy/registry.ts';
-import type { StartState } from '../sim/job.ts';
 import { parseDealer, parseScore, startText } from '../sim/start.ts';
+import { UsageError } from '../core/errors.ts';
 
 interface SimulateArgs {
   game: string;

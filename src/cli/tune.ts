@@ -10,8 +10,9 @@ import { DEFAULT_WORKERS } from '../sim/runner.ts';
 import { DEFAULT_R_END } from '../tune/params.ts';
 import { runTune, type Confirmation, type TuneMode, type TuneProgress, type TuneResult } from '../tune/tune.ts';
 import { writeResultCharts } from '../charts/commands.ts';
-import { UsageError, positiveOption, textOption, wholeOption } from './errors.ts';
+import { positiveOption, textOption, wholeOption } from './errors.ts';
 import { workersOption } from './simulate.ts';
+import { UsageError } from '../core/errors.ts';
 
 interface TuneArgs {
   policy?: string;

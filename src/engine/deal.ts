@@ -1,14 +1,12 @@
 // RULES §4: shuffle, cut (the cutter keeping permanent Perlaggen, §4.2/A-31), the deal by the ruleset's
 // pattern (§4.3), the trump turn-up with skipped cards (§4.4/A-32), the stock cards shown (§4.5/A-09) and
 // the exchange of a turned-up Perlagg (§4.6/A-10). Pure functions over the state of state.ts.
-import { WELI } from '../cards/card.ts';
+import { WELI, type Suit } from '../cards/card.ts';
 import { perlaggenOf, type Perlaggen } from '../rules/perlaggen.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { freezeEvent, type HandEvent } from './history.ts';
 import { LOC, seatingOf, type Exchange, type HandState } from './state.ts';
 import { TwinSwitch } from './twin-switch.ts';
-import type { Suit } from '../cards/card.ts';
-
 const SUIT_LETTERS = ['H', 'S', 'L', 'E'] as const;
 const suitIdx = (c: number): number => (c === WELI ? 1 : c >>> 3);
 

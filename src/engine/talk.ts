@@ -51,8 +51,7 @@
 // a phrase said gives away only what its words say. A seat whose policy never talks (Policy.talk = 'never') is
 // left out of every window and never asked (the same as staying quiet and never being asked); with no two
 // partners who could talk the hand has no talk state at all, and silent tables run as fast as before.
-import type { Suit } from '../cards/card.ts';
-import { WELI } from '../cards/card.ts';
+import { type Suit, WELI } from '../cards/card.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { FigureName, PolicyAction } from './actions.ts';
 import type { HandState, Phase, Table } from './state.ts';

@@ -3,13 +3,12 @@
 // Perlaggen already carry a christening (RULES §5.2: irrevocable).
 import { WELI, type CardId, type Suit } from '../cards/card.ts';
 import type { CardSet } from '../cards/cardset.ts';
-import { popcount32 } from '../cards/mask.ts';
+import { popcount32, colex32 } from '../cards/mask.ts';
 import { perlaggenOf, type Perlaggen } from '../rules/perlaggen.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { bestFigures, jointFigures, type FigureParts } from './core.ts';
 import { OFFSET, figureTables, forEachMask, type FigureTables } from './tables.ts';
 import { HAND_SIZE, handIndex, handIndex5 } from './hand-index.ts';
-import { colex32 } from '../cards/mask.ts';
 
 export interface FigureContext {
   readonly ruleset: RulesVariant;

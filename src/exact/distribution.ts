@@ -8,6 +8,7 @@ import { binom } from '../cards/mask.ts';
 import { figureContext, figureWord, naturalFigureWord } from '../eval/evaluate.ts';
 import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
 import type { RulesVariant } from '../rules/variant.ts';
+import { UsageError } from '../core/errors.ts';
 
 /** Cells: [perlaggen in hand][best Gleich count][best Hanger length][natural Gleich count][natural Hanger length]. */
 export const DIM = 6;
@@ -30,7 +31,7 @@ export interface ExactDistribution {
   readonly timings: { readonly tablesMs: number; readonly enumerateMs: number };
 }
 
-export class ExactError extends Error {
+export class ExactError extends UsageError {
   override name = 'ExactError';
 }
 

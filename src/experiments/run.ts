@@ -6,13 +6,14 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import type { Piscina } from 'piscina';
 import { runSimulation, createPool, type RunResult } from '../sim/runner.ts';
-import { RunError, type SimSpec, type StartState } from '../sim/job.ts';
+import { type SimSpec, type StartState } from '../sim/job.ts';
 import { codeVersion, sha256, type CodeVersion } from '../results/manifest.ts';
 import { meanInterval, wilson, type Moments } from '../stats/intervals.ts';
 import { emptyPairAcc, pairedEstimate, pushPair, varianceRatio, type PairAcc } from '../stats/paired.ts';
 import { METRICS, readColumns, type Columns } from './metrics.ts';
 import { verdictOf } from './verdict.ts';
 import type { Arm, Experiment, Verdict } from './types.ts';
+import { RunError } from '../core/errors.ts';
 
 export type SizeName = 'full' | 'quick' | 'smoke';
 

@@ -1,8 +1,8 @@
 // The games of perlagg by name (GUIDE §7): each is one rules module behind the contract of game.ts.
-import { UsageError } from '../cli/errors.ts';
 import { bietenGame } from './bieten/game.ts';
 import type { AnyGame, GameName } from './game.ts';
 import { perlaggenGame } from './perlaggen.ts';
+import { UsageError } from '../core/errors.ts';
 
 export const GAMES: Readonly<Record<GameName, AnyGame>> = { perlaggen: perlaggenGame, bieten: bietenGame };
 

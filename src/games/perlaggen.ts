@@ -4,7 +4,7 @@
 import { actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
 import { actingSeat, applyAction, applyChecked, chanceOutcomes, currentPlayer, explainIllegal, legalActions, newHand, returns, type HandOptions } from '../engine/game.ts';
 import { observe, type Observation } from '../engine/observe.ts';
-import type { HandState } from '../engine/state.ts';
+import { type HandState, seatTable } from '../engine/state.ts';
 import { PARTIEN_COLUMNS, HANDS_COLUMNS, expandSeats } from '../results/schema.ts';
 import { canonicalJson, canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
@@ -12,7 +12,6 @@ import type { ColumnArray } from '../sim/job.ts';
 import { fillHandRow } from '../sim/jobs/hands.ts';
 import type { PartieSummary } from '../sim/partie.ts';
 import { summarize } from '../sim/play.ts';
-import { seatTable } from '../engine/state.ts';
 import { transcript } from '../cli/play.ts';
 import type { Game } from './game.ts';
 

@@ -8,17 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolvePolicy } from '../policy/registry.ts';
 import { canonicalJson, rulesetHash, resolveRuleset } from '../rules/registry.ts';
-import { readArrowFileBatches } from '../results/stream.ts';
-import { fileSha256 } from '../results/run-manifest.ts';
-import { readRunManifest, settingsDiff, writeRunManifest, type RunManifest } from '../results/run-manifest.ts';
+import { readArrowFileBatches, BatchStreamWriter, streamToFile } from '../results/stream.ts';
+import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest } from '../results/run-manifest.ts';
 import { codeVersion } from '../results/manifest.ts';
 import { makeFolder, takeLock, type FolderLock } from '../results/run-folder.ts';
-import { BatchStreamWriter, streamToFile } from '../results/stream.ts';
 import { LEAGUE_COLUMNS } from '../results/schema.ts';
-import { RunError, SimSpecError, type SimSpec } from '../sim/job.ts';
+import { type SimSpec } from '../sim/job.ts';
 import { createPool, runSimulation } from '../sim/runner.ts';
 import { bootstrapRatings, checkLeague, crosstable, type CrosstableCell, type League, type RatingsReport } from '../stats/ratings.ts';
-
+import { SimSpecError, RunError } from '../core/errors.ts';
 export type LeagueMode = 'hands' | 'partien';
 
 export interface LeagueOptions {

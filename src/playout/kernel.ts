@@ -22,7 +22,7 @@
 //   a move      = card | asIdx << 6          (asIdx 0..31 christened identity, 32 = none; rules.ts)
 //   played ids  = per seat: IDM mask of distinct identities laid + EX[seat*8 + rank] repeats per rank
 //                 (identical christened identities, A-36) + NW natural Weli laid (A-11 alternative)
-import { WELI } from '../cards/card.ts';
+import { WELI, type Suit } from '../cards/card.ts';
 import { popcount32 } from '../cards/mask.ts';
 import { bestFigures, type FigureParts } from '../eval/core.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
@@ -30,7 +30,6 @@ import { jointFrontierOfParts } from '../engine/joint.ts';
 import { OFFSET, TABLE_SIZE, type FigureTables, type JointTable } from '../eval/tables.ts';
 import { K0, K1, K2 } from '../eval/hand-index.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import type { Suit } from '../cards/card.ts';
 import { NO_AS, SUIT_MASK, kernelRules, type KernelRules } from './rules.ts';
 
 export { NO_AS } from './rules.ts';

@@ -12,8 +12,9 @@ import bluffer from '../../strategies/bluffer.ts';
 import pimc from '../../strategies/pimc.ts';
 import bietenRandom from '../../strategies/bieten-random.ts';
 import bietenPlain from '../../strategies/bieten-plain.ts';
+import { UsageError } from '../core/errors.ts';
 
-export class PolicyError extends Error {
+export class PolicyError extends UsageError {
   override name = 'PolicyError';
 }
 

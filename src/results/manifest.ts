@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from './arrow-file.ts';
+import { UsageError } from '../core/errors.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -82,7 +83,7 @@ export interface Manifest {
   readonly [extra: string]: unknown;
 }
 
-export class OutputError extends Error {
+export class OutputError extends UsageError {
   override name = 'OutputError';
 }
 

@@ -13,12 +13,12 @@
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { makeFolder, takeLock, uncommittedLeftovers } from './run-folder.ts';
 import { io, writeErrorText } from './io.ts';
-import { RunFailure } from '../sim/job.ts';
 import { join } from 'node:path';
 import { writeAll, writeAtomically } from './arrow-file.ts';
 import { OutputError, codeDiff } from './manifest.ts';
 import { fileSha256, finalFileName, finalizeRun, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from './run-manifest.ts';
 import { arrowFileSource, batchDigest, batchesToFile, verifyStreamDigests, ipcKind, readStreamBatches, readStreamSchema, streamBatchBytes, streamSchemaBytes, type BatchSource, type Committed } from './stream.ts';
+import { RunFailure } from '../core/errors.ts';
 
 export interface MergeOptions {
   /**

@@ -4,7 +4,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { RunError } from '../sim/job.ts';
+import { RunError } from '../core/errors.ts';
 
 export const LOCK_FILE = '.perlagg.lock';
 

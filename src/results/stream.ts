@@ -27,6 +27,7 @@ import {
 import { Footer } from 'apache-arrow/ipc/metadata/file';
 import { toUint8Array, type ArrayBufferViewInput } from 'apache-arrow/util/buffer';
 import { arrowType, type ColumnSpec, type ColumnType } from './schema.ts';
+import { UsageError } from '../core/errors.ts';
 
 /**
  * A string column already dictionary-encoded: `values` in order of first appearance, `indices` into them
@@ -72,7 +73,7 @@ export interface Committed {
 }
 
 /** A stream file that is cut, has a torn tail where none may be, or disagrees with its manifest. */
-export class TornFileError extends Error {
+export class TornFileError extends UsageError {
   override name = 'TornFileError';
 }
 

@@ -15,8 +15,9 @@ import { v1853 } from './variants/v1853.ts';
 import { oberland } from './variants/oberland.ts';
 import { suedtirol } from './variants/suedtirol.ts';
 import { innsbruck } from './variants/innsbruck.ts';
+import { UsageError } from '../core/errors.ts';
 
-export class RulesetError extends Error {
+export class RulesetError extends UsageError {
   override name = 'RulesetError';
 }
 

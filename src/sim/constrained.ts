@@ -23,9 +23,10 @@ import type { HandState } from '../engine/state.ts';
 import { importUserModule, loadErrorLine } from '../policy/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { HB, hb } from './heartbeat.ts';
-import { SimSpecError, type DealConstraints } from './job.ts';
+import { type DealConstraints } from './job.ts';
 import { PolicyFault, type DealHook } from './play.ts';
 import type { Rng } from '../core/rng.ts';
+import { SimSpecError } from '../core/errors.ts';
 
 /** What a --where predicate sees of a deal (plain data, card short names). */
 export interface DealView {

@@ -122,23 +122,6 @@ export interface Job {
   whoIsDeciding(slot: Int32Array): string;
 }
 
-export class SimSpecError extends Error {
-  override name = 'SimSpecError';
-}
-
-/** A run that cannot start or continue as asked (a folder holding another run, changed settings): exit 2. */
-export class RunError extends Error {
-  override name = 'RunError';
-}
-
-/**
- * A run that failed while running (a full disk, a lost lock): exit 1. The message says what is safe and how
- * to go on.
- */
-export class RunFailure extends Error {
-  override name = 'RunFailure';
-}
-
 export function emptyAcc(kind: MetricKind): MetricAcc {
   if (kind === 'pair') return { kind, ...emptyPairAcc() };
   return kind === 'proportion' ? { kind, k: 0, n: 0 } : { kind, n: 0, sum: 0, sumSq: 0 };

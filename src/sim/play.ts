@@ -7,23 +7,22 @@
 // columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
 import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
-import { WINDOW_LATER_LEAD, WINDOW_PASS_NAMES, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, passPromised, windowKind } from '../engine/bidding.ts';
+import { WINDOW_LATER_LEAD, WINDOW_PASS_NAMES, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, passPromised, windowKind, type Outcome } from '../engine/bidding.ts';
 import { CHANCE, TERMINAL, applyAction, applyShuffleFrom, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns, sameNumbers, showChoicesNow, type HandOptions } from '../engine/game.ts';
 import { observeWith, type Observation, type ShowChoice } from '../engine/observe.ts';
 import { ObservationView } from '../engine/view.ts';
 import { QUIET, quietDeclared } from '../engine/talk.ts';
-import type { HandState } from '../engine/state.ts';
-import type { Outcome } from '../engine/bidding.ts';
+import { type HandState, cloneState, seatingOf } from '../engine/state.ts';
 import { figCtx, figureWordByParts } from '../engine/scoring.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { STREAM, keyWords, keyedRng, keyedRngLater, Rng } from '../core/rng.ts';
-import { cloneState, seatingOf } from '../engine/state.ts';
 import { HB, hb } from './heartbeat.ts';
+import { RuntimeFault } from '../core/errors.ts';
 
 /** A policy fault: an illegal action or an exception, named so the deal can be replayed. */
-export class PolicyFault extends Error {
+export class PolicyFault extends RuntimeFault {
   override name = 'PolicyFault';
 }
 

@@ -18,9 +18,10 @@ import { DecisionTimeout } from './play.ts';
 import type { Interval } from '../stats/intervals.ts';
 import { MeanSprt, type MeanSprtSnapshot, type MeanSprtStatus, type SprtBounds } from '../stats/sprt.ts';
 import type { StopEstimate } from '../stats/stop-estimate.ts';
-import { emptyAcc, mergeAcc, metricEstimate, reviveAcc, RunError, RunFailure, SimSpecError, type BatchResult, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec } from './job.ts';
+import { emptyAcc, mergeAcc, metricEstimate, reviveAcc, type BatchResult, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec } from './job.ts';
 import { createJob, specRuleset } from './jobs/index.ts';
 import { isTaskFault, rebuildFault, type BatchTask, type TaskFault } from './task.ts';
+import { SimSpecError, RunError, RunFailure } from '../core/errors.ts';
 
 export interface Shard {
   readonly index: number;

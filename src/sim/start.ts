@@ -6,7 +6,8 @@
 import type { RulesVariant } from '../rules/variant.ts';
 import { probeTable } from '../engine/game.ts';
 import { doubleThreshold } from './partie.ts';
-import { SimSpecError, type StartState } from './job.ts';
+import { type StartState } from './job.ts';
+import { SimSpecError } from '../core/errors.ts';
 
 /** "9:4" -> [9, 4]: one whole number per party, each below the target. */
 export function parseScore(text: string, r: RulesVariant, players: number): number[] {

@@ -2,15 +2,15 @@
 // not by copy (GUIDE guideline 10). Jobs are built once per worker and spec.
 import { Piscina } from 'piscina';
 import { createJob } from './jobs/index.ts';
-import { encodeDictionary, isDictColumn } from '../results/stream.ts';
-import { RunError, RunFailure, SimSpecError, type BatchResult, type ColumnPayload, type Job, type ReceivedBatch, type SimSpec } from './job.ts';
+import { encodeDictionary, isDictColumn, TornFileError } from '../results/stream.ts';
+import { type BatchResult, type ColumnPayload, type Job, type ReceivedBatch, type SimSpec } from './job.ts';
 import { DecisionTimeout, PolicyFault } from './play.ts';
 import { PolicyError } from '../policy/registry.ts';
 import { RulesetError } from '../rules/registry.ts';
 import { CardNotationError } from '../cards/notation.ts';
-import { TornFileError } from '../results/stream.ts';
 import { OutputError } from '../results/manifest.ts';
 import { HB, hb, useHeartbeat } from './heartbeat.ts';
+import { SimSpecError, RunError, RunFailure } from '../core/errors.ts';
 
 export interface BatchTask {
   readonly spec: SimSpec;

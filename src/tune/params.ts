@@ -8,8 +8,9 @@
 // usually different whole numbers), r_end = 0.02 (--r-end).
 import type { OptionSpec, OptionValues, PolicyFactory } from '../policy/api.ts';
 import type { SpsaParam } from '../stats/spsa.ts';
+import { UsageError } from '../core/errors.ts';
 
-export class TuneSpecError extends Error {
+export class TuneSpecError extends UsageError {
   override name = 'TuneSpecError';
 }
 

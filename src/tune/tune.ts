@@ -26,14 +26,14 @@ import { codeDiff, codeVersion } from '../results/manifest.ts';
 import { makeFolder, removeTempFiles, takeLock, uncommittedLeftovers, type FolderLock } from '../results/run-folder.ts';
 import { trajectoryColumns } from '../results/schema.ts';
 import { keyWords } from '../core/rng.ts';
-import { RunError, RunFailure, SimSpecError, metricEstimate, type MetricAcc, type SimSpec } from '../sim/job.ts';
+import { metricEstimate, type MetricAcc, type SimSpec } from '../sim/job.ts';
 import { BatchService } from '../sim/service.ts';
 import { runSimulation, type RunResult } from '../sim/runner.ts';
 import { MeanSprt, type MeanSprtSnapshot, type MeanSprtStatus, type SprtBounds } from '../stats/sprt.ts';
 import type { StopEstimate } from '../stats/stop-estimate.ts';
 import { spsaFromJSON, spsaInit, spsaProposal, spsaStep, spsaValues, type SpsaParam, type SpsaProposal, type SpsaState } from '../stats/spsa.ts';
 import { specWith, tuneParams, TuneSpecError } from './params.ts';
-
+import { SimSpecError, RunError, RunFailure } from '../core/errors.ts';
 export { TuneSpecError };
 
 export type TuneMode = 'hands' | 'partien';

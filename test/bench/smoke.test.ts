@@ -4,9 +4,7 @@
 // changed and crashed after printing its table). The runner bench is left out: it starts worker pools and
 // runs real jobs for minutes; `npm run bench -- runner` runs it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BenchModule } from '../../bench/run.ts';
-import { BENCHES } from '../../bench/run.ts';
-
+import { type BenchModule, BENCHES } from '../../bench/run.ts';
 const IN_PROCESS = BENCHES.filter((b) => b !== 'runner');
 
 describe('benches run to their end (smoke)', () => {

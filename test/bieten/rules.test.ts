@@ -1,10 +1,8 @@
 // The Bieten ruleset as frozen data (RULES §17.1, A-28, A-29): names, overrides, the readings' switches.
 import { describe, expect, it } from 'vitest';
-import { answerQueue, dealWithHands, newDeal } from '../../src/games/bieten/engine.ts';
+import { answerQueue, dealWithHands, newDeal, applyChecked } from '../../src/games/bieten/engine.ts';
 import { BIETEN_READINGS, bietenFields, bietenRulesJson, bietenRulesName, goingOutRank, resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import { parseCards } from '../../src/cards/notation.ts';
-import { applyChecked } from '../../src/games/bieten/engine.ts';
-
 describe('Bieten rulesets', () => {
   it('the base ruleset: target 7, one then two cards, Herz first, the readings of §15 as defaults', () => {
     const r = resolveBietenRules('bieten');

@@ -9,10 +9,9 @@ import { CHANCE, applyAction, chanceOutcomes, currentPlayer, legalActions, newHa
 import * as deal from '../../src/engine/deal.ts';
 import { exchangeCards, exchangeIsCompulsory, exchangeIsCompulsoryChecked, hasExchangeCard } from '../../src/engine/deal.ts';
 import { SUITS } from '../../src/cards/card.ts';
-import type { HandState } from '../../src/engine/state.ts';
+import { type HandState, nulls, zeros } from '../../src/engine/state.ts';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import type { RulesVariant } from '../../src/rules/variant.ts';
-import { nulls, zeros } from '../../src/engine/state.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';
 import { TABLES } from './tables.ts';
 

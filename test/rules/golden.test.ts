@@ -14,8 +14,7 @@ import {
 } from '../../src/engine/game.ts';
 import { shuffleOutcomesFor } from '../../src/engine/deal.ts';
 import { trickContext, winnerOfPlays } from '../../src/engine/tricks.ts';
-import type { HandState } from '../../src/engine/state.ts';
-import { deckOf } from '../../src/engine/state.ts';
+import { type HandState, deckOf } from '../../src/engine/state.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
 import { playDeal } from '../../src/sim/play.ts';
 

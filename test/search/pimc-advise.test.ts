@@ -7,8 +7,8 @@ import { playDeal } from '../../src/sim/play.ts';
 import { keyedRng } from '../../src/core/rng.ts';
 import { builtinPolicy } from '../../src/policy/registry.ts';
 import { advise, buildPosition, type PositionSpec } from '../../src/cli/advise.ts';
-import { UsageError } from '../../src/cli/errors.ts';
 import { perlagg } from '../in-process.ts';
+import { UsageError } from '../../src/core/errors.ts';
 
 const pimc = builtinPolicy('pimc');
 // P1 Vorhand passes, P2 bids the Gleich, P3 (of P1's party) answers it; 1853 shows the stock's bottom card

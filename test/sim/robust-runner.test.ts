@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { io } from '../../src/results/io.ts';
 import { readRunManifest, writeRunManifest } from '../../src/results/run-manifest.ts';
 import { LOCK_FILE } from '../../src/results/run-folder.ts';
-import { RunFailure, type SimSpec } from '../../src/sim/job.ts';
+import { type SimSpec } from '../../src/sim/job.ts';
 import { runSimulation, type RunOptions } from '../../src/sim/runner.ts';
+import { RunFailure } from '../../src/core/errors.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-robust-'));
 const SPEC: SimSpec = { mode: 'figures', ruleset: 'oberland', players: 4, policies: [], seed: 7, constraints: { hands: {}, trump: null, predicate: null } };

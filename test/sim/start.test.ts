@@ -1,18 +1,17 @@
 // Issue 11, deliverable 2: hands and Partien from a given state (--score, --dealer). The engine reads the
 // score (a party at target − 1 may not bid: RULES §11.2), the dealer is the one given, a Partie from 10:0
 // is mostly won by the party at 10, and a resume or merge with another start is refused.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tableFromIPC } from 'apache-arrow';
 import { runSimulation, type RunOptions } from '../../src/sim/runner.ts';
-import { RunError, SimSpecError, type SimSpec } from '../../src/sim/job.ts';
+import { type SimSpec } from '../../src/sim/job.ts';
 import { parseDealer, parseScore, startText } from '../../src/sim/start.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { existsSync } from 'node:fs';
 import { perlagg } from '../in-process.ts';
-
+import { SimSpecError, RunError } from '../../src/core/errors.ts';
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-start-'));
 const NONE = { hands: {}, trump: null, predicate: null };
 const spec = (over: Partial<SimSpec>): SimSpec => ({ mode: 'hands', ruleset: '1853', players: 4, policies: ['simple'], seed: 3, constraints: NONE, ...over });

@@ -1,12 +1,11 @@
 // The statistics' deep check, outside CI: the same measurements as test/stats/*.test.ts with ten times the
 // runs, printed with their n and 95% Wilson intervals. Run: npx tsx test/stats/deep-check.ts [scale]
 // (scale multiplies every run count; default 1; ~10-20 minutes on one free core at scale 1).
-import { wilson } from '../../src/stats/intervals.ts';
+import { wilson, emptyMoments, meanInterval, pushMoment } from '../../src/stats/intervals.ts';
 import { MeanSprt, sprtBoundaries } from '../../src/stats/sprt.ts';
 import { PentanomialSprt } from '../../src/stats/pentanomial.ts';
 import { scoreFromElo } from '../../src/stats/elo.ts';
 import { emptyPairAcc, pairedEstimate, pairValue, pushPair } from '../../src/stats/paired.ts';
-import { emptyMoments, meanInterval, pushMoment } from '../../src/stats/intervals.ts';
 import { bootstrapRatings, type League, type LeagueMatch } from '../../src/stats/ratings.ts';
 import { spsaInit, spsaProposal, spsaStep } from '../../src/stats/spsa.ts';
 import { cumulative, discrete, normal, partiePair, pointsLike, rngFor } from './synth.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMoments, emptyMoments, meanInterval, pushMoment, wilson, zFor } from '../../src/stats/intervals.ts';
+import { addMoments, emptyMoments, meanInterval, pushMoment, wilson, zFor, emptyMoments as em, pushMoment as pm } from '../../src/stats/intervals.ts';
 
 describe('intervals', () => {
   it('Wilson matches known values', () => {
@@ -26,8 +26,6 @@ describe('intervals', () => {
 });
 
 import { parseSprt, sprt } from '../../src/stats/sprt.ts';
-import { emptyMoments as em, pushMoment as pm } from '../../src/stats/intervals.ts';
-
 describe('SPRT', () => {
   it('accepts H1 when the mean sits at m1, H0 when it sits at m0, and parses its bounds', () => {
     const b = parseSprt('0,0.1')!;

@@ -8,8 +8,7 @@
 // not yet on the table and the undealt rest — consistently with everything he has seen (the deal replayed on
 // the new cards must say and show exactly what it said and showed), so his observation stays byte-identical.
 import { actingSeat, applyAction, currentPlayer, dealWithHands, explainIllegal, legalActions } from './engine.ts';
-import { bietenRulesName } from './rules.ts';
-import { BIETEN_FIGURES, type BietenFigure } from './rules.ts';
+import { bietenRulesName, BIETEN_FIGURES, type BietenFigure } from './rules.ts';
 import { BLOC, bietenEventSeenBy, type BietenAction, type BietenEvent, type BietenState, type FigureResult } from './state.ts';
 import type { RandomSource } from '../../core/rng.ts';
 

@@ -1,6 +1,5 @@
 // Playing Bieten with policies: one deal (a pure function of rules, players, policies, root seed, deal index,
 // dealer and the score), or a whole game (partie.ts); and the transcripts `perlagg play --game bieten` prints.
-import { UsageError } from '../../cli/errors.ts';
 import type { PolicyFactory } from '../../policy/api.ts';
 import { resolvePolicy } from '../../policy/registry.ts';
 import { STREAM, keyedRng } from '../../core/rng.ts';
@@ -14,6 +13,7 @@ import type { BietenAction, BietenState } from './state.ts';
 import { bietenDealText, bietenScoreSheet } from './transcript.ts';
 import { cardShort } from '../../cards/notation.ts';
 import { saltedRng } from '../../sim/play.ts';
+import { UsageError } from '../../core/errors.ts';
 
 export type BietenPolicy = SeatedPolicy<BietenObservation, BietenAction>;
 

@@ -23,7 +23,8 @@ import { FastDealer } from './fast-deal.ts';
 import { HB, beatDeal, hb } from '../heartbeat.ts';
 import { PolicyFault } from '../play.ts';
 import { askPredicate, loadPredicate, type DealPredicate, type DealView } from '../constrained.ts';
-import { BatchMetrics, SimSpecError, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from '../job.ts';
+import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from '../job.ts';
+import { SimSpecError } from '../../core/errors.ts';
 
 export type { DealView, DealPredicate } from '../constrained.ts';
 

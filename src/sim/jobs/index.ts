@@ -2,11 +2,12 @@
 import { createHash } from 'node:crypto';
 import { bietenGame } from '../../games/bieten/game.ts';
 import { canonicalJson, rulesetHash, resolveRuleset } from '../../rules/registry.ts';
-import { SimSpecError, type Job, type SimSpec } from '../job.ts';
+import { type Job, type SimSpec } from '../job.ts';
 import { createBietenJob } from './bieten.ts';
 import { createFiguresJob } from './figures.ts';
 import { createHandsJob } from './hands.ts';
 import { createPartienJob } from './partien.ts';
+import { SimSpecError } from '../../core/errors.ts';
 
 export async function createJob(spec: SimSpec): Promise<Job> {
   if (spec.game !== undefined && spec.game !== 'perlaggen') {
