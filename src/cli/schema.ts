@@ -1,7 +1,8 @@
 // perlagg schema: the columns of every table perlagg writes, from their one declaration (src/results/schema.ts).
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { TABLES, type ColumnSpec } from '../results/schema.ts';
+import { TABLES } from '../results/schema.ts';
 import { UsageError } from '../core/errors.ts';
+import type { ColumnSpec } from '../core/columns.ts';
 
 interface SchemaArgs {
   table?: string;

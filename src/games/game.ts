@@ -8,10 +8,8 @@
 // Bieten natively (games/bieten/). Code that drives a game (the deal loop below, `perlagg play`, `perlagg
 // replay`, the runner) is written once against this interface.
 import type { Policy, PolicyContext } from '../policy/api.ts';
-import type { ColumnSpec } from '../results/schema.ts';
-import type { ColumnArray } from '../sim/job.ts';
 import type { Rng } from '../core/rng.ts';
-
+import { type ColumnSpec, type ColumnArray } from '../core/columns.ts';
 export type GameName = 'perlaggen' | 'bieten';
 export const GAME_NAMES: readonly GameName[] = ['perlaggen', 'bieten'];
 

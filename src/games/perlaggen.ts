@@ -5,16 +5,15 @@ import { actionText, sameAction, type Action, type PolicyAction } from '../engin
 import { actingSeat, applyAction, applyChecked, chanceOutcomes, currentPlayer, explainIllegal, legalActions, newHand, returns, type HandOptions } from '../engine/game.ts';
 import { observe, type Observation } from '../engine/observe.ts';
 import { type HandState, seatTable } from '../engine/state.ts';
-import { PARTIEN_COLUMNS, HANDS_COLUMNS, expandSeats } from '../results/schema.ts';
+import { PARTIEN_COLUMNS, HANDS_COLUMNS } from '../results/schema.ts';
 import { canonicalJson, canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import type { ColumnArray } from '../sim/job.ts';
 import { fillHandRow } from '../sim/jobs/hands.ts';
 import type { PartieSummary } from '../sim/partie.ts';
 import { summarize } from '../sim/play.ts';
 import { transcript } from '../cli/play.ts';
 import type { Game } from './game.ts';
-
+import { expandSeats, type ColumnArray } from '../core/columns.ts';
 type Num = Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
 
 export const perlaggenGame: Game<RulesVariant, HandState, Observation, PolicyAction, HandOptions, PartieSummary> = {

@@ -4,7 +4,8 @@ import { closeSync, openSync, renameSync, unlinkSync } from 'node:fs';
 import { io } from './io.ts';
 import { basename, dirname, join } from 'node:path';
 import { Field, RecordBatch, Schema, Struct, Table, makeData, makeVector, tableToIPC, vectorFromArray, type Data } from 'apache-arrow';
-import { arrowType, type ColumnSpec } from './schema.ts';
+import { arrowType } from './schema.ts';
+import type { ColumnSpec } from '../core/columns.ts';
 
 export type ColumnData = Uint8Array | Uint32Array | Int32Array | Float64Array | readonly string[];
 

@@ -2,14 +2,7 @@
 // same columns; test/results/schema.test.ts checks that they agree.
 import { BIETEN_DEALS_COLUMNS, BIETEN_GAMES_COLUMNS } from '../games/bieten/columns.ts';
 import { Dictionary, Float64, Int8, Int16, Int32, Uint8, Uint16, Uint32, Utf8, type DataType } from 'apache-arrow';
-
-export type ColumnType = 'uint8' | 'int8' | 'uint16' | 'int16' | 'uint32' | 'int32' | 'float64' | 'utf8';
-
-export interface ColumnSpec {
-  readonly name: string;
-  readonly type: ColumnType;
-  readonly doc: string;
-}
+import { type ColumnType, type ColumnSpec } from '../core/columns.ts';
 
 export function arrowType(t: ColumnType): DataType {
   switch (t) {
@@ -171,24 +164,6 @@ export function trajectoryColumns(params: readonly string[]): ColumnSpec[] {
   const head = fixed.slice(0, 3);
   const tail = fixed.slice(3);
   return [...head, ...params.flatMap((p) => per.map((c) => ({ ...c, name: c.name.replace('{p}', p) }))), ...tail];
-}
-
-export const FIGURE_KEYS = ['spiel', 'gleich', 'hanger'] as const;
-
-/**
- * A table's columns for a number of seats and parties: `s{i}_` templates repeated per seat, `p{j}_` per
- * party, `{f}_` per figure (spiel, gleich, hanger), in that order after the fixed columns.
- */
-export function expandSeats(columns: readonly ColumnSpec[], seats: number, parties = 0): ColumnSpec[] {
-  const templated = (c: ColumnSpec) => /\{[ijf]\}/.test(c.name);
-  const out = columns.filter((c) => !templated(c));
-  const each = (key: string, values: readonly string[]) => {
-    for (const v of values) for (const c of columns) if (c.name.includes(key)) out.push({ ...c, name: c.name.replace(key, v) });
-  };
-  each('{i}', Array.from({ length: seats }, (_, s) => String(s)));
-  each('{j}', Array.from({ length: parties }, (_, p) => String(p)));
-  each('{f}', FIGURE_KEYS);
-  return out;
 }
 
 /** Every table perlagg writes, by file stem (seat templates unexpanded). */

@@ -26,8 +26,9 @@ import {
 } from 'apache-arrow';
 import { Footer } from 'apache-arrow/ipc/metadata/file';
 import { toUint8Array, type ArrayBufferViewInput } from 'apache-arrow/util/buffer';
-import { arrowType, type ColumnSpec, type ColumnType } from './schema.ts';
+import { arrowType } from './schema.ts';
 import { UsageError } from '../core/errors.ts';
+import { type ColumnType, type ColumnSpec } from '../core/columns.ts';
 
 /**
  * A string column already dictionary-encoded: `values` in order of first appearance, `indices` into them

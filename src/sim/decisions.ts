@@ -7,7 +7,8 @@ import type { Observation } from '../engine/observe.ts';
 import { bestOf, figureFrontier, offerToAnswer, perlaggLevel } from '../policy/api.ts';
 import { DECISIONS_COLUMNS } from '../results/schema.ts';
 import type { DealSummary } from './play.ts';
-import { allocColumns, type ColumnArray } from './job.ts';
+import { allocColumns } from './job.ts';
+import type { ColumnArray } from '../core/columns.ts';
 
 interface Row {
   partie: number;

@@ -1,11 +1,10 @@
 // What a simulation computes, as plain data (sent to workers), and the contract of a job: fill the
 // columns of its tables for a range of deals, plus metric accumulators that merge associatively.
 // A job is a pure function of (spec, deal range): the same range gives the same bytes on any worker.
-import type { ColumnSpec } from '../results/schema.ts';
 import type { DictColumn } from '../results/stream.ts';
 import { meanInterval, wilson, type Interval, type Moments } from '../stats/intervals.ts';
 import { emptyPairAcc, mergePairAcc, pairedEstimate, pushPair, type PairAcc, type PairedEstimate, type PairedMetric } from '../stats/paired.ts';
-
+import { type ColumnSpec, type ColumnArray } from '../core/columns.ts';
 export type SimMode = 'figures' | 'hands' | 'partien';
 
 export interface DealConstraints {
@@ -55,8 +54,6 @@ export interface StartState {
   readonly score: readonly number[] | null;
   readonly dealer: number | null;
 }
-
-export type ColumnArray = Uint8Array | Uint16Array | Uint32Array | Int8Array | Int16Array | Int32Array | Float64Array | string[];
 
 /** A column as it crosses from a worker: string columns arrive dictionary-encoded (stream.ts DictColumn). */
 export type ColumnPayload = ColumnArray | DictColumn;

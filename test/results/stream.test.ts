@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RecordBatchStreamReader, tableFromIPC, type RecordBatch } from 'apache-arrow';
-import { arrowType, type ColumnSpec } from '../../src/results/schema.ts';
+import { arrowType } from '../../src/results/schema.ts';
 import { BatchStreamWriter, TornFileError, encodeDictionary, readStreamBatches, streamToFile, type ColumnData, type Committed } from '../../src/results/stream.ts';
+import type { ColumnSpec } from '../../src/core/columns.ts';
 
 const COLUMNS: readonly ColumnSpec[] = [
   { name: 'policy', type: 'utf8', doc: 'policy name' },

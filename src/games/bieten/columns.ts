@@ -1,13 +1,11 @@
 // The runner's tables for Bieten (GUIDE guideline 10: every column declared once). `s{i}_` columns repeat for
 // every seat i = 0 .. players - 1 (clockwise), `{f}_` for the five figures herz, laub, gleich, hanger, spiel.
-import type { ColumnSpec } from '../../results/schema.ts';
-import type { ColumnArray } from '../../sim/job.ts';
 import type { RowIds, TableDecl } from '../game.ts';
 import { gleichCode, hangerCode, suitTop } from './figures.ts';
 import { BIETEN_FIGURES } from './rules.ts';
 import type { BietenGameResult } from './partie.ts';
 import type { BietenState } from './state.ts';
-
+import { type ColumnSpec, type ColumnArray } from '../../core/columns.ts';
 export const BIETEN_FIGURE_KEYS = ['herz', 'laub', 'gleich', 'hanger', 'spiel'] as const;
 
 /** `perlagg simulate --game bieten`: one row per deal. */

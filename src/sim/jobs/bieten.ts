@@ -28,13 +28,12 @@ import type { BietenAction, BietenState } from '../../games/bieten/state.ts';
 import type { Policy, PolicyFactory } from '../../policy/api.ts';
 import { resolvePolicy } from '../../policy/registry.ts';
 import { sha256 } from '../../results/manifest.ts';
-import type { ColumnSpec } from '../../results/schema.ts';
 import { HB, beatDeal, hb } from '../heartbeat.ts';
 import { PolicyFault } from '../play.ts';
-import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type ColumnArray, type Job, type MetricSpec, type SimSpec } from '../job.ts';
+import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from '../job.ts';
 import { REPLAYED_PER_BATCH, beatText, replayedDeals } from './hands.ts';
 import { SimSpecError } from '../../core/errors.ts';
-
+import { type ColumnSpec, type ColumnArray } from '../../core/columns.ts';
 /** The file names of the Bieten tables (`perlagg schema` lists them under these names). */
 export const BIETEN_TABLE_NAMES = { deals: 'bieten_deals', games: 'bieten_games' } as const;
 

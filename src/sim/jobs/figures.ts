@@ -15,7 +15,7 @@ import { figureContext, figureWord5, naturalFigureWord, type FigureContext } fro
 import { codeCount, codeRankValue, wordGleich, wordHanger } from '../../eval/figures.ts';
 import { resolveRuleset } from '../../rules/registry.ts';
 import type { RulesVariant } from '../../rules/variant.ts';
-import { DEALS_COLUMNS, expandSeats, type ColumnSpec } from '../../results/schema.ts';
+import { DEALS_COLUMNS } from '../../results/schema.ts';
 import { STREAM, keyedRng, type Rng } from '../../core/rng.ts';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, newHand } from '../../engine/game.ts';
 import { handSizeOf } from '../../engine/state.ts';
@@ -25,7 +25,7 @@ import { PolicyFault } from '../play.ts';
 import { askPredicate, loadPredicate, type DealPredicate, type DealView } from '../constrained.ts';
 import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from '../job.ts';
 import { SimSpecError } from '../../core/errors.ts';
-
+import { type ColumnSpec, expandSeats } from '../../core/columns.ts';
 export type { DealView, DealPredicate } from '../constrained.ts';
 
 /** The per-seat columns in the order the job fills them (declared in src/results/schema.ts). */

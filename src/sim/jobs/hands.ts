@@ -12,17 +12,17 @@ import { resolvePolicy } from '../../policy/registry.ts';
 import { resolveRuleset } from '../../rules/registry.ts';
 import type { RulesVariant } from '../../rules/variant.ts';
 import { sha256 } from '../../results/manifest.ts';
-import { FIGURE_KEYS, HANDS_COLUMNS, HANDS_DETAIL_COLUMNS, expandSeats, type ColumnSpec, DECISIONS_COLUMNS } from '../../results/schema.ts';
+import { HANDS_COLUMNS, HANDS_DETAIL_COLUMNS, DECISIONS_COLUMNS } from '../../results/schema.ts';
 import { PolicyFault, playDeal, withDealHook, type DealSummary, type SeatPolicy } from '../play.ts';
 import { HB, beatDeal } from '../heartbeat.ts';
 import { sameAction, type PolicyAction } from '../../engine/actions.ts';
-import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type ColumnArray, type Job, type MetricSpec, type SimSpec } from '../job.ts';
+import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from '../job.ts';
 import { ConstrainedDealer, fixedCards, handCards, loadPredicate } from '../constrained.ts';
 import { bidHistoryText } from '../bid-text.ts';
 import { checkStart, startText } from '../start.ts';
 import { DecisionRecorder } from '../decisions.ts';
 import { SimSpecError } from '../../core/errors.ts';
-
+import { type ColumnSpec, FIGURE_KEYS, expandSeats, type ColumnArray } from '../../core/columns.ts';
 /**
  * With --duplicate: A and B are the two policies given; every deal is played in both seatings. Every metric
  * but a_minus_b_single is a per-pair quantity (the two seatings of a deal are dependent): one value per deal
