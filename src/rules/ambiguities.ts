@@ -118,7 +118,7 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
  * Switches that are no ambiguity of RULES §15 but a choice the sources leave to the table: what partners
  * share (RULES §13, engine/talk.ts). The default of every ruleset is 'table' (signs and table talk): [000
  * p.32–33, p.36–41] for 1853, [003 Intro 8, §9] for Innsbruck, [002 §1.6] and the Oberland footnotes of [000]
- * for Oberland and Südtirol (variants/oberland.ts says why). 'none' is the silent table; 'open' an upper bound.
+ * for Oberland and Südtirol (oberland.ts says why). 'none' is the silent table; 'open' an upper bound.
  */
 export const RULE_SWITCHES: readonly Ambiguity[] = [
   {

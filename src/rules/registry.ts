@@ -11,10 +11,10 @@
 import { createHash } from 'node:crypto';
 import { tryParseSuit } from '../cards/notation.ts';
 import { RulesVariantSchema, type RulesVariant, type RulesVariantInput } from './variant.ts';
-import { v1853 } from './variants/v1853.ts';
-import { oberland } from './variants/oberland.ts';
-import { suedtirol } from './variants/suedtirol.ts';
-import { innsbruck } from './variants/innsbruck.ts';
+import { v1853 } from './v1853.ts';
+import { oberland } from './oberland.ts';
+import { suedtirol } from './suedtirol.ts';
+import { innsbruck } from './innsbruck.ts';
 import { UsageError } from '../core/errors.ts';
 
 export class RulesetError extends UsageError {

@@ -1,6 +1,6 @@
 // RULES §0.2 VIBK: "Perlaggen – innsbruckerisch" [003]. 33 cards, permanent HK > Weli > S7 > E7 above
 // the trump 7, U, O; Luck und Boden shown; figure order Gleich-Hanger-Spiel; game to 18.
-import type { RulesVariantInput } from '../variant.ts';
+import type { RulesVariantInput } from './variant.ts';
 
 export const innsbruck: RulesVariantInput = {
   name: 'innsbruck',

@@ -1,6 +1,6 @@
 // RULES §0.2 VOBER: Oberland / Nordtirol [002 main text]. 33 cards, 5 permanent + 3 trump Perlaggen
 // in the Oberland order, Eichel never trump, game to 15.
-import type { RulesVariantInput } from '../variant.ts';
+import type { RulesVariantInput } from './variant.ts';
 
 export const oberland: RulesVariantInput = {
   name: 'oberland',

@@ -1,6 +1,6 @@
 // RULES §0.2 VSUED: Südtirol, the "Varianten: Südtirol" of [002]; every rule not listed there is the
 // [002] main text. Permanent HK, Weli, Schell 7, Eichel 7; trump 7, U, O; any suit trump; 18.
-import type { RulesVariantInput } from '../variant.ts';
+import type { RulesVariantInput } from './variant.ts';
 import { oberland } from './oberland.ts';
 
 export const suedtirol: RulesVariantInput = {

@@ -1,6 +1,6 @@
 // RULES §0.2 V1853: the 1853 book (Rittner / Bozen style) [000]. 32 cards, no permanent Perlaggen,
 // four trump Perlaggen K > 7 > U > O, game to 11 with Double.
-import type { RulesVariantInput } from '../variant.ts';
+import type { RulesVariantInput } from './variant.ts';
 
 export const v1853: RulesVariantInput = {
   name: '1853',
