@@ -6,7 +6,7 @@
 //   npx tsx bench/hands.ts      or      npm run bench -- hands
 import { figureContext, figureWord } from '../src/eval/evaluate.ts';
 import { resolveRuleset } from '../src/rules/registry.ts';
-import { builtinPolicy } from '../src/policy/registry.ts';
+import { builtinPolicy } from '../src/registry/policies.ts';
 import { playDeal } from '../src/sim/play.ts';
 import { playPartie } from '../src/sim/partie.ts';
 import type { OptionValues } from '../src/policy/api.ts';

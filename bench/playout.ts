@@ -10,7 +10,7 @@
 // what a searching bot does for every sampled world and candidate action.
 import { figureContext, figureWord } from '../src/eval/evaluate.ts';
 import { resolveRuleset } from '../src/rules/registry.ts';
-import { builtinPolicy } from '../src/policy/registry.ts';
+import { builtinPolicy } from '../src/registry/policies.ts';
 import { playDeal } from '../src/sim/play.ts';
 import { Playout, ROLLOUT, type RolloutPolicy } from '../src/playout/kernel.ts';
 import { STREAM, keyedRng } from '../src/core/rng.ts';

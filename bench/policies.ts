@@ -4,7 +4,7 @@
 //
 //   npx tsx bench/policies.ts      or      npm run bench -- policies
 import { resolveRuleset } from '../src/rules/registry.ts';
-import { builtinPolicy } from '../src/policy/registry.ts';
+import { builtinPolicy } from '../src/registry/policies.ts';
 import { playDeal } from '../src/sim/play.ts';
 import type { Policy } from '../src/policy/api.ts';
 import { checksum, formatTable, isMain, measure, si, type Contender } from './lib.ts';

@@ -7,7 +7,7 @@
 // Every ruleset, the Weli natural in figures, and each follow switch flipped; simple (talk on, off) and
 // random (two bid rates), scores 0 and just below the target (asks). A difference throws and exits 1.
 import { RULESET_NAMES, resolveRuleset } from '../src/rules/registry.ts';
-import { builtinPolicy } from '../src/policy/registry.ts';
+import { builtinPolicy } from '../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../src/sim/play.ts';
 import { checkLegalTwins } from '../src/engine/game.ts';
 import type { OptionValues } from '../src/policy/api.ts';

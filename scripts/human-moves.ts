@@ -7,7 +7,7 @@ import { cardShort } from '../src/cards/notation.ts';
 import type { PolicyAction } from '../src/engine/actions.ts';
 import type { Observation } from '../src/engine/observe.ts';
 import { perlaggLevel } from '../src/policy/api.ts';
-import { resolvePolicy } from '../src/policy/registry.ts';
+import { resolvePolicy } from '../src/registry/policies.ts';
 import { canonicalName, resolveRuleset } from '../src/rules/registry.ts';
 import { playDeal, type SeatPolicy } from '../src/sim/play.ts';
 import { perlaggenLabel } from '../src/cli/human.ts';

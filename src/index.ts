@@ -49,11 +49,11 @@ export { keyedRng, keyedPartieRng, STREAM, type Rng } from './core/rng.ts';
 // ---- the policy API (what strategies/ import; GUIDE guidelines 3-4) ----
 export { definePolicy, type Policy, type PolicyContext, type PolicyFactory, type OptionSpec, type OptionValues, type RandomSource } from './policy/api.ts';
 export * as policy from './policy/api.ts';
-export { resolvePolicy, builtinPolicy, builtinPoliciesOf, BUILTIN_POLICIES, PolicyError, type ResolvedPolicy } from './policy/registry.ts';
+export { resolvePolicy, builtinPolicy, builtinPoliciesOf, BUILTIN_POLICIES, PolicyError, type ResolvedPolicy } from './registry/policies.ts';
 
 // ---- games behind one contract: Perlaggen and Bieten (GUIDE §7) ----
 export { runDeal, CHANCE as GAME_CHANCE, TERMINAL as GAME_TERMINAL, GAME_NAMES, GamePolicyFault, type Game, type AnyGame, type GameName, type SeatedPolicy, type DealStreams, type TranscriptHeader } from './games/game.ts';
-export { GAMES } from './games/index.ts';
+export { GAMES } from './registry/games.ts';
 export { perlaggenGame } from './games/perlaggen.ts';
 export { bietenGame } from './games/bieten/game.ts';
 export { playBietenDeal, type BietenPolicy } from './games/bieten/play.ts';

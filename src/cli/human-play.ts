@@ -13,7 +13,7 @@ import { resolveBietenRules } from '../games/bieten/rules.ts';
 import type { BietenAction } from '../games/bieten/state.ts';
 import type { BietenObservation } from '../games/bieten/observe.ts';
 import type { PolicyFactory } from '../policy/api.ts';
-import { resolvePolicy } from '../policy/registry.ts';
+import { resolvePolicy } from '../registry/policies.ts';
 import { resolveRuleset } from '../rules/registry.ts';
 import { playPartie } from '../sim/partie.ts';
 import { playDeal, type SeatPolicy } from '../sim/play.ts';

@@ -8,7 +8,7 @@ import { cardShort } from '../cards/notation.ts';
 import { gleichName, hangerName } from '../eval/figures.ts';
 import { type HandState, seatName } from '../engine/state.ts';
 import { QUESTIONS, phraseWords } from '../engine/talk.ts';
-import { resolvePolicy } from '../policy/registry.ts';
+import { resolvePolicy } from '../registry/policies.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { playDeal, type SeatPolicy } from '../sim/play.ts';

@@ -2,7 +2,7 @@
 // (type, range, default, meaning); `perlagg policies FILE` the same for a policy file.
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import type { OptionSpec, PolicyFactory } from '../policy/api.ts';
-import { PolicyError, builtinPoliciesOf, builtinPolicy, isPolicyFile, resolvePolicy } from '../policy/registry.ts';
+import { PolicyError, builtinPoliciesOf, builtinPolicy, isPolicyFile, resolvePolicy } from '../registry/policies.ts';
 import { UsageError } from '../core/errors.ts';
 
 interface PoliciesArgs {

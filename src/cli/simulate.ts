@@ -18,7 +18,7 @@ import { metricEstimate, momentsOf, reviveAcc, type MetricAcc, type SimMode, typ
 import { DEFAULT_WORKERS, runSimulation, type Progress, type RunResult, type RunSprt, type Shard } from '../sim/runner.ts';
 import { writeRunCharts } from '../charts/commands.ts';
 import { durationOption, positiveOption, textOption, wholeOption } from './errors.ts';
-import { isPolicyFile } from '../policy/registry.ts';
+import { isPolicyFile } from '../registry/policies.ts';
 import { parseDealer, parseScore, startText } from '../sim/start.ts';
 import { UsageError } from '../core/errors.ts';
 

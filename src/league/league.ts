@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolvePolicy } from '../policy/registry.ts';
+import { resolvePolicy } from '../registry/policies.ts';
 import { canonicalJson, rulesetHash, resolveRuleset } from '../rules/registry.ts';
 import { readArrowFileBatches, BatchStreamWriter, streamToFile } from '../results/stream.ts';
 import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest } from '../results/run-manifest.ts';

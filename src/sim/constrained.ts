@@ -20,7 +20,7 @@ import { cardShort } from '../cards/notation.ts';
 import { handFromLayout, applyAction } from '../engine/game.ts';
 import { permanentPerlaggen } from '../engine/deal.ts';
 import type { HandState } from '../engine/state.ts';
-import { importUserModule, loadErrorLine } from '../policy/registry.ts';
+import { importUserModule, loadErrorLine } from '../registry/policies.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { HB, hb } from './heartbeat.ts';
 import { type DealConstraints } from './job.ts';

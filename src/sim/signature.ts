@@ -4,7 +4,7 @@
 // signature ("Results: changed (signature ...)"); a refactor leaves it unchanged.
 import { createHash } from 'node:crypto';
 import { exactDistribution, exactSummary } from '../exact/distribution.ts';
-import { builtinPolicy } from '../policy/registry.ts';
+import { builtinPolicy } from '../registry/policies.ts';
 import { RULESET_NAMES, resolveRuleset } from '../rules/registry.ts';
 import { createJob } from './jobs/index.ts';
 import { playDeal } from './play.ts';

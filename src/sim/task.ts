@@ -5,7 +5,7 @@ import { createJob } from './jobs/index.ts';
 import { encodeDictionary, isDictColumn, TornFileError } from '../results/stream.ts';
 import { type BatchResult, type ColumnPayload, type Job, type ReceivedBatch, type SimSpec } from './job.ts';
 import { DecisionTimeout, PolicyFault } from './play.ts';
-import { PolicyError } from '../policy/registry.ts';
+import { PolicyError } from '../registry/policies.ts';
 import { RulesetError } from '../rules/registry.ts';
 import { CardNotationError } from '../cards/notation.ts';
 import { OutputError } from '../results/manifest.ts';

@@ -19,7 +19,7 @@
 import { existsSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJson, rulesetHash, resolveRuleset } from '../rules/registry.ts';
-import { resolvePolicy } from '../policy/registry.ts';
+import { resolvePolicy } from '../registry/policies.ts';
 import { BatchStreamWriter, streamToFile } from '../results/stream.ts';
 import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from '../results/run-manifest.ts';
 import { codeDiff, codeVersion } from '../results/manifest.ts';

@@ -3,7 +3,7 @@
 // explained illegal in words, the deal ends, returns have one entry a player, the transcript prints, and the
 // runner's tables declare their columns and fill every one.
 import { describe, expect, it } from 'vitest';
-import { GAMES } from '../../src/games/index.ts';
+import { GAMES } from '../../src/registry/games.ts';
 import { CHANCE, TERMINAL, runDeal, type AnyGame } from '../../src/games/game.ts';
 import { allocColumns } from '../../src/sim/job.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';

@@ -7,7 +7,7 @@ import { observeBieten, resampleBietenHidden, type BietenObservation } from '../
 import { playBietenDeal } from '../../src/games/bieten/play.ts';
 import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { Policy, PolicyContext, PolicyFactory } from '../../src/policy/api.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { STREAM, keyWords, keyedRng } from '../../src/core/rng.ts';
 import { checkPlaces } from './invariants.ts';
 

@@ -9,7 +9,7 @@ import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { BietenAction } from '../../src/games/bieten/state.ts';
 import type { SeatedPolicy } from '../../src/games/game.ts';
 import type { Policy, PolicyFactory } from '../../src/policy/api.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { checkPlaces, checkScoring, checkTricks } from './invariants.ts';
 
 type P = Policy<BietenObservation, BietenAction>;

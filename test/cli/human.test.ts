@@ -11,7 +11,7 @@ import { cardShort } from '../../src/cards/notation.ts';
 import { type PolicyAction, sameAction } from '../../src/engine/actions.ts';
 import { type Observation, observe, resampleHidden } from '../../src/engine/observe.ts';
 import { perlaggLevel } from '../../src/policy/api.ts';
-import { resolvePolicy, builtinPolicy } from '../../src/policy/registry.ts';
+import { resolvePolicy, builtinPolicy } from '../../src/registry/policies.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { playPartie } from '../../src/sim/partie.ts';

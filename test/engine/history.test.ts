@@ -4,7 +4,7 @@
 // given to freezeEvent of a nested type ends frozen.
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { FLAT_EVENT_TYPES, freezeEvent, freezeEventChecked, type HandEvent } from '../../src/engine/history.ts';
 import { newHand } from '../../src/engine/game.ts';

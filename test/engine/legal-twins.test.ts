@@ -6,7 +6,7 @@
 // (asks), the Weli natural in figures, and random hands on every table.
 import { afterEach, describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { obligationsOf } from '../../src/engine/bidding.ts';
 import { CHANCE, applyAction, checkLegalTwins, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';

@@ -4,7 +4,7 @@
 // a bound seat — whether the play is legal or not — and the same null/non-null answer.
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { obligationFilter, obligationFilterChecked, obligationsOf } from '../../src/engine/bidding.ts';
 import { WELI } from '../../src/cards/card.ts';

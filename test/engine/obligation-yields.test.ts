@@ -3,7 +3,7 @@
 // the obligation filter left no card (only the concede, or nothing at a table of three parties).
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { explainIllegal, legalActions, legalActionsChecked, obligationYields } from '../../src/engine/game.ts';
 import { playKeepsObligations } from '../../src/engine/bidding.ts';

@@ -18,7 +18,7 @@ import {
   type Observation,
 } from '../../src/engine/observe.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import { LEVELS, TABLES, specOf } from './tables.ts';
 

@@ -12,7 +12,7 @@ import { legalActions, newHand } from '../../src/engine/game.ts';
 import { sameAction, type PolicyAction } from '../../src/engine/actions.ts';
 import { PolicyFault, playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { Rng } from '../../src/core/rng.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { currentTrick, currentTrickOf, type Policy } from '../../src/policy/api.ts';
 import { cloneState, type HandState } from '../../src/engine/state.ts';
 import { LEVELS, TABLES, specOf } from './tables.ts';

@@ -7,7 +7,7 @@ import { resolveRuleset } from '../../src/rules/registry.ts';
 import { observe, resampleHidden } from '../../src/engine/observe.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import type { Policy } from '../../src/policy/api.ts';
 import { explainPlay } from '../../src/engine/legality.ts';
 import { LOC, cloneState, type HandState } from '../../src/engine/state.ts';

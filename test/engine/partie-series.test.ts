@@ -3,7 +3,7 @@
 // Partien are split over batches.
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { PartieSeries, partienPerMatch, type PartieResult } from '../../src/sim/partie.ts';
 import { probeTable } from '../../src/engine/game.ts';
 import { createJob } from '../../src/sim/jobs/index.ts';

@@ -4,7 +4,7 @@
 // priority rules; and global RNG isolation.
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { PartieSeries } from '../../src/sim/partie.ts';
 import { accountDeal, accountPartie } from './accounting.ts';

@@ -12,7 +12,7 @@ import { QUIET, TALK_PHRASES, openPhraseMask, openPhraseMaskFresh, partnersOf, s
 import type { HandState } from '../../src/engine/state.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { playPartie } from '../../src/sim/partie.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { createJob } from '../../src/sim/jobs/index.ts';
 import { playTranscript } from '../../src/cli/play.ts';
 import type { Policy } from '../../src/policy/api.ts';

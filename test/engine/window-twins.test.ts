@@ -5,7 +5,7 @@
 // (asks, gestrichen), on every table.
 import { afterEach, describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { checkWindowTwins } from '../../src/engine/bidding.ts';
 import type { OptionValues } from '../../src/policy/api.ts';

@@ -4,7 +4,7 @@ import { resolveRuleset } from '../../src/rules/registry.ts';
 import { cloneState, type HandState } from '../../src/engine/state.ts';
 import { playDeal } from '../../src/sim/play.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 
 export interface Position {
   readonly state: HandState;

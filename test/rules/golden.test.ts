@@ -15,7 +15,7 @@ import {
 import { shuffleOutcomesFor } from '../../src/engine/deal.ts';
 import { trickContext, winnerOfPlays } from '../../src/engine/tricks.ts';
 import { type HandState, deckOf } from '../../src/engine/state.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal } from '../../src/sim/play.ts';
 
 const c = parseCard;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard, parseCards } from '../../src/cards/notation.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal } from '../../src/sim/play.ts';
 import { doubleThreshold } from '../../src/sim/partie.ts';
 import { actingSeat, applyChecked, handFromLayout, legalActions } from '../../src/engine/game.ts';

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { AMBIGUITIES } from '../../src/rules/ambiguities.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import type { RulesVariant } from '../../src/rules/variant.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { definePolicy, type PolicyAction } from '../../src/policy/api.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { PartieSeries } from '../../src/sim/partie.ts';

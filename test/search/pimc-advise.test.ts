@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { playDeal } from '../../src/sim/play.ts';
 import { keyedRng } from '../../src/core/rng.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { advise, buildPosition, type PositionSpec } from '../../src/cli/advise.ts';
 import { perlagg } from '../in-process.ts';
 import { UsageError } from '../../src/core/errors.ts';

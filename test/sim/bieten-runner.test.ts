@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { playBietenGame } from '../../src/games/bieten/partie.ts';
 import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { PolicyFactory } from '../../src/policy/api.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { mergeShards } from '../../src/results/merge.ts';
 import type { SimSpec } from '../../src/sim/job.ts';
 import { intervalOf, runSimulation, type RunOptions } from '../../src/sim/runner.ts';

@@ -10,7 +10,7 @@ import type { SimSpec } from '../../src/sim/job.ts';
 import { playDeal } from '../../src/sim/play.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { bidHistoryText } from '../../src/sim/bid-text.ts';
-import { resolvePolicy } from '../../src/policy/registry.ts';
+import { resolvePolicy } from '../../src/registry/policies.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-con-'));
 const spec = (over: Partial<SimSpec>): SimSpec => ({ mode: 'hands', ruleset: 'oberland', players: 4, policies: ['simple'], seed: 3, constraints: { hands: {}, trump: null, predicate: null }, detail: true, ...over });

@@ -4,7 +4,7 @@
 // but for the engine's count of the passes it took.
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import type { Observation, OptionValues, Policy, WindowPasses } from '../../src/policy/api.ts';

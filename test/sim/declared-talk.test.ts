@@ -2,7 +2,7 @@
 // which the runner takes at its word (unchecked) or holds the policy to (checked).
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { legalActions } from '../../src/engine/game.ts';
 import { TALK_PHRASES, quietDeclared, talkSeat, type UnsaidPhrase } from '../../src/engine/talk.ts';

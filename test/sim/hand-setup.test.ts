@@ -6,7 +6,7 @@ import { STREAM, keyedPartieRng, keyedPartieRngLater, keyedRng, keyedRngLater } 
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { applyAction, applyShuffleFrom, chanceOutcomes, newHand } from '../../src/engine/game.ts';
 import type { Action } from '../../src/engine/actions.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal } from '../../src/sim/play.ts';
 import { figureContext, figureWord } from '../../src/eval/evaluate.ts';
 import { wordGleich, wordHanger } from '../../src/eval/figures.ts';

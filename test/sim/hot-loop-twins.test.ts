@@ -5,7 +5,7 @@
 //    playKeepsObligations asked play by play.
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { playPartie } from '../../src/sim/partie.ts';
 import { breakTalkPromise } from './talk-liars.ts';

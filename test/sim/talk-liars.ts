@@ -4,7 +4,7 @@
 // with and without the declaration, counting the phrase events `asked` selects.
 import { expect } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal } from '../../src/sim/play.ts';
 import type { PolicyAction } from '../../src/engine/actions.ts';
 import type { WindowPasses } from '../../src/policy/api.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import author from '../../strategies/author1853.ts';
 import { opponentsCeiling, knowOfForTests } from '../../strategies/author1853.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy, resolvePolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy, resolvePolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { doubleThreshold, playPartie } from '../../src/sim/partie.ts';
 import { keyedRng } from '../../src/core/rng.ts';

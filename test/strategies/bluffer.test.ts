@@ -2,7 +2,7 @@
 // this deal and with its party's lead in the Partie, and it plays legal actions everywhere.
 import { describe, expect, it } from 'vitest';
 import bluffer, { bluffRate, foldsSeen } from '../../strategies/bluffer.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { playDeal as play } from '../../src/sim/play.ts';
 import { playPartie } from '../../src/sim/partie.ts';

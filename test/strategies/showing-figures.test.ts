@@ -4,7 +4,7 @@
 // word from a table built once per figure tables (and skips figureParts before the first card).
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import { builtinPolicy } from '../../src/policy/registry.ts';
+import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
 import { handOf, showingFigures, showingPlan, showingPlanWord, type Observation, type Policy } from '../../src/policy/api.ts';
 import { figureContext } from '../../src/eval/evaluate.ts';

@@ -1,7 +1,7 @@
 // Playing Bieten with policies: one deal (a pure function of rules, players, policies, root seed, deal index,
 // dealer and the score), or a whole game (partie.ts); and the transcripts `perlagg play --game bieten` prints.
 import type { PolicyFactory } from '../../policy/api.ts';
-import { resolvePolicy } from '../../policy/registry.ts';
+import { resolvePolicy } from '../../registry/policies.ts';
 import { STREAM, keyedRng } from '../../core/rng.ts';
 import { runDeal, type RunOptions, type SeatedPolicy } from '../game.ts';
 import { MAX_PLAYERS, newDeal } from './engine.ts';

@@ -26,7 +26,7 @@ import { playBietenDeal, type BietenPolicy } from '../../games/bieten/play.ts';
 import { resolveBietenRules } from '../../games/bieten/rules.ts';
 import type { BietenAction, BietenState } from '../../games/bieten/state.ts';
 import type { Policy, PolicyFactory } from '../../policy/api.ts';
-import { resolvePolicy } from '../../policy/registry.ts';
+import { resolvePolicy } from '../../registry/policies.ts';
 import { sha256 } from '../../results/manifest.ts';
 import { HB, beatDeal, hb } from '../heartbeat.ts';
 import { PolicyFault } from '../play.ts';

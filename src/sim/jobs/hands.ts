@@ -8,7 +8,7 @@ import { cardShort, parseCard } from '../../cards/notation.ts';
 import { codeCount } from '../../eval/figures.ts';
 import { newHand } from '../../engine/game.ts';
 import type { HandState, Table } from '../../engine/state.ts';
-import { resolvePolicy } from '../../policy/registry.ts';
+import { resolvePolicy } from '../../registry/policies.ts';
 import { resolveRuleset } from '../../rules/registry.ts';
 import type { RulesVariant } from '../../rules/variant.ts';
 import { sha256 } from '../../results/manifest.ts';

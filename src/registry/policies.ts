@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { OptionValues, PolicyFactory } from './api.ts';
+import type { OptionValues, PolicyFactory } from '../policy/api.ts';
 import random from '../../strategies/random.ts';
 import simple from '../../strategies/simple.ts';
 import passive from '../../strategies/passive.ts';
