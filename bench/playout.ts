@@ -15,7 +15,7 @@ import { playDeal } from '../src/sim/play.ts';
 import { Playout, ROLLOUT, type RolloutPolicy } from '../src/playout/kernel.ts';
 import { STREAM, keyedRng } from '../src/core/rng.ts';
 import type { Observation, OptionValues } from '../src/policy/api.ts';
-import { WorldSampler, kernelPositionOf, newWorld } from '../src/policy/worlds.ts';
+import { WorldSampler, kernelPositionOf, newWorld } from '../src/playout/worlds.ts';
 import { DEFAULT_SEARCH, searchDecision, type SearchConfig } from '../src/playout/search.ts';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { Sfc32, checksum, formatTable, isMain, measure, measurementTable, type Contender } from './lib.ts';

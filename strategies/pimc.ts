@@ -1,5 +1,5 @@
 // pimc: Perfect Information Monte Carlo (issue 13; GUIDE §6) — the searching bot. For each decision it
-// samples worlds consistent with its Observation (policy/worlds.ts: uniform over the deals that agree with
+// samples worlds consistent with its Observation (playout/worlds.ts: uniform over the deals that agree with
 // everything it has seen), plays every legal option out in every world with a continuation policy in the
 // playout kernel (ROLLOUT.simple or ROLLOUT.random), and takes the option of the highest mean: the deal's
 // points (its party's minus the opponents') or, where the score makes that the aim, P(win the Partie)
@@ -13,7 +13,8 @@
 // The cost: worlds × options × rolloutsPerWorld playouts per decision (`maxRollouts` caps it by using fewer
 // worlds when the options are many). `timeMs` stops sampling after that long — not reproducible, so 0
 // (off) by default; the runner's results stay a function of the seed.
-import { DEFAULT_SEARCH, WorldError, definePolicy, searchDecision, type Observation, type PolicyAction, type PolicyContext, type SearchConfig } from '../src/policy/api.ts';
+import { definePolicy, type Observation, type PolicyAction, type PolicyContext } from '../src/policy/api.ts';
+import { DEFAULT_SEARCH, WorldError, searchDecision, type SearchConfig } from '../src/playout/api.ts';
 import simple from './simple.ts';
 
 export default definePolicy({

@@ -4,7 +4,7 @@
 // "P2 bid Gleich", "P3 play EK as HA", "P1 Drei Gleich"; silence is a pass) — and perlagg lists every legal
 // action of his decision with its expected points (his party's minus the opponents') and, given a score, the
 // probability of winning the Partie (the Partie-equity table, src/playout/equity.ts), each with a 95%
-// interval over worlds sampled consistently with what he has seen (policy/worlds.ts) and played out by the
+// interval over worlds sampled consistently with what he has seen (playout/worlds.ts) and played out by the
 // continuation (src/playout/search.ts).
 //
 // How the position is built: the engine needs every card, the user knows his own. The cards the others are
@@ -27,7 +27,7 @@ import { statements, ReplayError, type Statement } from '../games/replay/format.
 import { actionWords, cardAt } from '../games/replay/common.ts';
 import { step } from '../games/replay/perlaggen.ts';
 import { DEFAULT_SEARCH, searchDecision, type DecisionEstimate, type SearchConfig } from '../playout/search.ts';
-import { WorldError } from '../policy/worlds.ts';
+import { WorldError } from '../playout/worlds.ts';
 import { STREAM, keyedRng } from '../core/rng.ts';
 import { perlaggenLabel } from './human.ts';
 import { UsageError } from '../core/errors.ts';

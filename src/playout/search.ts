@@ -1,5 +1,5 @@
 // Perfect Information Monte Carlo search over the playout kernel (issue 13; GUIDE §6): for a decision,
-// sample worlds consistent with the observation (policy/worlds.ts sampleWorld), play each legal action out
+// sample worlds consistent with the observation (playout/worlds.ts sampleWorld), play each legal action out
 // in each world with a continuation policy (kernel.ts), and estimate each action's value — the expected
 // points of the deal (the acting party's points minus the opponents'; with more than two parties, minus
 // their mean) or, where the score makes that the aim, the probability of winning the Partie from the Partie-equity
@@ -53,7 +53,7 @@ import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { tFor } from '../stats/math.ts';
-import { WorldError, WorldSampler, kernelPositionOf, obligationsNow, type World, type WorldConstraint } from '../policy/worlds.ts';
+import { WorldError, WorldSampler, kernelPositionOf, obligationsNow, type World, type WorldConstraint } from './worlds.ts';
 import { partieEquity, doubleLine, type PartieEquity } from './equity.ts';
 import { NO_AS, Playout, ROLLOUT, moveAs, moveCard, type KernelPosition, type KernelRandom } from './kernel.ts';
 import { kernelRules, type KernelRules } from './rules.ts';

@@ -1,4 +1,6 @@
-// The policy contract (GUIDE guidelines 3-4): the ONLY module strategies/ may import.
+// The policy contract (GUIDE guidelines 3-4): what every bot of strategies/ imports. A bot that searches also
+// imports src/playout/api.ts (worlds consistent with its observation, the playout kernel, PIMC search); the
+// contract itself knows nothing of search.
 //
 // A policy module (strategies/<name>.ts) default-exports a PolicyFactory: a name, a version, declared
 // options (type, range, default) and create(options) -> Policy. A Policy gets an Observation (observe.ts:
@@ -46,24 +48,6 @@ export type { HandEvent } from '../engine/history.ts';
 /** Bieten (RULES §17): its Observation, Action and helpers, for strategies/bieten-*.ts. */
 export * as bieten from '../games/bieten/policy-api.ts';
 
-// Worlds consistent with the observation, and the playout kernel that plays them out (issue 13).
-export {
-  sampleWorld,
-  worldSampler,
-  worldConstraints,
-  kernelPositionOf,
-  newWorld,
-  WorldSampler,
-  WorldError,
-  CONSTRAINT_SOURCES,
-  type World,
-  type WorldConstraint,
-  type WorldOptions,
-  type ConstraintSource,
-} from './worlds.ts';
-export { Playout, ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition, type RolloutPolicy } from '../playout/kernel.ts';
-// PIMC search of one decision over sampled worlds (strategies/pimc.ts, `perlagg advise`).
-export { searchDecision, DEFAULT_SEARCH, type SearchConfig, type DecisionEstimate, type OptionEstimate, type Estimate } from '../playout/search.ts';
 
 export interface PolicyContext {
   /** The player's keyed stream for this deal. */

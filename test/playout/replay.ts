@@ -1,13 +1,13 @@
 // The oracle of the world sampler: a world is consistent with a seat's observation exactly when the
 // engine, dealt that world through its real shuffle, cut and deal and handed the same actions (every one
 // checked by applyChecked: legality, follow rules, exchanges, obligations), shows the seat the same
-// observation, byte for byte. Independent of src/policy/worlds.ts: it uses only the engine.
+// observation, byte for byte. Independent of src/playout/worlds.ts: it uses only the engine.
 import { WELI } from '../../src/cards/card.ts';
 import { applyAction, applyChecked, newHand } from '../../src/engine/game.ts';
 import { shuffleOutcomesFor } from '../../src/engine/deal.ts';
 import { observe } from '../../src/engine/observe.ts';
 import { deckOf, type HandState } from '../../src/engine/state.ts';
-import type { World } from '../../src/policy/worlds.ts';
+import type { World } from '../../src/playout/worlds.ts';
 
 const bits = (lo: number, weli: number): number[] => {
   const out: number[] = [];

@@ -1,4 +1,4 @@
-// sampleWorld (src/policy/worlds.ts): worlds consistent with a seat's observation, uniform over the
+// sampleWorld (src/playout/worlds.ts): worlds consistent with a seat's observation, uniform over the
 // consistent deals. The oracle is the engine (replay.ts): a world agrees with an observation exactly when
 // the engine, dealt that world and handed the same actions (each checked), shows the seat the same
 // observation byte for byte.
@@ -8,7 +8,8 @@ import { WELI } from '../../src/cards/card.ts';
 import { observe } from '../../src/engine/observe.ts';
 import { LOC, type HandState } from '../../src/engine/state.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';
-import { Playout, ROLLOUT, WorldError, kernelPositionOf, newWorld, sampleWorld, signsOf, worldSampler, type World, type WorldConstraint } from '../../src/policy/api.ts';
+import { signsOf } from '../../src/policy/api.ts';
+import { Playout, ROLLOUT, WorldError, kernelPositionOf, newWorld, sampleWorld, worldSampler, type World, type WorldConstraint } from '../../src/playout/api.ts';
 import { agrees } from './replay.ts';
 import { every, positions } from './positions.ts';
 

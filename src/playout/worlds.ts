@@ -45,8 +45,8 @@ import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
 import { jointFrontier } from '../engine/joint.ts';
 import type { HandEvent } from '../engine/history.ts';
 import type { Observation } from '../engine/observe.ts';
-import { NO_AS, SUIT_MASK, kernelRules, type KernelRules } from '../playout/rules.ts';
-import type { KernelPosition } from '../playout/kernel.ts';
+import { NO_AS, SUIT_MASK, kernelRules, type KernelRules } from './rules.ts';
+import type { KernelPosition } from './kernel.ts';
 
 /** A uniform random source (the policy API's RandomSource). */
 export interface WorldRandom {
