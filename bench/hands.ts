@@ -7,8 +7,8 @@
 import { figureContext, figureWord } from '../src/eval/evaluate.ts';
 import { resolveRuleset } from '../src/rules/registry.ts';
 import { builtinPolicy } from '../src/registry/policies.ts';
-import { playDeal } from '../src/sim/play.ts';
-import { playPartie } from '../src/sim/partie.ts';
+import { playDeal } from '../src/play/hand.ts';
+import { playPartie } from '../src/play/partie.ts';
 import type { OptionValues } from '../src/policy/api.ts';
 import { Sfc32, checksum, formatTable, isMain, measure, measurementTable, type Contender } from './lib.ts';
 

@@ -11,7 +11,7 @@
 import { figureContext, figureWord } from '../src/eval/evaluate.ts';
 import { resolveRuleset } from '../src/rules/registry.ts';
 import { builtinPolicy } from '../src/registry/policies.ts';
-import { playDeal } from '../src/sim/play.ts';
+import { playDeal } from '../src/play/hand.ts';
 import { Playout, ROLLOUT, type RolloutPolicy } from '../src/playout/kernel.ts';
 import { STREAM, keyedRng } from '../src/core/rng.ts';
 import type { Observation, OptionValues } from '../src/policy/api.ts';

@@ -5,7 +5,7 @@
 //   npx tsx bench/policies.ts      or      npm run bench -- policies
 import { resolveRuleset } from '../src/rules/registry.ts';
 import { builtinPolicy } from '../src/registry/policies.ts';
-import { playDeal } from '../src/sim/play.ts';
+import { playDeal } from '../src/play/hand.ts';
 import type { Policy } from '../src/policy/api.ts';
 import { checksum, formatTable, isMain, measure, si, type Contender } from './lib.ts';
 

@@ -8,7 +8,7 @@
 // random (two bid rates), scores 0 and just below the target (asks). A difference throws and exits 1.
 import { RULESET_NAMES, resolveRuleset } from '../src/rules/registry.ts';
 import { builtinPolicy } from '../src/registry/policies.ts';
-import { playDeal, type SeatPolicy } from '../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../src/play/hand.ts';
 import { checkLegalTwins } from '../src/engine/game.ts';
 import type { OptionValues } from '../src/policy/api.ts';
 import { CHRISTENING_ALTERNATIVES, FOLLOW_SWITCHES } from '../test/variants.ts';

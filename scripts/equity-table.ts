@@ -22,8 +22,8 @@ import { execSync } from 'node:child_process';
 import { newHand } from '../src/engine/game.ts';
 import { canonicalName, resolveRuleset } from '../src/rules/registry.ts';
 import { STREAM, keyedPartieRng } from '../src/core/rng.ts';
-import { runHand, type SeatPolicy } from '../src/sim/play.ts';
-import { doubleThreshold } from '../src/sim/partie.ts';
+import { runHand, type SeatPolicy } from '../src/play/hand.ts';
+import { doubleThreshold } from '../src/play/partie.ts';
 import simple from '../strategies/simple.ts';
 
 function arg(name: string, dflt: string): string {

@@ -9,7 +9,7 @@ import type { Observation } from '../src/engine/observe.ts';
 import { perlaggLevel } from '../src/policy/api.ts';
 import { resolvePolicy } from '../src/registry/policies.ts';
 import { canonicalName, resolveRuleset } from '../src/rules/registry.ts';
-import { playDeal, type SeatPolicy } from '../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../src/play/hand.ts';
 import { perlaggenLabel } from '../src/cli/human.ts';
 
 const [rulesetArg = 'oberland', seedArg = '1', playerArg = '0'] = process.argv.slice(2);

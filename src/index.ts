@@ -42,8 +42,9 @@ export { observe, resampleHidden, ResampleError, type Observation, type Observed
 export { actionText, sameAction, type Action, type PolicyAction, type FigureName } from './engine/actions.ts';
 export type { HandEvent } from './engine/history.ts';
 export type { HandState, Table } from './engine/state.ts';
-export { playDeal, PolicyFault, DecisionTimeout, type DealResult, type DealSummary, type PlayDealOptions, type SeatPolicy } from './sim/play.ts';
-export { playPartie, type PartieResult, type PartieSummary, type PlayPartieOptions } from './sim/partie.ts';
+export { playDeal, PolicyFault, DecisionTimeout, type DealResult, type PlayDealOptions, type SeatPolicy } from './play/hand.ts';
+export { playPartie, type PartieResult, type PlayPartieOptions } from './play/partie.ts';
+export type { DealSummary, PartieSummary } from './engine/summary.ts';
 export { keyedRng, keyedPartieRng, STREAM, type Rng } from './core/rng.ts';
 
 // ---- the policy API (what strategies/ import; GUIDE guidelines 3-4) ----

@@ -1,5 +1,5 @@
 // H-06: party 0 holds exactly one Perlagg and at least three plain trumps.
-import type { DealView } from '../../src/sim/constrained.ts';
+import type { DealView } from '../../src/play/constrained.ts';
 import { partyHolding } from './holding.ts';
 
 export default (deal: DealView): boolean => {

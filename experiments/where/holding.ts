@@ -1,6 +1,6 @@
 // H-06 [000 p.37]: what party 0 (seats 0 and 2) holds, from a deal as dealt (1853: the Perlaggen are the trump
 // König, 7, Ober and Unter; the plain trumps its As, 10, 9 and 8; the Weli is neither).
-import type { DealView } from '../../src/sim/constrained.ts';
+import type { DealView } from '../../src/play/constrained.ts';
 
 export interface Holding {
   readonly perlaggen: number;

@@ -199,3 +199,9 @@ export interface RandomSource {
   /** Uniform in [0, 1). */
   nextFloat(): number;
 }
+
+/** A stream of its own from a stream handed out: four words of it hashed with the salt (keyed, reproducible). */
+export function saltedRng(rng: Rng, salt: number): Rng {
+  const [a, b, c, d] = keyWords([rng.nextUint32(), rng.nextUint32(), rng.nextUint32(), rng.nextUint32(), salt >>> 0, 0x53414c54]);
+  return new Rng(a, b, c, d);
+}

@@ -109,7 +109,7 @@ export interface Bidding {
   silent: number;
   /**
    * Seats whose policy declared it passes in windows of a kind (Policy.passes) and is taken at its word
-   * (the runner's unchecked path, sim/play.ts): bit kind * 8 + seat, kind = WINDOW_UNSEEN … WINDOW_LATER_LEAD;
+   * (the runner's unchecked path, play/hand.ts): bit kind * 8 + seat, kind = WINDOW_UNSEEN … WINDOW_LATER_LEAD;
    * 0 = none (every window decision goes to the runner). The window passes for such a seat itself — the
    * same PASS record in `actions`, no event (as a pass has none) — and counts it in `declaredPasses`.
    */

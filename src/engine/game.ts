@@ -535,7 +535,7 @@ function cachedShows(s: HandState, seat: number): readonly ShowOption[] {
 }
 /**
  * The showing choices of the decision now as the cache holds them (allowedShows without the copy; nobody may
- * change the list): for the runner's match of a policy's show (src/sim/play.ts).
+ * change the list): for the runner's match of a policy's show (src/play/hand.ts).
  */
 export function showChoicesNow(s: HandState): readonly ShowOption[] {
   return cachedShows(s, actingSeat(s));

@@ -39,7 +39,7 @@ let lastCtx: FigureContext | null = null;
  * figureWord (evaluate.ts: every Perlagg free) of a hand of at most 5 cards, read in the shared figure table:
  * the hand table's entry is by construction (buildHandTable) tables.best at the hand's natural cards and its
  * number of Perlaggen. One lookup in one table, where figureWord's handIndex reads two index tables of their
- * own before the hand table — three cache misses at the end of every hand (sim/play.ts summarize). Its twin is
+ * own before the hand table — three cache misses at the end of every hand (engine/summary.ts summarize). Its twin is
  * figureWord, compared over every hand of every ruleset's deck in test/engine/hand-word.test.ts.
  */
 export function figureWordByParts(ctx: FigureContext, lo: number, weli: number): number {

@@ -128,7 +128,7 @@ const CHANCE_ACTIONS: ChanceAction[] = Array.from({ length: 64 }, (_, outcome) =
 /**
  * Drive a deal to its end: chance from its keyed stream, each decision from the player's policy given only
  * its observation and its own keyed stream. Returns the number of policy decisions. The same loop for every
- * game (src/sim/play.ts's runHand is Perlaggen's tuned twin of it).
+ * game (src/play/hand.ts's runHand is Perlaggen's tuned twin of it).
  */
 export function runDeal<R, S, O, A extends { readonly kind: string }, D>(
   game: Game<R, S, O, A, D>,

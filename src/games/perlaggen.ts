@@ -9,11 +9,10 @@ import { PARTIEN_COLUMNS, HANDS_COLUMNS } from '../results/schema.ts';
 import { canonicalJson, canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { fillHandRow } from '../sim/jobs/hands.ts';
-import type { PartieSummary } from '../sim/partie.ts';
-import { summarize } from '../sim/play.ts';
 import { transcript } from '../cli/play.ts';
 import type { Game } from './game.ts';
 import { expandSeats, type ColumnArray } from '../core/columns.ts';
+import { summarize, type PartieSummary } from '../engine/summary.ts';
 type Num = Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
 
 export const perlaggenGame: Game<RulesVariant, HandState, Observation, PolicyAction, HandOptions, PartieSummary> = {

@@ -168,7 +168,7 @@ function fromPoints(points: number[][], T: number, dbl: number, name: string, ba
 
 const tables = new Map<string, PartieEquity | null>();
 
-/** The Double threshold of a ruleset (RULES §11.5, A-26; as sim/partie.ts doubleThreshold); 0 without the Double. */
+/** The Double threshold of a ruleset (RULES §11.5, A-26; as play/partie.ts doubleThreshold); 0 without the Double. */
 export function doubleLine(r: RulesVariant): number {
   if (!r.double) return 0;
   return r.doubleThreshold === 'moreThanHalf' ? Math.floor(r.target / 2) + 1 : Math.ceil(r.target / 2);

@@ -650,7 +650,7 @@ export function rulesFacts(obs: Observation): RulesFacts {
     const double = r.double && obs.biddingTable;
     f = Object.freeze({
       target: r.target,
-      // the same reading of A-26 as the Partie loop (sim/partie.ts doubleThreshold; a test keeps them equal)
+      // the same reading of A-26 as the Partie loop (play/partie.ts doubleThreshold; a test keeps them equal)
       doubleThreshold: !double ? 0 : r.doubleThreshold === 'moreThanHalf' ? Math.floor(r.target / 2) + 1 : Math.ceil(r.target / 2),
       deck: Object.freeze(deckOf(r)),
       spielTricks: SPIEL_TRICKS,

@@ -5,16 +5,9 @@ import type { DictColumn } from '../results/stream.ts';
 import { meanInterval, wilson, type Interval, type Moments } from '../stats/intervals.ts';
 import { emptyPairAcc, mergePairAcc, pairedEstimate, pushPair, type PairAcc, type PairedEstimate, type PairedMetric } from '../stats/paired.ts';
 import { type ColumnSpec, type ColumnArray } from '../core/columns.ts';
-export type SimMode = 'figures' | 'hands' | 'partien';
+import { type DealConstraints } from '../play/constrained.ts';
 
-export interface DealConstraints {
-  /** Cards fixed in seats' hands: seat -> card short names. */
-  readonly hands: Readonly<Record<string, readonly string[]>>;
-  /** A fixed trump suit (deals with another trump are redealt and counted as rejected). */
-  readonly trump: string | null;
-  /** Absolute path of a module whose default export is a predicate over the deal. */
-  readonly predicate: string | null;
-}
+export type SimMode = 'figures' | 'hands' | 'partien';
 
 export interface SimSpec {
   /** The game (absent: Perlaggen; 'bieten': src/sim/jobs/bieten.ts). */

@@ -13,8 +13,8 @@ import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunMa
 import { codeDiff, codeVersion, sha256, type CodeVersion } from '../results/manifest.ts';
 import { makeFolder, removeTempFiles, takeLock, uncommittedLeftovers, type FolderLock } from '../results/run-folder.ts';
 import { writeErrorText } from '../results/io.ts';
-import { HB, hb, heartbeatBuffer, readSlot, useHeartbeat } from './heartbeat.ts';
-import { DecisionTimeout } from './play.ts';
+import { HB, hb, heartbeatBuffer, readSlot, useHeartbeat } from '../play/heartbeat.ts';
+import { DecisionTimeout } from '../play/hand.ts';
 import type { Interval } from '../stats/intervals.ts';
 import { MeanSprt, type MeanSprtSnapshot, type MeanSprtStatus, type SprtBounds } from '../stats/sprt.ts';
 import type { StopEstimate } from '../stats/stop-estimate.ts';

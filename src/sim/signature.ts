@@ -7,7 +7,7 @@ import { exactDistribution, exactSummary } from '../exact/distribution.ts';
 import { builtinPolicy } from '../registry/policies.ts';
 import { RULESET_NAMES, resolveRuleset } from '../rules/registry.ts';
 import { createJob } from './jobs/index.ts';
-import { playDeal } from './play.ts';
+import { playDeal } from '../play/hand.ts';
 
 export const SIGNATURE_SEED = 20261130;
 

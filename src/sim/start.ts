@@ -5,7 +5,7 @@
 // threshold at the end of the Partie loses double. Checked here once, for the CLI and for the jobs.
 import type { RulesVariant } from '../rules/variant.ts';
 import { probeTable } from '../engine/game.ts';
-import { doubleThreshold } from './partie.ts';
+import { doubleThreshold } from '../play/partie.ts';
 import { type StartState } from './job.ts';
 import { SimSpecError } from '../core/errors.ts';
 

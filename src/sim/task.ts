@@ -4,12 +4,12 @@ import { Piscina } from 'piscina';
 import { createJob } from './jobs/index.ts';
 import { encodeDictionary, isDictColumn, TornFileError } from '../results/stream.ts';
 import { type BatchResult, type ColumnPayload, type Job, type ReceivedBatch, type SimSpec } from './job.ts';
-import { DecisionTimeout, PolicyFault } from './play.ts';
+import { DecisionTimeout, PolicyFault } from '../play/hand.ts';
 import { PolicyError } from '../registry/policies.ts';
 import { RulesetError } from '../rules/registry.ts';
 import { CardNotationError } from '../cards/notation.ts';
 import { OutputError } from '../results/manifest.ts';
-import { HB, hb, useHeartbeat } from './heartbeat.ts';
+import { HB, hb, useHeartbeat } from '../play/heartbeat.ts';
 import { SimSpecError, RunError, RunFailure } from '../core/errors.ts';
 
 export interface BatchTask {

@@ -16,7 +16,7 @@ import type { BietenObservation } from '../../src/games/bieten/observe.ts';
 import type { BietenAction } from '../../src/games/bieten/state.ts';
 import type { PolicyFactory } from '../../src/policy/api.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal } from '../../src/sim/play.ts';
+import { playDeal } from '../../src/play/hand.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { replay, totals } from './helpers.ts';
 

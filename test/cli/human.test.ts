@@ -13,8 +13,8 @@ import { type Observation, observe, resampleHidden } from '../../src/engine/obse
 import { perlaggLevel } from '../../src/policy/api.ts';
 import { resolvePolicy, builtinPolicy } from '../../src/registry/policies.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
-import { playPartie } from '../../src/sim/partie.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
+import { playPartie } from '../../src/play/partie.ts';
 import { keyedRng } from '../../src/core/rng.ts';
 import { partieTranscript, playTranscript } from '../../src/cli/play.ts';
 import { humanPlay } from '../../src/cli/human-play.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { FLAT_EVENT_TYPES, freezeEvent, freezeEventChecked, type HandEvent } from '../../src/engine/history.ts';
 import { newHand } from '../../src/engine/game.ts';
 import { TABLES } from './tables.ts';

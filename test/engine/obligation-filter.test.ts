@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { obligationFilter, obligationFilterChecked, obligationsOf } from '../../src/engine/bidding.ts';
 import { WELI } from '../../src/cards/card.ts';
 

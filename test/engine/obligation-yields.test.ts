@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { explainIllegal, legalActions, legalActionsChecked, obligationYields } from '../../src/engine/game.ts';
 import { playKeepsObligations } from '../../src/engine/bidding.ts';
 import type { HandState } from '../../src/engine/state.ts';

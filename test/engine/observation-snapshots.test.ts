@@ -17,7 +17,7 @@ import {
   shownCards,
   type Observation,
 } from '../../src/engine/observe.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import { LEVELS, TABLES, specOf } from './tables.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { observe, resampleHidden } from '../../src/engine/observe.ts';
-import { playDeal } from '../../src/sim/play.ts';
+import { playDeal } from '../../src/play/hand.ts';
 import { STREAM, keyWords, keyedRng } from '../../src/core/rng.ts';
 import type { Observation, Policy, PolicyContext } from '../../src/policy/api.ts';
 import { deepDump, scanNumbers } from './spy.ts';

@@ -10,7 +10,7 @@ import { observeWith, type Observation } from '../../src/engine/observe.ts';
 import { OBSERVATION_FIELDS, ObservationView, ObservationViewClosed, materialize } from '../../src/engine/view.ts';
 import { legalActions, newHand } from '../../src/engine/game.ts';
 import { sameAction, type PolicyAction } from '../../src/engine/actions.ts';
-import { PolicyFault, playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { PolicyFault, playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { Rng } from '../../src/core/rng.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { currentTrick, currentTrickOf, type Policy } from '../../src/policy/api.ts';

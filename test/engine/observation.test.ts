@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { observe, resampleHidden } from '../../src/engine/observe.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import type { Policy } from '../../src/policy/api.ts';

@@ -1,13 +1,13 @@
-// Partien in series (src/sim/partie.ts PartieSeries): the losers deal the next Partie, the
+// Partien in series (src/play/partie.ts PartieSeries): the losers deal the next Partie, the
 // Strohmann passes round (RULES §3 option b), and Partie k stays a pure function of (seed, k) however the
 // Partien are split over batches.
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { PartieSeries, partienPerMatch, type PartieResult } from '../../src/sim/partie.ts';
+import { PartieSeries, partienPerMatch, type PartieResult } from '../../src/play/partie.ts';
 import { probeTable } from '../../src/engine/game.ts';
 import { createJob } from '../../src/sim/jobs/index.ts';
-import type { SeatPolicy } from '../../src/sim/play.ts';
+import type { SeatPolicy } from '../../src/play/hand.ts';
 
 const simple = (): SeatPolicy => ({ name: 'simple', policy: builtinPolicy('simple').create({}) });
 const loser = (res: PartieResult) => 1 - res.summary.winnerParty;

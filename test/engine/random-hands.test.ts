@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
-import { PartieSeries } from '../../src/sim/partie.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
+import { PartieSeries } from '../../src/play/partie.ts';
 import { accountDeal, accountPartie } from './accounting.ts';
 import { explainIllegal, legalActions } from '../../src/engine/game.ts';
 import { sameAction } from '../../src/engine/actions.ts';

@@ -2,7 +2,7 @@
 // check that a comparison can fail (the bidding changed behind the remembered window facts).
 import { expect } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { CHANCE, applyAction, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';
 import type { HandState } from '../../src/engine/state.ts';
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { checkWindowTwins } from '../../src/engine/bidding.ts';
 import type { OptionValues } from '../../src/policy/api.ts';
 import { TABLES } from './tables.ts';

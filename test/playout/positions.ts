@@ -2,7 +2,7 @@
 // bidding), cut at decisions; each yields the state and the players whose observations to test.
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { cloneState, type HandState } from '../../src/engine/state.ts';
-import { playDeal } from '../../src/sim/play.ts';
+import { playDeal } from '../../src/play/hand.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 

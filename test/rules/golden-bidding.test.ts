@@ -7,7 +7,7 @@ import { actingSeat, applyChecked, handFromLayout, legalActions } from '../../sr
 import { hasSpielfarbe } from '../../src/engine/bidding.ts';
 import type { FigureName, PolicyAction } from '../../src/engine/actions.ts';
 import type { HandState } from '../../src/engine/state.ts';
-import { doubleThreshold } from '../../src/sim/partie.ts';
+import { doubleThreshold } from '../../src/play/partie.ts';
 
 const c = parseCard;
 // 1853, trump Schell (S9 turned; Perlaggen SK S7 SU SO): P1 Gleich KK + Hanger HK-HO, P2 Gleich AA, P3 Gleich 888.

@@ -16,7 +16,7 @@ import { shuffleOutcomesFor } from '../../src/engine/deal.ts';
 import { trickContext, winnerOfPlays } from '../../src/engine/tricks.ts';
 import { type HandState, deckOf } from '../../src/engine/state.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal } from '../../src/sim/play.ts';
+import { playDeal } from '../../src/play/hand.ts';
 
 const c = parseCard;
 

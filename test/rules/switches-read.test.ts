@@ -15,8 +15,8 @@ import { resolveRuleset } from '../../src/rules/registry.ts';
 import type { RulesVariant } from '../../src/rules/variant.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { definePolicy, type PolicyAction } from '../../src/policy/api.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
-import { PartieSeries } from '../../src/sim/partie.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
+import { PartieSeries } from '../../src/play/partie.ts';
 import { probeTable } from '../../src/engine/game.ts';
 
 const HANDS = 400;

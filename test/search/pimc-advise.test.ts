@@ -3,7 +3,7 @@
 // raise beat gut; no figure at all: gut beats halten), and refuses an impossible position with one line, exit 2.
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { playDeal } from '../../src/sim/play.ts';
+import { playDeal } from '../../src/play/hand.ts';
 import { keyedRng } from '../../src/core/rng.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { advise, buildPosition, type PositionSpec } from '../../src/cli/advise.ts';

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { tableFromIPC } from 'apache-arrow';
 import { runSimulation, type RunOptions } from '../../src/sim/runner.ts';
 import type { SimSpec } from '../../src/sim/job.ts';
-import { playDeal } from '../../src/sim/play.ts';
+import { playDeal } from '../../src/play/hand.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { bidHistoryText } from '../../src/sim/bid-text.ts';
+import { bidHistoryText } from '../../src/engine/bid-text.ts';
 import { resolvePolicy } from '../../src/registry/policies.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-con-'));
@@ -123,7 +123,7 @@ describe('--hand in --mode figures: the fixed seat apart from the others', () =>
 
 describe('the layout of a deal with fixed cards', () => {
   it('the seat is dealt exactly its fixed cards and uniform others; the cut shows no permanent Perlagg, so nobody keeps one', async () => {
-    const { ConstrainedDealer } = await import('../../src/sim/constrained.ts');
+    const { ConstrainedDealer } = await import('../../src/play/constrained.ts');
     const { newHand, currentPlayer } = await import('../../src/engine/game.ts');
     const { keyedRng } = await import('../../src/core/rng.ts');
     const r = resolveRuleset('oberland');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import type { Observation, OptionValues, Policy, WindowPasses } from '../../src/policy/api.ts';
 

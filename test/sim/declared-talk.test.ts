@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { legalActions } from '../../src/engine/game.ts';
 import { TALK_PHRASES, quietDeclared, talkSeat, type UnsaidPhrase } from '../../src/engine/talk.ts';
 import type { HandState } from '../../src/engine/state.ts';

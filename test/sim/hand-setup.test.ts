@@ -7,7 +7,7 @@ import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { applyAction, applyShuffleFrom, chanceOutcomes, newHand } from '../../src/engine/game.ts';
 import type { Action } from '../../src/engine/actions.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal } from '../../src/sim/play.ts';
+import { playDeal } from '../../src/play/hand.ts';
 import { figureContext, figureWord } from '../../src/eval/evaluate.ts';
 import { wordGleich, wordHanger } from '../../src/eval/figures.ts';
 import { popcount32 } from '../../src/cards/mask.ts';

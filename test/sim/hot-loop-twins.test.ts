@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
-import { playPartie } from '../../src/sim/partie.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
+import { playPartie } from '../../src/play/partie.ts';
 import { breakTalkPromise } from './talk-liars.ts';
 import { legalActions } from '../../src/engine/game.ts';
 import { legalPlays } from '../../src/engine/legality.ts';

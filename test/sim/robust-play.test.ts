@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Policy } from '../../src/policy/api.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { PolicyFault, playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { PolicyFault, playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import simple from '../../strategies/simple.ts';
 
 const r = resolveRuleset('oberland');

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal } from '../../src/sim/play.ts';
+import { playDeal } from '../../src/play/hand.ts';
 import type { PolicyAction } from '../../src/engine/actions.ts';
 import type { WindowPasses } from '../../src/policy/api.ts';
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import bluffer, { bluffRate, foldsSeen } from '../../strategies/bluffer.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { playDeal as play } from '../../src/sim/play.ts';
-import { playPartie } from '../../src/sim/partie.ts';
+import { playDeal as play } from '../../src/play/hand.ts';
+import { playPartie } from '../../src/play/partie.ts';
 import { apply, bid, decide, observeActing, setup, toFirstCard, toSeat } from './positions.ts';
 
 const RATES = { baseRate: 0.3, perFold: 0.15, perLeadPoint: 0.04, maxRate: 0.9 };

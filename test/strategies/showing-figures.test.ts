@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { handOf, showingFigures, showingPlan, showingPlanWord, type Observation, type Policy } from '../../src/policy/api.ts';
 import { figureContext } from '../../src/eval/evaluate.ts';
 import { jointFrontier } from '../../src/engine/joint.ts';

@@ -5,7 +5,7 @@
 // written), asked the same observation at every decision — talk on and off, a liar, every built-in ruleset.
 import { afterEach, describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import type { Policy, PolicyAction } from '../../src/policy/api.ts';
 import simple, { useSimpleMemos } from '../../strategies/simple.ts';
 

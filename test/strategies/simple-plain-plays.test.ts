@@ -4,7 +4,7 @@
 // follow rules restrict a Perlagg's christenings (blocks that are not whole, walked by the fast path too).
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import { playDeal, type SeatPolicy } from '../../src/sim/play.ts';
+import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import type { Policy } from '../../src/policy/api.ts';
 import simple, { plainPlaysOf } from '../../strategies/simple.ts';
 

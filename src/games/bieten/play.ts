@@ -2,7 +2,7 @@
 // dealer and the score), or a whole game (partie.ts); and the transcripts `perlagg play --game bieten` prints.
 import type { PolicyFactory } from '../../policy/api.ts';
 import { resolvePolicy } from '../../registry/policies.ts';
-import { STREAM, keyedRng } from '../../core/rng.ts';
+import { STREAM, keyedRng, saltedRng } from '../../core/rng.ts';
 import { runDeal, type RunOptions, type SeatedPolicy } from '../game.ts';
 import { MAX_PLAYERS, newDeal } from './engine.ts';
 import { bietenGame } from './game.ts';
@@ -12,9 +12,7 @@ import { bietenRulesName, resolveBietenRules, type BietenRules } from './rules.t
 import type { BietenAction, BietenState } from './state.ts';
 import { bietenDealText, bietenScoreSheet } from './transcript.ts';
 import { cardShort } from '../../cards/notation.ts';
-import { saltedRng } from '../../sim/play.ts';
 import { UsageError } from '../../core/errors.ts';
-
 export type BietenPolicy = SeatedPolicy<BietenObservation, BietenAction>;
 
 export interface PlayBietenDealOptions {

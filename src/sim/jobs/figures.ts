@@ -20,13 +20,13 @@ import { STREAM, keyedRng, type Rng } from '../../core/rng.ts';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, newHand } from '../../engine/game.ts';
 import { handSizeOf } from '../../engine/state.ts';
 import { FastDealer } from './fast-deal.ts';
-import { HB, beatDeal, hb } from '../heartbeat.ts';
-import { PolicyFault } from '../play.ts';
-import { askPredicate, loadPredicate, type DealPredicate, type DealView } from '../constrained.ts';
+import { HB, beatDeal, hb } from '../../play/heartbeat.ts';
+import { PolicyFault } from '../../play/hand.ts';
+import { askPredicate, loadPredicate, type DealPredicate, type DealView } from '../../play/constrained.ts';
 import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from '../job.ts';
 import { SimSpecError } from '../../core/errors.ts';
 import { type ColumnSpec, expandSeats } from '../../core/columns.ts';
-export type { DealView, DealPredicate } from '../constrained.ts';
+export type { DealView, DealPredicate } from '../../play/constrained.ts';
 
 /** The per-seat columns in the order the job fills them (declared in src/results/schema.ts). */
 const SEAT_SUFFIXES = ['perlaggen', 'gleich', 'gleich_rank', 'hanger', 'hanger_top', 'gleich_natural', 'hanger_natural'] as const;

@@ -18,7 +18,8 @@ import { newHand, probeTable, returns, type HandOptions } from '../engine/game.t
 import type { HandState } from '../engine/state.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { STREAM, keyedPartieRng, keyedPartieRngLater } from '../core/rng.ts';
-import { quietSeats, runHand, silentSeats, summarize, type DealResult, type DealSummary, type Mutable, type PlayDealOptions, type SeatPolicy } from './play.ts';
+import { quietSeats, runHand, silentSeats, type DealResult, type Mutable, type PlayDealOptions, type SeatPolicy } from './hand.ts';
+import { type DealSummary, summarize, type PartieSummary } from '../engine/summary.ts';
 
 export interface PlayPartieOptions {
   readonly ruleset: RulesVariant;
@@ -41,25 +42,6 @@ export interface PlayPartieOptions {
   readonly keepStates?: boolean;
   /** Safety bound on the number of deals (default 400): a Partie that does not end is an error. */
   readonly maxDeals?: number;
-}
-
-/** One Partie, for the runner. */
-export interface PartieSummary {
-  /** Number of deals played. */
-  readonly deals: number;
-  /** Score per party at the end. */
-  readonly finalScore: readonly number[];
-  readonly winnerParty: number;
-  /** The loser lost double (1853 Double, RULES §11.5): it had not passed the threshold. */
-  readonly double: boolean;
-  /** Per party: the deal number at whose start it was first gestrichen (target − 1 or more), -1 never. */
-  readonly gestrichenAt: readonly number[];
-  readonly firstDealer: number;
-  /** The Partie was decided during a hand (immediate write, granted ask, Bummerl) rather than at a hand's end. */
-  readonly endedMidHand: boolean;
-  /** Sum over the deals of the penalty points per party. */
-  readonly penaltiesPerParty: readonly number[];
-  readonly decisions: number;
 }
 
 export interface PartieResult {

@@ -7,19 +7,17 @@
 // columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
 import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
-import { WINDOW_LATER_LEAD, WINDOW_PASS_NAMES, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, passPromised, windowKind, type Outcome } from '../engine/bidding.ts';
+import { WINDOW_LATER_LEAD, WINDOW_PASS_NAMES, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, passPromised, windowKind } from '../engine/bidding.ts';
 import { CHANCE, TERMINAL, applyAction, applyShuffleFrom, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns, sameNumbers, showChoicesNow, type HandOptions } from '../engine/game.ts';
 import { observeWith, type Observation, type ShowChoice } from '../engine/observe.ts';
 import { ObservationView } from '../engine/view.ts';
 import { QUIET, quietDeclared } from '../engine/talk.ts';
 import { type HandState, cloneState, seatingOf } from '../engine/state.ts';
-import { figCtx, figureWordByParts } from '../engine/scoring.ts';
-import { wordGleich, wordHanger } from '../eval/figures.ts';
-import { popcount32 } from '../cards/mask.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { STREAM, keyWords, keyedRng, keyedRngLater, Rng } from '../core/rng.ts';
+import { STREAM, keyedRng, keyedRngLater, Rng, saltedRng } from '../core/rng.ts';
 import { HB, hb } from './heartbeat.ts';
 import { RuntimeFault } from '../core/errors.ts';
+import { type DealSummary, summarize } from '../engine/summary.ts';
 
 /** A policy fault: an illegal action or an exception, named so the deal can be replayed. */
 export class PolicyFault extends RuntimeFault {
@@ -51,7 +49,7 @@ export interface SeatPolicy {
 }
 
 /**
- * How the cards of a hand are dealt when a run fixes cards, a trump or a predicate (src/sim/constrained.ts):
+ * How the cards of a hand are dealt when a run fixes cards, a trump or a predicate (src/play/constrained.ts):
  * attached to the policies array (withDealHook), so that it reaches every hand runHand plays, a Partie's
  * included (playPartie passes the array through unchanged), without a second Partie loop.
  */
@@ -78,12 +76,6 @@ export function dealHookOf(policies: readonly SeatPolicy[]): DealHook | undefine
   return (policies as Hooked)[DEAL_HOOK];
 }
 
-/** A stream of its own from a stream handed out: four words of it hashed with the salt (keyed, reproducible). */
-export function saltedRng(rng: Rng, salt: number): Rng {
-  const [a, b, c, d] = keyWords([rng.nextUint32(), rng.nextUint32(), rng.nextUint32(), rng.nextUint32(), salt >>> 0, 0x53414c54]);
-  return new Rng(a, b, c, d);
-}
-
 export interface PlayDealOptions {
   readonly ruleset: RulesVariant;
   readonly players: number;
@@ -103,61 +95,6 @@ export interface PlayDealOptions {
   readonly revokes?: boolean;
   /** Upper bound on steps (default 1000). */
   readonly maxSteps?: number;
-}
-
-/** Level code of a figure raised to Aus in FigureSummary.finalLevel. */
-export const AUS_LEVEL = 99;
-
-/** One figure of a deal (Spiel, Gleich, Hanger), for the runner. */
-export interface FigureSummary {
-  /** Party that scored it (an immediate write or the end), -1 = nobody (steht, lapsed, not had, not written). */
-  readonly winnerParty: number;
-  /** Points it brought to winnerParty (penalties not included). */
-  readonly points: number;
-  /** Highest level reached: 1 = never bid (silent), 2 = bid (let gut or held), 3.. = raised ("Drei" …), AUS_LEVEL = raised to Aus. */
-  readonly finalLevel: number;
-  /** Party and seat that bid it first, -1 = unbid. */
-  readonly bidByParty: number;
-  readonly bidBySeat: number;
-  /** Where it was first bid: -1 unseen (right after the deal), 0..4 before a card of trick t+1, 5 after the Spiel; -2 unbid. */
-  readonly firstBidAt: number;
-  /** silent | gut | held | declinedRaise | aus (Aus held) | ausDeclined | conceded (Spiel let gut in play) */
-  readonly outcome: Outcome;
-  /** Written at once (a decline or a concede) rather than at the end. */
-  readonly writtenImmediately: boolean;
-}
-
-/** One deal, as plain numbers for the runner's columns. Parties are 0-based (party of seat s = table.party[s]). */
-export interface DealSummary {
-  readonly dealer: number;
-  /** Trump suit index 0..3 = H S L E. */
-  readonly trump: number;
-  /** The card turned up for trump (card id). */
-  readonly turned: number;
-  /** Perlaggen in each seat's hand at the first lead (after the cut keep and the exchange). */
-  readonly perlaggenPerSeat: readonly number[];
-  /** Best Gleich / Hanger code (eval/figures.ts: count << 4 | rank) each seat could make from its hand at the first lead. */
-  readonly bestGleichPerSeat: readonly number[];
-  readonly bestHangerPerSeat: readonly number[];
-  readonly tricksPerParty: readonly number[];
-  /** Party that made the Spiel; -1 lapsed or not reached (the Partie ended first). */
-  readonly spielParty: number;
-  /** Spiel, Gleich, Hanger in that order. */
-  readonly figures: readonly [FigureSummary, FigureSummary, FigureSummary];
-  /** Net points written this deal per party (penalties included). */
-  readonly pointsPerParty: readonly number[];
-  /** Penalty points per party (positive numbers; included in pointsPerParty). */
-  readonly penaltiesPerParty: readonly number[];
-  /** Policy decisions taken (engine auto-answers of silent seats not counted). */
-  readonly decisions: number;
-  /** Party that won the Partie during/at the end of this deal, -1. */
-  readonly partieWinner: number;
-  /** Bids or raises that were void (gestrichen, over the limit, vetoed, curtailed). */
-  readonly voidBids: number;
-  /** Party that asked (Dritzige / Viertig / 17:17), -1. */
-  readonly askParty: number;
-  /** Phrases spoken per party at the table (RULES §13; silences not counted; 0s at silent tables). */
-  readonly talkPerParty: readonly number[];
 }
 
 export interface DealResult {
@@ -498,76 +435,4 @@ export function playDeal(o: PlayDealOptions): DealResult {
   };
   const decisions = runHand(s, o.policies, streams, o);
   return { state: s, points: s.points.slice(), returns: returns(s), decisions, summary: summarize(s, decisions) };
-}
-
-/** Figure f's FigureSummary from its bid record and the end events' results (module level: no closure per hand). */
-function figureSummary(b: HandState['bid'], endParty: readonly number[], endPts: readonly number[], f: number): FigureSummary {
-  const fb = b.figs[f]!;
-  const closed = fb.status === 'closed';
-  return {
-    winnerParty: closed ? fb.writtenParty : endParty[f]!,
-    points: closed ? fb.writtenPoints : endPts[f]!,
-    finalLevel: fb.aus ? AUS_LEVEL : fb.maxLevel,
-    bidByParty: fb.firstParty,
-    bidBySeat: fb.firstSeat,
-    firstBidAt: fb.firstParty < 0 ? -2 : fb.firstPoint,
-    outcome: fb.outcome,
-    writtenImmediately: closed,
-  };
-}
-
-/** n zeros in a fresh packed list (a push loop: new Array(n).fill(0) is a builtin call and a holey list). */
-function zerosFor(n: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(0);
-  return out;
-}
-
-/** The DealSummary of a finished hand. */
-export function summarize(s: HandState, decisions: number): DealSummary {
-  const { table } = s;
-  const b = s.bid;
-  const n = table.seats;
-  const started = s.startLo.length === n;
-  const ctx = s.trump === null ? null : figCtx(s);
-  const perl = s.perl;
-  // per seat at the first lead: Perlaggen, best Gleich and Hanger (one figure word each)
-  const perlaggen = new Array<number>(n);
-  const gleich = new Array<number>(n);
-  const hanger = new Array<number>(n);
-  for (let seat = 0; seat < n; seat++) {
-    const w = started && ctx !== null ? figureWordByParts(ctx, s.startLo[seat]!, s.startWeli[seat]!) : 0; // (= figureWord, one table)
-    gleich[seat] = wordGleich(w);
-    hanger[seat] = wordHanger(w);
-    perlaggen[seat] = started && perl !== null ? popcount32((s.startLo[seat]! & perl.lo) >>> 0) + (s.startWeli[seat]! & perl.weli) : 0;
-  }
-  // Figure results from the end events (one short backwards scan) and the bid records.
-  const endPts = [0, 0, 0];
-  const endParty = [-1, -1, -1];
-  for (let i = s.events.length - 1; i >= 0; i--) {
-    const e = s.events[i]!;
-    if (e.type === 'figure') {
-      const f = e.figure === 'Spiel' ? 0 : e.figure === 'Gleich' ? 1 : 2;
-      endPts[f] = e.points;
-      endParty[f] = e.points > 0 ? e.party : -1;
-    } else if (e.type === 'spiel' || e.type === 'show') break;
-  }
-  return {
-    dealer: s.dealer,
-    trump: s.trump === null ? -1 : 'HSLE'.indexOf(s.trump),
-    turned: s.turned,
-    perlaggenPerSeat: perlaggen,
-    bestGleichPerSeat: gleich,
-    bestHangerPerSeat: hanger,
-    tricksPerParty: s.tricksWon.slice(),
-    spielParty: s.spielParty >= 0 ? s.spielParty : -1,
-    figures: [figureSummary(b, endParty, endPts, 0), figureSummary(b, endParty, endPts, 1), figureSummary(b, endParty, endPts, 2)],
-    pointsPerParty: s.points.slice(),
-    penaltiesPerParty: b.penalties.slice(),
-    decisions,
-    partieWinner: b.partieWinner,
-    voidBids: b.voidBids,
-    askParty: b.ask === null ? -1 : b.ask.party,
-    talkPerParty: s.talk === null ? zerosFor(table.parties) : s.talk.spoken.slice(),
-  };
 }

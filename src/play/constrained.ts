@@ -13,7 +13,7 @@
 //   layout goes through the engine's own shuffle and cut (handFromLayout), the cut lifting one card that is
 //   no permanent Perlagg, so the cutter has nothing to keep (A-31) and the fixed hands stay as fixed. Deals
 //   that fail --trump or --where are drawn again (counted).
-// The hook reaches every hand through the policies array (play.ts withDealHook): a Partie's deals are
+// The hook reaches every hand through the policies array (hand.ts withDealHook): a Partie's deals are
 // constrained the same way, each of them.
 import { WELI, type CardId, type Suit } from '../cards/card.ts';
 import { cardShort } from '../cards/notation.ts';
@@ -23,8 +23,7 @@ import type { HandState } from '../engine/state.ts';
 import { importUserModule, loadErrorLine } from '../registry/policies.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { HB, hb } from './heartbeat.ts';
-import { type DealConstraints } from './job.ts';
-import { PolicyFault, type DealHook } from './play.ts';
+import { PolicyFault, type DealHook } from './hand.ts';
 import type { Rng } from '../core/rng.ts';
 import { SimSpecError } from '../core/errors.ts';
 
@@ -237,4 +236,13 @@ export class ConstrainedDealer implements DealHook {
       return true;
     }
   }
+}
+
+export interface DealConstraints {
+  /** Cards fixed in seats' hands: seat -> card short names. */
+  readonly hands: Readonly<Record<string, readonly string[]>>;
+  /** A fixed trump suit (deals with another trump are redealt and counted as rejected). */
+  readonly trump: string | null;
+  /** Absolute path of a module whose default export is a predicate over the deal. */
+  readonly predicate: string | null;
 }

@@ -1,8 +1,8 @@
 // The bid history of a hand on one line, in the words `perlagg play` prints (the players' own: "Gilt's
 // Gleich?", "Gut 's Spiel", "Ich halte", "Drei", "Aus!"), for the `bids` column of hands.arrow (--detail).
 // Items are "seat: words" in the order they were said, separated by " · "; seats are P1 .. (seat + 1).
-import type { HandEvent } from '../engine/history.ts';
-import type { HandState } from '../engine/state.ts';
+import type { HandEvent } from './history.ts';
+import type { HandState } from './state.ts';
 
 const LEVEL_WORD: Readonly<Record<number, string>> = { 2: 'Zwei', 3: 'Drei', 4: 'Vier', 5: 'Fünf', 6: 'Sechs', 7: 'Sieben', 8: 'Acht', 9: 'Neun', 10: 'Zehn' };
 const ASK_WORD: Readonly<Record<number, string>> = { 2: 'Zweifache', 3: 'Dritzige', 4: 'Viertige', 5: 'Fünftige' };
