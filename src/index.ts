@@ -53,7 +53,8 @@ export * as policy from './policy/api.ts';
 export { resolvePolicy, builtinPolicy, builtinPoliciesOf, BUILTIN_POLICIES, PolicyError, type ResolvedPolicy } from './registry/policies.ts';
 
 // ---- games behind one contract: Perlaggen and Bieten (GUIDE §7) ----
-export { runDeal, CHANCE as GAME_CHANCE, TERMINAL as GAME_TERMINAL, GAME_NAMES, GamePolicyFault, type Game, type AnyGame, type GameName, type SeatedPolicy, type DealStreams, type TranscriptHeader } from './games/game.ts';
+export { CHANCE as GAME_CHANCE, TERMINAL as GAME_TERMINAL, GAME_NAMES, type Game, type AnyGame, type GameName, type TranscriptHeader } from './games/game.ts';
+export { runDeal, GamePolicyFault, type SeatedPolicy, type DealStreams } from './play/deal.ts';
 export { GAMES } from './registry/games.ts';
 export { perlaggenGame } from './games/perlaggen.ts';
 export { bietenGame } from './games/bieten/game.ts';

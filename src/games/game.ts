@@ -5,10 +5,9 @@
 // observation handed to policies, a transcript printer and the columns the runner writes.
 //
 // Perlaggen implements it by thin adapters over src/engine (games/perlaggen.ts: no behaviour of its own);
-// Bieten natively (games/bieten/). Code that drives a game (the deal loop below, `perlagg play`, `perlagg
-// replay`, the runner) is written once against this interface.
-import type { Policy, PolicyContext } from '../policy/api.ts';
-import type { Rng } from '../core/rng.ts';
+// Bieten natively (games/bieten/). Code that drives a game (the deal loop of play/deal.ts, `perlagg play`,
+// `perlagg replay`, the runner) is written once against this interface; the contract knows nothing of
+// policies.
 import { type ColumnSpec, type ColumnArray } from '../core/columns.ts';
 export type GameName = 'perlaggen' | 'bieten';
 export const GAME_NAMES: readonly GameName[] = ['perlaggen', 'bieten'];
@@ -84,89 +83,3 @@ export interface TranscriptHeader {
 
 /** Any game, for code that only passes it on. */
 export type AnyGame = Game<any, any, any, any, any, any>;
-
-/** A policy seated for a player, with its name for messages. */
-export interface SeatedPolicy<O, A> {
-  readonly name: string;
-  readonly policy: Policy<O, A>;
-  /** Called before each decision with the game's explainIllegal for it (a person at the keyboard: src/cli/human.ts). */
-  readonly onTurn?: (explain: (a: A) => string | null) => void;
-}
-
-/** A policy fault: an illegal action or an exception, named so the deal can be replayed. */
-export class GamePolicyFault extends Error {
-  override name = 'GamePolicyFault';
-}
-
-export interface DealStreams {
-  readonly chance: Rng;
-  readonly policy: ReadonlyArray<PolicyContext>;
-  /** For messages: how to replay ("game 3 deal 2, seed 7"). */
-  readonly where: string;
-}
-
-export interface RunOptions<S, O, A> {
-  /** Verify each policy action with explainIllegal and legalActions (default true). */
-  readonly checked?: boolean;
-  /** Upper bound on steps (default 2000). */
-  readonly maxSteps?: number;
-  /** Called at every decision with the state before the action. */
-  readonly onDecision?: (s: S, player: number, obs: O, action: A) => void;
-}
-
-function who<R, S, O, A extends { readonly kind: string }, D>(game: Game<R, S, O, A, D>, s: S, name: string, p: number, where: string): string {
-  return `policy ${name} (player ${p}, seat P${game.seatOfPlayer(s, p) + 1}), ${where}`;
-}
-function isLegal<R, S, O, A extends { readonly kind: string }, D>(game: Game<R, S, O, A, D>, s: S, a: A): boolean {
-  const legal = game.legalActions(s);
-  for (let i = 0; i < legal.length; i++) if (game.sameAction(legal[i]!, a)) return true;
-  return false;
-}
-
-const CHANCE_ACTIONS: ChanceAction[] = Array.from({ length: 64 }, (_, outcome) => Object.freeze({ kind: 'chance' as const, outcome }));
-
-/**
- * Drive a deal to its end: chance from its keyed stream, each decision from the player's policy given only
- * its observation and its own keyed stream. Returns the number of policy decisions. The same loop for every
- * game (src/play/hand.ts's runHand is Perlaggen's tuned twin of it).
- */
-export function runDeal<R, S, O, A extends { readonly kind: string }, D>(
-  game: Game<R, S, O, A, D>,
-  s: S,
-  policies: ReadonlyArray<SeatedPolicy<O, A>>,
-  streams: DealStreams,
-  o: RunOptions<S, O, A> = {},
-): number {
-  const checked = o.checked ?? true;
-  const maxSteps = o.maxSteps ?? 2000;
-  let decisions = 0;
-  for (let step = 0; ; step++) {
-    if (step > maxSteps) throw new Error(`${streams.where} did not end within ${maxSteps} steps`);
-    const p = game.currentPlayer(s);
-    if (p === TERMINAL) break;
-    if (p === CHANCE) {
-      const n = game.chanceOutcomes(s);
-      const k = streams.chance.below(n);
-      game.applyAction(s, CHANCE_ACTIONS[k] ?? { kind: 'chance', outcome: k });
-      continue;
-    }
-    const sp = policies[p]!;
-    const obs = game.observe(s, p);
-    let a: A;
-    try {
-      if (sp.onTurn !== undefined) sp.onTurn((x) => game.explainIllegal(s, x));
-      a = sp.policy.act(obs, streams.policy[p]!);
-    } catch (e) {
-      throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: threw ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-    }
-    if (checked) {
-      const why = a === null || typeof a !== 'object' ? 'not an action' : game.explainIllegal(s, a);
-      if (why !== null) throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: illegal action ${a !== null && typeof a === 'object' ? game.actionText(a) : String(a)}: ${why}`);
-      if (!isLegal(game, s, a)) throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: action ${game.actionText(a)} is not among the legal actions`);
-    }
-    o.onDecision?.(s, p, obs, a);
-    game.applyAction(s, a);
-    decisions++;
-  }
-  return decisions;
-}

@@ -4,10 +4,11 @@
 // runner's tables declare their columns and fill every one.
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/registry/games.ts';
-import { CHANCE, TERMINAL, runDeal, type AnyGame } from '../../src/games/game.ts';
+import { CHANCE, TERMINAL, type AnyGame } from '../../src/games/game.ts';
 import { allocColumns } from '../../src/sim/job.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';
 import type { Policy } from '../../src/policy/api.ts';
+import { runDeal } from '../../src/play/deal.ts';
 
 const uniform: Policy<unknown, { kind: string }> = {
   act(obs, ctx) {

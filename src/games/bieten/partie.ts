@@ -10,12 +10,12 @@
 // policy, seat) (GUIDE guideline 8) — the same keys as a Perlaggen Partie; the cut for the first dealer
 // draws from keyedPartieRng(root, k, 0, CUT_STREAM).
 import { STREAM, keyedPartieRng, type Rng, saltedRng } from '../../core/rng.ts';
-import { runDeal, type SeatedPolicy, type RunOptions } from '../game.ts';
 import { newDeal, nextActive, prevActive } from './engine.ts';
 import type { BietenObservation } from './observe.ts';
 import type { BietenRules } from './rules.ts';
 import type { BietenAction, BietenState } from './state.ts';
 import { bietenGame } from './game.ts';
+import { type SeatedPolicy, type RunOptions, runDeal } from '../../play/deal.ts';
 /** The keyed stream kind of the cut for the first dealer (distinct from STREAM's kinds). */
 export const CUT_STREAM = 7;
 

@@ -3,7 +3,6 @@
 import type { PolicyFactory } from '../../policy/api.ts';
 import { resolvePolicy } from '../../registry/policies.ts';
 import { STREAM, keyedRng, saltedRng } from '../../core/rng.ts';
-import { runDeal, type RunOptions, type SeatedPolicy } from '../game.ts';
 import { MAX_PLAYERS, newDeal } from './engine.ts';
 import { bietenGame } from './game.ts';
 import type { BietenObservation } from './observe.ts';
@@ -13,6 +12,7 @@ import type { BietenAction, BietenState } from './state.ts';
 import { bietenDealText, bietenScoreSheet } from './transcript.ts';
 import { cardShort } from '../../cards/notation.ts';
 import { UsageError } from '../../core/errors.ts';
+import { type SeatedPolicy, type RunOptions, runDeal } from '../../play/deal.ts';
 export type BietenPolicy = SeatedPolicy<BietenObservation, BietenAction>;
 
 export interface PlayBietenDealOptions {

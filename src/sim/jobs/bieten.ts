@@ -18,7 +18,6 @@
 // seatings: src/stats/paired.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { bietenGame } from '../../games/bieten/game.ts';
-import { GamePolicyFault } from '../../games/game.ts';
 import { MAX_PLAYERS } from '../../games/bieten/engine.ts';
 import type { BietenObservation } from '../../games/bieten/observe.ts';
 import { playBietenGame } from '../../games/bieten/partie.ts';
@@ -34,6 +33,8 @@ import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type J
 import { REPLAYED_PER_BATCH, beatText, replayedDeals } from './hands.ts';
 import { SimSpecError } from '../../core/errors.ts';
 import { type ColumnSpec, type ColumnArray } from '../../core/columns.ts';
+import { GamePolicyFault } from '../../play/deal.ts';
+
 /** The file names of the Bieten tables (`perlagg schema` lists them under these names). */
 export const BIETEN_TABLE_NAMES = { deals: 'bieten_deals', games: 'bieten_games' } as const;
 
