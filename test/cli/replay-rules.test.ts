@@ -41,11 +41,18 @@ function edit(from: RegExp, to: string, text = HAND): string {
   return text.replace(from, to);
 }
 
+// an 1853 hand (the simple policy, seed 5 deal 2, written by recordPerlaggen without its talk): a Perlagg must be
+// christened when laid down there (RULES §5.3, [000 p.19]), so "P4 play H7" without "as …" is refused
+const H1853 = ['game perlaggen', 'ruleset 1853', 'players 4', 'deal 1', 'dealer P4', 'P1: EK S8 E8 L10 S7', 'P2: S9 HU LU LK HK', 'P3: L8 SA SO E9 LA', 'P4: L7 H8 H10 EU E7', 'turned H7', 'stock EO L9 EA HA SK E10 S10 SU HO H9 LO', 'P4 exchange H8', 'P2 bid Hanger', 'P3 gut', 'P1 play S7', 'P2 play S9', 'P3 play SO', 'P4 play H10', 'P4 play L7', 'P1 play L10', 'P2 play LU', 'P3 play LA', 'P3 play SA', 'P4 play E7', 'P1 play S8', 'P2 play LK', 'P3 play L8', 'P4 play H7 as HU', 'P1 play E8', 'P2 play HU as HK', 'P2 play HK as LO', 'P3 play E9', 'P4 play EU', 'P1 play EK', 'P3 bid Gleich', 'P4 gut', 'expect points 1 2', ''].join('\n');
+
 // the Innsbruck exchange of GC-58: dealer P4 holds L8 (a trump) and could take the LU; his partner P2 gives L10
 const LEFT = ['game perlaggen', 'ruleset innsbruck', 'players 4', 'deal 1', 'dealer P4', 'P1: L9 H7 H8 H9 H10', 'P2: L10 S8 S9 S10 SU', 'P3: E8 E9 E10 EU EO', 'P4: L8 LK LA SA SK', 'turned LU', 'P2 exchange L10 left', ''].join('\n');
 
 describe('perlagg replay names the broken rule (issue 24)', () => {
-  it('an unheld card, an unmarked revoke, a card out of turn, an unwritten showing: each its own rule, one line, exit 2', async () => {
+  it('an unheld card, an unmarked revoke, a card out of turn, an unwritten showing or christening: each its own rule, one line, exit 2', async () => {
+    const whole = await replay('h1853.txt', H1853);
+    expect(whole.err).toBe('');
+    expect(whole.out).toMatch(/Punkte: Partei A \(P1\/P3\) 1, Partei B \(P2\/P4\) 2/);
     const cases: Array<[string, string, RegExp]> = [
       ['unheld.txt', edit(/^P2 play S9$/m, 'P2 play HK'), /line 23: "P2 play HK": P2 does not hold HK \(P4 holds it\)$/],
       ['revoke.txt', edit(/^P2 play E9$/m, 'P2 play L8'), /line 31: "P2 play L8": P2 holds E9: must follow Eichel or trump \(RULES §6\.2\); a revoke is written "P2 play L8 revoke" \(RULES §6\.4, §12\)$/],
@@ -53,6 +60,7 @@ describe('perlagg replay names the broken rule (issue 24)', () => {
       ['lead-out-of-turn.txt', edit(/^P1 play HA .*$/m, 'P2 play S9'), /line 22: "P2 play S9": P2 plays out of turn: P1 leads the first trick \(Vorhand, left of the dealer, RULES §6\.1\)$/],
       // P1's free Perlagg (EU) has a choice: its showing must be written; without it P3's line finds P1 still to show
       ['no-show.txt', edit(/^P1 show HK .*\n/m, ''), /line 36: "P3 show HK HA": it is not P3's turn: P1 is to christen his free Perlagg EU for the showing \(RULES §5\.1, §7\.4\); a showing with a choice is written: "P1 show LA" or "P1 show HK"$/],
+      ['christen-1853.txt', edit(/^P4 play H7 as HU$/m, 'P4 play H7', H1853), /line 28: "P4 play H7": H7 is a Perlagg and must be christened when laid down \(RULES §5\.3, \[000 p\.19\]\)$/],
       ['no-last-show.txt', edit(/^P4 show HK EK\n/m, ''), /line 38: "expect points 1 3": the hand is not over yet: P4 is to christen his free Perlaggen HK Weli for the showing \(RULES §5\.1, §7\.4\)/],
     ];
     for (const [name, text, want] of cases) {
