@@ -119,7 +119,14 @@ export function buildPosition(p: PositionSpec): Position {
     throw new UsageError(wantShown === 0 ? `--stock-shown: the ${r.name} rules show no stock card` : `--stock-shown: the ${r.name} rules show ${wantShown === 1 ? 'the bottom card' : 'the top and the bottom card'} of the stock: name ${wantShown === 1 ? 'it' : 'them'}`);
   }
   // the moves, and the cards they put into the other seats' hands
-  const sts: Statement[] = statements(p.moves.replace(/;/g, '\n'));
+  let sts: Statement[];
+  try {
+    sts = statements(p.moves.replace(/;/g, '\n'));
+  } catch (e) {
+    // a move that is no plain text, or far too long (the replay's check): bad input, said without echoing it
+    if (e instanceof ReplayError) throw new UsageError(`--moves: move ${e.line}: ${e.message}`);
+    throw e;
+  }
   const claimed: number[][] = Array.from({ length: seats }, () => []);
   const exchanged = new Array<boolean>(seats).fill(false);
   for (const st of sts) {

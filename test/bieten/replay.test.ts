@@ -68,8 +68,8 @@ describe('perlagg replay', () => {
 
   it('an illegal step is named with the rules\' words and its line', () => {
     expect(refusal(HEAD.replace('C: LA HO S10', 'C: LA HO E7') + 'B play EK\nC play LA')).toMatch(/^line 9: "C play LA": C must follow Eichel: he holds E7 \(suit must be followed in all circumstances, RULES §17.1 rule 6\)/);
-    expect(refusal(HEAD + 'C play S10')).toMatch(/^line 8: "C play S10": it is B's turn to lay a card/);
-    expect(refusal(HEAD + 'B play EK\nC play S10\nA bid Laub\nC hold')).toMatch(/^line 11: "C hold": B must answer the bid on the Laub at once/);
+    expect(refusal(HEAD + 'C play S10')).toMatch(/^line 8: "C play S10": C plays out of turn: it is B's turn to lay a card, or to bid before he does \(RULES §17.1 rule 6: /);
+    expect(refusal(HEAD + 'B play EK\nC play S10\nA bid Laub\nC hold')).toMatch(/^line 11: "C hold": it is not C's turn: B must answer the bid on the Laub at once: gut, hold or Drei \(RULES §17.1 rule 11/);
     expect(refusal(HEAD + 'B play EK\nC play S10\nA bid Laub\nB gut\nC hold\nA bid Laub')).toMatch(/^line 13: .*the Laub is already bid by A and held by C/);
     expect(refusal(HEAD + 'B play EK\nC play S10\nA bid Laub\nB gut\nC hold\nA Drei Laub')).toMatch(/only C, who holds the Laub, may give a Groschen on it/);
     expect(refusal(HEAD + 'B play EK\nC play S10\nA bid Laub\nB Drei\nC Drei')).toMatch(/no more than Drei can be given \(RULES §17.1 rule 12\)/);

@@ -1,6 +1,6 @@
 // `perlagg replay` for Bieten (RULES §17): a recorded game checked action by action with the rules' own
 // words (explainIllegal), scored by the engine, printed as a transcript with the score sheet.
-import { parseCards, CardNotationError } from '../../cards/notation.ts';
+import { cardShort, parseCards, CardNotationError } from '../../cards/notation.ts';
 import { RulesetError } from '../../rules/registry.ts';
 import { actingSeat, applyAction, dealWithHands, explainIllegal, fromVorhand, legalActions, type BietenDealOptions } from '../bieten/engine.ts';
 import { afterDeal, nextGameDealer } from '../bieten/partie.ts';
@@ -8,7 +8,7 @@ import { BIETEN_FIGURES, bietenRulesName, resolveBietenRules, type BietenFigure,
 import type { BietenAction, BietenState } from '../bieten/state.ts';
 import { bietenDealText, bietenScoreSheet } from '../bieten/transcript.ts';
 import { actionWords, cardAt, namedNumbers, parseRecording, seatOf, type Header } from './common.ts';
-import { ReplayError, norm, type Statement } from './format.ts';
+import { ReplayError, excerpt, norm, quoted, type Statement } from './format.ts';
 
 const FIGURE_WORDS: Readonly<Record<string, BietenFigure>> = {
   herz: 'Herz', rote: 'Herz', rot: 'Herz', laub: 'Laub', gruene: 'Laub', gruen: 'Laub', gleich: 'Gleich', hanger: 'Hanger', spiel: 'Spiel',
@@ -44,43 +44,73 @@ function parseAction(st: Statement, s: BietenState, seat: number): BietenAction 
     case 'pass':
       return { kind: verb };
     default:
-      throw new ReplayError(st.line, `"${raw}": a Bieten action is <player> play CARD | revoke CARD | bid FIGURE | Drei [FIGURE] | gut | hold | pass`);
+      throw new ReplayError(st.line, `"${excerpt(raw)}": a Bieten action is <player> play CARD | revoke CARD | bid FIGURE | Drei [FIGURE] | gut | hold | pass`);
   }
 }
 
+/** Whose decision it is now, with the rule that makes it his (RULES §17.1). */
 function decisionWords(s: BietenState): string {
   const who = s.names[actingSeat(s)]!;
   switch (s.phase) {
     case 'play':
-      return `it is ${who}'s turn to lay a card (or to bid before he does)`;
+      return `it is ${who}'s turn to lay a card, or to bid before he does (RULES §17.1 rule 6: the player left of the dealer leads, play goes clockwise, the winner of a trick leads the next)`;
     case 'window':
-      return `${who} may still bid after his first card`;
+      return `${who} may still bid after his first card (RULES §17.1 rule 10)`;
     case 'answer':
-      return `${who} must answer the ${s.offer!.level === 2 ? 'Groschen' : 'bid'} on the ${BIETEN_FIGURES[s.offer!.figure]} at once (gut, hold${s.offer!.level === 1 ? ' or Drei' : ''})`;
+      return `${who} must answer the ${s.offer!.level === 2 ? 'Groschen' : 'bid'} on the ${BIETEN_FIGURES[s.offer!.figure]} at once: gut, hold${s.offer!.level === 1 ? ' or Drei' : ''} (RULES §17.1 rule 11, in order to the left)`;
     default:
       return 'the deal is over';
   }
 }
 
-/** Apply one recorded action; silence is a pass: a player who may pass and is not the line's player passes. */
+/** The phases at which each kind of action is decided: a line's reason comes from there, not from a window before it. */
+const DECIDED_AT: Readonly<Record<BietenAction['kind'], readonly string[]>> = {
+  play: ['play'],
+  revoke: ['play'],
+  bid: ['play', 'window'],
+  groschen: ['play', 'window', 'answer'],
+  gut: ['answer'],
+  hold: ['answer'],
+  pass: ['window'],
+};
+
+/** Why `seat`'s line cannot be taken now, in the rules' words; null when it can. */
+function explainLine(s: BietenState, seat: number, a: BietenAction): string | null {
+  const actor = actingSeat(s);
+  if (actor !== seat) {
+    return (a.kind === 'play' || a.kind === 'revoke') && s.phase === 'play' ? `${s.names[seat]} plays out of turn: ${decisionWords(s)}` : `it is not ${s.names[seat]}'s turn: ${decisionWords(s)}`;
+  }
+  const why = explainIllegal(s, a);
+  // a card marked as a revoke that the follow rule allows: name the rule a revoke breaks
+  if (why !== null && a.kind === 'revoke' && s.phase === 'play' && explainIllegal(s, { kind: 'play', card: a.card }) === null) {
+    return `${why} (a revoke is not following suit although able, RULES §17.1 rule 16): write "${s.names[seat]} play ${cardShort(a.card)}"`;
+  }
+  return why;
+}
+
+/**
+ * Apply one recorded action; silence is a pass: a player who may pass and is not the line's player passes.
+ * When the line fits nowhere, the error is the reason at its player's first decision of its kind (a card at
+ * his turn to lay one, not Vorhand's window before it), else whose decision it is where it stopped.
+ */
 function step(s: BietenState, seat: number, st: Statement): void {
   let first: string | null = null;
   for (;;) {
-    if (s.phase === 'done') throw new ReplayError(st.line, `"${st.text}": ${first ?? 'the deal is over (all cards are on the table)'}`);
+    if (s.phase === 'done') throw new ReplayError(st.line, `${quoted(st)}: ${first ?? 'the deal is over (all cards are on the table)'}`);
     const a = parseAction(st, s, seat);
     const actor = actingSeat(s);
-    const why = actor === seat ? explainIllegal(s, a) : `${decisionWords(s)}, not ${s.names[seat]}`;
+    const why = explainLine(s, seat, a);
     if (why === null) {
       applyAction(s, a);
       return;
     }
-    if (actor === seat) first ??= why;
+    if (actor === seat && DECIDED_AT[a.kind].includes(s.phase)) first ??= why;
     // Vorhand's window after his first card: without a line of his that fits there, he said nothing
     if ((actor !== seat || a.kind !== 'pass') && legalActions(s).some((x) => x.kind === 'pass')) {
       applyAction(s, { kind: 'pass' });
       continue;
     }
-    throw new ReplayError(st.line, `"${st.text}": ${first ?? why}`);
+    throw new ReplayError(st.line, `${quoted(st)}: ${first ?? why}`);
   }
 }
 
@@ -160,7 +190,7 @@ export function replayBieten(all: Statement[], header: Header, file: string): Bi
         continue;
       }
       if (key === 'expect') {
-        if (s === null || (s as BietenState).phase !== 'done') throw new ReplayError(st.line, `"${st.text}": the deal is not over yet${s === null ? '' : `: ${decisionWords(s)}`}`);
+        if (s === null || (s as BietenState).phase !== 'done') throw new ReplayError(st.line, `${quoted(st)}: the deal is not over yet${s === null ? '' : `: ${decisionWords(s)}`}`);
         checkExpect(st, s, names, score, out, rules);
         continue;
       }

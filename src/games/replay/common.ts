@@ -1,6 +1,6 @@
 // What both games' replays share: the header, the deal blocks, card words, expectations.
 import { tryParseCard } from '../../cards/notation.ts';
-import { FILLER, ReplayError, VERBS, norm, type Statement } from './format.ts';
+import { FILLER, ReplayError, VERBS, excerpt, norm, type Statement } from './format.ts';
 
 export interface Header {
   readonly game: string;
@@ -58,7 +58,7 @@ export function parseRecording(all: Statement[]): { header: Header; deals: DealB
           if (rest.length < 2) throw new ReplayError(st.line, 'name the players clockwise, e.g. "players A B C", or give their number');
           const seen = new Set<string>();
           for (const p of rest) {
-            if (seen.has(p.toLowerCase())) throw new ReplayError(st.line, `player "${p}" is named twice`);
+            if (seen.has(p.toLowerCase())) throw new ReplayError(st.line, `player "${excerpt(p)}" is named twice`);
             seen.add(p.toLowerCase());
           }
           names = rest.slice();
@@ -76,7 +76,7 @@ export function parseRecording(all: Statement[]): { header: Header; deals: DealB
         break;
       default:
         if (game === null) throw new ReplayError(st.line, 'a recording starts with "game bieten" or "game perlaggen"');
-        throw new ReplayError(st.line, `"${st.words[0]}" before the first deal: the header has game, ruleset, players, title, score${game === 'bieten' ? ', out' : ''}; a deal starts with "deal"`);
+        throw new ReplayError(st.line, `"${excerpt(st.words[0]!)}" before the first deal: the header has game, ruleset, players, title, score${game === 'bieten' ? ', out' : ''}; a deal starts with "deal"`);
     }
   }
   if (game === null) throw new ReplayError(all[0]?.line ?? 1, 'a recording starts with "game bieten" or "game perlaggen"');
@@ -87,7 +87,7 @@ export function parseRecording(all: Statement[]): { header: Header; deals: DealB
 /** The seat of a player name (case-insensitive). */
 export function seatOf(names: readonly string[], word: string, line: number): number {
   const i = names.findIndex((n) => n.toLowerCase() === word.toLowerCase());
-  if (i < 0) throw new ReplayError(line, `unknown player "${word}" (players: ${names.join(' ')})`);
+  if (i < 0) throw new ReplayError(line, `unknown player "${excerpt(word)}" (players: ${names.join(' ')})`);
   return i;
 }
 
@@ -129,7 +129,7 @@ export function namedNumbers(words: readonly string[], line: number): Array<[str
   const out: Array<[string, number]> = [];
   for (let i = 0; i < words.length; i += 2) {
     const v = words[i + 1]!;
-    if (!/^[+-]?\d+$/.test(v)) throw new ReplayError(line, `"${v}" is not a whole number (after ${words[i]})`);
+    if (!/^[+-]?\d+$/.test(v)) throw new ReplayError(line, `"${excerpt(v)}" is not a whole number (after ${excerpt(words[i]!)})`);
     out.push([words[i]!, Number(v)]);
   }
   return out;

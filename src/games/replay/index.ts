@@ -1,7 +1,7 @@
 // `perlagg replay FILE` for every game: the header names the game, the game's replay does the rest.
 import { replayBieten } from './bieten.ts';
 import { parseRecording } from './common.ts';
-import { ReplayError, statements } from './format.ts';
+import { ReplayError, excerpt, statements } from './format.ts';
 import { replayPerlaggen } from './perlaggen.ts';
 
 export { ReplayError };
@@ -13,5 +13,5 @@ export function replayText(text: string, file: string): string {
   const { header } = parseRecording(all);
   if (header.game === 'bieten') return replayBieten(all, header, file).text;
   if (header.game === 'perlaggen') return replayPerlaggen(all, header, file).text;
-  throw new ReplayError(all[0]!.line, `unknown game "${header.game}" (known: bieten, perlaggen)`);
+  throw new ReplayError(all[0]!.line, `unknown game "${excerpt(header.game)}" (known: bieten, perlaggen)`);
 }

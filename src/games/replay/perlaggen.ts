@@ -2,19 +2,21 @@
 // (explainIllegal, RULES §4-§12), printed with the transcript of `perlagg play` and the score sheet.
 //
 // Infractions: a recorded revoke ("P2 play S8 revoke") is the card play, applied through the engine's
-// infraction path (applyChecked with `infraction`: explainInfraction says why a line is no revoke), with the
-// ruleset's penalty and correction (RULES §12, GC-64: 1853 substitutes the card when trick play ends; Innsbruck
-// A-22). A recorded exchange "left to the partner" ("P3 exchange L9 left") is the other infraction (GC-58).
+// infraction path (applyChecked with `infraction`), with the ruleset's penalty and correction (RULES §12,
+// GC-64: 1853 substitutes the card when trick play ends; Innsbruck A-22). A recorded exchange "left to the
+// partner" is the other infraction (GC-58), written under the partner who gave the card ("P2 exchange L10
+// left", P4 dealing). Why a line cannot stand, in the rules' words: reasons.ts.
 import { parseCards, CardNotationError } from '../../cards/notation.ts';
 import { QUIET as QUIET_ACTION, TALK_PHRASES, phraseWords, type TalkPhrase } from '../../engine/talk.ts';
 import { ALLOW, CONCEDE, CONSENT, DECLINE_EXCHANGE, GUT, HOLD, KEEP_CUT, LEAVE_CUT, PASS, REJECT, VETO, askOf, bidOf, exchangeOf, type Action, type FigureName } from '../../engine/actions.ts';
-import { actingSeat, applyAction, applyChecked, explainIllegal, explainInfraction, handFromLayout, legalActions } from '../../engine/game.ts';
+import { actingSeat, applyAction, applyChecked, handFromLayout, legalActions } from '../../engine/game.ts';
 import { seatTable, type HandState } from '../../engine/state.ts';
 import { canonicalName, resolveRuleset, RulesetError } from '../../rules/registry.ts';
 import type { RulesVariant } from '../../rules/variant.ts';
 import { transcript } from '../../cli/play.ts';
 import { actionWords, cardAt, parseRecording, seatOf, type Header } from './common.ts';
-import { NUMBER_WORDS, ReplayError, VERBS, norm, type Statement } from './format.ts';
+import { awaited, decidedHere, explainInfractionLine, explainLine } from './reasons.ts';
+import { NUMBER_WORDS, ReplayError, VERBS, excerpt, norm, quoted, type Statement } from './format.ts';
 
 const FIGS: Readonly<Record<string, FigureName>> = { spiel: 'Spiel', gleich: 'Gleich', hanger: 'Hanger' };
 
@@ -109,7 +111,7 @@ function parseAction(st: Statement, s: HandState): Action | Infraction {
       return askOf(num, type);
     }
     default:
-      throw new ReplayError(st.line, `"${raw}": a Perlaggen action is <seat> play CARD [as CARD] | bid FIGURES | gut | hold | raise FIGURE N | Drei | pass | concede | show CARDS | exchange CARD | decline | keep | leave | veto | consent | ask N FIGURE | allow | reject | quiet, or table talk: P2 zu P4: „Welche Farbe?“`);
+      throw new ReplayError(st.line, `"${excerpt(raw)}": a Perlaggen action is <seat> play CARD [as CARD] | bid FIGURES | gut | hold | raise FIGURE N | Drei | pass | concede | show CARDS | exchange CARD | decline | keep | leave | veto | consent | ask N FIGURE | allow | reject | quiet, or table talk: P2 zu P4: „Welche Farbe?“`);
   }
 }
 
@@ -156,7 +158,7 @@ export function talkLines(st: Statement): TalkLine[] | null {
     rest = q[4]!;
     if (rest.trim() === '') return out;
   }
-  if (out.length > 0) throw new ReplayError(st.line, `"${rest.trim()}": after a phrase in quotes only another one may follow ("P4: „Eichel!“")`);
+  if (out.length > 0) throw new ReplayError(st.line, `"${excerpt(rest.trim())}": after a phrase in quotes only another one may follow ("P4: „Eichel!“")`);
   const m = SAY.exec(st.text);
   if (m === null) return null;
   const words = m[2]!.split(/[\s,]+/).filter((w) => w.length > 0);
@@ -167,7 +169,7 @@ export function talkLines(st: Statement): TalkLine[] | null {
   if (phrase === undefined) {
     // "P3 sagt gut" is the answer gut, decorated (docs/replay-format.md): only the English verb is always talk
     if (!english) return null;
-    throw new ReplayError(st.line, `"${words[0]}" is no phrase of the table talk (RULES §13): ${TALK_PHRASES.join(', ')}`);
+    throw new ReplayError(st.line, `"${excerpt(words[0]!)}" is no phrase of the table talk (RULES §13): ${TALK_PHRASES.join(', ')}`);
   }
   let suit = -1;
   let figure: FigureName | null = null;
@@ -177,7 +179,7 @@ export function talkLines(st: Statement): TalkLine[] | null {
     if ((w === 'to' || w === 'zu' || w === 'an') && words[i + 1] !== undefined) to = words[++i]!;
     else if (FIGS[w] !== undefined) figure = FIGS[w]!;
     else if (SUIT_WORDS[w] !== undefined) suit = SUIT_WORDS[w]!;
-    else throw new ReplayError(st.line, `"${words[i]}": write "say PHRASE [SUIT] [FIGURE] [to SEAT]", e.g. "P4 say farbe E to P2"`);
+    else throw new ReplayError(st.line, `"${excerpt(words[i]!)}": write "say PHRASE [SUIT] [FIGURE] [to SEAT]", e.g. "P4 say farbe E to P2"`);
   }
   return [{ line: st.line, text: st.text, speaker: m[1]!, to, words: null, key: { phrase, suit, figure } }];
 }
@@ -204,13 +206,13 @@ function stepTalk(s: HandState, seat: number, to: number | null, t: TalkLine): v
     return talkNorm(phraseWords(a.phrase, a.suit, a.figure)) === talkNorm(t.words!);
   };
   for (;;) {
-    if (s.phase === 'done') throw new ReplayError(t.line, `"${t.text}": ${first ?? 'the hand is over'}`);
+    if (s.phase === 'done') throw new ReplayError(t.line, `"${excerpt(t.text)}": ${first ?? 'the hand is over'}`);
     const actor = actingSeat(s);
     const legal = legalActions(s);
     if (actor === seat && s.phase === 'talk') {
       const hits = legal.filter(fits);
       if (hits.length > 0) {
-        if (hits.some((h) => h.to !== hits[0]!.to)) throw new ReplayError(t.line, `"${t.text}": to whom? write "P${seat + 1} zu P${hits[0]!.to + 1}: „…“"`);
+        if (hits.some((h) => h.to !== hits[0]!.to)) throw new ReplayError(t.line, `"${excerpt(t.text)}": to whom? write "P${seat + 1} zu P${hits[0]!.to + 1}: „…“"`);
         applyAction(s, hits[0]!);
         return;
       }
@@ -218,7 +220,7 @@ function stepTalk(s: HandState, seat: number, to: number | null, t: TalkLine): v
       first ??= `P${seat + 1} cannot say that here (RULES §13)${may.length === 0 ? '' : `; P${seat + 1} may say ${may.join(', ')}`}`;
     }
     const quiet = legal.find((x) => QUIET.has(x.kind));
-    if (quiet === undefined) throw new ReplayError(t.line, `"${t.text}": ${first ?? unanswered(s) ?? (actor === seat ? `P${seat + 1} is not at a talk window but at ${s.phase}` : `it is P${actor + 1}'s turn, not P${seat + 1}'s`)}`);
+    if (quiet === undefined) throw new ReplayError(t.line, `"${excerpt(t.text)}": ${first ?? unanswered(s) ?? (actor === seat ? `P${seat + 1} is not at a talk window: ${awaited(s)}` : `it is not P${seat + 1}'s turn: ${awaited(s)}`)}`);
     applyAction(s, quiet);
   }
 }
@@ -227,40 +229,33 @@ function stepTalk(s: HandState, seat: number, to: number | null, t: TalkLine): v
  * Apply one recorded action. Silence is a pass: at a decision where the seat may say nothing (pass in a bid
  * window, consent to the partner's bid) and the line is another seat's, or this seat's act is not possible
  * there, the seat says nothing and the line is tried at the next decision. When it fits nowhere, the error
- * is the reason it was not possible at its own seat's first decision.
+ * is the reason it was not possible at its seat's first decision of its kind (a card at the seat's turn to
+ * lay one, a bid in a window: reasons.ts), else what the table waits for where it stopped (a card out of
+ * turn, a showing or an answer not written).
  */
 export function step(s: HandState, seat: number, st: Statement): void {
   let first: string | null = null;
   for (;;) {
-    if (s.phase === 'done') throw new ReplayError(st.line, `"${st.text}": ${first ?? 'the hand is over'}`);
+    if (s.phase === 'done') throw new ReplayError(st.line, `${quoted(st)}: ${first ?? 'the hand is over'}`);
     const parsed = parseAction(st, s);
+    const infraction = isInfraction(parsed);
+    const a = infraction ? parsed.infraction : parsed;
     const actor = actingSeat(s);
-    if (isInfraction(parsed)) {
-      const why = actor === seat ? explainInfraction(s, parsed.infraction) : `it is P${actor + 1}'s turn, not P${seat + 1}'s`;
-      if (why === null) {
-        applyChecked(s, parsed.infraction, { infraction: true });
-        return;
-      }
-      // silence first where the seat may say nothing (a bid window before the card), as for any line
-      if (actor === seat && s.phase === 'play') first ??= why;
-      const quiet = legalActions(s).find((x) => QUIET.has(x.kind));
-      if (quiet === undefined) throw new ReplayError(st.line, `"${st.text}": ${first ?? why}`);
-      applyAction(s, quiet);
-      continue;
-    }
-    const a = parsed;
-    const why = actor === seat ? explainIllegal(s, a) : `it is P${actor + 1}'s turn, not P${seat + 1}'s`;
+    // an infraction is judged at its own decision: a revoke at the seat's card, the exchange left to the
+    // partner at the dealer's exchange (written under the partner who made it)
+    const why = infraction ? explainInfractionLine(s, seat, a) : explainLine(s, seat, a);
     if (why === null) {
-      applyAction(s, a);
+      if (infraction) applyChecked(s, a, { infraction: true });
+      else applyAction(s, a);
       return;
     }
-    if (actor === seat && s.phase !== 'talk') first ??= why;
+    if (decidedHere(s, a) && (actor === seat || (infraction && a.kind === 'exchange'))) first ??= why;
     const quiet = legalActions(s).find((x) => QUIET.has(x.kind));
     if (quiet !== undefined && (actor !== seat || !QUIET.has(a.kind))) {
       applyAction(s, quiet);
       continue;
     }
-    throw new ReplayError(st.line, `"${st.text}": ${first ?? unanswered(s) ?? why}`);
+    throw new ReplayError(st.line, `${quoted(st)}: ${first ?? unanswered(s) ?? why}`);
   }
 }
 
@@ -334,7 +329,7 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
     }
     if (talk.size > 0 && ruleset.partnerInfo !== 'table' && ruleset.partnerInfo !== 'open') {
       const st = talk.keys().next().value!;
-      throw new ReplayError(st.line, `"${st.text}": nobody talks at this table (partnerInfo=${ruleset.partnerInfo}, RULES §13): write the ruleset with partnerInfo=table`);
+      throw new ReplayError(st.line, `${quoted(st)}: nobody talks at this table (partnerInfo=${ruleset.partnerInfo}, RULES §13): write the ruleset with partnerInfo=table`);
     }
     const cardsOf = (text: string, line: number) => {
       try {
@@ -394,7 +389,7 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
       }
       if (key === 'expect') {
         if (s !== null) silence(s);
-        if (s === null || (s as HandState).phase !== 'done') throw new ReplayError(st.line, `"${st.text}": the hand is not over yet`);
+        if (s === null || (s as HandState).phase !== 'done') throw new ReplayError(st.line, `${quoted(st)}: the hand is not over yet${s === null ? '' : `: ${awaited(s)}`}`);
         const what = norm(st.words[1] ?? '');
         if (what !== 'points' && what !== 'score') throw new ReplayError(st.line, 'write "expect points 1 2" or "expect score 3 4" (one number a party)');
         const want = st.words.slice(2).map(Number);
@@ -407,7 +402,7 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
     }
     const done = start(block.line);
     silence(done);
-    if (done.phase !== 'done') throw new ReplayError(block.body.at(-1)?.line ?? block.line, `hand ${k + 1} is not finished: P${actingSeat(done) + 1} is to act (${done.phase}: ${legalActions(done).map((a) => a.kind).filter((x, i, xs) => xs.indexOf(x) === i).join(', ')})`);
+    if (done.phase !== 'done') throw new ReplayError(block.body.at(-1)?.line ?? block.line, `hand ${k + 1} is not finished: ${awaited(done)}`);
     for (let p = 0; p < parties; p++) score[p]! += done.points[p]!;
     sheet.push(score.slice());
     dealPoints.push(done.points.slice());
