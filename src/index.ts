@@ -58,8 +58,9 @@ export { runDeal, GamePolicyFault, type SeatedPolicy, type DealStreams } from '.
 export { GAMES } from './registry/games.ts';
 export { perlaggenGame } from './games/perlaggen.ts';
 export { bietenGame } from './games/bieten/game.ts';
-export { playBietenDeal, type BietenPolicy } from './games/bieten/play.ts';
-export { playBietenGame, type BietenGameResult } from './games/bieten/partie.ts';
+export { playBietenDeal, type BietenPolicy } from './play/bieten.ts';
+export type { BietenGameResult } from './games/bieten/partie.ts';
+export { playBietenGame } from './play/bieten-game.ts';
 export { resolveBietenRules, bietenRulesName, BIETEN_FIGURES, type BietenRules, type BietenFigure } from './games/bieten/rules.ts';
 export type { BietenState, BietenAction } from './games/bieten/state.ts';
 export type { BietenObservation } from './games/bieten/observe.ts';

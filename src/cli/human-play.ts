@@ -6,8 +6,7 @@
 import { observe } from '../engine/observe.ts';
 import { seatTable } from '../engine/state.ts';
 import { bietenGame } from '../games/bieten/game.ts';
-import { playBietenGame } from '../games/bieten/partie.ts';
-import { bietenGameText, playBietenDeal, type BietenPolicy } from '../games/bieten/play.ts';
+import { bietenGameText, playBietenDeal, type BietenPolicy } from '../play/bieten.ts';
 import { MAX_PLAYERS } from '../games/bieten/engine.ts';
 import { resolveBietenRules } from '../games/bieten/rules.ts';
 import type { BietenAction } from '../games/bieten/state.ts';
@@ -21,6 +20,7 @@ import { BietenHuman } from './human-bieten.ts';
 import { HumanInputEnded, PerlaggenHuman, type HumanIO } from './human.ts';
 import { partieText, transcript } from './play.ts';
 import { UsageError } from '../core/errors.ts';
+import { playBietenGame } from '../play/bieten-game.ts';
 
 export interface HumanPlayRequest {
   readonly game: 'perlaggen' | 'bieten';

@@ -14,7 +14,7 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { playDeal, type SeatPolicy } from '../play/hand.ts';
 import { PartieSeries, doubleThreshold, playPartie, type PartieResult } from '../play/partie.ts';
 import { textOption, wholeOption } from './errors.ts';
-import { bietenGameTranscript, bietenPlayTranscript } from '../games/bieten/play.ts';
+import { bietenGameTranscript, bietenPlayTranscript } from '../play/bieten.ts';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { humanPlay, parseHumans } from './human-play.ts';

@@ -57,7 +57,7 @@ describe('one contract for every game', () => {
 
 describe('the runner\'s tables', () => {
   it('one row per game: Bieten declares and fills its games table', async () => {
-    const { playBietenGame } = await import('../../src/games/bieten/partie.ts');
+    const { playBietenGame } = await import('../../src/play/bieten-game.ts');
     const { resolveBietenRules } = await import('../../src/games/bieten/rules.ts');
     const game = GAMES.bieten;
     const g = playBietenGame({ rules: resolveBietenRules('bieten'), players: 4, policies: Array.from({ length: 4 }, () => ({ name: 'u', policy: uniform as never })), rootSeed: 1, gameIndex: 0 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOC, type BietenAction, type BietenState } from '../../src/games/bieten/state.ts';
 import { observeBieten, resampleBietenHidden, type BietenObservation } from '../../src/games/bieten/observe.ts';
-import { playBietenDeal } from '../../src/games/bieten/play.ts';
+import { playBietenDeal } from '../../src/play/bieten.ts';
 import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { Policy, PolicyContext, PolicyFactory } from '../../src/policy/api.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bietenGameTranscript, bietenPlayTranscript } from '../../src/games/bieten/play.ts';
+import { bietenGameTranscript, bietenPlayTranscript } from '../../src/play/bieten.ts';
 import { replayFile } from '../../src/cli/replay.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -4,13 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { explainIllegal, legalActions, sameBietenAction } from '../../src/games/bieten/engine.ts';
 import type { BietenObservation } from '../../src/games/bieten/observe.ts';
-import { playBietenGame } from '../../src/games/bieten/partie.ts';
 import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { BietenAction } from '../../src/games/bieten/state.ts';
 import type { Policy, PolicyFactory } from '../../src/policy/api.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { checkPlaces, checkScoring, checkTricks } from './invariants.ts';
 import type { SeatedPolicy } from '../../src/play/deal.ts';
+import { playBietenGame } from '../../src/play/bieten-game.ts';
 
 type P = Policy<BietenObservation, BietenAction>;
 const factory = (name: string) => builtinPolicy(name, 'bieten') as unknown as PolicyFactory<BietenObservation, BietenAction>;

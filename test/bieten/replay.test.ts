@@ -10,7 +10,6 @@ import { replayPerlaggen } from '../../src/games/replay/perlaggen.ts';
 import { parseRecording } from '../../src/games/replay/common.ts';
 import { statements } from '../../src/games/replay/format.ts';
 import { recordBieten, recordPerlaggen } from '../../src/games/replay/record.ts';
-import { playBietenGame } from '../../src/games/bieten/partie.ts';
 import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { BietenObservation } from '../../src/games/bieten/observe.ts';
 import type { BietenAction } from '../../src/games/bieten/state.ts';
@@ -19,6 +18,7 @@ import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal } from '../../src/play/hand.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { replay, totals } from './helpers.ts';
+import { playBietenGame } from '../../src/play/bieten-game.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'perlagg.js');

@@ -19,12 +19,12 @@ import { keyedRng } from '../../src/core/rng.ts';
 import { partieTranscript, playTranscript } from '../../src/cli/play.ts';
 import { humanPlay } from '../../src/cli/human-play.ts';
 import { PerlaggenHuman, scriptedIO } from '../../src/cli/human.ts';
-import { bietenGameTranscript, bietenPlayTranscript, playBietenDeal } from '../../src/games/bieten/play.ts';
-import { playBietenGame } from '../../src/games/bieten/partie.ts';
+import { bietenGameTranscript, bietenPlayTranscript, playBietenDeal } from '../../src/play/bieten.ts';
 import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { BietenAction } from '../../src/games/bieten/state.ts';
 import type { BietenObservation } from '../../src/games/bieten/observe.ts';
 import { UsageError } from '../../src/core/errors.ts';
+import { playBietenGame } from '../../src/play/bieten-game.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const LEVEL = ['', '', 'Zwei', 'Drei', 'Vier', 'Fünf', 'Sechs', 'Sieben', 'Acht', 'Neun', 'Zehn'];

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { playBietenGame } from '../../src/games/bieten/partie.ts';
 import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { PolicyFactory } from '../../src/policy/api.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
@@ -15,6 +14,7 @@ import { mergeShards } from '../../src/results/merge.ts';
 import type { SimSpec } from '../../src/sim/job.ts';
 import { intervalOf, runSimulation, type RunOptions } from '../../src/sim/runner.ts';
 import { perlaggStreams } from '../in-process.ts';
+import { playBietenGame } from '../../src/play/bieten-game.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-bieten-'));
 const bytes = (p: string) => readFileSync(p);

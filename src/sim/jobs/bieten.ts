@@ -20,8 +20,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { bietenGame } from '../../games/bieten/game.ts';
 import { MAX_PLAYERS } from '../../games/bieten/engine.ts';
 import type { BietenObservation } from '../../games/bieten/observe.ts';
-import { playBietenGame } from '../../games/bieten/partie.ts';
-import { playBietenDeal, type BietenPolicy } from '../../games/bieten/play.ts';
+import { playBietenDeal, type BietenPolicy } from '../../play/bieten.ts';
 import { resolveBietenRules } from '../../games/bieten/rules.ts';
 import type { BietenAction, BietenState } from '../../games/bieten/state.ts';
 import type { Policy, PolicyFactory } from '../../policy/api.ts';
@@ -34,6 +33,7 @@ import { REPLAYED_PER_BATCH, beatText, replayedDeals } from './hands.ts';
 import { SimSpecError } from '../../core/errors.ts';
 import { type ColumnSpec, type ColumnArray } from '../../core/columns.ts';
 import { GamePolicyFault } from '../../play/deal.ts';
+import { playBietenGame } from '../../play/bieten-game.ts';
 
 /** The file names of the Bieten tables (`perlagg schema` lists them under these names). */
 export const BIETEN_TABLE_NAMES = { deals: 'bieten_deals', games: 'bieten_games' } as const;

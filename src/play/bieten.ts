@@ -1,18 +1,20 @@
 // Playing Bieten with policies: one deal (a pure function of rules, players, policies, root seed, deal index,
-// dealer and the score), or a whole game (partie.ts); and the transcripts `perlagg play --game bieten` prints.
-import type { PolicyFactory } from '../../policy/api.ts';
-import { resolvePolicy } from '../../registry/policies.ts';
-import { STREAM, keyedRng, saltedRng } from '../../core/rng.ts';
-import { MAX_PLAYERS, newDeal } from './engine.ts';
-import { bietenGame } from './game.ts';
-import type { BietenObservation } from './observe.ts';
-import { playBietenGame, type BietenGameResult } from './partie.ts';
-import { bietenRulesName, resolveBietenRules, type BietenRules } from './rules.ts';
-import type { BietenAction, BietenState } from './state.ts';
-import { bietenDealText, bietenScoreSheet } from './transcript.ts';
-import { cardShort } from '../../cards/notation.ts';
-import { UsageError } from '../../core/errors.ts';
-import { type SeatedPolicy, type RunOptions, runDeal } from '../../play/deal.ts';
+// dealer and the score), or a whole game (bieten-game.ts); and the transcripts `perlagg play --game bieten` prints.
+import type { PolicyFactory } from '../policy/api.ts';
+import { resolvePolicy } from '../registry/policies.ts';
+import { STREAM, keyedRng, saltedRng } from '../core/rng.ts';
+import { MAX_PLAYERS, newDeal } from '../games/bieten/engine.ts';
+import { bietenGame } from '../games/bieten/game.ts';
+import type { BietenObservation } from '../games/bieten/observe.ts';
+import { type BietenGameResult } from '../games/bieten/partie.ts';
+import { bietenRulesName, resolveBietenRules, type BietenRules } from '../games/bieten/rules.ts';
+import type { BietenAction, BietenState } from '../games/bieten/state.ts';
+import { bietenDealText, bietenScoreSheet } from '../games/bieten/transcript.ts';
+import { cardShort } from '../cards/notation.ts';
+import { UsageError } from '../core/errors.ts';
+import { type SeatedPolicy, type RunOptions, runDeal } from './deal.ts';
+import { playBietenGame } from './bieten-game.ts';
+
 export type BietenPolicy = SeatedPolicy<BietenObservation, BietenAction>;
 
 export interface PlayBietenDealOptions {
