@@ -10,6 +10,6 @@ import { register } from 'tsx/esm/api';
 const sources = new URL('../src/cli/main.ts', import.meta.url);
 const base = existsSync(fileURLToPath(sources)) ? '../src/' : '../dist/src/';
 register();
-registerModuleHook(new URL(`${base}sim/user-hook.mjs`, import.meta.url).href);
+registerModuleHook(new URL(`${base}runner/user-hook.mjs`, import.meta.url).href);
 const { run } = await import(new URL(`${base}cli/main.${base === '../src/' ? 'ts' : 'js'}`, import.meta.url).href);
 await run();

@@ -1,6 +1,6 @@
 // Build the package's JavaScript (`npm run build`; `npm pack` runs it as prepack): src/ and strategies/
 // compiled by tsc to dist/ with declarations (tsconfig.build.json: .ts import paths rewritten to .js), the
-// plain .mjs files of src/sim (the worker entry, the loader hooks, the watchdog) copied beside them with
+// plain .mjs files of src/runner (the worker entry, the loader hooks, the watchdog) copied beside them with
 // their imports of .ts files pointed at the .js ones, and dist/package.json saying the files are ES modules
 // and recording the version and the commit they were built from (a package has no git to ask).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,11 +17,11 @@ if (r.status !== 0) {
   console.error('build: tsc failed');
   process.exit(1);
 }
-const sim = join(root, 'src', 'sim');
-for (const f of readdirSync(sim).filter((x) => x.endsWith('.mjs'))) {
-  const text = readFileSync(join(sim, f), 'utf8').replace(/(from\s+|import\s*\(\s*)(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
-  mkdirSync(join(dist, 'src', 'sim'), { recursive: true });
-  writeFileSync(join(dist, 'src', 'sim', f), text);
+const runnerDir = join(root, 'src', 'runner');
+for (const f of readdirSync(runnerDir).filter((x) => x.endsWith('.mjs'))) {
+  const text = readFileSync(join(runnerDir, f), 'utf8').replace(/(from\s+|import\s*\(\s*)(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
+  mkdirSync(join(dist, 'src', 'runner'), { recursive: true });
+  writeFileSync(join(dist, 'src', 'runner', f), text);
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 let commit = 'unknown';
@@ -33,7 +33,7 @@ try {
   // not a git checkout
 }
 writeFileSync(join(dist, 'package.json'), JSON.stringify({ name: pkg.name, version: pkg.version, type: 'module', private: true, commit }, null, 2) + '\n');
-for (const f of ['src/index.js', 'src/index.d.ts', 'src/cli/main.js', 'src/sim/worker.mjs', 'src/sim/task.js']) {
+for (const f of ['src/index.js', 'src/index.d.ts', 'src/cli/main.js', 'src/runner/worker.mjs', 'src/runner/task.js']) {
   if (!existsSync(join(dist, f))) {
     console.error(`build: dist/${f} is missing`);
     process.exit(1);

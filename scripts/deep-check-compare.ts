@@ -7,7 +7,7 @@
 //     pairs: 0.195 ± 0.021): the SPRT H0 0 / H1 0.2 says H1 in about 1 - beta of the runs.
 //  4. The planted optimum of perlagg tune over many seeds: the blunder rate from 0.5 after 400 deal pairs.
 import { join } from 'node:path';
-import { runSimulation, type RunOptions } from '../src/sim/runner.ts';
+import { runSimulation, type RunOptions } from '../src/runner/runner.ts';
 import { metricEstimate, type SimSpec } from '../src/sim/job.ts';
 import { runTune } from '../src/tune/tune.ts';
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { resolveRuleset } from '../src/rules/registry.ts';
 import { twinCheck, type TwinReport } from '../src/playout/twin.ts';
-import { workerExecArgv } from '../src/sim/runner.ts';
+import { workerExecArgv } from '../src/runner/runner.ts';
 import simple from '../strategies/simple.ts';
 import { VARIANTS } from '../test/playout/twin.ts';
 
@@ -71,8 +71,8 @@ if (!isMainThread) {
     let next = 0;
     let live = workers;
     for (let w = 0; w < workers; w++) {
-      // TypeScript workers get tsx's ESM loader only, as the runner's (src/sim/tsx-esm.mjs says why)
-      const worker = new Worker(fileURLToPath(import.meta.url), { execArgv: [...workerExecArgv(process.execArgv), '--import', new URL('../src/sim/tsx-esm.mjs', import.meta.url).href] });
+      // TypeScript workers get tsx's ESM loader only, as the runner's (src/runner/tsx-esm.mjs says why)
+      const worker = new Worker(fileURLToPath(import.meta.url), { execArgv: [...workerExecArgv(process.execArgv), '--import', new URL('../src/runner/tsx-esm.mjs', import.meta.url).href] });
       const feed = (): void => worker.postMessage(next < tasks.length ? tasks[next++]! : null);
       worker.on('message', (m: { task: Task; rep: TwinReport }) => {
         const t = totals.get(m.task.spec) ?? { hands: 0, steps: 0, tricks: 0, scored: 0, simpleChoices: 0, withBidding: 0, scoringSkipped: 0, engineDeadEnds: 0, mismatches: [] };

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
 import { EXPERIMENTS } from '../experiments/index.ts';
 import { DEFAULT_SEED, runExperiment } from '../src/experiments/run.ts';
-import { DEFAULT_WORKERS } from '../src/sim/runner.ts';
+import { DEFAULT_WORKERS } from '../src/runner/runner.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string): string => {

@@ -14,7 +14,7 @@ import { cellRows, exactDistribution, exactRows, exactSummary, ExactError, type 
 import { assertTrumpAllowed } from './rules/perlaggen.ts';
 import { canonicalName, resolveRuleset } from './rules/registry.ts';
 import type { SimMode, SimSpec } from './sim/job.ts';
-import { intervalOf, runSimulation, type Progress, type StopReason } from './sim/runner.ts';
+import { intervalOf, runSimulation, type Progress, type StopReason } from './runner/runner.ts';
 import { DEFAULT_BATCH, splitPolicies, varianceRatio } from './cli/simulate.ts';
 
 // ---- cards and notation (RULES §0.3, §1) ----
@@ -67,7 +67,7 @@ export type { BietenObservation } from './games/bieten/observe.ts';
 
 // ---- statistics ----
 export { wilson, meanInterval, formatInterval, type Interval } from './stats/intervals.ts';
-export type { Progress, StopReason } from './sim/runner.ts';
+export type { Progress, StopReason } from './runner/runner.ts';
 
 // ---- exact(): the `perlagg exact` command as a function ----
 

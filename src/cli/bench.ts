@@ -2,7 +2,7 @@
 // computing it (GUIDE guideline 11). The signature never depends on the machine; the timings always do.
 import Table from 'cli-table3';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { benchSignature } from '../sim/signature.ts';
+import { benchSignature } from '../runner/signature.ts';
 
 interface BenchArgs {
   json: boolean;

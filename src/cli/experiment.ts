@@ -8,7 +8,7 @@ import { EXPERIMENTS, NOT_TESTABLE } from '../../experiments/index.ts';
 import { DEFAULT_SEED, ExperimentInterrupted, runExperiment, type ArmSummary, type ExperimentSummary, type SizeName } from '../experiments/run.ts';
 import { findingsMarkdown, writeFindings } from '../experiments/report.ts';
 import type { Experiment } from '../experiments/types.ts';
-import { DEFAULT_WORKERS } from '../sim/runner.ts';
+import { DEFAULT_WORKERS } from '../runner/runner.ts';
 import { wholeOption } from './errors.ts';
 import { shardFrom, workersOption } from './simulate.ts';
 import { UsageError } from '../core/errors.ts';

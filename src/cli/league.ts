@@ -3,7 +3,7 @@
 import Table from 'cli-table3';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
-import { DEFAULT_WORKERS } from '../sim/runner.ts';
+import { DEFAULT_WORKERS } from '../runner/runner.ts';
 import { formatPairReport, pairReport } from '../stats/report.ts';
 import { pairAccOf, type PairedEstimate } from '../stats/paired.ts';
 import { pentanomialFromPairScores } from '../stats/elo.ts';

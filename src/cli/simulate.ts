@@ -15,7 +15,7 @@ import { MAX_PLAYERS as MAX_BIETEN_PLAYERS } from '../games/bieten/engine.ts';
 import { formatPairReport, pairReport } from '../stats/report.ts';
 import { pentanomialFromPairScores } from '../stats/elo.ts';
 import { metricEstimate, momentsOf, reviveAcc, type MetricAcc, type SimMode, type SimSpec, type StartState } from '../sim/job.ts';
-import { DEFAULT_WORKERS, runSimulation, type Progress, type RunResult, type RunSprt, type Shard } from '../sim/runner.ts';
+import { DEFAULT_WORKERS, runSimulation, type Progress, type RunResult, type RunSprt, type Shard } from '../runner/runner.ts';
 import { writeRunCharts } from '../charts/commands.ts';
 import { durationOption, positiveOption, textOption, wholeOption } from './errors.ts';
 import { isPolicyFile } from '../registry/policies.ts';

@@ -6,7 +6,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import { parseSprt } from '../stats/sprt.ts';
 import { isPolicyFile } from '../registry/policies.ts';
-import { DEFAULT_WORKERS } from '../sim/runner.ts';
+import { DEFAULT_WORKERS } from '../runner/runner.ts';
 import { DEFAULT_R_END } from '../tune/params.ts';
 import { runTune, type Confirmation, type TuneMode, type TuneProgress, type TuneResult } from '../tune/tune.ts';
 import { writeResultCharts } from '../charts/commands.ts';

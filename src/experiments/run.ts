@@ -1,11 +1,11 @@
-// Run an experiment (types.ts): each arm becomes one or two runs of the ordinary runner (src/sim/runner.ts),
+// Run an experiment (types.ts): each arm becomes one or two runs of the ordinary runner (src/runner/runner.ts),
 // written to <out>/<id>/<arm>/<run>/ (the runner's tables and manifest), and the effect is computed from the
 // tables: per deal pair (duplicate), per deal of the two runs on the same cards (side), or per hand or
 // Partie (describe). Then the verdict (verdict.ts), summary.json and an SVG chart.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Piscina } from 'piscina';
-import { runSimulation, createPool, type RunResult } from '../sim/runner.ts';
+import { runSimulation, createPool, type RunResult } from '../runner/runner.ts';
 import { type SimSpec, type StartState } from '../sim/job.ts';
 import { codeVersion, sha256, type CodeVersion } from '../results/manifest.ts';
 import { meanInterval, wilson, type Moments } from '../stats/intervals.ts';

@@ -3,7 +3,7 @@
 // advice followed; B: the same policy with that one piece switched off or its threshold moved), the ruleset,
 // the situations (a start score, a dealer, fixed cards or a --where predicate), the metric the claim is
 // about, the direction the claim predicts, and the stop rule. The framework (run.ts) turns each arm into
-// runs of the ordinary runner (src/sim/runner.ts) and reads the runner's tables: data flow one way,
+// runs of the ordinary runner (src/runner/runner.ts) and reads the runner's tables: data flow one way,
 // experiments use the runner, never the reverse.
 
 /** The quantity an arm measures, per hand or per Partie of the side under test (metrics.ts). */

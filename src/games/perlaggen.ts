@@ -8,7 +8,7 @@ import { type HandState, seatTable } from '../engine/state.ts';
 import { PARTIEN_COLUMNS, HANDS_COLUMNS } from '../results/schema.ts';
 import { canonicalJson, canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { fillHandRow } from '../sim/jobs/hands.ts';
+import { fillHandRow } from '../sim/hands.ts';
 import { transcript } from '../cli/play.ts';
 import type { Game } from './game.ts';
 import { expandSeats, type ColumnArray } from '../core/columns.ts';

@@ -14,7 +14,7 @@ import { codeVersion } from '../results/manifest.ts';
 import { makeFolder, takeLock, type FolderLock } from '../results/run-folder.ts';
 import { LEAGUE_COLUMNS } from '../results/schema.ts';
 import { type SimSpec } from '../sim/job.ts';
-import { createPool, runSimulation } from '../sim/runner.ts';
+import { createPool, runSimulation } from '../runner/runner.ts';
 import { bootstrapRatings, checkLeague, crosstable, type CrosstableCell, type League, type RatingsReport } from '../stats/ratings.ts';
 import { SimSpecError, RunError } from '../core/errors.ts';
 export type LeagueMode = 'hands' | 'partien';

@@ -10,7 +10,7 @@ import { type DealConstraints } from '../play/constrained.ts';
 export type SimMode = 'figures' | 'hands' | 'partien';
 
 export interface SimSpec {
-  /** The game (absent: Perlaggen; 'bieten': src/sim/jobs/bieten.ts). */
+  /** The game (absent: Perlaggen; 'bieten': src/sim/bieten.ts). */
   readonly game?: 'perlaggen' | 'bieten';
   readonly mode: SimMode;
   /** Canonical ruleset name (with overrides). */

@@ -27,8 +27,8 @@ import { makeFolder, removeTempFiles, takeLock, uncommittedLeftovers, type Folde
 import { trajectoryColumns } from '../results/schema.ts';
 import { keyWords } from '../core/rng.ts';
 import { metricEstimate, type MetricAcc, type SimSpec } from '../sim/job.ts';
-import { BatchService } from '../sim/service.ts';
-import { runSimulation, type RunResult } from '../sim/runner.ts';
+import { BatchService } from '../runner/service.ts';
+import { runSimulation, type RunResult } from '../runner/runner.ts';
 import { MeanSprt, type MeanSprtSnapshot, type MeanSprtStatus, type SprtBounds } from '../stats/sprt.ts';
 import type { StopEstimate } from '../stats/stop-estimate.ts';
 import { spsaFromJSON, spsaInit, spsaProposal, spsaStep, spsaValues, type SpsaParam, type SpsaProposal, type SpsaState } from '../stats/spsa.ts';

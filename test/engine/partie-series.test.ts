@@ -6,7 +6,7 @@ import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { PartieSeries, partienPerMatch, type PartieResult } from '../../src/play/partie.ts';
 import { probeTable } from '../../src/engine/game.ts';
-import { createJob } from '../../src/sim/jobs/index.ts';
+import { createJob } from '../../src/sim/jobs.ts';
 import type { SeatPolicy } from '../../src/play/hand.ts';
 
 const simple = (): SeatPolicy => ({ name: 'simple', policy: builtinPolicy('simple').create({}) });

@@ -13,7 +13,7 @@ import type { HandState } from '../../src/engine/state.ts';
 import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { playPartie } from '../../src/play/partie.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
-import { createJob } from '../../src/sim/jobs/index.ts';
+import { createJob } from '../../src/sim/jobs.ts';
 import { playTranscript } from '../../src/cli/play.ts';
 import type { Policy } from '../../src/policy/api.ts';
 import { LEVELS, RULESETS, TABLES, specOf } from './tables.ts';

@@ -67,7 +67,7 @@ describe('perlagg as a package', () => {
   it('ships the compiled library, the command and the rules, not the sources or the tests', () => {
     expect(files).toContain('dist/src/index.js');
     expect(files).toContain('dist/src/index.d.ts');
-    expect(files).toContain('dist/src/sim/worker.mjs');
+    expect(files).toContain('dist/src/runner/worker.mjs');
     expect(files).toContain('bin/perlagg.js');
     expect(files).toContain('docs/rules.md');
     expect(files.some((f) => f.startsWith('src/') || f.startsWith('test/'))).toBe(false);

@@ -12,7 +12,7 @@ import type { PolicyFactory } from '../../src/policy/api.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { mergeShards } from '../../src/results/merge.ts';
 import type { SimSpec } from '../../src/sim/job.ts';
-import { intervalOf, runSimulation, type RunOptions } from '../../src/sim/runner.ts';
+import { intervalOf, runSimulation, type RunOptions } from '../../src/runner/runner.ts';
 import { perlaggStreams } from '../in-process.ts';
 import { playBietenGame } from '../../src/play/bieten-game.ts';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tableFromIPC } from 'apache-arrow';
-import { runSimulation, type RunOptions } from '../../src/sim/runner.ts';
+import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
 import { metricEstimate, type SimSpec } from '../../src/sim/job.ts';
 import { MeanSprt } from '../../src/stats/sprt.ts';
 import { progressTotal } from '../../src/cli/simulate.ts';

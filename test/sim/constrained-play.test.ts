@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tableFromIPC } from 'apache-arrow';
-import { runSimulation, type RunOptions } from '../../src/sim/runner.ts';
+import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
 import type { SimSpec } from '../../src/sim/job.ts';
 import { playDeal } from '../../src/play/hand.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';

@@ -1,8 +1,8 @@
 // The fast deal against its slow twin, the engine's state machine (chance nodes, cutKeep decisions).
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import { EngineDealer } from '../../src/sim/jobs/figures.ts';
-import { FastDealer, type DealtHands } from '../../src/sim/jobs/fast-deal.ts';
+import { EngineDealer } from '../../src/sim/figures.ts';
+import { FastDealer, type DealtHands } from '../../src/sim/fast-deal.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';
 
 const fresh = (seats: number): DealtHands => ({ hands: new Int32Array(seats), weli: new Int32Array(seats), trump: 'H', turned: -1 });

@@ -74,7 +74,7 @@ describe('runHand: what is applied is what was checked', () => {
 
 describe('item 4: every seat and seating has its own policy instance', () => {
   it('duplicate play: no policy object is shared between seats or seatings; fresh() makes new ones', async () => {
-    const { playSetup } = await import('../../src/sim/jobs/hands.ts');
+    const { playSetup } = await import('../../src/sim/hands.ts');
     const setup = await playSetup({ mode: 'hands', ruleset: 'innsbruck', players: 4, policies: ['simple', 'random'], seed: 1, duplicate: true, constraints: { hands: {}, trump: null, predicate: null } });
     const all = setup.seatings.flat().map((s) => s.policy);
     expect(all).toHaveLength(8);

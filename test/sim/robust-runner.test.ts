@@ -7,7 +7,7 @@ import { io } from '../../src/results/io.ts';
 import { readRunManifest, writeRunManifest } from '../../src/results/run-manifest.ts';
 import { LOCK_FILE } from '../../src/results/run-folder.ts';
 import { type SimSpec } from '../../src/sim/job.ts';
-import { runSimulation, type RunOptions } from '../../src/sim/runner.ts';
+import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
 import { RunFailure } from '../../src/core/errors.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-robust-'));

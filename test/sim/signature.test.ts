@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benchSignature } from '../../src/sim/signature.ts';
+import { benchSignature } from '../../src/runner/signature.ts';
 
 const PINNED = join(import.meta.dirname, 'bench-signature.json');
 

@@ -60,7 +60,7 @@ describe('a tuning run is reproducible', () => {
 
 describe('Ctrl-C stops perlagg tune with 0 workers', () => {
   // the batches run in the main thread: between them the run must give the event loop a turn, or the SIGINT
-  // listener (which aborts the run) waits for its end (sim/service.ts)
+  // listener (which aborts the run) waits for its end (runner/service.ts)
   it('SIGINT after the first committed iterations: exit 130, the run incomplete and resumable', { timeout: 120_000 }, async () => {
     const out = join(tmp(), 'run');
     const root = join(import.meta.dirname, '..', '..');

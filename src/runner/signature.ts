@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { exactDistribution, exactSummary } from '../exact/distribution.ts';
 import { builtinPolicy } from '../registry/policies.ts';
 import { RULESET_NAMES, resolveRuleset } from '../rules/registry.ts';
-import { createJob } from './jobs/index.ts';
+import { createJob } from '../sim/jobs.ts';
 import { playDeal } from '../play/hand.ts';
 
 export const SIGNATURE_SEED = 20261130;

@@ -3,7 +3,7 @@
 // (runner.ts createPool) as the simulation runner; with 0 workers the batches run in this thread, with the
 // same job cache. Errors a worker met come back as the same classes (task.ts rebuildFault).
 import type { Piscina } from 'piscina';
-import type { BatchResult, ReceivedBatch, SimSpec } from './job.ts';
+import type { BatchResult, ReceivedBatch, SimSpec } from '../sim/job.ts';
 import { createPool } from './runner.ts';
 import { isTaskFault, jobFor, rebuildFault, type BatchTask } from './task.ts';
 

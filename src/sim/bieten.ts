@@ -17,23 +17,23 @@
 // over its rotations, so each seat's cards are played by A and by B alike (intervals over deals, never over
 // seatings: src/stats/paired.ts).
 import { existsSync, readFileSync } from 'node:fs';
-import { bietenGame } from '../../games/bieten/game.ts';
-import { MAX_PLAYERS } from '../../games/bieten/engine.ts';
-import type { BietenObservation } from '../../games/bieten/observe.ts';
-import { playBietenDeal, type BietenPolicy } from '../../play/bieten.ts';
-import { resolveBietenRules } from '../../games/bieten/rules.ts';
-import type { BietenAction, BietenState } from '../../games/bieten/state.ts';
-import type { Policy, PolicyFactory } from '../../policy/api.ts';
-import { resolvePolicy } from '../../registry/policies.ts';
-import { sha256 } from '../../results/manifest.ts';
-import { HB, beatDeal, hb } from '../../play/heartbeat.ts';
-import { PolicyFault } from '../../play/hand.ts';
-import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from '../job.ts';
+import { bietenGame } from '../games/bieten/game.ts';
+import { MAX_PLAYERS } from '../games/bieten/engine.ts';
+import type { BietenObservation } from '../games/bieten/observe.ts';
+import { playBietenDeal, type BietenPolicy } from '../play/bieten.ts';
+import { resolveBietenRules } from '../games/bieten/rules.ts';
+import type { BietenAction, BietenState } from '../games/bieten/state.ts';
+import type { Policy, PolicyFactory } from '../policy/api.ts';
+import { resolvePolicy } from '../registry/policies.ts';
+import { sha256 } from '../results/manifest.ts';
+import { HB, beatDeal, hb } from '../play/heartbeat.ts';
+import { PolicyFault } from '../play/hand.ts';
+import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
 import { REPLAYED_PER_BATCH, beatText, replayedDeals } from './hands.ts';
-import { SimSpecError } from '../../core/errors.ts';
-import { type ColumnSpec, type ColumnArray } from '../../core/columns.ts';
-import { GamePolicyFault } from '../../play/deal.ts';
-import { playBietenGame } from '../../play/bieten-game.ts';
+import { SimSpecError } from '../core/errors.ts';
+import { type ColumnSpec, type ColumnArray } from '../core/columns.ts';
+import { GamePolicyFault } from '../play/deal.ts';
+import { playBietenGame } from '../play/bieten-game.ts';
 
 /** The file names of the Bieten tables (`perlagg schema` lists them under these names). */
 export const BIETEN_TABLE_NAMES = { deals: 'bieten_deals', games: 'bieten_games' } as const;

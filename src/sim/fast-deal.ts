@@ -6,11 +6,11 @@
 // the dealer's left by the deal pattern without dealing anyone past a full hand, and the turn-up skips
 // suits that may not be trump. Its slow twin is the engine itself: test/sim/fast-deal.test.ts
 // compares them deal by deal for every ruleset and player count.
-import { WELI, type Suit } from '../../cards/card.ts';
-import { newHand } from '../../engine/game.ts';
-import { perlaggenOf } from '../../rules/perlaggen.ts';
-import type { RulesVariant } from '../../rules/variant.ts';
-import type { Rng } from '../../core/rng.ts';
+import { WELI, type Suit } from '../cards/card.ts';
+import { newHand } from '../engine/game.ts';
+import { perlaggenOf } from '../rules/perlaggen.ts';
+import type { RulesVariant } from '../rules/variant.ts';
+import type { Rng } from '../core/rng.ts';
 
 const SUIT_OF = ['H', 'S', 'L', 'E'] as const;
 

@@ -18,8 +18,8 @@ import { DecisionTimeout } from '../play/hand.ts';
 import type { Interval } from '../stats/intervals.ts';
 import { MeanSprt, type MeanSprtSnapshot, type MeanSprtStatus, type SprtBounds } from '../stats/sprt.ts';
 import type { StopEstimate } from '../stats/stop-estimate.ts';
-import { emptyAcc, mergeAcc, metricEstimate, reviveAcc, type BatchResult, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec } from './job.ts';
-import { createJob, specRuleset } from './jobs/index.ts';
+import { emptyAcc, mergeAcc, metricEstimate, reviveAcc, type BatchResult, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../sim/job.ts';
+import { createJob, specRuleset } from '../sim/jobs.ts';
 import { isTaskFault, rebuildFault, type BatchTask, type TaskFault } from './task.ts';
 import { SimSpecError, RunError, RunFailure } from '../core/errors.ts';
 
@@ -170,7 +170,7 @@ export function workerExecArgv(argv: readonly string[]): string[] {
 }
 
 /**
- * A pool of worker threads running src/sim/task.ts. TypeScript workers get tsx's ESM loader only
+ * A pool of worker threads running src/runner/task.ts. TypeScript workers get tsx's ESM loader only
  * (tsx-esm.mjs says why: with the CommonJS hook too, workers ran the hot loop 2.1x slower).
  */
 export function createPool(workers: number): Piscina {

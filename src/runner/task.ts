@@ -1,9 +1,9 @@
 // The worker entry (piscina): run one batch of deals for a spec and hand the columns back by transfer,
 // not by copy (GUIDE guideline 10). Jobs are built once per worker and spec.
 import { Piscina } from 'piscina';
-import { createJob } from './jobs/index.ts';
+import { createJob } from '../sim/jobs.ts';
 import { encodeDictionary, isDictColumn, TornFileError } from '../results/stream.ts';
-import { type BatchResult, type ColumnPayload, type Job, type ReceivedBatch, type SimSpec } from './job.ts';
+import { type BatchResult, type ColumnPayload, type Job, type ReceivedBatch, type SimSpec } from '../sim/job.ts';
 import { DecisionTimeout, PolicyFault } from '../play/hand.ts';
 import { PolicyError } from '../registry/policies.ts';
 import { RulesetError } from '../rules/registry.ts';

@@ -3,27 +3,27 @@
 // penalties per party, and for each figure who scored it, how far it was bid and how it ended.
 // The Partie job (partien.ts) writes the same rows for every deal of its Partien.
 import { existsSync, readFileSync } from 'node:fs';
-import type { Suit } from '../../cards/card.ts';
-import { cardShort, parseCard } from '../../cards/notation.ts';
-import { codeCount } from '../../eval/figures.ts';
-import { newHand } from '../../engine/game.ts';
-import type { HandState, Table } from '../../engine/state.ts';
-import { resolvePolicy } from '../../registry/policies.ts';
-import { resolveRuleset } from '../../rules/registry.ts';
-import type { RulesVariant } from '../../rules/variant.ts';
-import { sha256 } from '../../results/manifest.ts';
-import { HANDS_COLUMNS, HANDS_DETAIL_COLUMNS, DECISIONS_COLUMNS } from '../../results/schema.ts';
-import { PolicyFault, playDeal, withDealHook, type SeatPolicy } from '../../play/hand.ts';
-import { HB, beatDeal } from '../../play/heartbeat.ts';
-import { sameAction, type PolicyAction } from '../../engine/actions.ts';
-import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from '../job.ts';
-import { ConstrainedDealer, fixedCards, handCards, loadPredicate } from '../../play/constrained.ts';
-import { bidHistoryText } from '../../engine/bid-text.ts';
-import { checkStart, startText } from '../start.ts';
-import { DecisionRecorder } from '../decisions.ts';
-import { SimSpecError } from '../../core/errors.ts';
-import { type ColumnSpec, FIGURE_KEYS, expandSeats, type ColumnArray } from '../../core/columns.ts';
-import type { DealSummary } from '../../engine/summary.ts';
+import type { Suit } from '../cards/card.ts';
+import { cardShort, parseCard } from '../cards/notation.ts';
+import { codeCount } from '../eval/figures.ts';
+import { newHand } from '../engine/game.ts';
+import type { HandState, Table } from '../engine/state.ts';
+import { resolvePolicy } from '../registry/policies.ts';
+import { resolveRuleset } from '../rules/registry.ts';
+import type { RulesVariant } from '../rules/variant.ts';
+import { sha256 } from '../results/manifest.ts';
+import { HANDS_COLUMNS, HANDS_DETAIL_COLUMNS, DECISIONS_COLUMNS } from '../results/schema.ts';
+import { PolicyFault, playDeal, withDealHook, type SeatPolicy } from '../play/hand.ts';
+import { HB, beatDeal } from '../play/heartbeat.ts';
+import { sameAction, type PolicyAction } from '../engine/actions.ts';
+import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
+import { ConstrainedDealer, fixedCards, handCards, loadPredicate } from '../play/constrained.ts';
+import { bidHistoryText } from '../engine/bid-text.ts';
+import { checkStart, startText } from './start.ts';
+import { DecisionRecorder } from './decisions.ts';
+import { SimSpecError } from '../core/errors.ts';
+import { type ColumnSpec, FIGURE_KEYS, expandSeats, type ColumnArray } from '../core/columns.ts';
+import type { DealSummary } from '../engine/summary.ts';
 
 /**
  * With --duplicate: A and B are the two policies given; every deal is played in both seatings. Every metric

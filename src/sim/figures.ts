@@ -9,24 +9,24 @@
 // job runs FastDealer (fast-deal.ts), which gives exactly the engine's hands (EngineDealer is its twin).
 // With fixed cards (--hand) the engine's cut cannot be honoured, so those deals place the fixed cards and
 // deal the rest of the deck uniformly (UniformDealer); the manifest records which dealer ran.
-import { WELI, type CardId, type Suit } from '../../cards/card.ts';
-import { cardShort, parseCard } from '../../cards/notation.ts';
-import { figureContext, figureWord5, naturalFigureWord, type FigureContext } from '../../eval/evaluate.ts';
-import { codeCount, codeRankValue, wordGleich, wordHanger } from '../../eval/figures.ts';
-import { resolveRuleset } from '../../rules/registry.ts';
-import type { RulesVariant } from '../../rules/variant.ts';
-import { DEALS_COLUMNS } from '../../results/schema.ts';
-import { STREAM, keyedRng, type Rng } from '../../core/rng.ts';
-import { CHANCE, applyAction, chanceOutcomes, currentPlayer, newHand } from '../../engine/game.ts';
-import { handSizeOf } from '../../engine/state.ts';
+import { WELI, type CardId, type Suit } from '../cards/card.ts';
+import { cardShort, parseCard } from '../cards/notation.ts';
+import { figureContext, figureWord5, naturalFigureWord, type FigureContext } from '../eval/evaluate.ts';
+import { codeCount, codeRankValue, wordGleich, wordHanger } from '../eval/figures.ts';
+import { resolveRuleset } from '../rules/registry.ts';
+import type { RulesVariant } from '../rules/variant.ts';
+import { DEALS_COLUMNS } from '../results/schema.ts';
+import { STREAM, keyedRng, type Rng } from '../core/rng.ts';
+import { CHANCE, applyAction, chanceOutcomes, currentPlayer, newHand } from '../engine/game.ts';
+import { handSizeOf } from '../engine/state.ts';
 import { FastDealer } from './fast-deal.ts';
-import { HB, beatDeal, hb } from '../../play/heartbeat.ts';
-import { PolicyFault } from '../../play/hand.ts';
-import { askPredicate, loadPredicate, type DealPredicate, type DealView } from '../../play/constrained.ts';
-import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from '../job.ts';
-import { SimSpecError } from '../../core/errors.ts';
-import { type ColumnSpec, expandSeats } from '../../core/columns.ts';
-export type { DealView, DealPredicate } from '../../play/constrained.ts';
+import { HB, beatDeal, hb } from '../play/heartbeat.ts';
+import { PolicyFault } from '../play/hand.ts';
+import { askPredicate, loadPredicate, type DealPredicate, type DealView } from '../play/constrained.ts';
+import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
+import { SimSpecError } from '../core/errors.ts';
+import { type ColumnSpec, expandSeats } from '../core/columns.ts';
+export type { DealView, DealPredicate } from '../play/constrained.ts';
 
 /** The per-seat columns in the order the job fills them (declared in src/results/schema.ts). */
 const SEAT_SUFFIXES = ['perlaggen', 'gleich', 'gleich_rank', 'hanger', 'hanger_top', 'gleich_natural', 'hanger_natural'] as const;

@@ -1,13 +1,13 @@
 // The jobs a simulation can run, by game and mode.
 import { createHash } from 'node:crypto';
-import { bietenGame } from '../../games/bieten/game.ts';
-import { canonicalJson, rulesetHash, resolveRuleset } from '../../rules/registry.ts';
-import { type Job, type SimSpec } from '../job.ts';
+import { bietenGame } from '../games/bieten/game.ts';
+import { canonicalJson, rulesetHash, resolveRuleset } from '../rules/registry.ts';
+import { type Job, type SimSpec } from './job.ts';
 import { createBietenJob } from './bieten.ts';
 import { createFiguresJob } from './figures.ts';
 import { createHandsJob } from './hands.ts';
 import { createPartienJob } from './partien.ts';
-import { SimSpecError } from '../../core/errors.ts';
+import { SimSpecError } from '../core/errors.ts';
 
 export async function createJob(spec: SimSpec): Promise<Job> {
   if (spec.game !== undefined && spec.game !== 'perlaggen') {
