@@ -56,7 +56,7 @@ export { resolvePolicy, builtinPolicy, builtinPoliciesOf, BUILTIN_POLICIES, Poli
 export { CHANCE as GAME_CHANCE, TERMINAL as GAME_TERMINAL, GAME_NAMES, type Game, type AnyGame, type GameName, type TranscriptHeader } from './games/game.ts';
 export { runDeal, GamePolicyFault, type SeatedPolicy, type DealStreams } from './play/deal.ts';
 export { GAMES } from './registry/games.ts';
-export { perlaggenGame } from './games/perlaggen.ts';
+export { perlaggenGame } from './games/perlaggen/game.ts';
 export { bietenGame } from './games/bieten/game.ts';
 export { playBietenDeal, type BietenPolicy } from './play/bieten.ts';
 export type { BietenGameResult } from './games/bieten/partie.ts';

@@ -122,3 +122,11 @@ export function cardsShort(ids: Iterable<CardId>): string {
 }
 
 export { SUITS, RANKS };
+
+/** Card short names of a hand given as suited bits and the Weli flag. */
+export function handCards(lo: number, weli: number): string[] {
+  const cards: string[] = [];
+  for (let b = 0; b < 32; b++) if ((lo >>> b) & 1) cards.push(cardShort(b));
+  if (weli) cards.push('Weli');
+  return cards;
+}

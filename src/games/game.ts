@@ -4,7 +4,7 @@
 // above the engine needs to run any game without knowing which: ruleset resolution, a new deal, the
 // observation handed to policies, a transcript printer and the columns the runner writes.
 //
-// Perlaggen implements it by thin adapters over src/engine (games/perlaggen.ts: no behaviour of its own);
+// Perlaggen implements it by thin adapters over src/engine (games/perlaggen/game.ts: no behaviour of its own);
 // Bieten natively (games/bieten/). Code that drives a game (the deal loop of play/deal.ts, `perlagg play`,
 // `perlagg replay`, the runner) is written once against this interface; the contract knows nothing of
 // policies.

@@ -16,7 +16,7 @@
 // The hook reaches every hand through the policies array (hand.ts withDealHook): a Partie's deals are
 // constrained the same way, each of them.
 import { WELI, type CardId, type Suit } from '../cards/card.ts';
-import { cardShort } from '../cards/notation.ts';
+import { cardShort, handCards } from '../cards/notation.ts';
 import { handFromLayout, applyAction } from '../engine/game.ts';
 import { permanentPerlaggen } from '../engine/deal.ts';
 import type { HandState } from '../engine/state.ts';
@@ -73,14 +73,6 @@ export function askPredicate(predicate: DealPredicate, where: string, view: Deal
   if (v === true || v === false) return v;
   const what = v instanceof Promise ? 'a Promise (an async function?)' : typeof v === 'string' ? `the string ${JSON.stringify(v.slice(0, 40))}` : v === null ? 'null' : typeof v === 'object' ? 'an object' : `${typeof v} ${String(v)}`;
   throw new PolicyFault(`--where ${where}: the predicate returned ${what} at ${at}, seed ${seed}; it must return true or false`);
-}
-
-/** Card short names of a hand given as suited bits and the Weli flag. */
-export function handCards(lo: number, weli: number): string[] {
-  const cards: string[] = [];
-  for (let b = 0; b < 32; b++) if ((lo >>> b) & 1) cards.push(cardShort(b));
-  if (weli) cards.push('Weli');
-  return cards;
 }
 
 /** The fixed cards by seat, checked against the table and the deck (SimSpecError names the problem). */

@@ -1,7 +1,7 @@
 // The games of perlagg by name (GUIDE §7): each is one rules module behind the contract of game.ts.
 import { bietenGame } from '../games/bieten/game.ts';
 import type { AnyGame, GameName } from '../games/game.ts';
-import { perlaggenGame } from '../games/perlaggen.ts';
+import { perlaggenGame } from '../games/perlaggen/game.ts';
 import { UsageError } from '../core/errors.ts';
 
 export const GAMES: Readonly<Record<GameName, AnyGame>> = { perlaggen: perlaggenGame, bieten: bietenGame };

@@ -5,10 +5,10 @@
 import type { PolicyAction, FigureName } from '../engine/actions.ts';
 import type { Observation } from '../engine/observe.ts';
 import { bestOf, figureFrontier, offerToAnswer, perlaggLevel } from '../policy/api.ts';
-import { DECISIONS_COLUMNS } from '../results/schema.ts';
 import { allocColumns } from './job.ts';
 import type { ColumnArray } from '../core/columns.ts';
 import type { DealSummary } from '../engine/summary.ts';
+import { DECISIONS_COLUMNS } from '../games/perlaggen/columns.ts';
 
 interface Row {
   partie: number;

@@ -15,7 +15,6 @@ import { figureContext, figureWord5, naturalFigureWord, type FigureContext } fro
 import { codeCount, codeRankValue, wordGleich, wordHanger } from '../eval/figures.ts';
 import { resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { DEALS_COLUMNS } from '../results/schema.ts';
 import { STREAM, keyedRng, type Rng } from '../core/rng.ts';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, newHand } from '../engine/game.ts';
 import { handSizeOf } from '../engine/state.ts';
@@ -26,9 +25,11 @@ import { askPredicate, loadPredicate, type DealPredicate, type DealView } from '
 import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
 import { SimSpecError } from '../core/errors.ts';
 import { type ColumnSpec, expandSeats } from '../core/columns.ts';
+import { DEALS_COLUMNS } from '../games/perlaggen/columns.ts';
+
 export type { DealView, DealPredicate } from '../play/constrained.ts';
 
-/** The per-seat columns in the order the job fills them (declared in src/results/schema.ts). */
+/** The per-seat columns in the order the job fills them (declared in src/games/perlaggen/columns.ts). */
 const SEAT_SUFFIXES = ['perlaggen', 'gleich', 'gleich_rank', 'hanger', 'hanger_top', 'gleich_natural', 'hanger_natural'] as const;
 
 export function figuresColumns(players: number): ColumnSpec[] {

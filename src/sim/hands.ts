@@ -5,26 +5,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Suit } from '../cards/card.ts';
 import { cardShort, parseCard } from '../cards/notation.ts';
-import { codeCount } from '../eval/figures.ts';
 import { newHand } from '../engine/game.ts';
-import type { HandState, Table } from '../engine/state.ts';
+import type { Table } from '../engine/state.ts';
 import { resolvePolicy } from '../registry/policies.ts';
 import { resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { sha256 } from '../results/manifest.ts';
-import { HANDS_COLUMNS, HANDS_DETAIL_COLUMNS, DECISIONS_COLUMNS } from '../results/schema.ts';
 import { PolicyFault, playDeal, withDealHook, type SeatPolicy } from '../play/hand.ts';
 import { HB, beatDeal } from '../play/heartbeat.ts';
 import { sameAction, type PolicyAction } from '../engine/actions.ts';
 import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
-import { ConstrainedDealer, fixedCards, handCards, loadPredicate } from '../play/constrained.ts';
-import { bidHistoryText } from '../engine/bid-text.ts';
+import { ConstrainedDealer, fixedCards, loadPredicate } from '../play/constrained.ts';
 import { checkStart, startText } from './start.ts';
 import { DecisionRecorder } from './decisions.ts';
 import { SimSpecError } from '../core/errors.ts';
-import { type ColumnSpec, FIGURE_KEYS, expandSeats, type ColumnArray } from '../core/columns.ts';
+import { type ColumnSpec, expandSeats } from '../core/columns.ts';
 import type { DealSummary } from '../engine/summary.ts';
-
+import { HANDS_COLUMNS, HANDS_DETAIL_COLUMNS, DECISIONS_COLUMNS, fillHandRow } from '../games/perlaggen/columns.ts';
 /**
  * With --duplicate: A and B are the two policies given; every deal is played in both seatings. Every metric
  * but a_minus_b_single is a per-pair quantity (the two seatings of a deal are dependent): one value per deal
@@ -75,8 +72,6 @@ export function partyMargin(points: readonly number[], party: number): number {
   for (let p = 0; p < points.length; p++) if (p !== party) others += points[p]!;
   return points[party]! - (points.length > 1 ? others / (points.length - 1) : 0);
 }
-
-const SUITS = ['H', 'S', 'L', 'E'];
 
 /**
  * The policy of each player from --policies: one spec for all, one per party (seats take their party's),
@@ -244,52 +239,6 @@ export function beatText(slot: Int32Array, names: readonly string[], seed: numbe
   const where = partien ? `Partie ${deal} deal ${Math.max(0, slot[HB.partieDeal]!)}, seed ${seed}` : `deal ${deal}, seed ${seed}`;
   if (slot[HB.what] !== 1) return where;
   return `policy ${names[slot[HB.policy]!] ?? '?'} (player ${slot[HB.player]}, seat P${slot[HB.seat]! + 1}${slot[HB.seating]! > 0 ? `, seating ${slot[HB.seating]}` : ''}), ${where}`;
-}
-
-/** Write one hand's row `i` from its summary. */
-export function fillHandRow(col: Record<string, ColumnArray>, i: number, partie: number, deal: number, sum: DealSummary, table: Table, seating = 0, state?: HandState): void {
-  const num = (name: string) => col[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
-  num('partie')[i] = partie;
-  num('deal')[i] = deal;
-  num('seating')[i] = seating;
-  num('dealer')[i] = sum.dealer;
-  (col['trump'] as string[])[i] = SUITS[sum.trump] ?? '';
-  (col['turned'] as string[])[i] = cardShort(sum.turned);
-  num('spiel_party')[i] = sum.spielParty < 0 ? -1 : sum.spielParty;
-  num('decisions')[i] = sum.decisions;
-  num('void_bids')[i] = sum.voidBids;
-  num('ask_party')[i] = sum.askParty;
-  num('partie_winner')[i] = sum.partieWinner;
-  for (let seat = 0; seat < table.seats; seat++) {
-    num(`s${seat}_perlaggen`)[i] = sum.perlaggenPerSeat[seat]!;
-    num(`s${seat}_gleich`)[i] = codeCount(sum.bestGleichPerSeat[seat]!);
-    num(`s${seat}_hanger`)[i] = codeCount(sum.bestHangerPerSeat[seat]!);
-  }
-  for (let p = 0; p < table.parties; p++) {
-    num(`p${p}_tricks`)[i] = sum.tricksPerParty[p]!;
-    num(`p${p}_points`)[i] = sum.pointsPerParty[p]!;
-    num(`p${p}_penalties`)[i] = sum.penaltiesPerParty[p]!;
-    num(`p${p}_talk`)[i] = sum.talkPerParty[p]!;
-  }
-  if (state !== undefined && col['bids'] !== undefined) {
-    for (let seat = 0; seat < table.seats; seat++) {
-      const lo = state.startLo[seat];
-      (col[`s${seat}_cards`] as string[])[i] = lo === undefined ? '' : handCards(lo, state.startWeli[seat]!).join(' ');
-    }
-    (col['face_up'] as string[])[i] = state.faceUp < 0 ? '' : cardShort(state.faceUp);
-    (col['bids'] as string[])[i] = bidHistoryText(state);
-  }
-  FIGURE_KEYS.forEach((f, k) => {
-    const fs = sum.figures[k]!;
-    num(`${f}_winner`)[i] = fs.winnerParty;
-    num(`${f}_points`)[i] = fs.points;
-    num(`${f}_level`)[i] = fs.finalLevel;
-    num(`${f}_bid_party`)[i] = fs.bidByParty;
-    num(`${f}_bid_seat`)[i] = fs.bidBySeat;
-    num(`${f}_bid_at`)[i] = fs.firstBidAt;
-    (col[`${f}_outcome`] as string[])[i] = fs.outcome;
-    num(`${f}_immediate`)[i] = fs.writtenImmediately ? 1 : 0;
-  });
 }
 
 export async function createHandsJob(spec: SimSpec): Promise<Job> {

@@ -3,16 +3,15 @@
 // Partie k is a pure function of (seed, k): playPartie keys its deals and choices by (seed, k, deal, seat),
 // and who deals first follows the Partie before it in its match (partie.ts PartieSeries, A-25: the loser
 // deals), replayed here when a batch starts inside a match.
-import { PARTIEN_COLUMNS, DECISIONS_COLUMNS } from '../results/schema.ts';
 import { PartieSeries, playPartie } from '../play/partie.ts';
 import type { HandState } from '../engine/state.ts';
 import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
-import { REPLAYED_PER_BATCH, beatText, checkReplay, fillHandRow, playSetup, replayedDeals, type Decision } from './hands.ts';
+import { REPLAYED_PER_BATCH, beatText, checkReplay, playSetup, replayedDeals, type Decision } from './hands.ts';
 import { HB, beatDeal, hb } from '../play/heartbeat.ts';
 import { DecisionRecorder } from './decisions.ts';
 import { expandSeats, type ColumnArray } from '../core/columns.ts';
 import type { DealSummary } from '../engine/summary.ts';
-
+import { DECISIONS_COLUMNS, PARTIEN_COLUMNS, fillHandRow } from '../games/perlaggen/columns.ts';
 export const PARTIEN_METRICS: readonly MetricSpec[] = [
   { name: 'p0_wins', kind: 'proportion', counts: 'Partien', doc: 'share of Partien party 0 (seats 0 and 2) wins' },
   { name: 'deals_per_partie', kind: 'mean', counts: 'Partien', doc: 'deals a Partie lasts' },

@@ -1,4 +1,4 @@
-// Every column is declared once (src/results/schema.ts) and documented in the README with its type.
+// Every column is declared once (by its game, or in src/results/schema.ts, which collects them all) and documented in the README with its type.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

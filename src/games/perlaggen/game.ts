@@ -1,18 +1,17 @@
 // Perlaggen behind the one Game contract (src/games/game.ts): thin adapters over src/engine, src/rules,
-// src/sim and the transcript of `perlagg play` — no behaviour of their own (the bench signature proves it:
+// its columns (columns.ts) and the transcript of `perlagg play` — no behaviour of their own (the bench signature proves it:
 // nothing here is on its path).
-import { actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
-import { actingSeat, applyAction, applyChecked, chanceOutcomes, currentPlayer, explainIllegal, legalActions, newHand, returns, type HandOptions } from '../engine/game.ts';
-import { observe, type Observation } from '../engine/observe.ts';
-import { type HandState, seatTable } from '../engine/state.ts';
-import { PARTIEN_COLUMNS, HANDS_COLUMNS } from '../results/schema.ts';
-import { canonicalJson, canonicalName, resolveRuleset } from '../rules/registry.ts';
-import type { RulesVariant } from '../rules/variant.ts';
-import { fillHandRow } from '../sim/hands.ts';
-import { transcript } from '../cli/play.ts';
-import type { Game } from './game.ts';
-import { expandSeats, type ColumnArray } from '../core/columns.ts';
-import { summarize, type PartieSummary } from '../engine/summary.ts';
+import { actionText, sameAction, type Action, type PolicyAction } from '../../engine/actions.ts';
+import { actingSeat, applyAction, applyChecked, chanceOutcomes, currentPlayer, explainIllegal, legalActions, newHand, returns, type HandOptions } from '../../engine/game.ts';
+import { observe, type Observation } from '../../engine/observe.ts';
+import { type HandState, seatTable } from '../../engine/state.ts';
+import { canonicalJson, canonicalName, resolveRuleset } from '../../rules/registry.ts';
+import type { RulesVariant } from '../../rules/variant.ts';
+import { transcript } from '../../cli/play.ts';
+import type { Game } from '../game.ts';
+import { expandSeats, type ColumnArray } from '../../core/columns.ts';
+import { summarize, type PartieSummary } from '../../engine/summary.ts';
+import { HANDS_COLUMNS, PARTIEN_COLUMNS, fillHandRow } from './columns.ts';
 type Num = Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
 
 export const perlaggenGame: Game<RulesVariant, HandState, Observation, PolicyAction, HandOptions, PartieSummary> = {
