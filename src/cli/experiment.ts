@@ -5,14 +5,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { EXPERIMENTS, NOT_TESTABLE } from '../../experiments/index.ts';
-import { DEFAULT_SEED, ExperimentInterrupted, runExperiment, type ArmSummary, type ExperimentSummary, type SizeName } from '../experiments/run.ts';
+import { DEFAULT_SEED, ExperimentInterrupted, runExperiment } from '../experiments/run.ts';
 import { findingsMarkdown, writeFindings } from '../experiments/report.ts';
 import type { Experiment } from '../experiments/types.ts';
 import { DEFAULT_WORKERS } from '../runner/runner.ts';
 import { wholeOption } from './errors.ts';
 import { shardFrom, workersOption } from './simulate.ts';
 import { UsageError } from '../core/errors.ts';
-
+import { type SizeName, type ArmSummary, type ExperimentSummary } from '../experiments/summary.ts';
 export const RESULTS_DIR = 'results/experiments';
 
 interface RunArgs {

@@ -4,7 +4,7 @@
 import { intervalPanel, type IntervalRow } from '../charts/intervals.ts';
 import { chart, type SpecBody } from '../charts/theme.ts';
 import { renderSvg } from '../charts/render.ts';
-import type { ExperimentSummary } from './run.ts';
+import type { ExperimentSummary } from './summary.ts';
 
 const COLOURS = { supported: '#1b7837', refuted: '#b2182b', 'no effect found': '#6b6b6b' };
 

@@ -3,9 +3,9 @@
 // reproduces it and the code version — then every arm of every experiment (the opponents, the score states).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { definitionHash, type ArmSummary, type ExperimentSummary } from './run.ts';
+import { definitionHash } from './run.ts';
 import type { Experiment, NotTestable } from './types.ts';
-
+import { type ArmSummary, type ExperimentSummary } from './summary.ts';
 const signed = (x: number, d: number): string => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}` : x > 0 ? '∞' : '−∞');
 
 /** The effect of an arm as a table cell: "+0.123 [+0.045, +0.201]" (a describe arm: the value itself). */

@@ -4,8 +4,8 @@
 // could still hide). With an SPRT: H1 accepted (an effect of at least m1 in the claimed direction) is
 // supported; H0 accepted is "no effect found" unless the interval at the stop excludes the reference on the
 // other side (refuted); an undecided test falls back to the interval.
-import type { Effect } from './run.ts';
 import type { Verdict } from './types.ts';
+import type { Effect } from './summary.ts';
 
 export function verdictOf(
   e: Pick<Effect, 'estimate' | 'low' | 'high' | 'kind'>,

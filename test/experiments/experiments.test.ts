@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS, NOT_TESTABLE } from '../../experiments/index.ts';
-import { runExperiment, type ExperimentSummary } from '../../src/experiments/run.ts';
+import { runExperiment } from '../../src/experiments/run.ts';
 import { verdictOf } from '../../src/experiments/verdict.ts';
 import type { Experiment, Verdict } from '../../src/experiments/types.ts';
 import { perlagg } from '../in-process.ts';
+import type { ExperimentSummary } from '../../src/experiments/summary.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-exp-'));
 const THROWS = fileURLToPath(new URL('./throws-spiel.ts', import.meta.url));
