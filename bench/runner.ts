@@ -13,12 +13,10 @@ import { join } from 'node:path';
 import { resolveRuleset } from '../src/rules/registry.ts';
 import { createJob } from '../src/sim/jobs.ts';
 import { FastDealer } from '../src/sim/fast-deal.ts';
-import type { SimSpec } from '../src/sim/job.ts';
+import { type SimSpec, DEFAULT_BATCH } from '../src/sim/job.ts';
 import { runSimulation } from '../src/runner/runner.ts';
-import { DEFAULT_BATCH } from '../src/cli/simulate.ts';
 import { STREAM, keyedRng } from '../src/core/rng.ts';
 import { checksum, formatTable, isMain, measure, measurementTable, type Contender } from './lib.ts';
-
 const TARGET_EVAL_BARE = 0.5;
 const TARGET_2W_1W = 1.8;
 

@@ -13,10 +13,9 @@ import { dealtDistribution, dealtMass, dealtSummary } from './exact/dealt.ts';
 import { cellRows, exactDistribution, exactRows, exactSummary, ExactError, type ExactRow, type ExactSummary } from './exact/distribution.ts';
 import { assertTrumpAllowed } from './rules/perlaggen.ts';
 import { canonicalName, resolveRuleset } from './rules/registry.ts';
-import type { SimMode, SimSpec } from './sim/job.ts';
-import { intervalOf, runSimulation, type Progress, type StopReason } from './runner/runner.ts';
-import { DEFAULT_BATCH, splitPolicies, varianceRatio } from './cli/simulate.ts';
-
+import { type SimMode, type SimSpec, DEFAULT_BATCH } from './sim/job.ts';
+import { intervalOf, runSimulation, type Progress, type StopReason, varianceRatio } from './runner/runner.ts';
+import { splitPolicies } from './registry/policies.ts';
 // ---- cards and notation (RULES §0.3, §1) ----
 export { SUITS, RANKS, SUIT_NAMES, RANK_NAMES, WELI, cardId, suitOf, rankOf, rankValue, isCardId, type CardId, type Suit, type Rank } from './cards/card.ts';
 export { parseCard, tryParseCard, parseCards, parseSuit, tryParseSuit, cardShort, cardLong, cardsShort, CardNotationError } from './cards/notation.ts';

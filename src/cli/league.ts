@@ -11,8 +11,9 @@ import type { RatingsReport } from '../stats/ratings.ts';
 import { runLeague, type LeagueMode, type LeagueResult } from '../league/league.ts';
 import { writeResultCharts } from '../charts/commands.ts';
 import { textOption, wholeOption } from './errors.ts';
-import { splitPolicies, workersOption } from './simulate.ts';
+import { workersOption } from './simulate.ts';
 import { UsageError } from '../core/errors.ts';
+import { splitPolicies } from '../registry/policies.ts';
 
 interface LeagueArgs {
   policies?: string;

@@ -9,18 +9,18 @@ import { cardShort, parseCards, parseSuit } from '../cards/notation.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import { formatInterval } from '../stats/intervals.ts';
 import { parseSprt } from '../stats/sprt.ts';
-import { formatPaired, pairedEstimate, varianceRatio as pairedVarianceRatio, type PairAcc } from '../stats/paired.ts';
+import { formatPaired, pairedEstimate, type PairAcc } from '../stats/paired.ts';
 import { resolveBietenRules, bietenRulesName } from '../games/bieten/rules.ts';
 import { MAX_PLAYERS as MAX_BIETEN_PLAYERS } from '../games/bieten/engine.ts';
 import { formatPairReport, pairReport } from '../stats/report.ts';
 import { pentanomialFromPairScores } from '../stats/elo.ts';
-import { metricEstimate, momentsOf, reviveAcc, type MetricAcc, type SimMode, type SimSpec, type StartState } from '../sim/job.ts';
-import { DEFAULT_WORKERS, runSimulation, type Progress, type RunResult, type RunSprt, type Shard } from '../runner/runner.ts';
+import { metricEstimate, reviveAcc, type MetricAcc, type SimMode, type SimSpec, type StartState, DEFAULT_BATCH, DEFAULT_SPRT_BATCH } from '../sim/job.ts';
+import { DEFAULT_WORKERS, runSimulation, type Progress, type RunResult, type RunSprt, type Shard, varianceRatio } from '../runner/runner.ts';
 import { writeRunCharts } from '../charts/commands.ts';
 import { durationOption, positiveOption, textOption, wholeOption } from './errors.ts';
-import { isPolicyFile } from '../registry/policies.ts';
 import { parseDealer, parseScore, startText } from '../sim/start.ts';
 import { UsageError } from '../core/errors.ts';
+import { splitPolicies } from '../registry/policies.ts';
 
 interface SimulateArgs {
   game: string;
@@ -55,46 +55,6 @@ interface SimulateArgs {
   dealer?: string;
   decisions: boolean;
 }
-
-/**
- * Split "simple,random{bidRate=0.2,x=1},./my.ts" at the commas outside braces; a policy given as a file
- * path is made absolute, so workers and later resumes load the same file.
- */
-export function splitPolicies(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (const ch of text) {
-    if (ch === '{') depth++;
-    if (ch === '}') depth--;
-    if (depth < 0) throw new UsageError(`--policies ${text}: a "}" without its "{"`);
-    if (ch === ',' && depth === 0) {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += ch;
-  }
-  if (depth !== 0) throw new UsageError(`--policies ${text}: a "{" without its "}"`);
-  out.push(cur.trim());
-  if (out.some((p) => p.length === 0)) throw new UsageError(`--policies ${text}: an empty policy name`);
-  return out.map((p) => {
-    const m = /^([^{}]+?)(\{.*\})?$/.exec(p)!;
-    const name = m[1]!;
-    return isPolicyFile(name) && !isAbsolute(name) ? resolve(name) + (m[2] ?? '') : p;
-  });
-}
-
-/**
- * Batch sizes: tasks well above the pool's per-task cost and few result transfers (measured, 2 workers vs 1
- * in steady state: figures 1.70x at 16,384 deals a batch, 1.85x at 65,536; hands 1.57x at 256, 1.65x at
- * 1,024), while a resume loses at most about a second of work.
- */
-export const DEFAULT_BATCH: Readonly<Record<SimMode, number>> = { figures: 65536, hands: 1024, partien: 32 };
-
-/**
- * With --sprt: smaller batches, since the test decides at one pair and the batches running past it are
- * thrown away (at most one batch a worker; a clear difference should not cost 2,000 deals).
- */
-export const DEFAULT_SPRT_BATCH: Readonly<Record<SimMode, number>> = { figures: 4096, hands: 64, partien: 4 };
 
 /** "90" or "90s", "5m", "2h" -> milliseconds. */
 export function parseDuration(text: string, option = 'time-budget'): number {
@@ -194,14 +154,6 @@ function summaryTable(r: RunResult): string {
     t.push([m.name, e.text, e.n, m.doc]);
   }
   return t.toString();
-}
-
-/** With duplicate deals: how much pairing narrowed the interval of A - B (GUIDE §5): unpaired over paired variance of the mean. */
-export function varianceRatio(r: RunResult): number | null {
-  const paired = r.metrics['a_minus_b'] ?? r.metrics['a_wins'];
-  const single = r.metrics['a_minus_b_single'] ?? r.metrics['a_wins_single'];
-  if (paired === undefined || single === undefined || paired.kind !== 'pair') return null;
-  return pairedVarianceRatio(reviveAcc(paired) as PairAcc, momentsOf(single));
 }
 
 function pairingLine(r: RunResult): string[] {

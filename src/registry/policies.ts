@@ -145,3 +145,30 @@ export function builtinPolicy(name: string, game = 'perlaggen'): PolicyFactory {
   if (f === undefined) throw new PolicyError(`unknown policy "${name}" (built in: ${builtinPoliciesOf(game).join(', ')})`);
   return f as PolicyFactory;
 }
+
+/**
+ * Split "simple,random{bidRate=0.2,x=1},./my.ts" at the commas outside braces; a policy given as a file
+ * path is made absolute, so workers and later resumes load the same file.
+ */
+export function splitPolicies(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of text) {
+    if (ch === '{') depth++;
+    if (ch === '}') depth--;
+    if (depth < 0) throw new UsageError(`--policies ${text}: a "}" without its "{"`);
+    if (ch === ',' && depth === 0) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  if (depth !== 0) throw new UsageError(`--policies ${text}: a "{" without its "}"`);
+  out.push(cur.trim());
+  if (out.some((p) => p.length === 0)) throw new UsageError(`--policies ${text}: an empty policy name`);
+  return out.map((p) => {
+    const m = /^([^{}]+?)(\{.*\})?$/.exec(p)!;
+    const name = m[1]!;
+    return isPolicyFile(name) && !isAbsolute(name) ? resolve(name) + (m[2] ?? '') : p;
+  });
+}

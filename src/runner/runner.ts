@@ -18,10 +18,11 @@ import { DecisionTimeout } from '../play/hand.ts';
 import type { Interval } from '../stats/intervals.ts';
 import { MeanSprt, type MeanSprtSnapshot, type MeanSprtStatus, type SprtBounds } from '../stats/sprt.ts';
 import type { StopEstimate } from '../stats/stop-estimate.ts';
-import { emptyAcc, mergeAcc, metricEstimate, reviveAcc, type BatchResult, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec } from '../sim/job.ts';
+import { emptyAcc, mergeAcc, metricEstimate, reviveAcc, type BatchResult, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec, momentsOf } from '../sim/job.ts';
 import { createJob, specRuleset } from '../sim/jobs.ts';
 import { isTaskFault, rebuildFault, type BatchTask, type TaskFault } from './task.ts';
 import { SimSpecError, RunError, RunFailure } from '../core/errors.ts';
+import { varianceRatio as pairedVarianceRatio, type PairAcc } from '../stats/paired.ts';
 
 export interface Shard {
   readonly index: number;
@@ -692,3 +693,11 @@ function checkProgress(dir: string, m: RunManifest, firstBatch: number, batchSiz
 }
 
 export const DEFAULT_WORKERS = availableParallelism();
+
+/** With duplicate deals: how much pairing narrowed the interval of A - B (GUIDE §5): unpaired over paired variance of the mean. */
+export function varianceRatio(r: RunResult): number | null {
+  const paired = r.metrics['a_minus_b'] ?? r.metrics['a_wins'];
+  const single = r.metrics['a_minus_b_single'] ?? r.metrics['a_wins_single'];
+  if (paired === undefined || single === undefined || paired.kind !== 'pair') return null;
+  return pairedVarianceRatio(reviveAcc(paired) as PairAcc, momentsOf(single));
+}
