@@ -141,9 +141,10 @@ export interface Bidding {
   /**
    * A veto the bidder's (or the answerer's) partner may now lodge (1853, §8.6): after a bid or a raise in a
    * window (`act` 'bid': vetoed, it is void), after a hold ('hold': vetoed, the figure is let gut) or after a
-   * Drei said in answer ('raise': vetoed, the offer is held). `undo` is the bidding before the act.
+   * Drei said in answer ('raise': vetoed, the offer is held). `undo` is the bidding before the act, `tm2` and
+   * `unseenAll` the masks of that name before it (a vetoed bid leaves no trace, [000 p.33]).
    */
-  veto: { seat: number; undo: FigureBid[]; figures: number[]; act: 'bid' | 'hold' | 'raise'; actor: number; queue: number[]; tm2: number } | null;
+  veto: { seat: number; undo: FigureBid[]; figures: number[]; act: 'bid' | 'hold' | 'raise'; actor: number; queue: number[]; tm2: number; unseenAll: number } | null;
   ask: AskState | null;
   /** Parties that asked in this deal (bit mask). */
   asked: number;
@@ -1653,6 +1654,7 @@ export function applyBid(s: HandState, seat: number, figures: readonly FigureNam
   }
   if (kept < figures.length) b.voidBids += 1;
   const tm2 = b.bidAtTargetMinus2;
+  const ua = b.unseenAll;
   if (virtualScore(s, party) === s.ruleset.target - 2) b.bidAtTargetMinus2 |= 1 << party;
   const undo = vetoSeat(s, seat) >= 0 ? b.figs.map(cloneFig) : null; // kept only for a partner who may veto it
   const opened: number[] = [];
@@ -1677,7 +1679,7 @@ export function applyBid(s: HandState, seat: number, figures: readonly FigureNam
   }
   if (unseen && kept === 3) b.unseenAll |= 1 << party;
   b.queue = opened;
-  startVetoOrAnswer(s, seat, undo, opened, tm2);
+  startVetoOrAnswer(s, seat, undo, opened, tm2, ua);
 }
 
 /** Obligations (§8.5): Gleich/Hanger bind the seat to have it; the Spiel binds it to the Spielfarbe. */
@@ -1741,10 +1743,10 @@ function vetoSeat(s: HandState, seat: number): number {
 }
 
 /** `undo`: the bidding before the act, made (non-null) when vetoSeat(s, seat) >= 0 — the seat is the same before and after it. */
-function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[] | null, figures: number[], tm2 = s.bid.bidAtTargetMinus2): void {
+function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[] | null, figures: number[], tm2 = s.bid.bidAtTargetMinus2, unseenAll = s.bid.unseenAll): void {
   const p = vetoSeat(s, seat);
   if (p >= 0) {
-    s.bid.veto = { seat: p, undo: undo!, figures, act: 'bid', actor: seat, queue: [], tm2 };
+    s.bid.veto = { seat: p, undo: undo!, figures, act: 'bid', actor: seat, queue: [], tm2, unseenAll };
     s.phase = 'veto';
     return;
   }
@@ -1766,7 +1768,10 @@ export function applyVeto(s: HandState, veto: boolean): void {
   b.veto = null;
   if (veto && v.act === 'bid') {
     b.figs = v.undo;
-    b.bidAtTargetMinus2 = v.tm2; // a vetoed bid was never made
+    // a vetoed bid was never made ("Protestirt er ..., dann muß sie die Vereinigung ihrer Meinungen abwarten"
+    // [000 p.33]): a blind all-three bid vetoed does not take away the ask of the party at 10 ([000 p.31])
+    b.bidAtTargetMinus2 = v.tm2;
+    b.unseenAll = v.unseenAll;
     b.queue = [];
     b.voidBids += 1;
     nextInWindow(s);
@@ -1877,7 +1882,7 @@ export function applyAnswer(s: HandState, a: 'gut' | 'hold' | 'raise', to: numbe
     act = 'hold';
   }
   if (vs >= 0 && b.partieWinner < 0) {
-    b.veto = { seat: vs, undo: undo!, figures: [f], act, actor: seat, queue: queue!, tm2: b.bidAtTargetMinus2 };
+    b.veto = { seat: vs, undo: undo!, figures: [f], act, actor: seat, queue: queue!, tm2: b.bidAtTargetMinus2, unseenAll: b.unseenAll };
     s.phase = 'veto';
     return;
   }

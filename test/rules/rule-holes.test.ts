@@ -1,0 +1,75 @@
+// The last holes in the bidding war a replay checker found (issue 24), each a test named after the rule and
+// its source. Every one of them failed before the fix it names.
+import { describe, expect, it } from 'vitest';
+import { parseCard, parseCards } from '../../src/cards/notation.ts';
+import { resolveRuleset } from '../../src/rules/registry.ts';
+import { actingSeat, applyChecked, explainIllegal, handFromLayout, legalActions } from '../../src/engine/game.ts';
+import type { FigureName, PolicyAction } from '../../src/engine/actions.ts';
+import type { HandState } from '../../src/engine/state.ts';
+
+const c = parseCard;
+
+/** A 4-player hand; dealer P4 unless said (then P1, party A, leads); hands in seat order P1..P4. */
+function setup(ruleset: string, turned: string, hands: readonly string[], score: number[] = [0, 0], dealer = 3): HandState {
+  return handFromLayout(resolveRuleset(ruleset), { players: 4, dealer, score, quietSeats: 0b1111 }, { hands: hands.map((h) => parseCards(h)), turned: c(turned) });
+}
+/** Pass in the open window until `seat` is to act. */
+function toSeat(s: HandState, seat: number): void {
+  while (s.phase === 'window' && actingSeat(s) !== seat) applyChecked(s, { kind: 'pass' });
+  if (s.phase !== 'window') throw new Error(`no window for P${seat + 1} (phase ${s.phase})`);
+}
+/** Skip the unseen window (point −1). */
+function toFirstCard(s: HandState): void {
+  while (s.phase === 'window' && s.bid.point < 0) applyChecked(s, { kind: 'pass' });
+}
+function passWindows(s: HandState): void {
+  while (s.phase === 'window' || s.phase === 'veto') applyChecked(s, { kind: s.phase === 'veto' ? 'consent' : 'pass' });
+}
+function bid(s: HandState, seat: number, ...figures: FigureName[]): void {
+  toSeat(s, seat);
+  applyChecked(s, { kind: 'bid', figures, cumulative: false, unseen: s.bid.point < 0 });
+  while (s.phase === 'veto') applyChecked(s, { kind: 'consent' });
+}
+const has = (s: HandState, a: PolicyAction): boolean => legalActions(s).some((x) => JSON.stringify(x) === JSON.stringify(a));
+const bidsOf = (s: HandState) => legalActions(s).filter((a) => a.kind === 'bid');
+
+describe('1853: a vetoed blind all-three bid [000 p.29, p.31, p.33]', () => {
+  // 1853, trump Schell. Party A (P1, P3) at 10: P1 four Unter (HU LU EU + S7 as SU). Party B (P2, P4) at 3.
+  const ASK = ['HU LU EU S7 H9', 'HA LA EA S10 L8', 'HK LK E9 H10 L7', 'EK S8 L10 E8 H8'];
+
+  it('[000 p.33] a protested bid is void: a vetoed blind all-three bid leaves no trace — the party at 10 keeps its ask, the opponents still may bid only all three blind ([000 p.29, p.31])', () => {
+    // Dealer P1: Vorhand P2 (party B) speaks first in the unseen window.
+    const s = setup('1853', 'S9', ASK, [10, 3], 0);
+    expect(actingSeat(s)).toBe(1);
+    const blind = bidsOf(s).find((a) => a.kind === 'bid' && a.cumulative)!;
+    applyChecked(s, blind); // "alle Drei", cards unseen [000 p.31]
+    expect(s.phase).toBe('veto');
+    expect(actingSeat(s)).toBe(3);
+    applyChecked(s, { kind: 'veto' }); // P4 protests at once, before the opponents answer [000 p.33]
+    expect(s.bid.figs.every((f) => f.status === 'unbid')).toBe(true);
+    // no trace: the ask of the party at 10 is not removed ...
+    expect(s.bid.unseenAll).toBe(0);
+    // ... and P4, B's other seat, may still bid only all three blind ("die Gegenparthei darf ihr durch
+    // Biethen hierin nicht zuvorkommen" [000 p.29]: only the blind all-three bid of [000 p.31] is left to it)
+    toSeat(s, 3);
+    const left = bidsOf(s);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((a) => a.kind === 'bid' && a.figures.length === 3)).toBe(true);
+    toFirstCard(s);
+    // before the first card the party at 10 may ask for its Dritzige ("um's Dritzige fragen" [000 p.29])
+    toSeat(s, 0);
+    expect(has(s, { kind: 'ask', count: 4, type: 'Gleich' })).toBe(true);
+    applyChecked(s, { kind: 'ask', count: 4, type: 'Gleich' });
+    applyChecked(s, { kind: 'allow' });
+    expect(s.bid.partieWinner).toBe(0);
+  });
+
+  it('[000 p.31] the same bid not vetoed takes the ask away (GC-48)', () => {
+    const s = setup('1853', 'S9', ASK, [10, 3], 0);
+    applyChecked(s, bidsOf(s).find((a) => a.kind === 'bid' && a.cumulative)!);
+    applyChecked(s, { kind: 'consent' });
+    expect(s.bid.unseenAll).toBe(2);
+    passWindows(s);
+    expect(legalActions(s).some((a) => a.kind === 'ask')).toBe(false);
+  });
+});
