@@ -40,6 +40,7 @@ import type { HandState } from './state.ts';
 import { effectiveSuit } from './tricks.ts';
 import { openTrick, tctx } from './legality.ts';
 import { TwinSwitch } from './twin-switch.ts';
+import { NEED_FIGURES, boundNeed, frontierMeets, mayTakeOn, wordMeets } from './bound-seat.ts';
 
 export const FIGURES: readonly FigureName[] = Object.freeze(['Spiel', 'Gleich', 'Hanger']);
 export const F_SPIEL = 0;
@@ -402,46 +403,58 @@ export function jointOf(s: HandState, seat: number, extra?: { card: number; as: 
 /**
  * What the seat is bound to have (RULES §8.5, §11.4): bit 1 a Gleich, bit 2 a Hanger (it bid, held or
  * raised them), and the asked figure (askNeed: count << 4 | types << 8) when it asked or rejected an ask.
+ * When the asked figure and the others cannot be shown together, what binds (bound-seat.ts boundNeed,
+ * `askObligation`): [000 p.30] rule 3 "dürfen im Verlaufe des Spieles nicht mehr davon abgehen".
  */
 export function obligationsOf(s: HandState, seat: number): number {
   const party = s.table.party[seat]!;
-  let m = s.bid.askNeed[seat]!;
-  for (let f = 1; f < 3; f++) if (((s.bid.figs[f]!.obligated[party]! >>> seat) & 1) === 1) m |= 1 << f;
+  const ask = s.bid.askNeed[seat]!;
+  let figs = 0;
+  for (let f = 1; f < 3; f++) if (((s.bid.figs[f]!.obligated[party]! >>> seat) & 1) === 1) figs |= 1 << f;
+  if (ask === 0 || figs === 0) return ask | figs;
+  return boundNeed(s.ruleset.askObligation, ask, figs, jointOf(s, seat));
+}
+
+/**
+ * [000 p.30] rule 3 (`askObligation: 'dritzigeFirst'`): may the seat bid, hold or raise the figures `figs`
+ * (bit 1 a Gleich, bit 2 a Hanger)? A seat bound to the Dritzige only those it can show together with it
+ * (bound-seat.ts mayTakeOn); every other seat anything.
+ */
+export function mayTakeOnFigures(s: HandState, seat: number, figs: number): boolean {
+  const ask = s.bid.askNeed[seat]!;
+  if (ask === 0 || (figs & NEED_FIGURES) === 0 || s.ruleset.askObligation !== 'dritzigeFirst') return true;
+  return mayTakeOn(s.ruleset.askObligation, ask, obligationsOf(s, seat), figs, jointOf(s, seat));
+}
+
+/** Why the seat may not bid, hold or raise the figures `figs` now (mayTakeOnFigures), null when it may. */
+export function takeOnRefusal(s: HandState, seat: number, figs: number): string | null {
+  if (mayTakeOnFigures(s, seat, figs)) return null;
+  const what = (figs & 6) === 6 ? 'the Gleich and the Hanger' : (figs & 2) !== 0 ? 'the Gleich' : 'the Hanger';
+  return `P${seat + 1} is bound to the Dritzige he asked or rejected and cannot show ${what} together with it ([000 p.30] rule 3, askObligation=dritzigeFirst)`;
+}
+
+/** The figure bits (bit 1 a Gleich, bit 2 a Hanger) a bid or raise `a` takes on; 0 for other actions and the Spiel. */
+function takesOn(a: PolicyAction): number {
+  if (a.kind === 'raise') return a.figure === 'Gleich' ? 2 : a.figure === 'Hanger' ? 4 : 0;
+  if (a.kind !== 'bid') return 0;
+  let m = 0;
+  for (let i = 0; i < a.figures.length; i++) m |= a.figures[i] === 'Gleich' ? 2 : a.figures[i] === 'Hanger' ? 4 : 0;
   return m;
 }
 
-/** Does the figure word make everything in `need` (obligationsOf)? */
-function wordMeets(w: number, need: number): boolean {
-  if ((need & 2) !== 0 && wordGleich(w) === 0) return false;
-  if ((need & 4) !== 0 && wordHanger(w) === 0) return false;
-  const count = (need >>> 4) & 15;
-  if (count > 0) {
-    const types = need >>> 8;
-    const g = (types & 1) !== 0 && codeCount(wordGleich(w)) >= count;
-    const h = (types & 2) !== 0 && codeCount(wordHanger(w)) >= count;
-    if (!g && !h) return false;
+/**
+ * Drops in place, from out[start..], the bids and raises a seat bound to the Dritzige may not make
+ * (mayTakeOnFigures). Seats not bound to an asked figure keep every action (no frontier is worked out).
+ */
+function dropUntakeable(s: HandState, seat: number, out: PolicyAction[], start: number): void {
+  if (s.bid.askNeed[seat] === 0 || s.ruleset.askObligation !== 'dritzigeFirst') return;
+  let k = start;
+  for (let i = start; i < out.length; i++) {
+    const a = out[i]!;
+    const figs = takesOn(a);
+    if (figs === 0 || mayTakeOnFigures(s, seat, figs)) out[k++] = a;
   }
-  return true;
-}
-
-/** Does some word of the frontier make everything in `need`? The scan (the twin of frontierMeets). */
-export function frontierMeetsScan(frontier: readonly number[], need: number): boolean {
-  for (let i = 0; i < frontier.length; i++) if (wordMeets(frontier[i]!, need)) return true;
-  return false;
-}
-
-// Frontiers are shared frozen arrays (joint.ts): the answer per (frontier, need) is remembered. Bound seats
-// ask it for every christening of every Perlagg they might lay, and long frontiers (wild Perlaggen) cost.
-const meetsMemo = new WeakMap<readonly number[], Map<number, boolean>>();
-
-/** frontierMeetsScan, remembered for long frozen frontiers. */
-export function frontierMeets(frontier: readonly number[], need: number): boolean {
-  if (frontier.length < 8 || !Object.isFrozen(frontier)) return frontierMeetsScan(frontier, need);
-  let m = meetsMemo.get(frontier);
-  if (m === undefined) meetsMemo.set(frontier, (m = new Map()));
-  let r = m.get(need);
-  if (r === undefined) m.set(need, (r = frontierMeetsScan(frontier, need)));
-  return r;
+  if (k !== out.length) out.length = k;
 }
 
 /**
@@ -1484,6 +1497,7 @@ export function windowActions(s: HandState, seat: number, out: PolicyAction[]): 
     }
     for (let i = 0; i < list.length; i++) out.push(list[i]!);
   }
+  dropUntakeable(s, seat, out, start);
   if (windowTwins.on) {
     windowTwins.count += 1;
     const twin: PolicyAction[] = [];
@@ -1566,6 +1580,10 @@ export function windowActionsChecked(s: HandState, seat: number, out: PolicyActi
       out.push(askOf(count, 'Hanger'));
     }
   }
+  // a seat bound to the Dritzige: each bid and raise asked of mayTakeOnFigures ([000 p.30] rule 3)
+  let k = 0;
+  for (let i = 0; i < out.length; i++) if (takeOnRefusal(s, seat, takesOn(out[i]!)) === null) out[k++] = out[i]!;
+  out.length = k;
 }
 
 export function answerActions(s: HandState, out: PolicyAction[]): void {
@@ -1578,6 +1596,8 @@ export function answerActions(s: HandState, out: PolicyAction[]): void {
   const f = b.queue[0]!;
   const fb = b.figs[f]!;
   out.push(GUT);
+  // a seat bound to the Dritzige holds or raises only what it can show with it ([000 p.30] rule 3)
+  if (f > 0 && !mayTakeOnFigures(s, b.answerSeat, 1 << f)) return;
   if (mayHold(s, s.table.party[b.answerSeat]!)) out.push(HOLD);
   if (!fb.aus) out.push(raiseOf(f, fb.level + 1));
 }

@@ -64,6 +64,7 @@ import {
   takeDeclaredPasses,
   setContinue,
   showMeetsObligations,
+  takeOnRefusal,
   vetoActions,
   windowActions,
   windowActionsChecked,
@@ -891,7 +892,7 @@ export function explainIllegal(s: HandState, action: Action): string | null {
       const mine = s.phase === 'answer' ? !(s.bid.ask !== null && s.bid.ask.answer === 'pending') && s.bid.queue[0] === f : fb.status === 'stake' && mayRaiseStake(s, fb, seatingOf(s.table).party[actingSeat(s)]!);
       if (!mine || fb.aus) return `P${actingSeat(s) + 1} may not raise the ${action.figure} now: only the party entitled to hold may raise (RULES §8.3)`;
       if (!(Number.isInteger(action.to) && action.to > fb.level)) return `a raise goes above the level ${fb.level}`;
-      return null;
+      return f > 0 ? takeOnRefusal(s, actingSeat(s), 1 << f) : null;
     }
     case 'pass':
     case 'bid':
@@ -905,6 +906,15 @@ export function explainIllegal(s: HandState, action: Action): string | null {
       const bidPhases: Record<string, string> = { pass: 'window', bid: 'window', ask: 'window', gut: 'answer', hold: 'answer', allow: 'answer', reject: 'answer', veto: 'veto', consent: 'veto' };
       if (s.phase !== bidPhases[action.kind]) return wrongPhase();
       if (legalActions(s).some((a) => sameAction(a, action))) return null;
+      // a seat bound to the Dritzige: the figures it cannot show with it ([000 p.30] rule 3)
+      if (action.kind === 'bid' && Array.isArray(action.figures)) {
+        const why = takeOnRefusal(s, actingSeat(s), (action.figures.includes('Gleich') ? 2 : 0) | (action.figures.includes('Hanger') ? 4 : 0));
+        if (why !== null) return why;
+      }
+      if (action.kind === 'hold' && s.bid.queue.length > 0 && s.bid.queue[0]! > 0 && !(s.bid.ask !== null && s.bid.ask.answer === 'pending')) {
+        const why = takeOnRefusal(s, actingSeat(s), 1 << s.bid.queue[0]!);
+        if (why !== null) return why;
+      }
       if (action.kind === 'reject') return 'only a party holding a figure as multiple may reject (RULES §11.4, A-30)';
       if (action.kind === 'hold' && !(s.bid.ask !== null && s.bid.ask.answer === 'pending')) {
         return `P${actingSeat(s) + 1} is gestrichen and may not hold: it must let the bid gut (holdWhenGestrichen = false, A-45)`;

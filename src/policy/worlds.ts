@@ -43,6 +43,7 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { figureContext } from '../eval/evaluate.ts';
 import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
 import { jointFrontier } from '../engine/joint.ts';
+import { boundNeed, frontierMeetsScan } from '../engine/bound-seat.ts';
 import type { HandEvent } from '../engine/history.ts';
 import type { Observation } from '../engine/observe.ts';
 import { NO_AS, SUIT_MASK, kernelRules, type KernelRules } from '../playout/rules.ts';
@@ -504,7 +505,7 @@ export const biddingSource: ConstraintSource = (obs, k) => {
   let plays = 0;
   const rule = k.ruleset.askAtTargetMinus1;
   let ask: { seat: number; count: number; kind: 'Gleich' | 'Hanger'; plays: number } | null = null;
-  const checks: Array<{ seat: number; need: number; plays: number; card: number; as: number | null }> = [];
+  const checks: Array<{ seat: number; figs: number; ask: number; plays: number; card: number; as: number | null }> = [];
   const partyOf = obs.party;
   for (const e of obs.history) {
     switch (e.type) {
@@ -528,7 +529,7 @@ export const biddingSource: ConstraintSource = (obs, k) => {
         if (e.veto && undo !== null) for (let s = 0; s < k.seats; s++) bound[s] = undo[s]!;
         break;
       case 'play':
-        if ((bound[e.seat]! | askNeed[e.seat]!) !== 0 && k.rules.level[e.card]! > 0) checks.push({ seat: e.seat, need: bound[e.seat]! | askNeed[e.seat]!, plays, card: e.card, as: e.as });
+        if ((bound[e.seat]! | askNeed[e.seat]!) !== 0 && k.rules.level[e.card]! > 0) checks.push({ seat: e.seat, figs: bound[e.seat]!, ask: askNeed[e.seat]!, plays, card: e.card, as: e.as });
         plays++;
         break;
       case 'ask':
@@ -581,27 +582,19 @@ export const biddingSource: ConstraintSource = (obs, k) => {
         break;
     }
   }
-  const meets = (words: readonly number[], need: number): boolean => {
-    const count = (need >>> 4) & 15;
-    const types = need >>> 8;
-    for (const w of words) {
-      if ((need & 2) !== 0 && wordGleich(w) === 0) continue;
-      if ((need & 4) !== 0 && wordHanger(w) === 0) continue;
-      if (count > 0 && !(((types & 1) !== 0 && codeCount(wordGleich(w)) >= count) || ((types & 2) !== 0 && codeCount(wordHanger(w)) >= count))) continue;
-      return true;
-    }
-    return false;
-  };
   for (const c of checks) {
     out.push({
       kind: 'predicate',
       why: `P${c.seat + 1} was bound to his figure when he laid a Perlagg (RULES §8.5, GC-34)`,
       test: (w) => {
         const h = handAt(w, k, obs, c.seat, c.plays);
-        if (!meets(jointFrontier(ctx, h.lo, h.weli, h.played), c.need)) return true; // he could not make it anyway
+        const frontier = jointFrontier(ctx, h.lo, h.weli, h.played);
+        // what binds when the Dritzige and the figures said collide ([000 p.30] rule 3, engine/bound-seat.ts)
+        const need = boundNeed(k.ruleset.askObligation, c.ask, c.figs, frontier);
+        if (!frontierMeetsScan(frontier, need)) return true; // he could not make it anyway
         const lo = c.card === WELI ? h.lo : (h.lo & ~(1 << c.card)) >>> 0;
         const weli = c.card === WELI ? 0 : h.weli;
-        return meets(jointFrontier(ctx, lo, weli, [...h.played, { card: c.card, as: c.as }]), c.need);
+        return frontierMeetsScan(jointFrontier(ctx, lo, weli, [...h.played, { card: c.card, as: c.as }]), need);
       },
     });
   }

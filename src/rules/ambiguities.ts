@@ -87,7 +87,14 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-27', title: 'numbering of the raising laws', proposal: 'a transcription glitch', switches: [], noSwitch: 'no rule is lost; nothing to choose' },
   { id: 'A-28', title: 'misprints in the Bieten example', proposal: 'the corrected hands', switches: [], noSwitch: 'a test-data correction for the Bieten cases, not a rule' },
   { id: 'A-29', title: 'order of answering in Bieten', proposal: 'clockwise from the bidder', switches: [], noSwitch: 'Bieten only; both readings give the same result in the source' },
-  { id: 'A-30', title: 'comparing figures in Dritzige contests', proposal: 'count, then Gleich > Hanger, then rank', switches: [{ field: 'dritzigeKey', rulesets: ['innsbruck'], alternatives: ['countRankType'] }] },
+  {
+    id: 'A-30', title: 'comparing figures in Dritzige contests; what binds the asker and the rejecter',
+    proposal: 'count, then Gleich > Hanger, then rank; [000 p.30] rule 3: the Dritzige binds first — a bound seat may not bid, hold or raise a figure it cannot show with it, and where obligations collide its Perlaggen keep the Dritzige (then the Gleich, then the Hanger)',
+    switches: [
+      { field: 'dritzigeKey', rulesets: ['innsbruck'], alternatives: ['countRankType'] },
+      { field: 'askObligation', rulesets: ['1853'], alternatives: ['bidsFirst'] },
+    ],
+  },
   { id: 'A-31', title: 'cut mechanics', proposal: 'repeat while the next visible card is a permanent Perlagg', switches: [{ field: 'cutRepeat', rulesets: MODERN, alternatives: ['once'] }] },
   { id: 'A-32', title: 'Oberland: Eichel turned up', proposal: 'keep turning; skipped cards stay face up; an Eichel Perlagg turned aside may be taken in the exchange with a plain Eichel card ("alle liegenden Perlaggen" [002 §1.3])', switches: [{ field: 'skippedTurnCards', rulesets: ['oberland'], alternatives: ['shownBesideStock'] }] },
   { id: 'A-33', title: '"steht" inside one partnership', proposal: 'ties only between opposing parties', switches: [{ field: 'tieBetween', rulesets: ALL, alternatives: ['anyPlayers'] }] },

@@ -197,6 +197,13 @@ export const RulesVariantSchema = z
     askFirst: z.boolean(),
     /** The asker and the rejecter are bound to the asked figure for the rest of the deal, as a held bid binds (1853 [000 p.30] rule 3). */
     askBinds: z.boolean(),
+    /**
+     * A-30, [000 p.30] rule 3: what binds a seat bound to the asked figure and to a Gleich or Hanger it bid,
+     * held or raised when it cannot show them together (engine/bound-seat.ts). 'dritzigeFirst': the Dritzige
+     * ("dürfen … nicht mehr davon abgehen"): such a seat may not bid, hold or raise a figure it cannot show
+     * with it, and in a collision its Perlaggen keep the Dritzige; 'bidsFirst': the figures said bind first.
+     */
+    askObligation: z.enum(['dritzigeFirst', 'bidsFirst']),
     /** at a deal starting 17:17 a two-fold figure goes out (default false). */
     ibkTwofoldAt1717: z.boolean(),
     /** Double (Schneider), 1853 [RULES §11.5]. */
@@ -222,6 +229,10 @@ export const RulesVariantSchema = z
   .refine((r) => r.dritzigeKey === 'countTypeRank' || r.askAtTargetMinus1 === 'ibk1717', {
     message: 'countRankType orders only the Innsbruck 17:17 contest (askAtTargetMinus1=ibk1717); the Dritzige and Viertig asks compare no figures of different kind (A-30)',
     path: ['dritzigeKey'],
+  })
+  .refine((r) => r.askObligation === 'dritzigeFirst' || r.askBinds, {
+    message: 'bidsFirst orders the obligations of a seat bound to the asked figure, and only askBinds=true binds one (A-30)',
+    path: ['askObligation'],
   })
   .refine((r) => r.individualBidding === 'none' || r.threePlayers === 'individual', {
     message: 'answerInTurn applies only to three players each for himself (threePlayers=individual); with the Strohmann there are two parties (A-41)',

@@ -73,3 +73,72 @@ describe('1853: a vetoed blind all-three bid [000 p.29, p.31, p.33]', () => {
     expect(legalActions(s).some((a) => a.kind === 'ask')).toBe(false);
   });
 });
+
+describe('1853: the asker and the rejecter stay bound to the Dritzige [000 p.30] rule 3', () => {
+  // 1853, trump Schell (Perlaggen SK S7 SU SO). P1 (party A, at 10): HU LU and S7 make three Unter; any
+  // Hanger of his needs the S7 too. P2 (party B, at 3): HA LA and SO make three Asse; any Hanger of his
+  // needs the SO too. Neither can show a Hanger together with his Dritzige.
+  const BOUND = ['HU LU S7 H9 EA', 'HA LA SO S10 L8', 'HK LK E9 H10 L7', 'EK S8 L10 E8 H8'];
+  const HANGER: PolicyAction = { kind: 'bid', figures: ['Hanger'], cumulative: false, unseen: false };
+  const asked = (ruleset: string): HandState => {
+    const s = setup(ruleset, 'S9', BOUND, [10, 3]);
+    toFirstCard(s);
+    toSeat(s, 0);
+    applyChecked(s, { kind: 'ask', count: 3, type: 'Gleich' }); // "um's Dritzige fragen" [000 p.29]
+    applyChecked(s, { kind: 'reject' }); // P2: "es ist nicht gut, es wird zurückgewiesen"
+    return s;
+  };
+
+  it('[000 p.30] rule 3 "dürfen im Verlaufe des Spieles nicht mehr davon abgehen": a bound seat may not bid, hold or raise a figure it cannot show together with the Dritzige (askObligation=dritzigeFirst)', () => {
+    const s = asked('1853');
+    toSeat(s, 1);
+    // the rejecter may bid what he can show with his three Asse (the Gleich, the Spiel), not the Hanger
+    expect(has(s, { kind: 'bid', figures: ['Gleich'], cumulative: false, unseen: false })).toBe(true);
+    expect(has(s, { kind: 'bid', figures: ['Spiel'], cumulative: false, unseen: false })).toBe(true);
+    expect(bidsOf(s).some((a) => a.kind === 'bid' && a.figures.includes('Hanger'))).toBe(false);
+    expect(explainIllegal(s, HANGER)).toMatch(/P2 is bound to the Dritzige .* cannot show the Hanger together with it \(\[000 p\.30\] rule 3/);
+    // P4, not bound, bids the Hanger; it is answered by P1, the bound asker: he may only let it gut
+    toSeat(s, 3);
+    applyChecked(s, HANGER);
+    applyChecked(s, { kind: 'consent' }); // (P2 lets his partner's bid stand)
+    expect(s.phase).toBe('answer');
+    expect(actingSeat(s)).toBe(0);
+    expect(legalActions(s)).toEqual([{ kind: 'gut' }]);
+    expect(explainIllegal(s, { kind: 'hold' })).toMatch(/P1 is bound to the Dritzige/);
+  });
+
+  it('[000 p.30] rule 3, A-30 switch askObligation=bidsFirst: the Dritzige binds like a bid — the bound seat may bid anything, and the figure said binds first', () => {
+    const s = asked('1853{askObligation=bidsFirst}');
+    toSeat(s, 1);
+    expect(has(s, HANGER)).toBe(true);
+    expect(() => setup('oberland{askObligation=bidsFirst}', 'S9', BOUND)).toThrow(/askObligation/);
+  });
+
+  it('[000 p.30] rule 3 against [000 p.25-26]: where the Dritzige and a figure bid collide, the Dritzige keeps its Perlagg (askObligation=dritzigeFirst); bidsFirst: the Hanger does — neither releases the seat', () => {
+    // askFirst=false lets P2 bid the Hanger before the ask: dealer P1, Vorhand P2.
+    const collide = (ruleset: string): HandState => {
+      const s = setup(ruleset, 'S9', BOUND, [10, 3], 0);
+      toFirstCard(s);
+      bid(s, 1, 'Hanger');
+      applyChecked(s, { kind: 'hold' }); // P3 holds: P2 is bound to a Hanger, which needs his SO
+      while (s.phase === 'veto') applyChecked(s, { kind: 'consent' });
+      toSeat(s, 0);
+      applyChecked(s, { kind: 'ask', count: 3, type: 'Gleich' });
+      expect(actingSeat(s)).toBe(1);
+      applyChecked(s, { kind: 'reject' }); // and to three Asse, which need it too
+      passWindows(s);
+      expect(s.phase).toBe('play');
+      expect(actingSeat(s)).toBe(1);
+      return s;
+    };
+    const soAs = (s: HandState) => legalActions(s).filter((a) => a.kind === 'play' && a.card === c('SO')).map((a) => (a.kind === 'play' ? a.as : null));
+    const asse = parseCards('HA SA LA EA');
+    const d = soAs(collide('1853{askFirst=false}'));
+    expect(d.length).toBe(4);
+    expect(d.every((x) => asse.includes(x!))).toBe(true); // only as an As: the Dritzige first
+    const b = soAs(collide('1853{askFirst=false,askObligation=bidsFirst}'));
+    expect(b.length).toBeGreaterThan(0);
+    expect(b.some((x) => asse.includes(x!))).toBe(false); // the Hanger first: HK, LK, SU, S9, L9, L7
+    expect(b.sort()).toEqual(parseCards('HK LK SU S9 L9 L7').sort());
+  });
+});

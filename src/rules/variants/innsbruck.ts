@@ -72,6 +72,7 @@ export const innsbruck: RulesVariantInput = {
   askAtTargetMinus1: 'ibk1717', // [003 §25-§28], A-42
   askFirst: false, // 17:17: nobody may bid anyway
   askBinds: false, // §28: bound only until the figures stand; not modelled
+  askObligation: 'dritzigeFirst', // (read only with askBinds)
   ibkTwofoldAt1717: false,
   double: false,
   doubleThreshold: 'moreThanHalf',

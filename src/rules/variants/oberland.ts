@@ -78,6 +78,7 @@ export const oberland: RulesVariantInput = {
   askAtTargetMinus1: 'viertig', // [002 §1.6], A-40
   askFirst: false, // not stated
   askBinds: false, // not stated
+  askObligation: 'dritzigeFirst', // (read only with askBinds)
   ibkTwofoldAt1717: false,
   double: false,
   doubleThreshold: 'moreThanHalf',
