@@ -149,6 +149,8 @@ export interface Bidding {
   ask: AskState | null;
   /** Parties that asked in this deal (bit mask). */
   asked: number;
+  /** The party whose rejected Viertig/Fünftig (or tritzig) did not exist, the first such (A-40): its Bummerl at the end; -1. */
+  bummerl: number;
   /** Parties that bid all three unseen (bit mask): blocks the opponents' ask (1853, [000 p.31]). */
   unseenAll: number;
   seq: number;
@@ -236,6 +238,7 @@ export function newBidding(parties: number, seats: number, score: readonly numbe
     veto: null,
     ask: null,
     asked: 0,
+    bummerl: -1,
     unseenAll: 0,
     seq: 0,
     score: sc,
@@ -1149,13 +1152,21 @@ function mayStillAsk(s: HandState, party: number): boolean {
 }
 
 /**
- * "Viertig nicht erlaubt!" may be raised to "Fünftig erlaubt?" ([002 §1.6], A-40): after a rejection the
- * asking party may ask again at a higher multiplicity, in the same window, before the first card.
+ * "Viertig nicht erlaubt!" may be raised to "Fünftig erlaubt?" ([002 §1.6] "man kann aber auch erhöhen mit
+ * 'Fünftig erlaubt?'", A-40): after a rejection either side may ask again, one number of cards higher (never
+ * a jump: from "tritzig" to "Viertig", not to "Fünftig"), in the same window, before the first card. `party`
+ * is unused: either side may (resolveAsk gives the rejecter a turn for it).
  */
 function escalationAllowed(s: HandState, party: number): boolean {
-  const a = s.bid.ask!;
+  void party;
+  return escalates(s) && s.tricks.length === 1 && s.tricks[0]!.plays.length === 0;
+}
+
+/** Can the ask now settled be raised one number of cards ("Fünftig erlaubt?", A-40)? */
+function escalates(s: HandState): boolean {
+  const a = s.bid.ask;
   const r = s.ruleset.askAtTargetMinus1;
-  return (r === 'viertig' || r === 'tritzig') && a.answer === 'reject' && a.party === party && a.count < 5 && s.tricks.length === 1 && s.tricks[0]!.plays.length === 0;
+  return a !== null && (r === 'viertig' || r === 'tritzig') && a.answer === 'reject' && a.count < 5;
 }
 
 /** 1853 (`askFirst`): the opponents of a party that may still ask may only bid all three blind ([000 p.29, p.31]). */
@@ -1163,10 +1174,12 @@ function blindAllThreeOnly(s: HandState, party: number): boolean {
   return s.ruleset.askFirst && s.bid.point < 0 && mayStillAsk(s, other(party));
 }
 
-const ASK_FROM: readonly (readonly number[])[] = [2, 3, 4, 5, 6].map((k) => Object.freeze([2, 3, 4, 5].filter((n) => n >= k)));
+// The counts an ask may name: from 2, 3 or 4 on (the first ask), or the one next number of an escalation
+// ([4] from "tritzig", [5] from "Viertig"). At most 7 lists: windowListKey keeps the index in 3 bits.
+const ASK_FROM: readonly (readonly number[])[] = Object.freeze([Object.freeze([2, 3, 4, 5]), Object.freeze([3, 4, 5]), Object.freeze([4, 5]), Object.freeze([5]), Object.freeze([4])]);
 function askCounts(s: HandState): readonly number[] {
   const r = s.ruleset.askAtTargetMinus1;
-  if (s.bid.ask !== null) return ASK_FROM[s.bid.ask.count + 1 - 2]!; // an escalation
+  if (s.bid.ask !== null) return s.bid.ask.count + 1 === 4 ? ASK_FROM[4]! : ASK_FROM[3]!; // an escalation: one step (A-40)
   if (r === 'viertig') return ASK_FROM[2]!;
   if (r === 'ibk1717' && s.ruleset.ibkTwofoldAt1717) return ASK_FROM[0]!;
   return ASK_FROM[1]!;
@@ -1972,16 +1985,24 @@ function resolveAsk(s: HandState, seat: number, allow: boolean): void {
   const rule = s.ruleset.askAtTargetMinus1;
   s.events.push(freezeEvent({ type: 'askAnswer', seat, party: opp, allow, truthful: allow ? a.truthful : rule === 'dritzig' && !a.truthful ? false : null }));
   if (allow) {
-    if (a.truthful) {
-      // Granted: the asker shows it and is out ([000 p.29]) — his deal's let-gut claims are checked as he goes out.
+    // Granted: the asker shows it and is out ([000 p.29]; "mit der man bereits 15 Punkte erreichen, also 'aus'
+    // gehen könnte" [002 §1.6]) — his deal's let-gut claims are checked as he goes out. A "Fünftig erlaubt?"
+    // raised by a side below target − 1 (A-40) only beats the figure asked before: play goes on.
+    const viertig = rule === 'viertig' || rule === 'tritzig';
+    if (a.truthful && (!viertig || virtualScore(s, a.party) >= s.ruleset.target - 1)) {
       judgeGoingOut(s, a.party, '');
       if (b.partieWinner < 0) writeNow(s, a.party, Math.max(1, s.ruleset.target - virtualScore(s, a.party)), 'the asked figure is shown', null);
-    }
-    else if (rule === 'viertig' || rule === 'tritzig') endPartie(s, opp, 'Bummerl: the announced figure does not exist (A-40)');
+    } else if (!a.truthful && viertig) endPartie(s, opp, 'Bummerl: the announced figure does not exist (A-40)');
   } else {
     // the rejecter is bound to an equally multiple figure: a Gleich for a Gleich, a Gleich or a Hanger for a Hanger (A-30)
     if (s.ruleset.askBinds && seat >= 0) b.askNeed[seat] = (a.count << 4) | ((rule === 'dritzig' && a.type === 'Gleich' ? 1 : 3) << 8);
     if (rule === 'dritzig' && !a.truthful) writeNow(s, opp, 2, 'a false Dritzige ask rejected ([000 p.32])', null);
+    // an announced Viertig or Fünftig that does not exist: the Bummerl, found at the end (the first one said)
+    if (!a.truthful && (rule === 'viertig' || rule === 'tritzig') && b.bummerl < 0) b.bummerl = a.party;
+    // either side may raise it one number higher ("Fünftig erlaubt?", A-40): the asker first (his turn goes
+    // on), then the rejecter, who gets a turn right after the asker's unless one is still to come
+    const w = b.window;
+    if (escalates(s) && seat >= 0 && w !== null && w.indexOf(seat, b.windowAt + 1) < 0) w.splice(b.windowAt + 1, 0, seat);
   }
   nextInWindow(s, true);
 }

@@ -745,11 +745,9 @@ export function scoreHand(s: HandState): void {
       }
     }
   }
-  // Viertig/tritzig ask rejected and false: Bummerl at the end.
+  // A Viertig/tritzig (or a Fünftig raised) rejected and false: Bummerl at the end, for the first one said.
   const ask = b.ask;
-  if (ask !== null && ask.answer === 'reject' && !ask.truthful && (r.askAtTargetMinus1 === 'viertig' || r.askAtTargetMinus1 === 'tritzig') && b.partieWinner < 0) {
-    endPartie(s, 1 - ask.party, 'Bummerl: the announced figure does not exist (A-40)');
-  }
+  if (b.bummerl >= 0 && b.partieWinner < 0) endPartie(s, 1 - b.bummerl, 'Bummerl: the announced figure does not exist (A-40)');
   // 2. the Partie judged on the corrected immediate writes
   if (b.partieWinner < 0) {
     const w = overTarget(s, points);

@@ -189,8 +189,8 @@ export const RulesVariantSchema = z
     revokePenalty: z.enum(['substitute', 'spielPlus2', 'none']),
     /**
      * Asking at target - 1 [RULES §11.4], A-40, A-42: 1853 "um's Dritzige fragen"; Oberland "Viertig
-     * erlaubt?" and Südtirol "tritzig", where the asker may raise a rejected ask to the next multiplicity
-     * ("Fünftig erlaubt?" [002 §1.6]); Innsbruck 17:17.
+     * erlaubt?" and Südtirol "tritzig", where either side may raise a rejected ask to the next multiplicity
+     * ("Fünftig erlaubt?" [002 §1.6], one step at a time); Innsbruck 17:17.
      */
     askAtTargetMinus1: z.enum(['dritzig', 'viertig', 'tritzig', 'ibk1717', 'none']),
     /** The ask comes first: the opponents may not pre-empt it by bidding, only a blind all-three bid removes it (1853 [000 p.29, p.31]). */

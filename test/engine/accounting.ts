@@ -102,6 +102,8 @@ export function accountDeal(s: HandState): DealAccount {
   let spielLost = 0;
   let winner = -1;
   let ask: { party: number; count: number; kind: 'Gleich' | 'Hanger'; truthful: boolean; answer: 'pending' | 'allow' | 'reject' } | null = null;
+  /** The party whose rejected Viertig (or a raise of it) did not exist, the first one; -1. */
+  let bummerl = -1;
   let snapshot: { figs: Fig[]; unseenAll: number; bidAtTm2: number } | null = null;
   let offered = -1;
   const start1717 = r.askAtTargetMinus1 === 'ibk1717' && twoParties && score.every((x) => x === target - 1);
@@ -473,18 +475,20 @@ export function accountDeal(s: HandState): DealAccount {
         const a = ask!;
         a.answer = e.allow ? 'allow' : 'reject';
         const opp = 1 - a.party;
+        const viertig = r.askAtTargetMinus1 === 'viertig' || r.askAtTargetMinus1 === 'tritzig';
         if (e.allow) {
-          if (a.truthful) {
+          // a Viertig raised by the side below target − 1 only beats the asked figure
+          if (a.truthful && (!viertig || virt(a.party) >= target - 1)) {
             goingOut(); // the asker goes out: his deal's claims are checked first
             if (winner < 0) {
               write(a.party, Math.max(1, target - virt(a.party)), -1);
               afterWrite(a.party);
             }
-          } else if (r.askAtTargetMinus1 === 'viertig' || r.askAtTargetMinus1 === 'tritzig') winner = opp; // Bummerl
+          } else if (viertig && !a.truthful) winner = opp; // Bummerl
         } else if (r.askAtTargetMinus1 === 'dritzig' && !a.truthful) {
           write(opp, 2, -1);
           afterWrite(opp);
-        }
+        } else if (viertig && !a.truthful && bummerl < 0) bummerl = a.party; // found at the end: the first one said
         break;
       }
       case 'show': {
@@ -532,7 +536,7 @@ export function accountDeal(s: HandState): DealAccount {
         if (v !== 0) winners[f] = v === 3 ? -1 : v === 1 ? 1 : 0;
       }
     }
-    if (ask !== null && ask.answer === 'reject' && !ask.truthful && (r.askAtTargetMinus1 === 'viertig' || r.askAtTargetMinus1 === 'tritzig')) winner = 1 - ask.party;
+    if (bummerl >= 0) winner = 1 - bummerl;
     if (winner < 0) winner = over(points);
     const ibk = r.askAtTargetMinus1 === 'ibk1717' && twoParties;
     let minCount = 0;

@@ -142,3 +142,71 @@ describe('1853: the asker and the rejecter stay bound to the Dritzige [000 p.30]
     expect(b.sort()).toEqual(parseCards('HK LK SU S9 L9 L7').sort());
   });
 });
+
+describe('Oberland, Südtirol: "Viertig nicht erlaubt!" → "Fünftig erlaubt?" [002 §1.6], A-40', () => {
+  // Trump Laub. KINGS: HK LK SK EK and the Weli as a König make five Könige; ASSE: four natural Asse.
+  const KINGS = 'HK LK SK EK W';
+  const ASSE = 'HA LA SA EA H9';
+  const REST = ['HO LO E9 H10 L7', 'EO S8 L10 E8 H8'];
+  const asks = (s: HandState) => legalActions(s).filter((a) => a.kind === 'ask').map((a) => (a.kind === 'ask' ? a.count : 0));
+
+  it('[002 §1.6] "man kann aber auch erhöhen": one number at a time — a rejected "tritzig" is raised to Viertig, not straight to Fünftig', () => {
+    const s = setup('suedtirol', 'L9', [KINGS, ASSE, ...REST], [17, 0]);
+    toFirstCard(s);
+    toSeat(s, 0);
+    expect(new Set(asks(s))).toEqual(new Set([3, 4, 5])); // the first ask may name any of them
+    applyChecked(s, { kind: 'ask', count: 3, type: 'Gleich' });
+    applyChecked(s, { kind: 'reject' }); // "tritzig nicht erlaubt!"
+    expect(actingSeat(s)).toBe(0);
+    expect(new Set(asks(s))).toEqual(new Set([4])); // "Viertig erlaubt?", no jump
+    applyChecked(s, { kind: 'ask', count: 4, type: 'Gleich' });
+    applyChecked(s, { kind: 'reject' });
+    expect(new Set(asks(s))).toEqual(new Set([5]));
+    applyChecked(s, { kind: 'ask', count: 5, type: 'Gleich' }); // "Fünftig erlaubt?": P2 has no five
+    expect(legalActions(s)).toEqual([{ kind: 'allow' }]);
+    applyChecked(s, { kind: 'allow' });
+    expect(s.bid.partieWinner).toBe(0);
+  });
+
+  it('A-40 "either side may raise": the rejecter gets a turn to raise, even when his seat has spoken in the window; at target − 1 his allowed Fünftig puts him out', () => {
+    // Both at 14; dealer P1, so P2 speaks first and P1, the asker, last in the window before the first card.
+    const s = setup('oberland', 'L9', [ASSE, KINGS, ...REST], [14, 14], 0);
+    toFirstCard(s);
+    toSeat(s, 0);
+    applyChecked(s, { kind: 'ask', count: 4, type: 'Gleich' }); // "Viertig erlaubt?"
+    applyChecked(s, { kind: 'reject' }); // P2: "Viertig nicht erlaubt!"
+    expect(actingSeat(s)).toBe(0);
+    expect(asks(s)).toEqual([5, 5]); // the asker may raise first
+    applyChecked(s, { kind: 'pass' });
+    expect(s.phase).toBe('window');
+    expect(actingSeat(s)).toBe(1); // then the rejecter
+    expect(asks(s)).toEqual([5, 5]);
+    applyChecked(s, { kind: 'ask', count: 5, type: 'Gleich' }); // "Fünftig erlaubt?"
+    expect(actingSeat(s)).toBe(2); // answered by P1's party, its first seat clockwise: P3
+    expect(legalActions(s)).toEqual([{ kind: 'allow' }]); // nobody there has five: no "nicht erlaubt"
+    applyChecked(s, { kind: 'allow' });
+    expect(s.bid.partieWinner).toBe(1);
+  });
+
+  it('A-40: a Fünftig raised by the side below target − 1 only beats the asked figure — nothing is written, play goes on; one that does not exist is a Bummerl', () => {
+    const below = (p2: string) => {
+      const s = setup('oberland', 'L9', [ASSE, p2, ...REST], [14, 5], 0);
+      toFirstCard(s);
+      toSeat(s, 0);
+      applyChecked(s, { kind: 'ask', count: 4, type: 'Gleich' });
+      applyChecked(s, { kind: 'reject' });
+      applyChecked(s, { kind: 'pass' });
+      applyChecked(s, { kind: 'ask', count: 5, type: 'Gleich' });
+      applyChecked(s, { kind: 'allow' });
+      return s;
+    };
+    const s = below(KINGS);
+    expect(s.bid.partieWinner).toBe(-1);
+    expect(s.bid.written).toEqual([0, 0]);
+    passWindows(s);
+    expect(s.phase).toBe('play');
+    // four Könige without the Weli: enough to reject the Viertig, not to make the Fünftig P2 announces
+    const t = below('HK LK SK EK H7');
+    expect(t.bid.partieWinner).toBe(0); // Bummerl: the announced figure does not exist
+  });
+});
