@@ -244,12 +244,12 @@ export function accountDeal(s: HandState): DealAccount {
       else continue;
       fig.corrected = true;
     }
-    if (r.revokePenalty === 'spielPlus2' && twoParties) {
+    if (r.revokePenalty === 'spielPlus2') {
       revokesFound();
       const sp = figs[0]!;
       const w = sp.written;
       if (sp.st === 'closed' && !sp.corrected && !sp.decided && w !== null && w.points > 0 && ((spielLost >>> w.party) & 1) === 1) {
-        move(w, ((spielLost >>> (1 - w.party)) & 1) === 1 ? -1 : 1 - w.party);
+        move(w, afterRevokes(w.party));
         sp.corrected = true;
       }
     }
@@ -283,6 +283,12 @@ export function accountDeal(s: HandState): DealAccount {
   };
   let forfeitMask = 0;
   const revokesPending: number[] = [];
+  /** Innsbruck [003 §17]: who makes the Spiel `w` made by the tricks — two parties: the revoker's opponents; more, each for himself: nobody instead of a revoker. */
+  const afterRevokes = (w: number): number => {
+    if (spielLost === 0) return w;
+    if (twoParties) return spielLost === 3 ? -1 : spielLost === 1 ? 1 : 0;
+    return w >= 0 && ((spielLost >>> w) & 1) === 1 ? -1 : w;
+  };
   /** Innsbruck [003 §17]: the revokes made are found — the Spiel lost and 2 points. */
   function revokesFound(): void {
     for (const rv of revokesPending) {
@@ -391,9 +397,8 @@ export function accountDeal(s: HandState): DealAccount {
           // revoke (found now, at the end of trick play) gives it to the opponents, a false held Spiel (1853)
           // too; a party that lost the deal's points writes nothing
           const sp = figs[0]!;
-          if (r.revokePenalty === 'spielPlus2' && twoParties) revokesFound();
-          let w = spielParty;
-          if (spielLost !== 0) w = spielLost === 3 ? -1 : spielLost === 1 ? 1 : 0;
+          if (r.revokePenalty === 'spielPlus2') revokesFound();
+          let w = afterRevokes(spielParty);
           if (r.falseFigurePenalty === 'points1853' && twoParties && sp.st === 'stake' && sp.violation !== 0) w = sp.violation === 3 ? -1 : sp.violation === 1 ? 1 : 0;
           if (w >= 0 && ((forfeited >>> w) & 1) === 1) w = -1;
           const pts = sp.st === 'stake' ? (sp.aus ? Math.max(sp.level, target - (w < 0 ? 0 : virt(w))) : sp.level) : 1;
@@ -528,7 +533,7 @@ export function accountDeal(s: HandState): DealAccount {
       return { w: [...ps][0]!, code: top };
     };
     const winners = [spielParty >= 0 ? spielParty : -1, best(1).w, best(2).w];
-    if (spielLost !== 0 && figs[0]!.st !== 'closed') winners[0] = spielLost === 3 ? -1 : spielLost === 1 ? 1 : 0;
+    if (spielLost !== 0 && figs[0]!.st !== 'closed') winners[0] = afterRevokes(winners[0]!);
     if (r.falseFigurePenalty === 'points1853' && twoParties) {
       for (let f = 0; f < 3; f++) {
         if (figs[f]!.st !== 'stake') continue;

@@ -210,3 +210,64 @@ describe('Oberland, Südtirol: "Viertig nicht erlaubt!" → "Fünftig erlaubt?" 
     expect(t.bid.partieWinner).toBe(0); // Bummerl: the announced figure does not exist
   });
 });
+
+describe('revokes (the revoke switch, recorded games): [003 §17], [000 p.31]', () => {
+  const play = (s: HandState, card: string, infraction = false) => {
+    passWindows(s); // (nobody bids)
+    applyChecked(s, { kind: 'play', card: c(card), as: null }, { infraction });
+  };
+  /** Play the hand out: pass, consent, allow or gut in bidding, else the first legal action. */
+  const finish = (s: HandState) => {
+    for (let i = 0; i < 500 && s.phase !== 'done'; i++) {
+      const legal = legalActions(s);
+      applyChecked(s, legal.find((a) => ['pass', 'consent', 'allow', 'gut'].includes(a.kind)) ?? legal[0]!);
+    }
+  };
+
+  it('Innsbruck [003 §17] "Farbleugnen bedeutet Spiel-Verlust und zwei Punkte Strafe" also with three players each for himself: the revoker pays 2 and cannot make the Spiel', () => {
+    // Innsbruck, three players (each for himself, [003 Intro 2]), trump Schell; no Perlagg dealt. P2 holds
+    // HA but throws E9 on P1's Herz lead; with his Asse and the SA he takes three tricks all the same.
+    const s = handFromLayout(resolveRuleset('innsbruck'), { players: 3, dealer: 2, quietSeats: 0b111 }, {
+      hands: ['H8 L7 L8 E8 H7', 'HA E9 LA EA SA', 'H10 L9 LK EK E10'].map((h) => parseCards(h)),
+      turned: c('S9'),
+    });
+    expect(s.table.parties).toBe(3);
+    play(s, 'H8');
+    play(s, 'E9', true);
+    play(s, 'H10');
+    finish(s);
+    expect(s.tricksWon[1]).toBeGreaterThanOrEqual(3); // the tricks are his ...
+    expect(s.figureWinners!.Spiel).toBe(-1); // ... the Spiel is not (with three, nobody else has it)
+    expect(s.bid.penalties).toEqual([0, 2, 0]);
+    const gained = s.events.filter((e) => e.type === 'figure' && e.party === 1).reduce((n, e) => n + (e.type === 'figure' ? e.points : 0), 0);
+    expect(s.points[1]).toBe(gained - 2); // (his four Asse make the Gleich)
+    expect(s.events.some((e) => e.type === 'revoke' && e.penalty === 'spielPlus2')).toBe(true);
+  });
+
+  it('1853 [000 p.31] a double revoke with a single card of the suit: "die später bei ihm zum Vorschein kommende Farbe" is put in place of the first wrong card; then he held no Herz at the second — that card was no revoke, and no trump is put in its place', () => {
+    // 1853, trump Schell (S9 turned). P2's only Herz is the H7; he also holds a plain trump, the SA.
+    const s = setup('1853', 'S9', ['HA HK L7 E7 E8', 'H7 SA E9 L8 L9', 'H10 HO LA LK EK', 'H9 H8 LO LU EA']);
+    passWindows(s);
+    play(s, 'HA');
+    play(s, 'E9', true); // holding H7
+    play(s, 'H10');
+    play(s, 'H9');
+    passWindows(s);
+    play(s, 'HK');
+    play(s, 'L8', true); // holding H7 still
+    play(s, 'HO');
+    play(s, 'H8');
+    passWindows(s);
+    play(s, 'L7');
+    play(s, 'L9');
+    play(s, 'LA');
+    play(s, 'LO'); // party A has three tricks: trick play is over, the revokes are found
+    const revokes = s.events.filter((e) => e.type === 'revoke');
+    expect(revokes).toEqual([{ type: 'revoke', seat: 1, trick: 0, card: c('E9'), substitute: c('H7'), penalty: 'substitute' }]);
+    expect(s.tricks[0]!.plays[1]).toMatchObject({ seat: 1, card: c('H7') });
+    expect(s.tricks[1]!.plays[1]).toMatchObject({ seat: 1, card: c('L8') }); // not the SA
+    expect(s.revokes.map((x) => x.cleared)).toEqual([false, true]);
+    expect(s.tricksWon).toEqual([3, 0]);
+    expect(s.spielParty).toBe(0);
+  });
+});
