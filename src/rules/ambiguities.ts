@@ -123,15 +123,16 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
 
 /**
  * Switches that are no ambiguity of RULES §15 but a choice the sources leave to the table: what partners
- * share (RULES §13, engine/talk.ts). The default of every ruleset is 'table' (signs and table talk): [000
- * p.32–33, p.36–41] for 1853, [003 Intro 8, §9] for Innsbruck, [002 §1.6] and the Oberland footnotes of [000]
- * for Oberland and Südtirol (variants/oberland.ts says why). 'none' is the silent table; 'open' an upper bound.
+ * share (RULES §13, engine/talk.ts). 1853 'table' (signs and table talk: partners "dürfen einander einzelne
+ * Karten sagen oder zeigen" [000 p.31–33], the leader asks "welche Farbe" [000 p.37]); Innsbruck, Oberland
+ * and Südtirol 'signs' ("durch Mimik und Gestik … vorher Geheimzeichen" [003 Intro 8]; variants/oberland.ts
+ * says why for the Oberland). 'none' is the silent table; 'open' an upper bound.
  */
 export const RULE_SWITCHES: readonly Ambiguity[] = [
   {
     id: '§13',
     title: 'what partners share: secret signs, table talk, whole hands',
-    proposal: "'table' (signs at the first lead and spoken table talk) for every ruleset",
+    proposal: "1853 'table' (signs at the first lead and spoken table talk, [000 p.31-33, p.37]); Innsbruck, Oberland, Südtirol 'signs' (Mimik, Gestik, agreed Geheimzeichen, [003 Intro 8])",
     switches: [{ field: 'partnerInfo', rulesets: ALL, alternatives: ['none', 'signs', 'table', 'open'] }],
   },
 ];

@@ -55,7 +55,8 @@ describe('random hands with invariants on every step', () => {
   for (const name of RULESETS) {
     for (const t of TABLES) {
       it(`${name}, ${t.label}: ${PER_COMBO} hands`, () => {
-        const r = resolveRuleset(t.override === '' ? name : `${name}{${t.override}}`);
+        // at a table that talks (signs and talk; only 1853 talks by default, RULES §13)
+        const r = resolveRuleset(`${name}{${[t.override, 'partnerInfo=table'].filter((x) => x !== '').join(',')}}`);
         const seats = t.override === 'threePlayers=strohmann' ? 4 : t.players;
         let maxSteps = 0;
         let said = 0;
