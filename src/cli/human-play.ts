@@ -20,7 +20,8 @@ import { playDeal, type SeatPolicy } from '../sim/play.ts';
 import { UsageError } from './errors.ts';
 import { BietenHuman } from './human-bieten.ts';
 import { HumanInputEnded, PerlaggenHuman, type HumanIO } from './human.ts';
-import { partieText, transcript } from './play.ts';
+import { transcript } from '../games/perlaggen/transcript.ts';
+import { partieText } from './partie-text.ts';
 
 export interface HumanPlayRequest {
   readonly game: 'perlaggen' | 'bieten';
