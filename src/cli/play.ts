@@ -129,7 +129,7 @@ export const playCommand: CommandModule<object, PlayArgs> = {
       .option('dealer', { type: 'string', describe: 'dealer seat, 0-based (default: deal index mod seats)' })
       .option('partie', { type: 'boolean', default: false, describe: 'play a whole Partie and print the score sheet' })
       .option('partie-index', { type: 'string', default: '0', describe: 'Partie index (keys the deals of --partie); its first dealer follows the Partie before it in its match, as --mode partien plays it (the losers deal)' })
-      .option('human', { type: 'string', describe: 'players you play yourself, 0-based in the order of --policies, e.g. 0 or 0,2: answer each question by its number or in words (HA, LU als HA, gut, Drei …)' })
+      .option('human', { type: 'string', describe: 'players you play yourself, 0-based in the order of --policies, e.g. 0 or 0,2: answer each question by its number or in words (HA, LU als HA, gut, Drei, ja, nein …)' })
       .option('transcript', { type: 'string', describe: 'with --human: write the transcript to this file at the end (default: print it)' })
       .example('perlagg play --human 0', 'you are P1, three simple bots play the others')
       .example('perlagg play -r 1853 --human 0,2 --partie', 'two people against two bots, a whole Partie')

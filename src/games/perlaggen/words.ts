@@ -12,6 +12,7 @@ import { cardShort } from '../../cards/notation.ts';
 import type { FigureName } from '../../engine/actions.ts';
 import type { HandEvent } from '../../engine/history.ts';
 import { gleichName, hangerName } from '../../eval/figures.ts';
+import { citations, citedOnly } from '../prompt.ts';
 
 export const LEVEL_WORD: Readonly<Record<number, string>> = { 2: 'Zwei', 3: 'Drei', 4: 'Vier', 5: 'Fünf', 6: 'Sechs', 7: 'Sieben', 8: 'Acht', 9: 'Neun', 10: 'Zehn' };
 /** "Drei", "Vier" …; the number itself beyond Zehn. */
@@ -72,11 +73,6 @@ const FIG = '(Spiel|Gleich|Hanger)';
 const subj = (f: string) => FIGURE_SUBJECT[f as FigureName] ?? f;
 const adjFalse = (f: string) => (f === 'Hanger' ? 'falscher Hanger' : `falsches ${f}`);
 
-/** Rule citations of an English text, in German: "RULES §6.2" → "Regeln §6.2"; sources and A-xx as they are. */
-export function citations(text: string): string {
-  return text.replace(/\bRULES §/g, 'Regeln §').replace(/\[(\d{3}) p\.(\d+(?:[–-]\d+)?)\]/g, '[$1 S. $2]');
-}
-
 /** What a penalty is for ("a bid", "a Drei" …) in German. */
 const WHAT: Readonly<Record<string, string>> = {
   'a bid': 'ein Gebot',
@@ -121,12 +117,6 @@ const REASONS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => string]> 
   [/^not written \(the Partie is over\)$/, () => 'nicht mehr geschrieben (die Partie ist aus)'],
 ];
 
-/** The rules an unknown English text cites ("siehe A-13, Regeln §8"), or '' when it cites none. */
-function citedOnly(text: string): string {
-  const refs = [...text.matchAll(/RULES §[\d.]+|\bA-\d+\b|\bGC-\d+\b|\bH-\d+\b|\[\d{3}[^\]]*\]/g)].map((m) => citations(m[0]));
-  return refs.length === 0 ? '' : `siehe ${[...new Set(refs)].join(', ')}`;
-}
-
 /** An engine reason in German; '' when it is unknown and cites no rule (the caller then leaves it out). */
 export function reasonWords(reason: string): string {
   for (const [re, words] of REASONS) {
@@ -167,6 +157,8 @@ const EXPLANATIONS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => stri
   [new RegExp(`^${P} shows one of the best figure pairs his hand can make \\((.*?)\\): (.*)$`), (m) => `${m[1]} weist eines der besten Figurenpaare seiner Hand (${m[2]}): ${m[3]}`],
   [new RegExp(`^${P} must answer ${P}'s question \\((.*)\\)$`), (m) => `${m[1]} muss zuerst ${m[2]} antworten (${m[3]})`],
   [new RegExp(`^${P} cannot say that now \\((.*?)\\)`), (m) => `${m[1]} kann das jetzt nicht sagen (${m[2]})`],
+  [new RegExp(`^${P} cannot .+ now \\((.*)\\)$`), (m) => `${m[1]} kann das jetzt nicht (${m[2]})`],
+  [/^cannot .+ now: .*$/, () => 'das ist jetzt nicht an der Reihe'],
 ];
 
 /** An engine explanation of an illegal action in German; only the rule it cites when the words are unknown. */
