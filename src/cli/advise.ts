@@ -30,7 +30,7 @@ import { step } from '../games/replay/perlaggen.ts';
 import { DEFAULT_SEARCH, searchDecision, type DecisionEstimate, type SearchConfig } from '../playout/search.ts';
 import { WorldError } from '../policy/worlds.ts';
 import { STREAM, keyedRng } from '../sim/seeds.ts';
-import { perlaggenLabel } from './human.ts';
+import { perlaggenLabel } from '../games/perlaggen/prompt.ts';
 import { UsageError } from './errors.ts';
 
 export interface PositionSpec {

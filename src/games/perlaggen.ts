@@ -13,7 +13,7 @@ import { fillHandRow } from '../sim/jobs/hands.ts';
 import type { PartieSummary } from '../sim/partie.ts';
 import { summarize } from '../sim/play.ts';
 import { seatTable } from '../engine/state.ts';
-import { transcript } from '../cli/play.ts';
+import { transcript } from './perlaggen/transcript.ts';
 import type { Game } from './game.ts';
 
 type Num = Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;

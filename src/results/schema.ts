@@ -96,7 +96,7 @@ export const HANDS_COLUMNS: readonly ColumnSpec[] = [
  */
 export const HANDS_DETAIL_COLUMNS: readonly ColumnSpec[] = [
   { name: 's{i}_cards', type: 'utf8', doc: '(--detail) seat i\'s cards at the first lead (after the cut and any exchange), e.g. "H7 HK SU EA Weli"' },
-  { name: 'face_up', type: 'utf8', doc: '(--detail) the card face up beside the stock at the first lead: the turned-up trump card, or the card laid there in an exchange' },
+  { name: 'face_up', type: 'utf8', doc: '(--detail) the cards face up beside the stock at the first lead: the turned-up trump card (or the card laid in its place in an exchange), then any card laid aside at the turn-up (A-32; or the card given for it in an exchange), e.g. "SA EK E10"' },
   { name: 'bids', type: 'utf8', doc: '(--detail) the bid history in the words perlagg play prints, e.g. "P2: Gilt\'s Gleich? · P3: Gut \'s Gleich"; empty when nobody bid' },
 ];
 

@@ -21,6 +21,7 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { STREAM, keyWords, keyedRng, keyedRngLater, Rng } from './seeds.ts';
 import { cloneState, seatingOf } from '../engine/state.ts';
 import { HB, hb } from './heartbeat.ts';
+import { aheadIfQuiet, type AheadStep } from './ahead.ts';
 
 /** A policy fault: an illegal action or an exception, named so the deal can be replayed. */
 export class PolicyFault extends Error {
@@ -46,9 +47,11 @@ export interface SeatPolicy {
   /**
    * Called before each decision of this seat with the engine's explainIllegal for the decision now: a person
    * at the keyboard (src/cli/human.ts) is told in the rules' words why what he typed is not allowed. It
-   * answers only "why is this illegal?"; everything else the seat learns comes from its observation.
+   * answers only "why is this illegal?"; everything else the seat learns comes from its observation. `ahead`
+   * (sim/ahead.ts, computed only when called) lists the seat's next decisions if every seat stays quiet and
+   * passes — so that a talk turn, a bid window and the card after them can be one question.
    */
-  readonly onTurn?: (explain: (a: PolicyAction) => string | null) => void;
+  readonly onTurn?: (explain: (a: PolicyAction) => string | null, ahead: () => readonly AheadStep[]) => void;
 }
 
 /**
@@ -417,7 +420,7 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     let chosen: Action | undefined;
     let raw: unknown;
     try {
-      if (sp.onTurn !== undefined) sp.onTurn((a) => explainIllegal(s, a));
+      if (sp.onTurn !== undefined) sp.onTurn((a) => explainIllegal(s, a), () => aheadIfQuiet(s, p));
       raw = sp.policy.act(obs, ctxs[p]!);
       // Fast path: the answer is one of the engine's own (frozen, shared) legal records, as policies that
       // pick from obs.legal return: it is that action; no field-by-field read and match is needed.
