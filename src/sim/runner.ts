@@ -6,7 +6,6 @@ import { existsSync, readFileSync, rmSync, rmdirSync, statSync, statfsSync } fro
 import { basename, join } from 'node:path';
 import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
-import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { BatchStreamWriter, streamToFile } from '../results/stream.ts';
 import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from '../results/run-manifest.ts';
@@ -21,6 +20,7 @@ import type { StopEstimate } from '../stats/stop-estimate.ts';
 import { emptyAcc, mergeAcc, metricEstimate, reviveAcc, RunError, RunFailure, SimSpecError, type BatchResult, type ReceivedBatch, type Job, type MetricAcc, type MetricSpec, type SimSpec } from './job.ts';
 import { createJob, specRuleset } from './jobs/index.ts';
 import { isTaskFault, rebuildFault, type BatchTask, type TaskFault } from './task.ts';
+import { usableCpus } from './cpu-limit.ts';
 
 export interface Shard {
   readonly index: number;
@@ -690,4 +690,5 @@ function checkProgress(dir: string, m: RunManifest, firstBatch: number, batchSiz
   }
 }
 
-export const DEFAULT_WORKERS = availableParallelism();
+/** The default worker count: the CPUs this process may use (its affinity and its cgroup's CPU quota: a pod's limit). */
+export const DEFAULT_WORKERS = usableCpus();
