@@ -79,7 +79,7 @@ describe('the rerun rule in the runner', () => {
     // a damaged table is not passed off as the finished run
     const f = join(out, 'deals.arrow');
     const bytes = readFileSync(f);
-    bytes[bytes.length >> 1] ^= 0xff;
+    bytes[bytes.length >> 1] = bytes[bytes.length >> 1]! ^ 0xff;
     writeFileSync(f, bytes);
     await expect(runSimulation(base({ out }))).rejects.toThrow(/deals\.arrow does not match the sha256 and size in its manifest/);
   });
