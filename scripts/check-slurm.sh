@@ -192,7 +192,9 @@ say "requeued the finished task ${ARRAY}_$DONE (its files: $before)"
 for _ in $(seq 1500); do
   states=$(for k in $(seq 0 $(( SHARDS - 1 ))); do task_state "$k"; done | sort | uniq -c | paste -sd ' ')
   [[ $states =~ ^\ *$SHARDS\ COMPLETED$ ]] && break
-  [[ $states == *FAILED* || $states == *CANCELLED* || $states == *TIMEOUT* || $states == *OUT_OF_ME* ]] && [[ $(manifest $VICTIM) != "batches "* ]] && die "a task failed: $states"
+  if [[ $states == *FAILED* || $states == *CANCELLED* || $states == *TIMEOUT* || $states == *OUT_OF_ME* ]]; then
+    die "a task failed: $states; $(for k in $(seq 0 $(( SHARDS - 1 ))); do echo -n "shard $k: $(tail -n 1 "$OUT/logs/shard-$k.log" 2>/dev/null | cut -c1-200); "; done)"
+  fi
   sleep 0.4
 done
 [[ $states =~ ^\ *$SHARDS\ COMPLETED$ ]] || die "the tasks did not all complete: $states"

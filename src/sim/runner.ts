@@ -303,7 +303,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
           note(`${dir} already holds this run, complete (the same settings and code): nothing to do, its files are left as they are`);
         } else if (codeField !== null) {
           if (opts.allowCodeChange !== true) {
-            throw new RunError(`--resume: the run in ${dir} was made by other code (${codeField}: ${String(old.code[codeField.slice(5) as keyof CodeVersion])}, now ${String(now[codeField.slice(5) as keyof CodeVersion])}); resume it with that code, or add --allow-code-change to mix them (recorded in the manifest)`);
+            throw new RunError(`${how}the run in ${dir} was made by other code (${codeField}: ${String(old.code[codeField.slice(5) as keyof CodeVersion])}, now ${String(now[codeField.slice(5) as keyof CodeVersion])}); resume it with that code, or add ${opts.resume ? "" : "--resume "}--allow-code-change to mix them (recorded in the manifest)`);
           }
           old['codeChanges'] = [...((old['codeChanges'] as unknown[] | undefined) ?? []), { atBatch: old.progress.batchesDone, from: old.code, to: now, at: new Date().toISOString() }];
           old.code = now;
