@@ -24,7 +24,8 @@ for (const f of readdirSync(runnerDir).filter((x) => x.endsWith('.mjs'))) {
   writeFileSync(join(dist, 'src', 'runner', f), text);
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-let commit = 'unknown';
+// without git (a docker build context has no .git): the commit given by the builder, e.g. --build-arg
+let commit = /^[0-9a-f]{7,40}(-dirty)?$/.test(process.env.PERLAGG_COMMIT ?? '') ? process.env.PERLAGG_COMMIT : 'unknown';
 try {
   const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
   const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();

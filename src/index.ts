@@ -4,7 +4,6 @@
 // policy API, `simulate` (the Monte Carlo runner with its summary), and the Game interface that Perlaggen
 // and Bieten share. The package ships this compiled to JavaScript with declarations (dist/, built by
 // `npm pack`), so a consumer needs neither tsx nor TypeScript.
-import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { Suit } from './cards/card.ts';
 import { CardSet } from './cards/cardset.ts';
@@ -14,8 +13,9 @@ import { cellRows, exactDistribution, exactRows, exactSummary, ExactError, type 
 import { assertTrumpAllowed } from './rules/perlaggen.ts';
 import { canonicalName, resolveRuleset } from './rules/registry.ts';
 import { type SimMode, type SimSpec, DEFAULT_BATCH } from './sim/job.ts';
-import { intervalOf, runSimulation, type Progress, type StopReason, varianceRatio } from './runner/runner.ts';
+import { DEFAULT_WORKERS, intervalOf, runSimulation, type Progress, type StopReason, varianceRatio } from './runner/runner.ts';
 import { splitPolicies } from './registry/policies.ts';
+
 // ---- cards and notation (RULES §0.3, §1) ----
 export { SUITS, RANKS, SUIT_NAMES, RANK_NAMES, WELI, cardId, suitOf, rankOf, rankValue, isCardId, type CardId, type Suit, type Rank } from './cards/card.ts';
 export { parseCard, tryParseCard, parseCards, parseSuit, tryParseSuit, cardShort, cardLong, cardsShort, CardNotationError } from './cards/notation.ts';
@@ -232,7 +232,7 @@ export async function simulate(o: SimulateOptions = {}): Promise<SimulationSumma
     spec,
     deals: o.deals ?? null,
     batchSize: o.batchSize ?? DEFAULT_BATCH[mode],
-    workers: Math.min(o.workers ?? availableParallelism(), availableParallelism()),
+    workers: Math.min(o.workers ?? DEFAULT_WORKERS, DEFAULT_WORKERS),
     out: o.out ?? null,
     resume: o.resume ?? false,
     shard: null,

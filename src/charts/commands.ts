@@ -39,12 +39,20 @@ export async function writeResultCharts(dir: string, opts: ChartOptions = {}): P
 export async function writeRunCharts(out: string | null, opts: ChartOptions = {}): Promise<WrittenChart[]> {
   if (out === null) return [];
   let complete = false;
+  let deals: unknown = null;
   try {
-    complete = (JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { complete?: unknown }).complete === true;
+    const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { complete?: unknown; progress?: { dealsDone?: unknown } };
+    complete = m.complete === true;
+    deals = m.progress?.dealsDone;
   } catch {
     return [];
   }
   if (!complete) return [];
+  // a shard of a run with fewer batches than shards holds no deals: a valid, empty result with nothing to draw
+  if (deals === 0) {
+    process.stderr.write(`perlagg: note: ${out} holds no deals (a shard with nothing to do): no charts\n`);
+    return [];
+  }
   try {
     return await writeResultCharts(out, opts);
   } catch (e) {

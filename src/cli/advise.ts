@@ -29,7 +29,7 @@ import { step } from '../games/replay/perlaggen.ts';
 import { DEFAULT_SEARCH, searchDecision, type DecisionEstimate, type SearchConfig } from '../playout/search.ts';
 import { WorldError } from '../playout/worlds.ts';
 import { STREAM, keyedRng } from '../core/rng.ts';
-import { perlaggenLabel } from './human.ts';
+import { perlaggenLabel } from '../games/perlaggen/prompt.ts';
 import { UsageError } from '../core/errors.ts';
 
 export interface PositionSpec {

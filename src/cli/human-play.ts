@@ -17,8 +17,9 @@ import { resolveRuleset } from '../rules/registry.ts';
 import { playPartie } from '../play/partie.ts';
 import { playDeal, type SeatPolicy } from '../play/hand.ts';
 import { BietenHuman } from './human-bieten.ts';
-import { HumanInputEnded, PerlaggenHuman, type HumanIO } from './human.ts';
-import { partieText, transcript } from './play.ts';
+import { HotSeat, HumanInputEnded, PerlaggenHuman, type HumanIO } from './human.ts';
+import { transcript } from '../games/perlaggen/transcript.ts';
+import { partieText } from './partie-text.ts';
 import { UsageError } from '../core/errors.ts';
 import { playBietenGame } from '../play/bieten-game.ts';
 
@@ -78,9 +79,11 @@ async function playPerlaggen(req: HumanPlayRequest): Promise<string> {
   const specs = botSpecs(req, 'simple');
   const people = new Map<number, PerlaggenHuman>();
   const policies: SeatPolicy[] = [];
+  const keyboard = new HotSeat(req.io, req.humans.length);
   for (const [p, spec] of specs.entries()) {
     if (req.humans.includes(p)) {
-      const h = new PerlaggenHuman(req.io, req.humans.length > 1 ? ` (Spieler ${p})` : ' (du)');
+      const name = `P${table.seatOfPlayer[p]! + 1}`;
+      const h = new PerlaggenHuman(req.io, req.humans.length > 1 ? ` (Spieler ${p})` : ' (du)', keyboard, req.humans.length > 1 ? `${name} (Spieler ${p})` : name);
       people.set(p, h);
       policies.push({ name: 'human', policy: h, onTurn: h.onTurn });
     } else {
@@ -110,9 +113,10 @@ async function playBieten(req: HumanPlayRequest): Promise<string> {
   const specs = botSpecs(req, 'plain');
   const people = new Map<number, BietenHuman>();
   const policies: BietenPolicy[] = [];
+  const keyboard = new HotSeat(req.io, req.humans.length);
   for (const [p, spec] of specs.entries()) {
     if (req.humans.includes(p)) {
-      const h = new BietenHuman(req.io);
+      const h = new BietenHuman(req.io, keyboard);
       people.set(p, h);
       policies.push({ name: 'human', policy: h, onTurn: h.onTurn });
     } else {

@@ -43,6 +43,6 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
     };
     const r = mergeShards(dirs, argv.out, { combine: { metrics: combineMetrics } });
     const rows = Object.entries(r.tables).map(([t, x]) => `${t} ${JSON.stringify(x)}`).join('; ');
-    process.stdout.write(`Merged ${dirs.length} shards into ${argv.out}: ${rows}\n`);
+    process.stdout.write(r.already === true ? `${argv.out} already holds this merge of ${dirs.length} shards (checked; left as it is): ${rows}\n` : `Merged ${dirs.length} shards into ${argv.out}: ${rows}\n`);
   },
 };

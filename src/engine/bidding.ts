@@ -40,6 +40,7 @@ import type { HandState } from './state.ts';
 import { effectiveSuit } from './tricks.ts';
 import { openTrick, tctx } from './legality.ts';
 import { TwinSwitch } from './twin-switch.ts';
+import { NEED_FIGURES, boundNeed, frontierMeets, mayTakeOn, wordMeets } from './bound-seat.ts';
 
 export const FIGURES: readonly FigureName[] = Object.freeze(['Spiel', 'Gleich', 'Hanger']);
 export const F_SPIEL = 0;
@@ -141,12 +142,15 @@ export interface Bidding {
   /**
    * A veto the bidder's (or the answerer's) partner may now lodge (1853, §8.6): after a bid or a raise in a
    * window (`act` 'bid': vetoed, it is void), after a hold ('hold': vetoed, the figure is let gut) or after a
-   * Drei said in answer ('raise': vetoed, the offer is held). `undo` is the bidding before the act.
+   * Drei said in answer ('raise': vetoed, the offer is held). `undo` is the bidding before the act, `tm2` and
+   * `unseenAll` the masks of that name before it (a vetoed bid leaves no trace, [000 p.33]).
    */
-  veto: { seat: number; undo: FigureBid[]; figures: number[]; act: 'bid' | 'hold' | 'raise'; actor: number; queue: number[]; tm2: number } | null;
+  veto: { seat: number; undo: FigureBid[]; figures: number[]; act: 'bid' | 'hold' | 'raise'; actor: number; queue: number[]; tm2: number; unseenAll: number } | null;
   ask: AskState | null;
   /** Parties that asked in this deal (bit mask). */
   asked: number;
+  /** The party whose rejected Viertig/Fünftig (or tritzig) did not exist, the first such (A-40): its Bummerl at the end; -1. */
+  bummerl: number;
   /** Parties that bid all three unseen (bit mask): blocks the opponents' ask (1853, [000 p.31]). */
   unseenAll: number;
   seq: number;
@@ -234,6 +238,7 @@ export function newBidding(parties: number, seats: number, score: readonly numbe
     veto: null,
     ask: null,
     asked: 0,
+    bummerl: -1,
     unseenAll: 0,
     seq: 0,
     score: sc,
@@ -401,46 +406,58 @@ export function jointOf(s: HandState, seat: number, extra?: { card: number; as: 
 /**
  * What the seat is bound to have (RULES §8.5, §11.4): bit 1 a Gleich, bit 2 a Hanger (it bid, held or
  * raised them), and the asked figure (askNeed: count << 4 | types << 8) when it asked or rejected an ask.
+ * When the asked figure and the others cannot be shown together, what binds (bound-seat.ts boundNeed,
+ * `askObligation`): [000 p.30] rule 3 "dürfen im Verlaufe des Spieles nicht mehr davon abgehen".
  */
 export function obligationsOf(s: HandState, seat: number): number {
   const party = s.table.party[seat]!;
-  let m = s.bid.askNeed[seat]!;
-  for (let f = 1; f < 3; f++) if (((s.bid.figs[f]!.obligated[party]! >>> seat) & 1) === 1) m |= 1 << f;
+  const ask = s.bid.askNeed[seat]!;
+  let figs = 0;
+  for (let f = 1; f < 3; f++) if (((s.bid.figs[f]!.obligated[party]! >>> seat) & 1) === 1) figs |= 1 << f;
+  if (ask === 0 || figs === 0) return ask | figs;
+  return boundNeed(s.ruleset.askObligation, ask, figs, jointOf(s, seat));
+}
+
+/**
+ * [000 p.30] rule 3 (`askObligation: 'dritzigeFirst'`): may the seat bid, hold or raise the figures `figs`
+ * (bit 1 a Gleich, bit 2 a Hanger)? A seat bound to the Dritzige only those it can show together with it
+ * (bound-seat.ts mayTakeOn); every other seat anything.
+ */
+export function mayTakeOnFigures(s: HandState, seat: number, figs: number): boolean {
+  const ask = s.bid.askNeed[seat]!;
+  if (ask === 0 || (figs & NEED_FIGURES) === 0 || s.ruleset.askObligation !== 'dritzigeFirst') return true;
+  return mayTakeOn(s.ruleset.askObligation, ask, obligationsOf(s, seat), figs, jointOf(s, seat));
+}
+
+/** Why the seat may not bid, hold or raise the figures `figs` now (mayTakeOnFigures), null when it may. */
+export function takeOnRefusal(s: HandState, seat: number, figs: number): string | null {
+  if (mayTakeOnFigures(s, seat, figs)) return null;
+  const what = (figs & 6) === 6 ? 'the Gleich and the Hanger' : (figs & 2) !== 0 ? 'the Gleich' : 'the Hanger';
+  return `P${seat + 1} is bound to the Dritzige he asked or rejected and cannot show ${what} together with it ([000 p.30] rule 3, askObligation=dritzigeFirst)`;
+}
+
+/** The figure bits (bit 1 a Gleich, bit 2 a Hanger) a bid or raise `a` takes on; 0 for other actions and the Spiel. */
+function takesOn(a: PolicyAction): number {
+  if (a.kind === 'raise') return a.figure === 'Gleich' ? 2 : a.figure === 'Hanger' ? 4 : 0;
+  if (a.kind !== 'bid') return 0;
+  let m = 0;
+  for (let i = 0; i < a.figures.length; i++) m |= a.figures[i] === 'Gleich' ? 2 : a.figures[i] === 'Hanger' ? 4 : 0;
   return m;
 }
 
-/** Does the figure word make everything in `need` (obligationsOf)? */
-function wordMeets(w: number, need: number): boolean {
-  if ((need & 2) !== 0 && wordGleich(w) === 0) return false;
-  if ((need & 4) !== 0 && wordHanger(w) === 0) return false;
-  const count = (need >>> 4) & 15;
-  if (count > 0) {
-    const types = need >>> 8;
-    const g = (types & 1) !== 0 && codeCount(wordGleich(w)) >= count;
-    const h = (types & 2) !== 0 && codeCount(wordHanger(w)) >= count;
-    if (!g && !h) return false;
+/**
+ * Drops in place, from out[start..], the bids and raises a seat bound to the Dritzige may not make
+ * (mayTakeOnFigures). Seats not bound to an asked figure keep every action (no frontier is worked out).
+ */
+function dropUntakeable(s: HandState, seat: number, out: PolicyAction[], start: number): void {
+  if (s.bid.askNeed[seat] === 0 || s.ruleset.askObligation !== 'dritzigeFirst') return;
+  let k = start;
+  for (let i = start; i < out.length; i++) {
+    const a = out[i]!;
+    const figs = takesOn(a);
+    if (figs === 0 || mayTakeOnFigures(s, seat, figs)) out[k++] = a;
   }
-  return true;
-}
-
-/** Does some word of the frontier make everything in `need`? The scan (the twin of frontierMeets). */
-export function frontierMeetsScan(frontier: readonly number[], need: number): boolean {
-  for (let i = 0; i < frontier.length; i++) if (wordMeets(frontier[i]!, need)) return true;
-  return false;
-}
-
-// Frontiers are shared frozen arrays (joint.ts): the answer per (frontier, need) is remembered. Bound seats
-// ask it for every christening of every Perlagg they might lay, and long frontiers (wild Perlaggen) cost.
-const meetsMemo = new WeakMap<readonly number[], Map<number, boolean>>();
-
-/** frontierMeetsScan, remembered for long frozen frontiers. */
-export function frontierMeets(frontier: readonly number[], need: number): boolean {
-  if (frontier.length < 8 || !Object.isFrozen(frontier)) return frontierMeetsScan(frontier, need);
-  let m = meetsMemo.get(frontier);
-  if (m === undefined) meetsMemo.set(frontier, (m = new Map()));
-  let r = m.get(need);
-  if (r === undefined) m.set(need, (r = frontierMeetsScan(frontier, need)));
-  return r;
+  if (k !== out.length) out.length = k;
 }
 
 /**
@@ -1135,13 +1152,21 @@ function mayStillAsk(s: HandState, party: number): boolean {
 }
 
 /**
- * "Viertig nicht erlaubt!" may be raised to "Fünftig erlaubt?" ([002 §1.6], A-40): after a rejection the
- * asking party may ask again at a higher multiplicity, in the same window, before the first card.
+ * "Viertig nicht erlaubt!" may be raised to "Fünftig erlaubt?" ([002 §1.6] "man kann aber auch erhöhen mit
+ * 'Fünftig erlaubt?'", A-40): after a rejection either side may ask again, one number of cards higher (never
+ * a jump: from "tritzig" to "Viertig", not to "Fünftig"), in the same window, before the first card. `party`
+ * is unused: either side may (resolveAsk gives the rejecter a turn for it).
  */
 function escalationAllowed(s: HandState, party: number): boolean {
-  const a = s.bid.ask!;
+  void party;
+  return escalates(s) && s.tricks.length === 1 && s.tricks[0]!.plays.length === 0;
+}
+
+/** Can the ask now settled be raised one number of cards ("Fünftig erlaubt?", A-40)? */
+function escalates(s: HandState): boolean {
+  const a = s.bid.ask;
   const r = s.ruleset.askAtTargetMinus1;
-  return (r === 'viertig' || r === 'tritzig') && a.answer === 'reject' && a.party === party && a.count < 5 && s.tricks.length === 1 && s.tricks[0]!.plays.length === 0;
+  return a !== null && (r === 'viertig' || r === 'tritzig') && a.answer === 'reject' && a.count < 5;
 }
 
 /** 1853 (`askFirst`): the opponents of a party that may still ask may only bid all three blind ([000 p.29, p.31]). */
@@ -1149,10 +1174,12 @@ function blindAllThreeOnly(s: HandState, party: number): boolean {
   return s.ruleset.askFirst && s.bid.point < 0 && mayStillAsk(s, other(party));
 }
 
-const ASK_FROM: readonly (readonly number[])[] = [2, 3, 4, 5, 6].map((k) => Object.freeze([2, 3, 4, 5].filter((n) => n >= k)));
+// The counts an ask may name: from 2, 3 or 4 on (the first ask), or the one next number of an escalation
+// ([4] from "tritzig", [5] from "Viertig"). At most 7 lists: windowListKey keeps the index in 3 bits.
+const ASK_FROM: readonly (readonly number[])[] = Object.freeze([Object.freeze([2, 3, 4, 5]), Object.freeze([3, 4, 5]), Object.freeze([4, 5]), Object.freeze([5]), Object.freeze([4])]);
 function askCounts(s: HandState): readonly number[] {
   const r = s.ruleset.askAtTargetMinus1;
-  if (s.bid.ask !== null) return ASK_FROM[s.bid.ask.count + 1 - 2]!; // an escalation
+  if (s.bid.ask !== null) return s.bid.ask.count + 1 === 4 ? ASK_FROM[4]! : ASK_FROM[3]!; // an escalation: one step (A-40)
   if (r === 'viertig') return ASK_FROM[2]!;
   if (r === 'ibk1717' && s.ruleset.ibkTwofoldAt1717) return ASK_FROM[0]!;
   return ASK_FROM[1]!;
@@ -1483,6 +1510,7 @@ export function windowActions(s: HandState, seat: number, out: PolicyAction[]): 
     }
     for (let i = 0; i < list.length; i++) out.push(list[i]!);
   }
+  dropUntakeable(s, seat, out, start);
   if (windowTwins.on) {
     windowTwins.count += 1;
     const twin: PolicyAction[] = [];
@@ -1565,6 +1593,10 @@ export function windowActionsChecked(s: HandState, seat: number, out: PolicyActi
       out.push(askOf(count, 'Hanger'));
     }
   }
+  // a seat bound to the Dritzige: each bid and raise asked of mayTakeOnFigures ([000 p.30] rule 3)
+  let k = 0;
+  for (let i = 0; i < out.length; i++) if (takeOnRefusal(s, seat, takesOn(out[i]!)) === null) out[k++] = out[i]!;
+  out.length = k;
 }
 
 export function answerActions(s: HandState, out: PolicyAction[]): void {
@@ -1577,6 +1609,8 @@ export function answerActions(s: HandState, out: PolicyAction[]): void {
   const f = b.queue[0]!;
   const fb = b.figs[f]!;
   out.push(GUT);
+  // a seat bound to the Dritzige holds or raises only what it can show with it ([000 p.30] rule 3)
+  if (f > 0 && !mayTakeOnFigures(s, b.answerSeat, 1 << f)) return;
   if (mayHold(s, s.table.party[b.answerSeat]!)) out.push(HOLD);
   if (!fb.aus) out.push(raiseOf(f, fb.level + 1));
 }
@@ -1653,6 +1687,7 @@ export function applyBid(s: HandState, seat: number, figures: readonly FigureNam
   }
   if (kept < figures.length) b.voidBids += 1;
   const tm2 = b.bidAtTargetMinus2;
+  const ua = b.unseenAll;
   if (virtualScore(s, party) === s.ruleset.target - 2) b.bidAtTargetMinus2 |= 1 << party;
   const undo = vetoSeat(s, seat) >= 0 ? b.figs.map(cloneFig) : null; // kept only for a partner who may veto it
   const opened: number[] = [];
@@ -1677,7 +1712,7 @@ export function applyBid(s: HandState, seat: number, figures: readonly FigureNam
   }
   if (unseen && kept === 3) b.unseenAll |= 1 << party;
   b.queue = opened;
-  startVetoOrAnswer(s, seat, undo, opened, tm2);
+  startVetoOrAnswer(s, seat, undo, opened, tm2, ua);
 }
 
 /** Obligations (§8.5): Gleich/Hanger bind the seat to have it; the Spiel binds it to the Spielfarbe. */
@@ -1741,10 +1776,10 @@ function vetoSeat(s: HandState, seat: number): number {
 }
 
 /** `undo`: the bidding before the act, made (non-null) when vetoSeat(s, seat) >= 0 — the seat is the same before and after it. */
-function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[] | null, figures: number[], tm2 = s.bid.bidAtTargetMinus2): void {
+function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[] | null, figures: number[], tm2 = s.bid.bidAtTargetMinus2, unseenAll = s.bid.unseenAll): void {
   const p = vetoSeat(s, seat);
   if (p >= 0) {
-    s.bid.veto = { seat: p, undo: undo!, figures, act: 'bid', actor: seat, queue: [], tm2 };
+    s.bid.veto = { seat: p, undo: undo!, figures, act: 'bid', actor: seat, queue: [], tm2, unseenAll };
     s.phase = 'veto';
     return;
   }
@@ -1766,7 +1801,10 @@ export function applyVeto(s: HandState, veto: boolean): void {
   b.veto = null;
   if (veto && v.act === 'bid') {
     b.figs = v.undo;
-    b.bidAtTargetMinus2 = v.tm2; // a vetoed bid was never made
+    // a vetoed bid was never made ("Protestirt er ..., dann muß sie die Vereinigung ihrer Meinungen abwarten"
+    // [000 p.33]): a blind all-three bid vetoed does not take away the ask of the party at 10 ([000 p.31])
+    b.bidAtTargetMinus2 = v.tm2;
+    b.unseenAll = v.unseenAll;
     b.queue = [];
     b.voidBids += 1;
     nextInWindow(s);
@@ -1877,7 +1915,7 @@ export function applyAnswer(s: HandState, a: 'gut' | 'hold' | 'raise', to: numbe
     act = 'hold';
   }
   if (vs >= 0 && b.partieWinner < 0) {
-    b.veto = { seat: vs, undo: undo!, figures: [f], act, actor: seat, queue: queue!, tm2: b.bidAtTargetMinus2 };
+    b.veto = { seat: vs, undo: undo!, figures: [f], act, actor: seat, queue: queue!, tm2: b.bidAtTargetMinus2, unseenAll: b.unseenAll };
     s.phase = 'veto';
     return;
   }
@@ -1947,16 +1985,24 @@ function resolveAsk(s: HandState, seat: number, allow: boolean): void {
   const rule = s.ruleset.askAtTargetMinus1;
   s.events.push(freezeEvent({ type: 'askAnswer', seat, party: opp, allow, truthful: allow ? a.truthful : rule === 'dritzig' && !a.truthful ? false : null }));
   if (allow) {
-    if (a.truthful) {
-      // Granted: the asker shows it and is out ([000 p.29]) — his deal's let-gut claims are checked as he goes out.
+    // Granted: the asker shows it and is out ([000 p.29]; "mit der man bereits 15 Punkte erreichen, also 'aus'
+    // gehen könnte" [002 §1.6]) — his deal's let-gut claims are checked as he goes out. A "Fünftig erlaubt?"
+    // raised by a side below target − 1 (A-40) only beats the figure asked before: play goes on.
+    const viertig = rule === 'viertig' || rule === 'tritzig';
+    if (a.truthful && (!viertig || virtualScore(s, a.party) >= s.ruleset.target - 1)) {
       judgeGoingOut(s, a.party, '');
       if (b.partieWinner < 0) writeNow(s, a.party, Math.max(1, s.ruleset.target - virtualScore(s, a.party)), 'the asked figure is shown', null);
-    }
-    else if (rule === 'viertig' || rule === 'tritzig') endPartie(s, opp, 'Bummerl: the announced figure does not exist (A-40)');
+    } else if (!a.truthful && viertig) endPartie(s, opp, 'Bummerl: the announced figure does not exist (A-40)');
   } else {
     // the rejecter is bound to an equally multiple figure: a Gleich for a Gleich, a Gleich or a Hanger for a Hanger (A-30)
     if (s.ruleset.askBinds && seat >= 0) b.askNeed[seat] = (a.count << 4) | ((rule === 'dritzig' && a.type === 'Gleich' ? 1 : 3) << 8);
     if (rule === 'dritzig' && !a.truthful) writeNow(s, opp, 2, 'a false Dritzige ask rejected ([000 p.32])', null);
+    // an announced Viertig or Fünftig that does not exist: the Bummerl, found at the end (the first one said)
+    if (!a.truthful && (rule === 'viertig' || rule === 'tritzig') && b.bummerl < 0) b.bummerl = a.party;
+    // either side may raise it one number higher ("Fünftig erlaubt?", A-40): the asker first (his turn goes
+    // on), then the rejecter, who gets a turn right after the asker's unless one is still to come
+    const w = b.window;
+    if (escalates(s) && seat >= 0 && w !== null && w.indexOf(seat, b.windowAt + 1) < 0) w.splice(b.windowAt + 1, 0, seat);
   }
   nextInWindow(s, true);
 }

@@ -64,6 +64,7 @@ import {
   takeDeclaredPasses,
   setContinue,
   showMeetsObligations,
+  takeOnRefusal,
   vetoActions,
   windowActions,
   windowActionsChecked,
@@ -254,7 +255,7 @@ function spielDecision(s: HandState): number | null {
 function applyPlay(s: HandState, card: number, as: number | null, revoke: boolean): void {
   const seat = s.turn;
   const trick = s.tricks[s.tricks.length - 1]!;
-  if (revoke) s.revokes.push({ trick: s.tricks.length - 1, seat, card, as, found: false });
+  if (revoke) s.revokes.push({ trick: s.tricks.length - 1, seat, card, as, found: false, cleared: false });
   takeFromHand(s, seat, card);
   s.loc[card] = LOC.table;
   const plays = trick.plays;
@@ -359,6 +360,10 @@ export function trickEventChecked(index: number, winner: number): TrickEvent {
  * found is corrected: "die später bei ihm zum Vorschein kommende Farbe oder der Trumpf" is put in place of
  * the wrong card — the first card of the led suit (else a plain trump) he laid later, else the lowest he
  * still holds — and the wrong card takes its place; the tricks are judged again on that. No penalty points.
+ * The revokes are corrected in the order made, each judged on the lie the corrections before it left: a
+ * second revoke on a suit of which the seat held a single card was none — once that card stands in the
+ * first wrong card's place, he held no card of the suit at the second ("das Spiel nach dieser Lage
+ * beurtheilt"), so his card there stands, and no trump is put in its place.
  * Returns whether anything was found.
  */
 function substituteRevokes(s: HandState): boolean {
@@ -368,11 +373,22 @@ function substituteRevokes(s: HandState): boolean {
   for (const rv of s.revokes) {
     if (rv.found) continue;
     rv.found = true;
-    any = true;
     const t = s.tricks[rv.trick]!;
     const i = t.plays.findIndex((p) => p.seat === rv.seat);
     const led = effectiveSuit(ctx, t.plays[0]!.card, t.plays[0]!.as);
     const fits = (c: number, suit: number) => perl.level[c] === 0 && (c === 32 ? 1 : c >>> 3) === suit;
+    // [000 p.31]: did he, as the cards now lie, still hold what obliged him at that trick (a plain card of the
+    // led suit, or a Perlagg where one counts as holding it, A-04) — laid later or still in hand?
+    const obliges = (c: number) => fits(c, led) || (s.ruleset.follow.perlaggCountsAsHoldingSuit && perl.level[c]! > 0);
+    let held = false;
+    for (let u = rv.trick + 1; u < s.tricks.length && !held; u++) for (const p of s.tricks[u]!.plays) if (p.seat === rv.seat && obliges(p.card)) held = true;
+    for (let c = 0; c < 32 && !held; c++) if (((s.handLo[rv.seat]! >>> c) & 1) === 1 && obliges(c)) held = true;
+    if (!held && s.handWeli[rv.seat] === 1 && obliges(WELI)) held = true;
+    if (!held) {
+      rv.cleared = true; // no revoke after the corrections before it: the card stands as laid
+      continue;
+    }
+    any = true;
     let sub = -1;
     let at: { trick: number; index: number } | null = null;
     for (const suit of led === ctx.trump ? [led] : [led, ctx.trump]) {
@@ -891,7 +907,7 @@ export function explainIllegal(s: HandState, action: Action): string | null {
       const mine = s.phase === 'answer' ? !(s.bid.ask !== null && s.bid.ask.answer === 'pending') && s.bid.queue[0] === f : fb.status === 'stake' && mayRaiseStake(s, fb, seatingOf(s.table).party[actingSeat(s)]!);
       if (!mine || fb.aus) return `P${actingSeat(s) + 1} may not raise the ${action.figure} now: only the party entitled to hold may raise (RULES §8.3)`;
       if (!(Number.isInteger(action.to) && action.to > fb.level)) return `a raise goes above the level ${fb.level}`;
-      return null;
+      return f > 0 ? takeOnRefusal(s, actingSeat(s), 1 << f) : null;
     }
     case 'pass':
     case 'bid':
@@ -905,6 +921,15 @@ export function explainIllegal(s: HandState, action: Action): string | null {
       const bidPhases: Record<string, string> = { pass: 'window', bid: 'window', ask: 'window', gut: 'answer', hold: 'answer', allow: 'answer', reject: 'answer', veto: 'veto', consent: 'veto' };
       if (s.phase !== bidPhases[action.kind]) return wrongPhase();
       if (legalActions(s).some((a) => sameAction(a, action))) return null;
+      // a seat bound to the Dritzige: the figures it cannot show with it ([000 p.30] rule 3)
+      if (action.kind === 'bid' && Array.isArray(action.figures)) {
+        const why = takeOnRefusal(s, actingSeat(s), (action.figures.includes('Gleich') ? 2 : 0) | (action.figures.includes('Hanger') ? 4 : 0));
+        if (why !== null) return why;
+      }
+      if (action.kind === 'hold' && s.bid.queue.length > 0 && s.bid.queue[0]! > 0 && !(s.bid.ask !== null && s.bid.ask.answer === 'pending')) {
+        const why = takeOnRefusal(s, actingSeat(s), 1 << s.bid.queue[0]!);
+        if (why !== null) return why;
+      }
       if (action.kind === 'reject') return 'only a party holding a figure as multiple may reject (RULES §11.4, A-30)';
       if (action.kind === 'hold' && !(s.bid.ask !== null && s.bid.ask.answer === 'pending')) {
         return `P${actingSeat(s) + 1} is gestrichen and may not hold: it must let the bid gut (holdWhenGestrichen = false, A-45)`;

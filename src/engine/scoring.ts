@@ -544,13 +544,14 @@ function amendWrites(s: HandState, judge: FigureJudge): number {
     }
   }
   // Innsbruck [003 §17] (A-22): "Farbleugnen bedeutet Spiel-Verlust und zwei Punkte Strafe" — the Spiel goes
-  // to the revoker's opponents (a let-gut Spiel written to the revoker's party is moved), and 2 minus points.
-  if (r.revokePenalty === 'spielPlus2' && parties === 2) {
+  // to the revoker's opponents (a let-gut Spiel written to the revoker's party is moved), and 2 minus points;
+  // with three players each for himself too (the Spiel then to nobody, spielAfterRevokes).
+  if (r.revokePenalty === 'spielPlus2') {
     findRevokesSpielPlus2(s);
     const sp = b.figs[0]!;
     const wp = sp.writtenParty;
     if (sp.status === 'closed' && !sp.corrected && !sp.decided && wp >= 0 && sp.writtenPoints > 0 && ((b.spielLost >>> wp) & 1) === 1) {
-      const to = ((b.spielLost >>> (1 - wp)) & 1) === 1 ? -1 : 1 - wp;
+      const to = spielAfterRevokes(s, wp);
       correct(s, 0, wp, to, sp.writtenPoints, 'a revoke: the Spiel goes to the opponents ([003 §17], A-22)');
       reassign(sp, to);
     }
@@ -574,6 +575,19 @@ function amendWrites(s: HandState, judge: FigureJudge): number {
   return b.forfeited;
 }
 
+/**
+ * Innsbruck [003 §17] (A-22): who makes the Spiel the tricks gave to `w` (-1 nobody) once the revokes are
+ * found — "Spiel-Verlust" for the revoker's party. Two parties: the opponents make it, even when the revoker's
+ * party took the tricks (nobody when both revoked). Three or more, each for himself: a revoker loses it and
+ * nobody else has it (no other player took three tricks, [003 Intro 2]); another player who made it keeps it.
+ */
+function spielAfterRevokes(s: HandState, w: number): number {
+  const lost = s.bid.spielLost;
+  if (lost === 0) return w;
+  if (s.table.parties === 2) return lost === 3 ? -1 : lost === 1 ? 1 : 0;
+  return w >= 0 && ((lost >>> w) & 1) === 1 ? -1 : w;
+}
+
 /** Innsbruck [003 §17] (A-22): the revokes not yet found are found now — the revoker's party loses the Spiel and pays 2. */
 function findRevokesSpielPlus2(s: HandState): void {
   for (const rv of s.revokes) {
@@ -591,7 +605,7 @@ function spielRecipient(s: HandState, w: number, events: boolean): number {
   const b = s.bid;
   const r = s.ruleset;
   const fb = b.figs[0]!;
-  if (b.spielLost !== 0) w = b.spielLost === 3 ? -1 : b.spielLost === 1 ? 1 : 0;
+  w = spielAfterRevokes(s, w);
   // a false HELD Spiel (bid, held or raised without the Spielfarbe): its stake goes to the opponents ([000 p.31-32])
   if (r.falseFigurePenalty === 'points1853' && s.table.parties === 2 && fb.status === 'stake' && fb.violation !== 0) {
     const viol = fb.violation;
@@ -619,7 +633,7 @@ export function writeSpielWhenDecided(s: HandState, party: number): void {
   const fb = b.figs[0]!;
   if (r.writeTiming !== 'allImmediate' || party < 0 || fb.status === 'closed' || b.partieWinner >= 0) return;
   if (b.start1717 && b.ask !== null && b.ask.answer === 'reject') return;
-  if (r.revokePenalty === 'spielPlus2' && s.table.parties === 2) findRevokesSpielPlus2(s);
+  if (r.revokePenalty === 'spielPlus2') findRevokesSpielPlus2(s);
   let w = spielRecipient(s, party, true);
   if (w >= 0 && ((b.forfeited >>> w) & 1) === 1) w = -1;
   const pts = w < 0 ? 0 : fb.status === 'stake' ? (fb.aus ? Math.max(fb.level, r.target - b.score[w]! - b.written[w]!) : fb.level) : 1;
@@ -725,7 +739,7 @@ export function scoreHand(s: HandState): void {
   const forfeitMask = b.active || s.revokes.length > 0 || anyBid ? amendWrites(s, judge) : 0;
   const points = b.written.slice();
   // a revoke: the Spiel, held or unbid, goes to the revoker's opponents (Innsbruck, A-22)
-  if (b.spielLost !== 0 && b.figs[0]!.status !== 'closed') winners[0] = b.spielLost === 3 ? -1 : b.spielLost === 1 ? 1 : 0;
+  if (b.spielLost !== 0 && b.figs[0]!.status !== 'closed') winners[0] = spielAfterRevokes(s, winners[0]!);
   // revokes found only now, where the Spiel was not decided by the tricks (let gut): nothing to correct
   for (const rv of s.revokes) {
     if (rv.found) continue;
@@ -745,11 +759,9 @@ export function scoreHand(s: HandState): void {
       }
     }
   }
-  // Viertig/tritzig ask rejected and false: Bummerl at the end (A-40).
+  // A Viertig/tritzig (or a Fünftig raised) rejected and false: Bummerl at the end (A-40), for the first one said.
   const ask = b.ask;
-  if (ask !== null && ask.answer === 'reject' && !ask.truthful && (r.askAtTargetMinus1 === 'viertig' || r.askAtTargetMinus1 === 'tritzig') && b.partieWinner < 0) {
-    endPartie(s, 1 - ask.party, 'Bummerl: the announced figure does not exist (A-40)');
-  }
+  if (b.bummerl >= 0 && b.partieWinner < 0) endPartie(s, 1 - b.bummerl, 'Bummerl: the announced figure does not exist (A-40)');
   // 2. the Partie judged on the corrected immediate writes
   if (b.partieWinner < 0) {
     const w = overTarget(s, points);

@@ -98,6 +98,8 @@ export interface Revoke {
   readonly card: number;
   readonly as: number | null;
   found: boolean;
+  /** Found to be none: the corrections of earlier revokes left the seat no card of the suit at it (1853 [000 p.31], RULES §6.4). */
+  cleared: boolean;
 }
 
 export interface HandState {

@@ -18,6 +18,7 @@ import { STREAM, keyedRng, keyedRngLater, Rng, saltedRng } from '../core/rng.ts'
 import { HB, hb } from './heartbeat.ts';
 import { RuntimeFault } from '../core/errors.ts';
 import { type DealSummary, summarize } from '../engine/summary.ts';
+import { aheadIfQuiet, type AheadStep } from './ahead.ts';
 
 /** A policy fault: an illegal action or an exception, named so the deal can be replayed. */
 export class PolicyFault extends RuntimeFault {
@@ -43,9 +44,11 @@ export interface SeatPolicy {
   /**
    * Called before each decision of this seat with the engine's explainIllegal for the decision now: a person
    * at the keyboard (src/cli/human.ts) is told in the rules' words why what he typed is not allowed. It
-   * answers only "why is this illegal?"; everything else the seat learns comes from its observation.
+   * answers only "why is this illegal?"; everything else the seat learns comes from its observation. `ahead`
+   * (sim/ahead.ts, computed only when called) lists the seat's next decisions if every seat stays quiet and
+   * passes — so that a talk turn, a bid window and the card after them can be one question.
    */
-  readonly onTurn?: (explain: (a: PolicyAction) => string | null) => void;
+  readonly onTurn?: (explain: (a: PolicyAction) => string | null, ahead: () => readonly AheadStep[]) => void;
 }
 
 /**
@@ -353,7 +356,7 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     let chosen: Action | undefined;
     let raw: unknown;
     try {
-      if (sp.onTurn !== undefined) sp.onTurn((a) => explainIllegal(s, a));
+      if (sp.onTurn !== undefined) sp.onTurn((a) => explainIllegal(s, a), () => aheadIfQuiet(s, p));
       raw = sp.policy.act(obs, ctxs[p]!);
       // Fast path: the answer is one of the engine's own (frozen, shared) legal records, as policies that
       // pick from obs.legal return: it is that action; no field-by-field read and match is needed.

@@ -43,6 +43,7 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { figureContext } from '../eval/evaluate.ts';
 import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
 import { jointFrontier } from '../engine/joint.ts';
+import { boundNeed, frontierMeetsScan, mayTakeOn } from '../engine/bound-seat.ts';
 import type { HandEvent } from '../engine/history.ts';
 import type { Observation } from '../engine/observe.ts';
 import { NO_AS, SUIT_MASK, kernelRules, type KernelRules } from './rules.ts';
@@ -504,21 +505,33 @@ export const biddingSource: ConstraintSource = (obs, k) => {
   let plays = 0;
   const rule = k.ruleset.askAtTargetMinus1;
   let ask: { seat: number; count: number; kind: 'Gleich' | 'Hanger'; plays: number } | null = null;
-  const checks: Array<{ seat: number; need: number; plays: number; card: number; as: number | null }> = [];
+  const checks: Array<{ seat: number; figs: number; ask: number; plays: number; card: number; as: number | null }> = [];
   const partyOf = obs.party;
+  // [000 p.30] rule 3 (engine/bound-seat.ts mayTakeOn): a seat bound to the Dritzige bid, held or raised a
+  // Gleich or Hanger only if it could show it together with what binds it
+  const taken: Array<{ seat: number; figs: number; ask: number; take: number; plays: number }> = [];
+  const takes = (seat: number, figures: readonly string[]): void => {
+    if (askNeed[seat] === 0 || k.ruleset.askObligation !== 'dritzigeFirst') return;
+    let take = 0;
+    for (const f of figures) if (figIdx(f) > 0) take |= 1 << figIdx(f);
+    if (take !== 0) taken.push({ seat, figs: bound[seat]!, ask: askNeed[seat]!, take, plays });
+  };
   for (const e of obs.history) {
     switch (e.type) {
       case 'bid': {
         undo = bound.slice();
+        takes(e.seat, e.figures);
         if (!e.unseen) for (let i = 0; i < e.kept; i++) { const f = figIdx(e.figures[i]!); if (f > 0) bound[e.seat]! |= 1 << f; }
         break;
       }
       case 'raise':
         undo = bound.slice(); // a Drei said in answer may be vetoed too (1853 [000 p.33])
+        takes(e.seat, [e.figure]);
         if (e.valid && figIdx(e.figure) > 0) bound[e.seat]! |= 1 << figIdx(e.figure);
         break;
       case 'answer':
         if (e.answer === 'hold') undo = bound.slice(); // a hold may be vetoed (1853 [000 p.33])
+        if (e.answer === 'hold') takes(e.seat, [e.figure]);
         if (e.answer === 'hold' && figIdx(e.figure) > 0) bound[e.seat]! |= 1 << figIdx(e.figure);
         if (e.answer === 'gut' && !k.ruleset.obligationSurvivesDecline && figIdx(e.figure) > 0) {
           for (let s = 0; s < k.seats; s++) if (partyOf[s] === e.party) bound[s]! &= ~(1 << figIdx(e.figure));
@@ -528,7 +541,7 @@ export const biddingSource: ConstraintSource = (obs, k) => {
         if (e.veto && undo !== null) for (let s = 0; s < k.seats; s++) bound[s] = undo[s]!;
         break;
       case 'play':
-        if ((bound[e.seat]! | askNeed[e.seat]!) !== 0 && k.rules.level[e.card]! > 0) checks.push({ seat: e.seat, need: bound[e.seat]! | askNeed[e.seat]!, plays, card: e.card, as: e.as });
+        if ((bound[e.seat]! | askNeed[e.seat]!) !== 0 && k.rules.level[e.card]! > 0) checks.push({ seat: e.seat, figs: bound[e.seat]!, ask: askNeed[e.seat]!, plays, card: e.card, as: e.as });
         plays++;
         break;
       case 'ask':
@@ -581,27 +594,30 @@ export const biddingSource: ConstraintSource = (obs, k) => {
         break;
     }
   }
-  const meets = (words: readonly number[], need: number): boolean => {
-    const count = (need >>> 4) & 15;
-    const types = need >>> 8;
-    for (const w of words) {
-      if ((need & 2) !== 0 && wordGleich(w) === 0) continue;
-      if ((need & 4) !== 0 && wordHanger(w) === 0) continue;
-      if (count > 0 && !(((types & 1) !== 0 && codeCount(wordGleich(w)) >= count) || ((types & 2) !== 0 && codeCount(wordHanger(w)) >= count))) continue;
-      return true;
-    }
-    return false;
-  };
+  for (const c of taken) {
+    out.push({
+      kind: 'predicate',
+      why: `P${c.seat + 1}, bound to the Dritzige, bid or held a figure he can show with it ([000 p.30] rule 3)`,
+      test: (w) => {
+        const h = handAt(w, k, obs, c.seat, c.plays);
+        const frontier = jointFrontier(ctx, h.lo, h.weli, h.played);
+        return mayTakeOn(k.ruleset.askObligation, c.ask, boundNeed(k.ruleset.askObligation, c.ask, c.figs, frontier), c.take, frontier);
+      },
+    });
+  }
   for (const c of checks) {
     out.push({
       kind: 'predicate',
       why: `P${c.seat + 1} was bound to his figure when he laid a Perlagg (RULES §8.5, GC-34)`,
       test: (w) => {
         const h = handAt(w, k, obs, c.seat, c.plays);
-        if (!meets(jointFrontier(ctx, h.lo, h.weli, h.played), c.need)) return true; // he could not make it anyway
+        const frontier = jointFrontier(ctx, h.lo, h.weli, h.played);
+        // what binds when the Dritzige and the figures said collide ([000 p.30] rule 3, engine/bound-seat.ts)
+        const need = boundNeed(k.ruleset.askObligation, c.ask, c.figs, frontier);
+        if (!frontierMeetsScan(frontier, need)) return true; // he could not make it anyway
         const lo = c.card === WELI ? h.lo : (h.lo & ~(1 << c.card)) >>> 0;
         const weli = c.card === WELI ? 0 : h.weli;
-        return meets(jointFrontier(ctx, lo, weli, [...h.played, { card: c.card, as: c.as }]), c.need);
+        return frontierMeetsScan(jointFrontier(ctx, lo, weli, [...h.played, { card: c.card, as: c.as }]), need);
       },
     });
   }

@@ -34,6 +34,8 @@ export interface MergeResult {
   readonly shards: number;
   readonly tables: Readonly<Record<string, { readonly rows: number; readonly batches: number }>>;
   readonly dropped: readonly string[];
+  /** The output already held this merge (left as it was). */
+  readonly already?: boolean;
 }
 
 const EOS_BYTES = 8;
@@ -245,13 +247,51 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
   }
 }
 
+/**
+ * The manifest in `outDir` when it is the merge of exactly these shards — the same command, settings,
+ * code and deal range, every table's committed position and batch checksums those of the shards in order,
+ * and its files matching their recorded sha256 — else an OutputError naming the first difference.
+ */
+function sameMerge(outDir: string, first: Shard, ordered: Shard[], plans: Plan[]): RunManifest {
+  const other = (what: string) => new OutputError(`${outDir} already holds another run (${what} differs from the merge of these shards); choose another output for the merge`);
+  const m = readRunManifest(outDir, { requireSeal: true })!;
+  if (!m.complete) throw new OutputError(`${outDir} holds an unfinished merge or run; remove it and merge again`);
+  if (m.command !== first.m.command) throw other('command');
+  const field = settingsDiff(m.settings, { ...first.m.settings, shard: null });
+  if (field !== null) throw other(`setting ${field}`);
+  if (codeDiff(m.code, first.m.code) !== null) throw other('code');
+  if (m.dealRange?.start !== ordered[0]!.start || m.dealRange?.end !== ordered.at(-1)!.end) throw other('dealRange');
+  if (m.progress.dealsDone !== ordered.reduce((n, s) => n + s.m.progress.dealsDone, 0)) throw other('progress.dealsDone');
+  if (Object.keys(m.tables).sort().join(',') !== plans.map((p) => p.name).sort().join(',')) throw other('the list of tables');
+  for (const plan of plans) {
+    const entry = m.tables[plan.name] as TableEntry & { sha256?: unknown; bytes?: unknown; batchSha256?: unknown };
+    const c = entry.committed;
+    if (c.bytes !== plan.committed.bytes || c.batches !== plan.committed.batches || c.rows !== plan.committed.rows) throw other(`table ${plan.name}'s committed position`);
+    const lists = ordered.map((s) => (s.m.tables[plan.name] as TableEntry & { batchSha256?: unknown }).batchSha256);
+    if (!lists.every(Array.isArray) || !Array.isArray(entry.batchSha256)) throw new OutputError(`${outDir} already holds a run whose table ${plan.name} has no batch checksums to compare; choose another output for the merge`);
+    if (JSON.stringify(entry.batchSha256) !== JSON.stringify((lists as string[][]).flat())) throw other(`table ${plan.name}'s batches`);
+    const path = join(outDir, entry.file);
+    const listed = m.files?.find((f) => f.name === entry.file);
+    const want = typeof entry.sha256 === 'string' ? { sha256: entry.sha256, bytes: entry.bytes } : listed === undefined ? null : { sha256: listed.sha256, bytes: listed.bytes };
+    if (want === null) throw new OutputError(`${outDir}/manifest.json has no checksum for ${entry.file}; it cannot be checked`);
+    if (!existsSync(path)) throw new OutputError(`${path} is missing; remove ${outDir} and merge again`);
+    const h = fileSha256(path);
+    if (h.sha256 !== want.sha256 || h.bytes !== want.bytes) throw new OutputError(`${path} does not match the sha256/bytes in its manifest; remove ${outDir} and merge again`);
+  }
+  return m;
+}
+
 type Plan =
   | { kind: 'stream'; name: string; head: number; committed: Committed }
   | { kind: 'file'; name: string; sources: BatchSource[]; committed: Committed };
 
 function mergeInto(outDir: string, first: Shard, ordered: Shard[], plans: Plan[], options: MergeOptions): MergeResult {
   const ours = Object.values(first.m.tables).flatMap((t) => [t.file, finalFileName(t.file)]);
-  if (existsSync(join(outDir, 'manifest.json'))) throw new OutputError(`${outDir} already holds a run; choose another output for the merge`);
+  if (existsSync(join(outDir, 'manifest.json'))) {
+    // the merge is idempotent: a folder holding this very merge is left as it is (a rerun or retry succeeds)
+    const manifest = sameMerge(outDir, first, ordered, plans);
+    return { manifest, shards: ordered.length, tables: Object.fromEntries(plans.map((p) => [p.name, { rows: p.committed.rows, batches: p.committed.batches }])), dropped: [], already: true };
+  }
   const left = uncommittedLeftovers(outDir, ours);
   if (left === null) throw new OutputError(`${outDir} is not an empty folder; choose another output for the merge`);
   for (const f of left) rmSync(join(outDir, f), { force: true });

@@ -87,7 +87,14 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-27', title: 'numbering of the raising laws', proposal: 'a transcription glitch', switches: [], noSwitch: 'no rule is lost; nothing to choose' },
   { id: 'A-28', title: 'misprints in the Bieten example', proposal: 'the corrected hands', switches: [], noSwitch: 'a test-data correction for the Bieten cases, not a rule' },
   { id: 'A-29', title: 'order of answering in Bieten', proposal: 'clockwise from the bidder', switches: [], noSwitch: 'Bieten only; both readings give the same result in the source' },
-  { id: 'A-30', title: 'comparing figures in Dritzige contests', proposal: 'count, then Gleich > Hanger, then rank', switches: [{ field: 'dritzigeKey', rulesets: ['innsbruck'], alternatives: ['countRankType'] }] },
+  {
+    id: 'A-30', title: 'comparing figures in Dritzige contests; what binds the asker and the rejecter',
+    proposal: 'count, then Gleich > Hanger, then rank; [000 p.30] rule 3: the Dritzige binds first — a bound seat may not bid, hold or raise a figure it cannot show with it, and where obligations collide its Perlaggen keep the Dritzige (then the Gleich, then the Hanger)',
+    switches: [
+      { field: 'dritzigeKey', rulesets: ['innsbruck'], alternatives: ['countRankType'] },
+      { field: 'askObligation', rulesets: ['1853'], alternatives: ['bidsFirst'] },
+    ],
+  },
   { id: 'A-31', title: 'cut mechanics', proposal: 'repeat while the next visible card is a permanent Perlagg', switches: [{ field: 'cutRepeat', rulesets: MODERN, alternatives: ['once'] }] },
   { id: 'A-32', title: 'Oberland: Eichel turned up', proposal: 'keep turning; skipped cards stay face up; an Eichel Perlagg turned aside may be taken in the exchange with a plain Eichel card ("alle liegenden Perlaggen" [002 §1.3])', switches: [{ field: 'skippedTurnCards', rulesets: ['oberland'], alternatives: ['shownBesideStock'] }] },
   { id: 'A-33', title: '"steht" inside one partnership', proposal: 'ties only between opposing parties', switches: [{ field: 'tieBetween', rulesets: ALL, alternatives: ['anyPlayers'] }] },
@@ -97,7 +104,7 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   { id: 'A-37', title: 'Hanger tie-break', proposal: 'the highest card; natural order in every suit', switches: [], noSwitch: 'for equal lengths the highest and the lowest card order Hangers alike' },
   { id: 'A-38', title: '1853 Perlagg in hand as Spielfarbe', proposal: 'it counts', switches: [{ field: 'spielfarbePerlaggInHandCounts', rulesets: ['1853'], alternatives: ['false'] }] },
   { id: 'A-39', title: 'obligations of unseen bids', proposal: 'no penalty; a let-gut unseen figure scores only if had', switches: [{ field: 'unseenBids', rulesets: ALL, alternatives: ['asSeen'] }] },
-  { id: 'A-40', title: '"Viertig erlaubt?"', proposal: 'asked before the first card by the party at target - 1; a rejected ask may be raised by the asker ("Fünftig erlaubt?"; by the other side it would have no stated effect); Bummerl = loss of the Partie', switches: [{ field: 'askAtTargetMinus1', rulesets: ['oberland', 'suedtirol'], alternatives: ['none'] }] },
+  { id: 'A-40', title: '"Viertig erlaubt?"', proposal: 'asked before the first card by the party at target - 1; a rejected ask may be raised one number of cards ("Fünftig erlaubt?", never a jump) by either side, the asker first, then the rejecter; an allowed raise puts its side out only at target - 1 (below, it only beats the asked figure and play goes on); an announced figure that does not exist: Bummerl = loss of the Partie', switches: [{ field: 'askAtTargetMinus1', rulesets: ['oberland', 'suedtirol'], alternatives: ['none'] }] },
   {
     id: 'A-41', title: 'three and six players', proposal: '1853: Strohmann (option b), each player holding the dummy once in three Partien; others each for himself, scoring silently (no answering rule for three; Bieten\'s answer in turn is the switch); six: two parties of three, 5 cards in 1853 [000 p.13], 4 elsewhere [003 Intro 2]',
     switches: [
@@ -116,15 +123,16 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
 
 /**
  * Switches that are no ambiguity of RULES §15 but a choice the sources leave to the table: what partners
- * share (RULES §13, engine/talk.ts). The default of every ruleset is 'table' (signs and table talk): [000
- * p.32–33, p.36–41] for 1853, [003 Intro 8, §9] for Innsbruck, [002 §1.6] and the Oberland footnotes of [000]
- * for Oberland and Südtirol (oberland.ts says why). 'none' is the silent table; 'open' an upper bound.
+ * share (RULES §13, engine/talk.ts). 1853 'table' (signs and table talk: partners "dürfen einander einzelne
+ * Karten sagen oder zeigen" [000 p.31–33], the leader asks "welche Farbe" [000 p.37]); Innsbruck, Oberland
+ * and Südtirol 'signs' ("durch Mimik und Gestik … vorher Geheimzeichen" [003 Intro 8]; oberland.ts
+ * says why for the Oberland). 'none' is the silent table; 'open' an upper bound.
  */
 export const RULE_SWITCHES: readonly Ambiguity[] = [
   {
     id: '§13',
     title: 'what partners share: secret signs, table talk, whole hands',
-    proposal: "'table' (signs at the first lead and spoken table talk) for every ruleset",
+    proposal: "1853 'table' (signs at the first lead and spoken table talk, [000 p.31-33, p.37]); Innsbruck, Oberland, Südtirol 'signs' (Mimik, Gestik, agreed Geheimzeichen, [003 Intro 8])",
     switches: [{ field: 'partnerInfo', rulesets: ALL, alternatives: ['none', 'signs', 'table', 'open'] }],
   },
 ];

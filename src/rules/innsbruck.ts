@@ -19,9 +19,11 @@ export const innsbruck: RulesVariantInput = {
   individualBidding: 'none', // A-41: no answering rule for three each for himself
   sixPlayers: 'twoPartiesOfThree', // [003 Intro 2], A-41
   sixPlayersHandSize: 4, // [003 Intro 2] "mit 4 Karten zu sechs", A-41
-  // RULES §13: 'table' — secret signs are "fester Bestandteil des Spiels" [003 Intro 8], and partners confer:
-  // a bid stands "selbst wenn es ohne Einwilligung des Partners geschieht" [003 §9].
-  partnerInfo: 'table',
+  // RULES §13: 'signs' — "Das Deuten unter Teamspieler durch Mimik und Gestik ist nicht nur erlaubt, sondern
+  // fester Bestandteil des Spiels. Dazu vereinbaren die Spielpartner vorher Geheimzeichen", the opponents kept
+  // "im Unklaren über die eigenen Karten" [003 Intro 8]: secret signs, no spoken talk heard by every seat.
+  // Alternatives: partnerInfo=none|table|open.
+  partnerInfo: 'signs',
   dealPattern: [2, 3], // A-08
   dealerRotation: 'left', // [003 §33]
   nextPartieDealer: 'loser', // [003 §1]
@@ -72,6 +74,7 @@ export const innsbruck: RulesVariantInput = {
   askAtTargetMinus1: 'ibk1717', // [003 §25-§28], A-42
   askFirst: false, // 17:17: nobody may bid anyway
   askBinds: false, // §28: bound only until the figures stand; not modelled
+  askObligation: 'dritzigeFirst', // (read only with askBinds)
   ibkTwofoldAt1717: false, // A-23
   double: false,
   doubleThreshold: 'moreThanHalf',

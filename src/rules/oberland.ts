@@ -20,14 +20,13 @@ export const oberland: RulesVariantInput = {
   individualBidding: 'none', // A-41: no answering rule for three each for himself
   sixPlayers: 'twoPartiesOfThree',
   sixPlayersHandSize: 4, // not stated; as Innsbruck (A-41)
-  // RULES §13: 'table'. [002] never names secret signs, but it takes partners' talk for granted: a bid made
-  // "gegen den Willen oder in der Hitze des Gefechtes, ohne sich beim Partner zu versichern im Alleingang"
-  // [002 §1.6] is the exception to bidding after making sure with the partner — spoken table talk. The
-  // footnotes of [000], written from the Oberland (fn.2, fn.18), advise asking the partner "ob er die Figur
-  // in natura habe" before a bid [000 p.26 fn.23] (A-46: footnotes support VOBER/VSUED). The levels nest, so
-  // talk brings the signs too; nothing in [002] forbids them, and the neighbouring North Tyrolean rules call
-  // them "fester Bestandteil des Spiels" [003 Intro 8]. Alternatives: partnerInfo=none|signs|open.
-  partnerInfo: 'table',
+  // RULES §13: 'signs'. [002] describes no way partners share what they hold; "ohne sich beim Partner zu
+  // versichern" [002 §1.6] says they make sure of each other, not how. The one modern Tyrolean rule book that
+  // says how, the neighbouring Innsbruck one, names "Mimik und Gestik" and "vorher Geheimzeichen", so that
+  // the opponents stay "im Unklaren über die eigenen Karten" [003 Intro 8] — signs, not spoken talk heard by
+  // all. (The footnote advising to ask the partner "ob er die Figur in natura habe" [000 p.26 fn.23] is
+  // advice of the modern commentator, and asking can be signed.) Alternatives: partnerInfo=none|table|open.
+  partnerInfo: 'signs',
   dealPattern: [2, 3], // [002 §1.3]
   dealerRotation: 'left', // [002 §1.3]
   nextPartieDealer: 'loser',
@@ -78,6 +77,7 @@ export const oberland: RulesVariantInput = {
   askAtTargetMinus1: 'viertig', // [002 §1.6], A-40
   askFirst: false, // not stated
   askBinds: false, // not stated
+  askObligation: 'dritzigeFirst', // (read only with askBinds)
   ibkTwofoldAt1717: false,
   double: false, // A-26
   doubleThreshold: 'moreThanHalf',

@@ -70,6 +70,7 @@ export const v1853: RulesVariantInput = {
   askAtTargetMinus1: 'dritzig', // [000 p.29-32], A-42
   askFirst: true, // [000 p.29]: "das Dritzige hat den Vorzug"
   askBinds: true, // [000 p.30] rule 3
+  askObligation: 'dritzigeFirst', // [000 p.30] rule 3: "dürfen im Verlaufe des Spieles nicht mehr davon abgehen", A-30
   ibkTwofoldAt1717: false,
   double: true, // [000 p.15]
   doubleThreshold: 'moreThanHalf', // [000 p.15], A-26

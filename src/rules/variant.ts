@@ -189,14 +189,21 @@ export const RulesVariantSchema = z
     revokePenalty: z.enum(['substitute', 'spielPlus2', 'none']),
     /**
      * Asking at target - 1 [RULES §11.4], A-40, A-42: 1853 "um's Dritzige fragen"; Oberland "Viertig
-     * erlaubt?" and Südtirol "tritzig", where the asker may raise a rejected ask to the next multiplicity
-     * ("Fünftig erlaubt?" [002 §1.6]); Innsbruck 17:17.
+     * erlaubt?" and Südtirol "tritzig", where either side may raise a rejected ask to the next multiplicity
+     * ("Fünftig erlaubt?" [002 §1.6], one step at a time); Innsbruck 17:17.
      */
     askAtTargetMinus1: z.enum(['dritzig', 'viertig', 'tritzig', 'ibk1717', 'none']),
     /** The ask comes first: the opponents may not pre-empt it by bidding, only a blind all-three bid removes it (1853 [000 p.29, p.31]). */
     askFirst: z.boolean(),
     /** The asker and the rejecter are bound to the asked figure for the rest of the deal, as a held bid binds (1853 [000 p.30] rule 3). */
     askBinds: z.boolean(),
+    /**
+     * A-30, [000 p.30] rule 3: what binds a seat bound to the asked figure and to a Gleich or Hanger it bid,
+     * held or raised when it cannot show them together (engine/bound-seat.ts). 'dritzigeFirst': the Dritzige
+     * ("dürfen … nicht mehr davon abgehen"): such a seat may not bid, hold or raise a figure it cannot show
+     * with it, and in a collision its Perlaggen keep the Dritzige; 'bidsFirst': the figures said bind first.
+     */
+    askObligation: z.enum(['dritzigeFirst', 'bidsFirst']),
     /** A-23: at a deal starting 17:17 a two-fold figure goes out (default false). */
     ibkTwofoldAt1717: z.boolean(),
     /** Double (Schneider), 1853 [RULES §11.5]. */
@@ -222,6 +229,10 @@ export const RulesVariantSchema = z
   .refine((r) => r.dritzigeKey === 'countTypeRank' || r.askAtTargetMinus1 === 'ibk1717', {
     message: 'countRankType orders only the Innsbruck 17:17 contest (askAtTargetMinus1=ibk1717); the Dritzige and Viertig asks compare no figures of different kind (A-30)',
     path: ['dritzigeKey'],
+  })
+  .refine((r) => r.askObligation === 'dritzigeFirst' || r.askBinds, {
+    message: 'bidsFirst orders the obligations of a seat bound to the asked figure, and only askBinds=true binds one (A-30)',
+    path: ['askObligation'],
   })
   .refine((r) => r.individualBidding === 'none' || r.threePlayers === 'individual', {
     message: 'answerInTurn applies only to three players each for himself (threePlayers=individual); with the Strohmann there are two parties (A-41)',

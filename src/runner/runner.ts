@@ -6,7 +6,6 @@ import { existsSync, readFileSync, rmSync, rmdirSync, statSync, statfsSync } fro
 import { basename, join } from 'node:path';
 import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
-import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { BatchStreamWriter, streamToFile } from '../results/stream.ts';
 import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from '../results/run-manifest.ts';
@@ -23,6 +22,7 @@ import { createJob, specRuleset } from '../sim/jobs.ts';
 import { isTaskFault, rebuildFault, type BatchTask, type TaskFault } from './task.ts';
 import { SimSpecError, RunError, RunFailure } from '../core/errors.ts';
 import { varianceRatio as pairedVarianceRatio, type PairAcc } from '../stats/paired.ts';
+import { usableCpus } from './cpu-limit.ts';
 
 export interface Shard {
   readonly index: number;
@@ -249,6 +249,8 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
   let dealsDone = 0;
   let test: MeanSprt | null = opts.sprt ? new MeanSprt(opts.sprt.bounds, opts.sprt.minPairs === undefined ? {} : { minPairs: opts.sprt.minPairs }) : null;
   let folder: Folder | null = null;
+  /** The folder already holds this run, complete: nothing to do (the rerun rule). */
+  let finished: { files: string[]; stoppedBy: StopReason } | null = null;
   /** This run created the folder's data files (a fresh run, not a resume). */
   let createdFiles = false;
   /** Set when the manifest says every batch is done and the tables are being converted. */
@@ -274,9 +276,12 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
         throw new RunError(`--out ${dir}: cannot create the folder (${(e as { code?: string }).code ?? String(e)})`);
       }
     }
-    folder = { dir, lock: takeLock(dir), created };
+    folder = { dir, lock: takeLock(dir, '--out', { note }), created };
     try {
-      const old = readRunManifest(dir, { requireSeal: opts.resume });
+      // The rerun rule (issue 29): the same command with the same settings into its own folder resumes an
+      // unfinished run and leaves a finished one as it is (so a scheduler's retry or requeue is safe, with or
+      // without --resume); other settings, another command or other code are refused by name.
+      const old = readRunManifest(dir, { requireSeal: true });
       if (old === null) {
         const left = uncommittedLeftovers(dir, tableNames.map(streamName));
         if (left === null) throw new RunError(`--out ${dir} is not empty; choose a new or empty folder`);
@@ -287,25 +292,30 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
         } else if (opts.resume) {
           throw new RunError(`--resume: ${dir} holds no run to resume`);
         }
-      } else if (opts.resume) {
+      } else {
+        const how = opts.resume ? '--resume: ' : '';
+        if (old.command !== 'simulate') throw new RunError(`${how}${dir} holds a run of "perlagg ${old.command}", not of "perlagg simulate"; choose another --out`);
         const field = settingsDiff(old.settings, settings);
-        if (field !== null) throw new RunError(`--resume: the settings differ from the run in ${dir} in "${field}"; resume with the same settings or choose another --out`);
-        if (old.complete) throw new RunError(`--resume: the run in ${dir} is already complete`);
+        if (field !== null) throw new RunError(`${how}the settings differ from the run in ${dir} in "${field}"; use the same settings or choose another --out`);
         const now = codeVersion();
         const codeField = codeDiff(old.code, now);
-        if (codeField !== null) {
+        if (old.complete) {
+          if (codeField !== null) throw new RunError(`${how}the run in ${dir} is complete but was made by other code (${codeField}: ${String(old.code[codeField.slice(5) as keyof CodeVersion])}, now ${String(now[codeField.slice(5) as keyof CodeVersion])}); its files stay as they are: choose another --out`);
+          finished = { files: finishedFiles(dir, old, tableNames), stoppedBy: old['stoppedBy'] as StopReason };
+          note(`${dir} already holds this run, complete (the same settings and code): nothing to do, its files are left as they are`);
+        } else if (codeField !== null) {
           if (opts.allowCodeChange !== true) {
-            throw new RunError(`--resume: the run in ${dir} was made by other code (${codeField}: ${String(old.code[codeField.slice(5) as keyof CodeVersion])}, now ${String(now[codeField.slice(5) as keyof CodeVersion])}); resume it with that code, or add --allow-code-change to mix them (recorded in the manifest)`);
+            throw new RunError(`${how}the run in ${dir} was made by other code (${codeField}: ${String(old.code[codeField.slice(5) as keyof CodeVersion])}, now ${String(now[codeField.slice(5) as keyof CodeVersion])}); resume it with that code, or add ${opts.resume ? "" : "--resume "}--allow-code-change to mix them (recorded in the manifest)`);
           }
           old['codeChanges'] = [...((old['codeChanges'] as unknown[] | undefined) ?? []), { atBatch: old.progress.batchesDone, from: old.code, to: now, at: new Date().toISOString() }];
           old.code = now;
           note(`--allow-code-change: batches from ${old.progress.batchesDone} on are made by ${now.commit}; recorded in the manifest (codeChanges)`);
         }
-        checkProgress(dir, old, firstBatch, opts.batchSize, dealEnd);
-        const gone = removeTempFiles(dir);
+        if (finished === null) checkProgress(dir, old, firstBatch, opts.batchSize, dealEnd);
+        const gone = finished === null ? removeTempFiles(dir) : [];
         if (gone.length > 0) note(`removed ${gone.length} temp file(s) a crashed run left in ${dir}: ${gone.join(', ')}`);
         finishing = (old['finishing'] as StopReason | undefined) ?? null;
-        for (const t of tableNames) {
+        for (const t of finished === null ? tableNames : []) {
           const entry = old.tables[t];
           if (entry === undefined) throw new RunError(`--resume: ${dir}/manifest.json has no table ${t}`);
           const digests = (entry as TableEntry & { batchSha256?: string[] }).batchSha256;
@@ -320,24 +330,22 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
           }
           writers.set(t, BatchStreamWriter.resume(join(dir, entry.file), job.tables[t]!, entry.committed, digests));
         }
-        manifest = old;
+        manifest = finished === null ? old : null;
         next = firstBatch + old.progress.batchesDone;
         dealsDone = old.progress.dealsDone;
         metrics = Object.fromEntries(Object.entries(structuredClone(old['metrics'] as Record<string, MetricAcc>)).map(([k, a]) => [k, reviveAcc(a)]));
         rejected = old['rejected'] as number;
         if (opts.sprt) {
           const snap = old['sprt'] as MeanSprtSnapshot | undefined;
-          if (snap === undefined) throw new RunError(`--resume: ${dir}/manifest.json has no SPRT state`);
+          if (snap === undefined) throw new RunError(`${how}${dir}/manifest.json has no SPRT state`);
           try {
             test = MeanSprt.fromJSON(snap);
           } catch (e) {
             throw new RunError(`--resume: ${dir}/manifest.json: the SPRT state is damaged (${(e as Error).message})`);
           }
         }
-      } else {
-        throw new RunError(`${dir} already holds a run (${old.complete ? 'complete' : 'unfinished: add --resume to continue it'}); choose another --out`);
       }
-      if (manifest === null) {
+      if (manifest === null && finished === null) {
         createdFiles = true;
         const now = new Date().toISOString();
         const tables: RunManifest['tables'] = {};
@@ -377,7 +385,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
           throw writeFailure(e, join(dir, 'manifest.json'));
         }
         manifest = m;
-      } else {
+      } else if (manifest !== null) {
         for (const t of tableNames) {
           const w = writers.get(t);
           if (w !== undefined) (manifest.tables[t] as TableEntry & { batchSha256?: string[] }).batchSha256 = w.digests;
@@ -390,6 +398,10 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
     }
   }
   const resumedFrom = dealsDone;
+  if (finished !== null) {
+    folder!.lock.release();
+    return { metrics, specs: job.metrics, dealsDone, rejected, stoppedBy: finished.stoppedBy, elapsedMs: performance.now() - t0, resumedFrom, files: finished.files, sprt: sprtAtEnd(test, opts, firstBatch), identicalPairs: job.identicalPairs === true };
+  }
 
   // ---- the pool, the heartbeat and its watcher ----
   const pool = opts.workers > 0 ? (injectedPool ?? createPool(opts.workers)) : null;
@@ -641,13 +653,28 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
     }
     folder!.lock.release();
   }
-  let sprtEnd: RunSprt | null = null;
-  if (test !== null) {
-    const status = test.status();
-    const first = firstBatch * opts.batchSize;
-    sprtEnd = { metric: opts.sprt!.metric, status, corrected: test.corrected(), decidedAtDeal: status.decidedAt === null ? null : first + status.decidedAt - 1 };
-  }
-  return { metrics, specs: job.metrics, dealsDone, rejected, stoppedBy: stoppedBy!, elapsedMs: performance.now() - t0, resumedFrom, files, sprt: sprtEnd, identicalPairs: job.identicalPairs === true };
+  return { metrics, specs: job.metrics, dealsDone, rejected, stoppedBy: stoppedBy!, elapsedMs: performance.now() - t0, resumedFrom, files, sprt: sprtAtEnd(test, opts, firstBatch), identicalPairs: job.identicalPairs === true };
+}
+
+/** The SPRT of a run at its end (null without one). */
+function sprtAtEnd(test: MeanSprt | null, opts: RunOptions, firstBatch: number): RunSprt | null {
+  if (test === null) return null;
+  const status = test.status();
+  const first = firstBatch * opts.batchSize;
+  return { metric: opts.sprt!.metric, status, corrected: test.corrected(), decidedAtDeal: status.decidedAt === null ? null : first + status.decidedAt - 1 };
+}
+
+/** A complete run's table files, each checked against the sha256 and size its manifest records. */
+function finishedFiles(dir: string, m: RunManifest, tableNames: readonly string[]): string[] {
+  return tableNames.map((t) => {
+    const entry = m.tables[t] as (TableEntry & { sha256?: string; bytes?: number }) | undefined;
+    if (entry === undefined) throw new RunError(`${dir}/manifest.json has no table ${t}`);
+    const path = join(dir, entry.file);
+    if (!existsSync(path)) throw new RunError(`${path} is missing; the run in ${dir} is damaged: choose another --out`);
+    const h = fileSha256(path);
+    if (h.sha256 !== entry.sha256 || h.bytes !== entry.bytes) throw new RunError(`${path} does not match the sha256 and size in its manifest; the run in ${dir} is damaged: choose another --out`);
+    return path;
+  });
 }
 
 /** Thrown inside the in-thread batch when Ctrl-C interrupted it. */
@@ -692,7 +719,8 @@ function checkProgress(dir: string, m: RunManifest, firstBatch: number, batchSiz
   }
 }
 
-export const DEFAULT_WORKERS = availableParallelism();
+/** The default worker count: the CPUs this process may use (its affinity and its cgroup's CPU quota: a pod's limit). */
+export const DEFAULT_WORKERS = usableCpus();
 
 /** With duplicate deals: how much pairing narrowed the interval of A - B (GUIDE §5): unpaired over paired variance of the mean. */
 export function varianceRatio(r: RunResult): number | null {

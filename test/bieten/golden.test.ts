@@ -213,8 +213,9 @@ describe('BG-04 … BG-10', () => {
     playOut(none);
     expect(none.results!.find((x) => x.figure === 'Herz')).toMatchObject({ maker: -1, points: 0 });
     // a higher Herz thrown off earlier (P2's HK on a Schell lead), then P1 leads the H7 and nobody follows:
-    // the highest card makes the Herz (default), or the leader (the switch unfollowedLead=leaderWrites)
-    for (const [spec, maker] of [['bieten', 'P2'], ['bieten{unfollowedLead=leaderWrites}', 'P1']] as const) {
+    // "schreibt der Ausspieler eins und auch wenn er nur den Herz oder Laub=Siebener hätte" [001 p.14] — the
+    // leader makes the Herz (default), or the highest card on the table (the switch unfollowedLead=highestCard)
+    for (const [spec, maker] of [['bieten', 'P1'], ['bieten{unfollowedLead=highestCard}', 'P2']] as const) {
       const t = replay(`game bieten\nruleset ${spec}\nplayers P1 P2 P3\ndeal\ndealer P3
         P1: S7 H7 EA\nP2: HK E8 L9\nP3: S8 E9 L7
         P1 play S7\nP2 play HK\nP3 play S8\nP3 play E9\nP1 play EA\nP2 play E8\nP1 play H7\nP2 play L9\nP3 play L7`);

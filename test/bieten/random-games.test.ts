@@ -32,7 +32,7 @@ export const READINGS = [
   'bieten{groschenOnHeld=anyPlayer}',
   'bieten{vorgebotene=bidderOnly}',
   'bieten{fleeCancelsGut=false}',
-  'bieten{unfollowedLead=leaderWrites}',
+  'bieten{unfollowedLead=highestCard}',
   'bieten{target=5}',
   'bieten{target=9,penalties.overbid=1}',
 ];

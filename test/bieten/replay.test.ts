@@ -123,7 +123,8 @@ describe('perlagg replay', () => {
     let n = 0;
     let talked = 0;
     for (let d = 0; d < 240; d++) {
-      const r = resolveRuleset(['1853', 'oberland', 'suedtirol', 'innsbruck'][d % 4]!);
+      // the three that sign by default half of the time at a talking table (RULES §13)
+      const r = resolveRuleset(['1853', 'oberland', 'suedtirol', 'innsbruck'][d % 4]! + (d % 8 >= 4 && d % 4 > 0 ? '{partnerInfo=table}' : ''));
       const players = [2, 3, 4, 6][Math.floor(d / 4) % 4]!;
       const res = playDeal({ ruleset: r, players, policies: Array.from({ length: players }, (_, p) => ({ name: 'x', policy: (p + d) % 2 === 1 ? random : simple })), rootSeed: 9, dealIndex: d, dealer: d % players, ...(players === 3 ? {} : { score: [d % 7, (d * 3) % 9] }) });
       const text = recordPerlaggen(res.state);
@@ -141,14 +142,14 @@ describe('perlagg replay', () => {
   });
 
   describe('table talk in a recording (RULES §13)', () => {
-    const HAND = ['game perlaggen', 'ruleset oberland', 'players 4', 'deal 1', 'dealer P4', 'P1: HU HA E8 SA EU', 'P2: E9 S9 L8 S10 L7', 'P3: L10 LA S7 EO SU', 'P4: LK EA HK Weli SK', 'turned S8', 'stock EK H9 H8 H10 H7 L9 HO E7 LO LU SO E10'];
+    const HAND = ['game perlaggen', 'ruleset oberland{partnerInfo=table}', 'players 4', 'deal 1', 'dealer P4', 'P1: HU HA E8 SA EU', 'P2: E9 S9 L8 S10 L7', 'P3: L10 LA S7 EO SU', 'P4: LK EA HK Weli SK', 'turned S8', 'stock EK H9 H8 H10 H7 L9 HO E7 LO LU SO E10'];
     const REST = ['P3 bid Gleich', 'P4 raise Gleich 3', 'P3 hold', 'P1 play HA', 'P2 play S9', 'P3 play L10', 'P4 play LK', 'P2 play L7', 'P3 play LA', 'P4 play SK', 'P1 play SA', 'P1 play E8', 'P2 play E9', 'P3 play EO as SA', 'P4 play EA', 'P3 bid Spiel', 'P4 gut', 'P1 show HK', 'P3 show HK HA', 'P4 show HK EK', 'expect points 1 3'];
     const said = (text: string) => {
       const all = statements(text);
       return replayPerlaggen(all, parseRecording(all).header, 'x').states[0]!.events.flatMap((e) => (e.type === 'say' ? [`P${e.seat + 1}>P${e.to + 1} ${e.phrase}${e.suit >= 0 ? ` ${'HSLE'[e.suit]}` : ''}${e.reply ? ' (reply)' : ''}`] : []));
     };
     it('the transcript\'s own lines (a question and its answer on one line), the English form, ASCII quotes and an unasked phrase are read at their talk windows', () => {
-      // the talk of `perlagg play --ruleset oberland --seed 15 --deal 51`, the hand of examples/perlaggen-oberland-hand.txt
+      // the talk of `perlagg play --ruleset 'oberland{partnerInfo=table}' --seed 15 --deal 51`, the hand of examples/perlaggen-oberland-hand.txt
       const text = [...HAND, 'P1 zu P3: „Welche Farbe?“  P3: „Laub!“', 'P3 zu P1: „Hast du das Gleich in natura?“', 'P1: „Nein.“', 'P4 say inNatura Gleich to P2', 'P2 say nein', ...REST.slice(0, 4), 'P2 zu P4: "Kannst du stechen?"  P4: "Ja."', ...REST.slice(4, 8), 'P1 zu P3: „Ich kann nicht.“', ...REST.slice(8)].join('\n');
       expect(said(text)).toEqual(['P1>P3 welcheFarbe', 'P3>P1 farbe L (reply)', 'P3>P1 inNatura', 'P1>P3 nein (reply)', 'P4>P2 inNatura', 'P2>P4 nein (reply)', 'P2>P4 kannstStechen', 'P4>P2 ja (reply)', 'P1>P3 ichKannNicht']);
     });
@@ -158,7 +159,7 @@ describe('perlagg replay', () => {
     it('a phrase the seat may not say there, a question left unanswered, talk at a silent table: one line each', () => {
       expect(refusal([...HAND, 'P1 zu P3: „Ich kann nicht.“', ...REST].join('\n'))).toMatch(/^line 12: "P1 zu P3: „Ich kann nicht\.“": P1 cannot say that here \(RULES §13\)/);
       expect(refusal([...HAND, 'P1 zu P3: „Welche Farbe?“', ...REST].join('\n'))).toMatch(/^line 13: "P3 bid Gleich": P3 must first answer P1's „Welche Farbe\?“ \(RULES §13\)$/);
-      expect(refusal([...HAND, ...REST.slice(0, 3), 'P3 zu P1: „Trumpf!“', ...REST.slice(3)].join('\n').replace('ruleset oberland', 'ruleset oberland{partnerInfo=signs}'))).toMatch(/^line 15: .*nobody talks at this table \(partnerInfo=signs/);
+      expect(refusal([...HAND, ...REST.slice(0, 3), 'P3 zu P1: „Trumpf!“', ...REST.slice(3)].join('\n').replace('ruleset oberland{partnerInfo=table}', 'ruleset oberland'))).toMatch(/^line 15: .*nobody talks at this table \(partnerInfo=signs/); // the Oberland signs by default
       expect(refusal([...HAND, 'P2 say singen to P4', ...REST].join('\n'))).toMatch(/^line 12: "singen" is no phrase of the table talk/);
       // the German verb decorates an action as before: "P4 sagt gut" is the answer gut, "P3 sagt halt" the hold
       expect(said([...HAND, ...REST].join('\n').replace('P4 gut', 'P4 sagt gut').replace('P3 hold', 'P3 sagt halt'))).toEqual([]);

@@ -102,6 +102,8 @@ export function accountDeal(s: HandState): DealAccount {
   let spielLost = 0;
   let winner = -1;
   let ask: { party: number; count: number; kind: 'Gleich' | 'Hanger'; truthful: boolean; answer: 'pending' | 'allow' | 'reject' } | null = null;
+  /** The party whose rejected Viertig (or a raise of it) did not exist, the first one (A-40); -1. */
+  let bummerl = -1;
   let snapshot: { figs: Fig[]; unseenAll: number; bidAtTm2: number } | null = null;
   let offered = -1;
   const start1717 = r.askAtTargetMinus1 === 'ibk1717' && twoParties && score.every((x) => x === target - 1);
@@ -242,12 +244,12 @@ export function accountDeal(s: HandState): DealAccount {
       else continue;
       fig.corrected = true;
     }
-    if (r.revokePenalty === 'spielPlus2' && twoParties) {
+    if (r.revokePenalty === 'spielPlus2') {
       revokesFound();
       const sp = figs[0]!;
       const w = sp.written;
       if (sp.st === 'closed' && !sp.corrected && !sp.decided && w !== null && w.points > 0 && ((spielLost >>> w.party) & 1) === 1) {
-        move(w, ((spielLost >>> (1 - w.party)) & 1) === 1 ? -1 : 1 - w.party);
+        move(w, afterRevokes(w.party));
         sp.corrected = true;
       }
     }
@@ -281,6 +283,12 @@ export function accountDeal(s: HandState): DealAccount {
   };
   let forfeitMask = 0;
   const revokesPending: number[] = [];
+  /** Innsbruck [003 §17]: who makes the Spiel `w` made by the tricks — two parties: the revoker's opponents; more, each for himself: nobody instead of a revoker. */
+  const afterRevokes = (w: number): number => {
+    if (spielLost === 0) return w;
+    if (twoParties) return spielLost === 3 ? -1 : spielLost === 1 ? 1 : 0;
+    return w >= 0 && ((spielLost >>> w) & 1) === 1 ? -1 : w;
+  };
   /** Innsbruck [003 §17]: the revokes made are found — the Spiel lost and 2 points. */
   function revokesFound(): void {
     for (const rv of revokesPending) {
@@ -389,9 +397,8 @@ export function accountDeal(s: HandState): DealAccount {
           // revoke (found now, at the end of trick play) gives it to the opponents, a false held Spiel (1853)
           // too; a party that lost the deal's points writes nothing
           const sp = figs[0]!;
-          if (r.revokePenalty === 'spielPlus2' && twoParties) revokesFound();
-          let w = spielParty;
-          if (spielLost !== 0) w = spielLost === 3 ? -1 : spielLost === 1 ? 1 : 0;
+          if (r.revokePenalty === 'spielPlus2') revokesFound();
+          let w = afterRevokes(spielParty);
           if (r.falseFigurePenalty === 'points1853' && twoParties && sp.st === 'stake' && sp.violation !== 0) w = sp.violation === 3 ? -1 : sp.violation === 1 ? 1 : 0;
           if (w >= 0 && ((forfeited >>> w) & 1) === 1) w = -1;
           const pts = sp.st === 'stake' ? (sp.aus ? Math.max(sp.level, target - (w < 0 ? 0 : virt(w))) : sp.level) : 1;
@@ -473,18 +480,20 @@ export function accountDeal(s: HandState): DealAccount {
         const a = ask!;
         a.answer = e.allow ? 'allow' : 'reject';
         const opp = 1 - a.party;
+        const viertig = r.askAtTargetMinus1 === 'viertig' || r.askAtTargetMinus1 === 'tritzig';
         if (e.allow) {
-          if (a.truthful) {
+          // a Viertig raised by the side below target − 1 only beats the asked figure (A-40)
+          if (a.truthful && (!viertig || virt(a.party) >= target - 1)) {
             goingOut(); // the asker goes out: his deal's claims are checked first
             if (winner < 0) {
               write(a.party, Math.max(1, target - virt(a.party)), -1);
               afterWrite(a.party);
             }
-          } else if (r.askAtTargetMinus1 === 'viertig' || r.askAtTargetMinus1 === 'tritzig') winner = opp; // Bummerl
+          } else if (viertig && !a.truthful) winner = opp; // Bummerl
         } else if (r.askAtTargetMinus1 === 'dritzig' && !a.truthful) {
           write(opp, 2, -1);
           afterWrite(opp);
-        }
+        } else if (viertig && !a.truthful && bummerl < 0) bummerl = a.party; // found at the end: the first one said
         break;
       }
       case 'show': {
@@ -524,7 +533,7 @@ export function accountDeal(s: HandState): DealAccount {
       return { w: [...ps][0]!, code: top };
     };
     const winners = [spielParty >= 0 ? spielParty : -1, best(1).w, best(2).w];
-    if (spielLost !== 0 && figs[0]!.st !== 'closed') winners[0] = spielLost === 3 ? -1 : spielLost === 1 ? 1 : 0;
+    if (spielLost !== 0 && figs[0]!.st !== 'closed') winners[0] = afterRevokes(winners[0]!);
     if (r.falseFigurePenalty === 'points1853' && twoParties) {
       for (let f = 0; f < 3; f++) {
         if (figs[f]!.st !== 'stake') continue;
@@ -532,7 +541,7 @@ export function accountDeal(s: HandState): DealAccount {
         if (v !== 0) winners[f] = v === 3 ? -1 : v === 1 ? 1 : 0;
       }
     }
-    if (ask !== null && ask.answer === 'reject' && !ask.truthful && (r.askAtTargetMinus1 === 'viertig' || r.askAtTargetMinus1 === 'tritzig')) winner = 1 - ask.party;
+    if (bummerl >= 0) winner = 1 - bummerl;
     if (winner < 0) winner = over(points);
     const ibk = r.askAtTargetMinus1 === 'ibk1717' && twoParties;
     let minCount = 0;

@@ -31,7 +31,7 @@ describe('legalActions = legalActionsChecked, record by record, at every call', 
   const cases: Array<[string, Record<string, boolean>]> = [...RULESET_NAMES.map((n): [string, Record<string, boolean>] => [n, {}]), ['oberland', { weliNaturalInFigures: true }]];
   for (const [name, overrides] of cases) {
     it(`${name} ${JSON.stringify(overrides)}: simple (talk on, off) and random, 4 players, scores 0 and near the target`, () => {
-      const r = resolveRuleset(name, overrides);
+      const r = resolveRuleset(name, { ...overrides, partnerInfo: 'table' }); // a talking table (signs only by default but in 1853, RULES §13)
       const pols = [seats('simple', 4), seats('simple', 4, { information: 'ignore' }), seats('random', 4), seats('random', 4, { bidRate: 0.3, vetoRate: 0.3, raiseRate: 0.5 })];
       let bound = 0;
       let dropped = 0;

@@ -43,12 +43,12 @@ const says = (s: HandState) => s.events.filter((e) => e.type === 'say');
 const words = (xs: readonly PolicyAction[]) => xs.map(actionText);
 
 describe('RULES §13: the ruleset field partnerInfo', () => {
-  it('has four levels; the sources give table talk for every ruleset; the old values still read', () => {
-    for (const name of RULESET_NAMES) expect(resolveRuleset(name).partnerInfo, name).toBe('table');
+  it('has four levels; the sources give table talk in 1853 [000 p.31-33, p.37] and signs in Innsbruck, Oberland, Südtirol [003 Intro 8]; the old values still read', () => {
+    for (const name of RULESET_NAMES) expect(resolveRuleset(name).partnerInfo, name).toBe(name === '1853' ? 'table' : 'signs');
     expect(resolveRuleset('1853{partnerInfo=signals}').partnerInfo).toBe('signs');
     expect(resolveRuleset('oberland{partnerInfo=fullPartnerHands}').partnerInfo).toBe('open');
     expect(canonicalName(resolveRuleset('1853{partnerInfo=signals}'))).toBe('1853{partnerInfo=signs}');
-    for (const level of LEVELS) expect(canonicalName(resolveRuleset(`innsbruck{partnerInfo=${level}}`))).toBe(level === 'table' ? 'innsbruck' : `innsbruck{partnerInfo=${level}}`);
+    for (const level of LEVELS) expect(canonicalName(resolveRuleset(`innsbruck{partnerInfo=${level}}`))).toBe(level === 'signs' ? 'innsbruck' : `innsbruck{partnerInfo=${level}}`);
     expect(() => resolveRuleset('1853{partnerInfo=gossip}')).toThrow(/partnerInfo/);
     const sw = RULE_SWITCHES.find((x) => x.id === '§13')!;
     for (const alt of sw.switches[0]!.alternatives) expect(resolveRuleset(`1853{${sw.switches[0]!.field}=${alt}}`).partnerInfo).toBe(alt);
@@ -409,7 +409,7 @@ describe('transcripts and tables', () => {
   it('Partien run with talk on for every ruleset', () => {
     const policy = builtinPolicy('simple').create({});
     for (const name of RULESETS) {
-      const res = playPartie({ ruleset: resolveRuleset(name), players: 4, policies: [0, 1, 2, 3].map(() => ({ name: 'simple', policy })), rootSeed: 5, partieIndex: 0, keepStates: true });
+      const res = playPartie({ ruleset: resolveRuleset(`${name}{partnerInfo=table}`), players: 4, policies: [0, 1, 2, 3].map(() => ({ name: 'simple', policy })), rootSeed: 5, partieIndex: 0, keepStates: true });
       expect(res.summary.winnerParty).toBeGreaterThanOrEqual(0);
       expect(res.states.some((s) => says(s).length > 0)).toBe(true);
     }

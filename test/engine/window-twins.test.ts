@@ -24,7 +24,7 @@ afterEach(() => {
 describe('bid window facts remembered = worked out from the state, at every call', () => {
   for (const name of RULESET_NAMES) {
     it(`${name}: simple (talk on, off) and random, 4 players, scores 0 and near the target`, () => {
-      const r = resolveRuleset(name);
+      const r = resolveRuleset(`${name}{partnerInfo=table}`); // a talking table (signs only by default but in 1853, RULES §13)
       checkWindowTwins(true);
       const pols = [seats('simple', 4), seats('simple', 4, { information: 'ignore' }), seats('random', 4), seats('random', 4, { bidRate: 0.3, vetoRate: 0.3, raiseRate: 0.5 })];
       for (let d = 0; d < 240; d++) {

@@ -11,12 +11,13 @@
 //                               folder of its own, then the resume; results/…, charts/…, --out, --transcript -> the temp folder
 //   experiment run           -> its --smoke form (seconds) with --workers 0, results in the temp folder; report reads them
 //   --where FILE             -> FILE written there when the README's file does not exist (a predicate keeping Herz deals)
-//   play --human without "<" -> run with no input: it must reach its first question and stop at the end of
-//                               the input (exit 2); "< FILE" lines get the file as their standard input
+//   play --human without "<" -> run with no input: it must reach its first question (two people at one
+//                               keyboard: the handing over of it) and stop at the end of the input (exit 2);
+//                               "< FILE" lines get the file as their standard input
 // Most lines run in this process (main() of src/cli/main.ts); those with standard input, and the run to be
 // interrupted, are spawned.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -172,35 +173,39 @@ describe('README examples', () => {
     mkdirSync(join(tmp, 'charts'));
     const failures: string[] = [];
     let ran = 0;
-    for (const ex of examples) {
-      let args = small(ex.args, tmp);
-      const runs: string[][] = [];
-      const shard = valueOf(args, '--shard');
-      if (shard >= 0) {
-        const [, count] = args[shard + 1]!.split('/').map(Number);
-        for (let i = 0; i < count!; i++) runs.push(args.map((x, j) => (j === shard + 1 ? `${i}/${count}` : x)));
-      } else if (args.includes('--resume')) {
-        const o = valueOf(args, '--out', '-o');
-        args[o + 1] = `${args[o + 1]}-resumed`;
-        const big = args.filter((x) => x !== '--resume');
-        const n = valueOf(big, '-n', '--deals');
-        big[n + 1] = big[0] === 'tune' ? '2000' : '150000'; // long enough to be interrupted after its first batch
-        if (big[0] === 'simulate') big.push('--batch-size', '2048'); // tune commits every --commit-every iterations
-        args = [...big, '--resume'];
-        const code = await interrupted(big, args[o + 1]!);
-        if (code !== 130) failures.push(`line ${ex.line}: the run to resume ended with ${code}, not 130 (Ctrl-C): ${big.join(' ')}`);
-        runs.push(args);
-      } else runs.push(args);
-      for (const run of runs) {
-        ran++;
-        const human = run.includes('--human') && ex.stdin === null;
-        const t0 = performance.now();
-        const r = ex.stdin !== null ? spawned(run, readFileSync(join(ROOT, ex.stdin), 'utf8')) : human ? spawned(run, '') : await inProcess(run);
-        if (process.env['PERLAGG_README_TIMES']) process.stderr.write(`${((performance.now() - t0) / 1000).toFixed(1)} s  perlagg ${run.join(' ')}\n`);
-        const want = human ? 2 : ex.exit;
-        if (r.code !== want) failures.push(`line ${ex.line}: "${ex.text}" ran as "perlagg ${run.join(' ')}": exit ${r.code}, expected ${want}: ${r.err.trim().split('\n')[0]}`);
-        if (human && !(/the input ended before the game was over/.test(r.err) && /am Zug/.test(r.out))) failures.push(`line ${ex.line}: "${ex.text}" did not reach its first question`);
+    try {
+      for (const ex of examples) {
+        let args = small(ex.args, tmp);
+        const runs: string[][] = [];
+        const shard = valueOf(args, '--shard');
+        if (shard >= 0) {
+          const [, count] = args[shard + 1]!.split('/').map(Number);
+          for (let i = 0; i < count!; i++) runs.push(args.map((x, j) => (j === shard + 1 ? `${i}/${count}` : x)));
+        } else if (args.includes('--resume')) {
+          const o = valueOf(args, '--out', '-o');
+          args[o + 1] = `${args[o + 1]}-resumed`;
+          const big = args.filter((x) => x !== '--resume');
+          const n = valueOf(big, '-n', '--deals');
+          big[n + 1] = big[0] === 'tune' ? '2000' : '150000'; // long enough to be interrupted after its first batch
+          if (big[0] === 'simulate') big.push('--batch-size', '2048'); // tune commits every --commit-every iterations
+          args = [...big, '--resume'];
+          const code = await interrupted(big, args[o + 1]!);
+          if (code !== 130) failures.push(`line ${ex.line}: the run to resume ended with ${code}, not 130 (Ctrl-C): ${big.join(' ')}`);
+          runs.push(args);
+        } else runs.push(args);
+        for (const run of runs) {
+          ran++;
+          const human = run.includes('--human') && ex.stdin === null;
+          const t0 = performance.now();
+          const r = ex.stdin !== null ? spawned(run, readFileSync(join(ROOT, ex.stdin), 'utf8')) : human ? spawned(run, '') : await inProcess(run);
+          if (process.env['PERLAGG_README_TIMES']) process.stderr.write(`${((performance.now() - t0) / 1000).toFixed(1)} s  perlagg ${run.join(' ')}\n`);
+          const want = human ? 2 : ex.exit;
+          if (r.code !== want) failures.push(`line ${ex.line}: "${ex.text}" ran as "perlagg ${run.join(' ')}": exit ${r.code}, expected ${want}: ${r.err.trim().split('\n')[0]}`);
+          if (human && !(/the input ended before the game was over/.test(r.err) && /am Zug|ist dran: gib die Tastatur weiter/.test(r.out))) failures.push(`line ${ex.line}: "${ex.text}" did not reach its first question`);
+        }
       }
+    } finally {
+      rmSync(tmp, { recursive: true, force: true }); // nothing left in the system temp dir
     }
     expect(failures).toEqual([]);
     expect(ran).toBeGreaterThanOrEqual(examples.length);

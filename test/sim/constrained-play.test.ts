@@ -11,6 +11,7 @@ import { playDeal } from '../../src/play/hand.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { bidHistoryText } from '../../src/engine/bid-text.ts';
 import { resolvePolicy } from '../../src/registry/policies.ts';
+import { faceUpText } from '../../src/games/perlaggen/columns.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-con-'));
 const spec = (over: Partial<SimSpec>): SimSpec => ({ mode: 'hands', ruleset: 'oberland', players: 4, policies: ['simple'], seed: 3, constraints: { hands: {}, trump: null, predicate: null }, detail: true, ...over });
@@ -168,5 +169,15 @@ describe('--detail: cards and bids in hands.arrow', () => {
       expect(text.split(' · ').length).toBe(state.events.filter((e) => ['bid', 'raise', 'answer', 'veto', 'ask', 'askAnswer', 'concede'].includes(e.type)).length || 1);
     }
     expect(seen).toBeGreaterThan(5);
+  });
+
+  it('face_up names the cards really lying face up: an exchange that takes a laid-aside Perlagg leaves the trump card where it was (issue 24)', async () => {
+    // Oberland, seed 1: E7 and E10 are laid aside at the turn-up (Eichel is never trump), SA is turned up;
+    // P1 takes the Perlagg E7 and gives EK — EK lies where E7 lay, SA stays
+    const p = await resolvePolicy('simple');
+    const policies = [0, 1, 2, 3].map(() => ({ name: p.spec, policy: p.factory.create(p.options) }));
+    const { state } = playDeal({ ruleset: resolveRuleset('oberland'), players: 4, policies, rootSeed: 1, dealIndex: 0, dealer: 0 });
+    expect(state.events.find((e) => e.type === 'exchange')).toMatchObject({ seat: 0 });
+    expect(faceUpText(state)).toBe('SA EK E10');
   });
 });

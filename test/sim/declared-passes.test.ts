@@ -18,7 +18,7 @@ const comparable = (s: HandState) => ({ ...s, bid: { ...s.bid, declaredPasses: 0
 describe('declared window passes taken by the engine = act called for each', () => {
   for (const name of RULESET_NAMES) {
     it(`${name}: the same final states, talk on and off`, () => {
-      const r = resolveRuleset(name);
+      const r = resolveRuleset(`${name}{partnerInfo=table}`); // a talking table (signs only by default but in 1853, RULES §13)
       for (const opts of [{}, { information: 'ignore' }, { information: 'ignore', spielTricks: 1 }] as OptionValues[]) {
         const fast = simple(opts);
         const slow = simple(opts);

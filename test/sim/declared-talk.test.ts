@@ -29,7 +29,7 @@ describe('quietDeclared (Policy.passes.unsaid, .unsaidAt) = the legal phrases', 
   it('by phrase and figure, by talk point and by tricks won, at every talk decision of random and simple', () => {
     const random = builtinPolicy('random').create({ talkRate: 0.5 });
     const simple = builtinPolicy('simple').create({});
-    const r = resolveRuleset('oberland');
+    const r = resolveRuleset('oberland{partnerInfo=table}');
     const all = { unsaid: ITEMS };
     const only = new Map(ITEMS.map((x) => [x, { unsaid: ITEMS.filter((y) => y !== x) }]));
     const at = (k: 'firstLead' | 'laterLead' | 'card' | 'answer' | 'notAhead') => ({ unsaidAt: { [k]: ITEMS } });
@@ -66,7 +66,7 @@ describe('quietDeclared (Policy.passes.unsaid, .unsaidAt) = the legal phrases', 
   });
 
   it('a declared item that is no phrase is one clear error', () => {
-    const r = resolveRuleset('oberland');
+    const r = resolveRuleset('oberland{partnerInfo=table}');
     const simple = builtinPolicy('simple').create({});
     const bad = (x: string): Policy => ({ act: simple.act.bind(simple), talk: 'full', passes: { unsaidAt: { card: [x as UnsaidPhrase] } } });
     for (const x of ['shout', 'ja:Spiel', 'inNatura:Weli']) {

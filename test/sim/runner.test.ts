@@ -182,17 +182,22 @@ describe('runner: nothing lost', () => {
     expect(bytesOf(join(out, 'deals.arrow')).equals(bytesOf(join(dir, 'whole', 'deals.arrow')))).toBe(true);
   });
 
-  it('refuses a resume with changed settings, naming the field; refuses a folder holding another run', { timeout: 60_000 }, () => {
+  it('a rerun into a finished folder leaves it byte-identical; changed settings are refused, naming the field', { timeout: 60_000 }, () => {
     const dir = tmp();
     const out = join(dir, 'run');
     const args = (ruleset: string, seed: number) => ['simulate', '-r', ruleset, '-s', String(seed), '-n', '3000', '--batch-size', '1000', '-w', '0', '-q', '--out', out];
     expect(perlagg(args('1853', 1)).code).toBe(0);
+    const files = () => readdirSync(out, { recursive: true }).map(String).sort().map((f) => [f, statSync(join(out, f)).isFile() ? bytesOf(join(out, f)).toString('base64') : 'dir']);
+    const before = files();
     const again = perlagg(args('1853', 1));
-    expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/already holds a run \(complete\)/);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/already holds this run, complete/);
     const done = perlagg([...args('1853', 1), '--resume']);
-    expect(done.code).toBe(2);
-    expect(done.stderr).toMatch(/already complete/);
+    expect(done.code, done.stderr).toBe(0);
+    expect(files()).toEqual(before);
+    const plain = perlagg(args('oberland', 1));
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toMatch(/differ .* in "ruleset"/);
     const changed = perlagg([...args('oberland', 1), '--resume']);
     expect(changed.code).toBe(2);
     expect(changed.stderr).toMatch(/differ .* in "ruleset"/);

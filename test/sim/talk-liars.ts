@@ -1,6 +1,6 @@
 // Shared by the talk-promise tests (hot-loop-twins: passes.unsaid; declared-talk: passes.unsaidAt): simple at
 // four seats, but saying the phrase `pick` finds whenever it may — declaring `passes` (a promise it breaks)
-// or nothing. Played on 20 Oberland deals: checked (each fault's message must match `fault`), and unchecked
+// or nothing. Played on 20 Oberland deals at a talking table: checked (each fault's message must match `fault`), and unchecked
 // with and without the declaration, counting the phrase events `asked` selects.
 import { expect } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
@@ -25,7 +25,7 @@ export function breakTalkPromise(passes: WindowPasses, pick: (a: PolicyAction) =
         },
       };
     });
-  const r = resolveRuleset('oberland');
+  const r = resolveRuleset('oberland{partnerInfo=table}'); // a talking table (the Oberland signs by default, RULES §13)
   const count = (x: ReturnType<typeof playDeal>) => x.state.events.filter(asked).length;
   let faulted = 0;
   let promised = 0;

@@ -44,7 +44,7 @@ describe('simple: memos = their slow twin at every decision', () => {
   ];
   for (const name of RULESET_NAMES) {
     it(`${name}: 3 × 40 hands (no talk, talk, a liar)`, () => {
-      const r = resolveRuleset(name);
+      const r = resolveRuleset(`${name}{partnerInfo=table}`); // a talking table (signs only by default but in 1853, RULES §13)
       const count = new Map<string, number>();
       for (const [, o] of variants) {
         const policies: SeatPolicy[] = [0, 1, 2, 3].map(() => ({ name: 'simple', policy: twinned(o, count) }));

@@ -57,9 +57,10 @@ export const BietenRulesSchema = z
      */
     fleeCancelsGut: z.boolean(),
     /**
-     * Rule 8: "Gibt auf ein ausgespieltes Herz oder Laub niemand Farbe zu, schreibt der Ausspieler eins"
-     * [001 p.14]. 'highestCard' (default): the figure is the highest card of it on the table, which then is the
-     * leader's unless a higher one was thrown off earlier; 'leaderWrites': the leader makes it regardless.
+     * Rule 8: "Gibt auf ein ausgespieltes Herz oder Laub niemand Farbe zu; schreibt der Ausspieler eins und auch
+     * wenn er nur den Herz oder Laub=Siebener hätte" [001 p.14]. 'leaderWrites' (default, the sentence as it
+     * stands): the leader makes it, even with the 7 and even when a higher card of it was thrown off on an
+     * earlier trick; 'highestCard': the highest card of it on the table makes it, as for a followed lead.
      */
     unfollowedLead: z.enum(['highestCard', 'leaderWrites']),
     /** Points deducted from the offender's score ("gestraft", "abgestrichen") [001 p.14-17]. */
@@ -94,7 +95,7 @@ export const BIETEN_BASE: z.input<typeof BietenRulesSchema> = {
   groschenOnHeld: 'holderOnly',
   vorgebotene: 'heldFigures',
   fleeCancelsGut: true,
-  unfollowedLead: 'highestCard',
+  unfollowedLead: 'leaderWrites',
   penalties: { revoke: 2, overbid: 2, bidAtTargetMinus1: 2, spielWithoutSuit: 2 },
 };
 
@@ -107,7 +108,7 @@ export const BIETEN_READINGS: ReadonlyArray<{ id: string; title: string; field: 
   { id: '§17.1 r.13', title: 'who may give a Groschen on a held figure', field: 'groschenOnHeld', alternatives: ['anyPlayer'], proposal: 'its holder' },
   { id: '§17.1 r.20', title: 'which held figures go out first (das Vorgebotene)', field: 'vorgebotene', alternatives: ['bidderOnly'], proposal: 'every held figure, in the order bid, whoever makes it' },
   { id: '§17.1 r.9', title: 'a fleeing figure that was let gut', field: 'fleeCancelsGut', alternatives: ['false'], proposal: 'its written point is erased' },
-  { id: '§17.1 r.8', title: 'a Herz or Laub led and not followed', field: 'unfollowedLead', alternatives: ['leaderWrites'], proposal: 'the highest card of the figure on the table makes it' },
+  { id: '§17.1 r.8', title: 'a Herz or Laub led and not followed', field: 'unfollowedLead', alternatives: ['highestCard'], proposal: 'the leader makes it ("schreibt der Ausspieler eins", [001 p.14]), even when a higher card of it was thrown off earlier' },
 ];
 
 const IDENTITY = new Set(['name', 'title', 'source']);

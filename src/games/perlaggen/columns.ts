@@ -66,7 +66,7 @@ export const HANDS_COLUMNS: readonly ColumnSpec[] = [
  */
 export const HANDS_DETAIL_COLUMNS: readonly ColumnSpec[] = [
   { name: 's{i}_cards', type: 'utf8', doc: '(--detail) seat i\'s cards at the first lead (after the cut and any exchange), e.g. "H7 HK SU EA Weli"' },
-  { name: 'face_up', type: 'utf8', doc: '(--detail) the card face up beside the stock at the first lead: the turned-up trump card, or the card laid there in an exchange' },
+  { name: 'face_up', type: 'utf8', doc: '(--detail) the cards face up beside the stock at the first lead: the turned-up trump card (or the card laid in its place in an exchange), then any card laid aside at the turn-up (A-32; or the card given for it in an exchange), e.g. "SA EK E10"' },
   { name: 'bids', type: 'utf8', doc: '(--detail) the bid history in the words perlagg play prints, e.g. "P2: Gilt\'s Gleich? · P3: Gut \'s Gleich"; empty when nobody bid' },
 ];
 
@@ -112,6 +112,17 @@ export const PARTIEN_COLUMNS: readonly ColumnSpec[] = [
 export const SUITS = ['H', 'S', 'L', 'E'];
 
 /** Write one hand's row `i` from its summary. */
+/**
+ * The cards lying face up beside the stock at the first lead (--detail's face_up): the turned-up trump card
+ * (or the card laid in its place in an exchange), then each card laid aside at the turn-up (A-32; or the card
+ * laid in its place). An exchange may take a laid-aside Perlagg instead of the trump card (Oberland E7): the
+ * card given for it lies where it lay, not in the trump card's place.
+ */
+export function faceUpText(state: HandState): string {
+  return [state.faceUp, ...state.skipped].filter((c) => c >= 0).map(cardShort).join(' ');
+}
+
+/** Write one hand's row `i` from its summary. */
 export function fillHandRow(col: Record<string, ColumnArray>, i: number, partie: number, deal: number, sum: DealSummary, table: Table, seating = 0, state?: HandState): void {
   const num = (name: string) => col[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
   num('partie')[i] = partie;
@@ -141,7 +152,7 @@ export function fillHandRow(col: Record<string, ColumnArray>, i: number, partie:
       const lo = state.startLo[seat];
       (col[`s${seat}_cards`] as string[])[i] = lo === undefined ? '' : handCards(lo, state.startWeli[seat]!).join(' ');
     }
-    (col['face_up'] as string[])[i] = state.faceUp < 0 ? '' : cardShort(state.faceUp);
+    (col['face_up'] as string[])[i] = faceUpText(state);
     (col['bids'] as string[])[i] = bidHistoryText(state);
   }
   FIGURE_KEYS.forEach((f, k) => {

@@ -7,7 +7,7 @@ import { observe, type Observation } from '../../engine/observe.ts';
 import { type HandState, seatTable } from '../../engine/state.ts';
 import { canonicalJson, canonicalName, resolveRuleset } from '../../rules/registry.ts';
 import type { RulesVariant } from '../../rules/variant.ts';
-import { transcript } from '../../cli/play.ts';
+import { transcript } from './transcript.ts';
 import type { Game } from '../game.ts';
 import { expandSeats, type ColumnArray } from '../../core/columns.ts';
 import { summarize, type PartieSummary } from '../../engine/summary.ts';

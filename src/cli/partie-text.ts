@@ -1,0 +1,42 @@
+// A played Partie as text (`perlagg play --partie`, with or without people at the table): every hand's
+// transcript, then the score sheet as players keep it (the Schreibtafel).
+import { seatName } from '../engine/state.ts';
+import { partyName, transcript } from '../games/perlaggen/transcript.ts';
+import { canonicalName } from '../rules/registry.ts';
+import type { RulesVariant } from '../rules/variant.ts';
+import { doubleThreshold, type PartieResult } from '../play/partie.ts';
+
+/** A played Partie (with its states kept) as text: every hand's transcript, then the score sheet. */
+export function partieText(res: PartieResult, h: { ruleset: RulesVariant; seed: number; partie: number; policies: readonly string[] }): string {
+  const ruleset = h.ruleset;
+  const specs = h.policies;
+  const out: string[] = [];
+  res.states.forEach((s, i) => {
+    out.push(`=== Spiel ${i + 1} der Partie ===`);
+    out.push(transcript(s, { ruleset, seed: h.seed, deal: i, policies: specs }).trimEnd());
+    out.push('');
+  });
+  const s0 = res.states[0]!;
+  const names = Array.from({ length: s0.table.parties }, (_, p) => partyName(s0, p));
+  const width = Math.max(...names.map((n) => n.length), 8);
+  const pad = (x: string) => x.padStart(width);
+  const lines: string[] = [];
+  lines.push(`Schreibtafel — Partie ${h.partie}, Regeln ${canonicalName(ruleset)}, Ziel ${ruleset.target}${ruleset.double ? ` (Double unter ${doubleThreshold(ruleset)})` : ''}`);
+  lines.push(`${'Spiel'.padEnd(8)} ${'Geber'.padEnd(6)} ${names.map(pad).join(' | ')}`);
+  let gestrichen = new Array<boolean>(names.length).fill(false);
+  res.sheet.forEach((row, i) => {
+    const cells = row.map((v, p) => {
+      const d = res.dealPoints[i]![p]!;
+      const mark = v >= ruleset.target - 1 && v < ruleset.target ? ' (gestrichen)' : '';
+      return pad(`${d >= 0 ? '+' : ''}${d} = ${v}${mark}`);
+    });
+    lines.push(`${String(i + 1).padEnd(8)} ${seatName(res.dealers[i]!).padEnd(6)} ${cells.join(' | ')}`);
+    gestrichen = row.map((v) => v >= ruleset.target - 1);
+  });
+  void gestrichen;
+  const sm = res.summary;
+  lines.push(`Sieger: ${names[sm.winnerParty]} mit ${sm.finalScore[sm.winnerParty]} (Ziel ${ruleset.target})${sm.endedMidHand ? ', mitten im Spiel' : ''}.`);
+  if (ruleset.double) lines.push(sm.double ? `Double: ${names[1 - sm.winnerParty]} hat nur ${sm.finalScore[1 - sm.winnerParty]} und verliert doppelt.` : 'Kein Double: der Verlierer hat die Hälfte überschritten.');
+  out.push(lines.join('\n'));
+  return out.join('\n') + '\n';
+}
