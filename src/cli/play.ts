@@ -16,9 +16,6 @@ import { humanPlay, parseHumans } from './human-play.ts';
 import { terminalIO } from './human.ts';
 import { partieText } from './partie-text.ts';
 
-// the transcript lives with the game (games/perlaggen/transcript.ts); named here for the callers of old
-export { transcript } from '../games/perlaggen/transcript.ts';
-export { partieText } from './partie-text.ts';
 
 /** --transcript FILE: refused before the game starts when it cannot be written (a folder, no such folder). */
 function checkTranscriptFile(file: string): string {

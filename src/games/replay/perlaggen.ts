@@ -13,7 +13,7 @@ import { actingSeat, applyAction, applyChecked, handFromLayout, legalActions } f
 import { seatTable, type HandState } from '../../engine/state.ts';
 import { canonicalName, resolveRuleset, RulesetError } from '../../rules/registry.ts';
 import type { RulesVariant } from '../../rules/variant.ts';
-import { transcript } from '../../cli/play.ts';
+import { transcript } from '../perlaggen/transcript.ts';
 import { actionWords, cardAt, parseRecording, seatOf, type Header } from './common.ts';
 import { awaited, decidedHere, explainInfractionLine, explainLine } from './reasons.ts';
 import { NUMBER_WORDS, ReplayError, VERBS, excerpt, norm, quoted, type Statement } from './format.ts';
