@@ -24,7 +24,7 @@
 //                    partner asks for, else -1; `figure` for the phrases about a figure, else null
 //   quiet            say nothing (more): the seat's turn in the talk window ends
 import { cardShort } from '../cards/notation.ts';
-import type { TalkPhrase } from './talk.ts';
+import type { TalkPhrase } from './talk-words.ts';
 
 export type FigureName = 'Spiel' | 'Gleich' | 'Hanger';
 

@@ -1,7 +1,7 @@
 // Frozen event records of a hand, in order. Each event says who may see it: `public` events are seen by
 // every player; the others carry the seats whose players see them (the deal, what the cutter saw).
 // Observations (observe.ts) filter this list per player; transcripts (cli/play.ts) print all of it.
-import type { TalkPhrase } from './talk.ts';
+import type { TalkPhrase } from './talk-words.ts';
 export type HandEvent =
   | { readonly type: 'shuffled' }
   | { readonly type: 'cut'; readonly cutter: number; readonly lifted: number }

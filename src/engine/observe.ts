@@ -24,7 +24,8 @@ import { explainPlay } from './legality.ts';
 import { LOC, cloneState, seatingOf, type HandState, type Trick } from './state.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import type { Rng } from '../core/rng.ts';
-import { signsOfHand, type TalkPhrase, type TalkPoint } from './talk.ts';
+import { signsOfHand } from './talk.ts';
+import type { TalkPhrase, TalkPoint } from './talk-words.ts';
 
 export interface ObservedPlay {
   seat: number;

@@ -1,30 +1,16 @@
 // RULES §3, §4, §6: the state of one hand (one deal) as plain data, and the seating of the table.
 //
-// A hand runs through these phases (GUIDE guideline 2: every point is a chance node, a decision of one
-// player, or terminal):
-//
-//   shuffle (chance, one Fisher–Yates draw per step) → cut (chance: how many cards are lifted)
-//   → cutKeep (the cutter may keep a shown permanent Perlagg, §4.2/A-31; repeats)
-//   → [deal, turn-up, stock shown: deterministic, §4.3–§4.5]
-//   → exchange (who may/must exchange the turned-up Perlagg, §4.6/A-10; repeats)
-//   → play (one decision per card; conceding the Spiel is a decision there too, §6.1)
-//   → show (each player with free Perlaggen in hand christens them once for both figures, §5.1, §7.4)
-//   → done (silent scoring, §8.1).
-//
-// Bidding (RULES §8; bidding.ts explains the bid windows): three more decision phases —
-//   window (a seat may bid, raise or ask, or pass), answer (the opponents answer an offer or an ask at once),
-//   veto (1853: the bidder's partner may protest) — inserted before every card, right after the deal
-// (unseen bids) and around the showing. `bid` keeps the per-figure state machines and the immediate writes.
-//
-// Table talk (RULES §13; talk.ts): one more decision phase — talk (partners say phrases of a fixed vocabulary)
-// — opened before a decision and closed back into it; `talk` is null at tables where nobody can talk.
+// The phases a hand runs through: phase.ts. Bidding (RULES §8; bidding.ts): `bid` keeps the per-figure state
+// machines and the immediate writes. Table talk (RULES §13; talk.ts): `talk` (talk-state.ts) is null at
+// tables where nobody can talk.
 import type { Suit } from '../cards/card.ts';
 import type { Perlaggen } from '../rules/perlaggen.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import type { Action } from './actions.ts';
 import type { HandEvent } from './history.ts';
 import { cloneBidding, type Bidding } from './bidding.ts';
-import { cloneTalk, type TalkState } from './talk.ts';
+import type { Phase } from './phase.ts';
+import { cloneTalk, type TalkState } from './talk-state.ts';
 
 /** Locations of a card (state.loc[card]); 0..seats-1 = in that seat's hand. */
 export const LOC = Object.freeze({
@@ -35,8 +21,6 @@ export const LOC = Object.freeze({
   skipped: 23, // turned up but of a suit that may not be trump, face up beside the stock (A-32)
   stock: 24, // the undealt rest
 });
-
-export type Phase = 'shuffle' | 'cut' | 'cutKeep' | 'exchange' | 'play' | 'window' | 'answer' | 'veto' | 'talk' | 'show' | 'done';
 
 /** Who sits where, who plays which hand, who plays with whom (RULES §3, A-41). */
 export interface Table {

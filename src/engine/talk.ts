@@ -51,35 +51,14 @@
 // a phrase said gives away only what its words say. A seat whose policy never talks (Policy.talk = 'never') is
 // left out of every window and never asked (the same as staying quiet and never being asked); with no two
 // partners who could talk the hand has no talk state at all, and silent tables run as fast as before.
-import { type Suit, WELI } from '../cards/card.ts';
+import { WELI } from '../cards/card.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { FigureName, PolicyAction } from './actions.ts';
-import type { HandState, Phase, Table } from './state.ts';
-
-export const TALK_PHRASES = [
-  'welcheFarbe',
-  'trumpf',
-  'farbe',
-  'gutDrueben',
-  'ichKannNicht',
-  'kannstStechen',
-  'entscheidung',
-  'inNatura',
-  'biet',
-  'halt',
-  'gutLassen',
-  'ja',
-  'nein',
-] as const;
-export type TalkPhrase = (typeof TALK_PHRASES)[number];
-
-/** Phrases that are questions: the partner addressed answers at once. */
-export const QUESTIONS: ReadonlySet<TalkPhrase> = new Set(['welcheFarbe', 'kannstStechen', 'entscheidung', 'inNatura']);
+import type { HandState, Table } from './state.ts';
+import type { TalkState } from './talk-state.ts';
+import { QUESTIONS, TALK_PHRASES, type TalkPhrase, type TalkPoint } from './talk-words.ts';
 
 export type SayAction = Extract<PolicyAction, { kind: 'say' }>;
-
-/** Where a talk window stands: before a trick's first card, before a later card, before an answer to an offer. */
-export type TalkPoint = 'lead' | 'card' | 'answer';
 
 /** The secret signs one seat gives one partner at the first lead (RULES §13). */
 export interface Signs {
@@ -88,44 +67,6 @@ export interface Signs {
   readonly perlaggen: number;
   /** The best Perlagg (card id), -1 without one. */
   readonly best: number;
-}
-
-export interface Question {
-  readonly seat: number;
-  readonly to: number;
-  readonly phrase: TalkPhrase;
-  readonly figure: FigureName | null;
-}
-
-export interface TalkState {
-  /** Seats whose policy never talks (bit mask). */
-  readonly quiet: number;
-  /** Talk actions applied (phrases and silences): a decision's key is the number of the other actions. */
-  actions: number;
-  /** The key of the decision looked at last (talkBefore). */
-  checkedAt: number;
-  /** Card point (trick * 8 + cards laid) whose talk is done, -1. */
-  cardPoint: number;
-  /** The open window (null when none): its seats, the seat index now, its kind, the phase to return to. */
-  window: number[] | null;
-  at: number;
-  point: TalkPoint;
-  resume: Phase;
-  /** The question to be answered now (its addressee acts), null. */
-  question: Question | null;
-  /** Keys of what each seat said in this window (each phrase once a window). */
-  said: number[];
-  /** Seats (bit mask) that said "Ich kann nicht" in trick `cannotTrick`. */
-  cannot: number;
-  cannotTrick: number;
-  /** Phrases spoken per party in this hand (silences not counted). */
-  spoken: number[];
-  /**
-   * By seat, for the seats of the open window: the phrases open to it (gather's bit mask; 0 = nothing to
-   * say). A seat's phrases change only with what it says itself (its keys in `said`, its "Ich kann nicht"):
-   * the masks are worked out when the window opens and a speaker's again after each phrase of his.
-   */
-  masks: number[];
 }
 
 // ---- partners ----
@@ -184,10 +125,6 @@ export function newTalk(r: HandState['ruleset'], table: Table, quiet: number): T
     spoken: new Array<number>(table.parties).fill(0),
     masks: new Array<number>(table.seats).fill(0),
   };
-}
-
-export function cloneTalk(t: TalkState): TalkState {
-  return { ...t, window: t.window === null ? null : t.window.slice(), said: t.said.slice(), spoken: t.spoken.slice(), masks: t.masks.slice() };
 }
 
 // ---- the signs (RULES §13) ----
@@ -689,41 +626,4 @@ export function explainTalk(s: HandState, a: Extract<PolicyAction, { kind: 'say'
   }
   if (s.talk!.question !== null) return `P${seat + 1} must answer P${s.talk!.question.seat + 1}'s question (RULES §13)`;
   return `P${seat + 1} cannot say that now (RULES §13): ${out.length - 1} phrases are open to him`;
-}
-
-const SUIT_WORDS: Readonly<Record<Suit, string>> = { H: 'Herz', S: 'Schell', L: 'Laub', E: 'Eichel' };
-const SUIT_OF_INDEX: readonly Suit[] = ['H', 'S', 'L', 'E'];
-const FIGURE_OBJECT: Readonly<Record<FigureName, string>> = { Spiel: 'das Spiel', Gleich: 'das Gleich', Hanger: 'den Hanger' };
-
-/** A phrase in the game's words, as a player says it at the table (transcripts). */
-export function phraseWords(phrase: TalkPhrase, suit: number, figure: FigureName | null): string {
-  const f = figure === null ? 'es' : FIGURE_OBJECT[figure];
-  switch (phrase) {
-    case 'welcheFarbe':
-      return 'Welche Farbe?';
-    case 'trumpf':
-      return 'Trumpf!';
-    case 'farbe':
-      return `${SUIT_WORDS[SUIT_OF_INDEX[suit] ?? 'H']}!`;
-    case 'gutDrueben':
-      return 'Gut drüben!';
-    case 'ichKannNicht':
-      return 'Ich kann nicht.';
-    case 'kannstStechen':
-      return 'Kannst du stechen?';
-    case 'entscheidung':
-      return 'Ist der Stich von Entscheidung?';
-    case 'inNatura':
-      return figure === 'Spiel' ? 'Hast du die Spielfarbe?' : `Hast du ${f} in natura?`;
-    case 'biet':
-      return `Biet ${f}!`;
-    case 'halt':
-      return `Halt ${f}!`;
-    case 'gutLassen':
-      return `Lass ${f} gut!`;
-    case 'ja':
-      return 'Ja.';
-    case 'nein':
-      return 'Nein.';
-  }
 }

@@ -23,7 +23,6 @@ import type { HandEvent } from './history.ts';
 import { exchangeTarget } from './deal.ts';
 import { legalActions } from './game.ts';
 import type { HandState } from './state.ts';
-import type { TalkPoint } from './talk.ts';
 import {
   EMPTY,
   actingOf,
@@ -61,6 +60,7 @@ import {
   type ObservedTrick,
   type ShowChoice,
 } from './observe.ts';
+import type { TalkPoint } from './talk-words.ts';
 
 /** A read of an observation view after the policy's act returned (Policy.observation 'view'). */
 export class ObservationViewClosed extends Error {

@@ -38,7 +38,8 @@ import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { realize } from '../engine/scoring.ts';
 import { deckOf } from '../engine/state.ts';
 import type { Observation, ObservedBid, ObservedPlay, ObservedSigns, ObservedTalk, ShowChoice } from '../engine/observe.ts';
-import { QUESTIONS, TALK_PHRASES, type TalkPhrase, type TalkPoint, type UnsaidAt, type UnsaidPhrase } from '../engine/talk.ts';
+import type { UnsaidAt, UnsaidPhrase } from '../engine/talk.ts';
+import { QUESTIONS, TALK_PHRASES, type TalkPhrase, type TalkPoint } from '../engine/talk-words.ts';
 import type { RandomSource } from '../core/rng.ts';
 
 export type { PolicyAction, Observation, ObservedBid, ObservedPlay, ObservedSigns, ObservedTalk, ShowChoice, FigureName, TalkPhrase, TalkPoint };

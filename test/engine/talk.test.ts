@@ -8,7 +8,7 @@ import { applyChecked, currentPlayer, explainIllegal, handFromLayout, legalActio
 import { PASS, actionText, type PolicyAction } from '../../src/engine/actions.ts';
 import { observe, resampleHidden } from '../../src/engine/observe.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';
-import { QUIET, TALK_PHRASES, openPhraseMask, openPhraseMaskFresh, partnersOf, sayOf, signsOfHand, talkSeat } from '../../src/engine/talk.ts';
+import { QUIET, openPhraseMask, openPhraseMaskFresh, partnersOf, sayOf, signsOfHand, talkSeat } from '../../src/engine/talk.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { playPartie } from '../../src/play/partie.ts';
@@ -17,6 +17,7 @@ import { createJob } from '../../src/sim/jobs.ts';
 import { playTranscript } from '../../src/cli/play.ts';
 import type { Policy } from '../../src/policy/api.ts';
 import { LEVELS, RULESETS, TABLES, specOf } from './tables.ts';
+import { TALK_PHRASES } from '../../src/engine/talk-words.ts';
 
 const cards = (t: string) => parseCards(t);
 

@@ -5,11 +5,12 @@ import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { legalActions } from '../../src/engine/game.ts';
-import { TALK_PHRASES, quietDeclared, talkSeat, type UnsaidPhrase } from '../../src/engine/talk.ts';
+import { quietDeclared, talkSeat, type UnsaidPhrase } from '../../src/engine/talk.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import type { FigureName } from '../../src/engine/actions.ts';
 import type { Policy } from '../../src/policy/api.ts';
 import { breakTalkPromise } from './talk-liars.ts';
+import { TALK_PHRASES } from '../../src/engine/talk-words.ts';
 
 const FIGURED = ['inNatura', 'biet', 'halt'] as const;
 const FIGURES: readonly FigureName[] = ['Spiel', 'Gleich', 'Hanger'];

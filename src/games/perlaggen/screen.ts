@@ -7,8 +7,8 @@
 import { cardShort } from '../../cards/notation.ts';
 import type { HandEvent } from '../../engine/history.ts';
 import type { Observation } from '../../engine/observe.ts';
-import { phraseWords } from '../../engine/talk.ts';
 import { cards, cardCount, eventWords, levelWord, playedText, signText, suitWord, type EventNames } from './words.ts';
+import { phraseWords } from '../../engine/talk-words.ts';
 
 export const seatName = (seat: number): string => `P${seat + 1}`;
 

@@ -6,7 +6,7 @@
 import { cardShort } from '../../cards/notation.ts';
 import type { HandState } from '../../engine/state.ts';
 import { seatName } from '../../engine/state.ts';
-import { QUESTIONS, phraseWords } from '../../engine/talk.ts';
+import { QUESTIONS, phraseWords } from '../../engine/talk-words.ts';
 import { canonicalName } from '../../rules/registry.ts';
 import type { RulesVariant } from '../../rules/variant.ts';
 import { cards, dealWords, eventWords, playedText, signText, suitWord, cardCount, type EventNames } from './words.ts';

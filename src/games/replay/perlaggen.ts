@@ -7,7 +7,8 @@
 // partner" is the other infraction (GC-58), written under the partner who gave the card ("P2 exchange L10
 // left", P4 dealing). Why a line cannot stand, in the rules' words: reasons.ts.
 import { parseCards, CardNotationError } from '../../cards/notation.ts';
-import { QUIET as QUIET_ACTION, TALK_PHRASES, phraseWords, type TalkPhrase } from '../../engine/talk.ts';
+import { QUIET as QUIET_ACTION } from '../../engine/talk.ts';
+import { TALK_PHRASES, phraseWords, type TalkPhrase } from '../../engine/talk-words.ts';
 import { ALLOW, CONCEDE, CONSENT, DECLINE_EXCHANGE, GUT, HOLD, KEEP_CUT, LEAVE_CUT, PASS, REJECT, VETO, askOf, bidOf, exchangeOf, type Action, type FigureName } from '../../engine/actions.ts';
 import { actingSeat, applyAction, applyChecked, handFromLayout, legalActions } from '../../engine/game.ts';
 import { seatTable, type HandState } from '../../engine/state.ts';

@@ -14,7 +14,8 @@ import { actingSeat, allowedShows, explainIllegal, explainInfraction } from '../
 import { exchangerNow, exchangeTarget } from '../../engine/deal.ts';
 import { openTrick } from '../../engine/legality.ts';
 import { freePerlaggen } from '../../engine/scoring.ts';
-import { LOC, type HandState, type Phase } from '../../engine/state.ts';
+import type { Phase } from '../../engine/phase.ts';
+import { LOC, type HandState } from '../../engine/state.ts';
 
 /** The phases at which an action of each kind is decided (RULES §4.2, §4.6, §6, §7.4, §8, §11.4, §13). */
 const DECIDED_AT: Readonly<Record<Action['kind'], readonly Phase[]>> = {

@@ -6,10 +6,10 @@ import { actingSeat as pActing, applyAction as pApply, explainIllegal as pExplai
 import type { HandState } from '../../engine/state.ts';
 import { canonicalName } from '../../rules/registry.ts';
 import { NOBODY_TALKS } from './perlaggen.ts';
-import { phraseWords } from '../../engine/talk.ts';
 import { actingSeat, applyAction, dealWithHands, explainIllegal } from '../bieten/engine.ts';
 import { bietenRulesName } from '../bieten/rules.ts';
 import type { BietenState } from '../bieten/state.ts';
+import { phraseWords } from '../../engine/talk-words.ts';
 
 /** One Bieten deal's lines (its dealer, hands in dealing order, and every action but the silent passes). */
 function bietenDealLines(s: BietenState, k: number): string[] {
