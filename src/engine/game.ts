@@ -52,7 +52,6 @@ import {
   biddingSeat,
   endPartie,
   mayRaiseStake,
-  newBidding,
   filterBy,
   filterObligations,
   obligationFilter,
@@ -76,6 +75,7 @@ import { effectiveSuit, trickWinnerIndex } from './tricks.ts';
 import { applyTalk, explainTalk, giveSigns, newTalk, talkActions, talkBefore, talkSeat } from './talk.ts';
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { cardShort } from '../cards/notation.ts';
+import { newBidding } from './bid-state.ts';
 
 export const CHANCE = -1;
 export const TERMINAL = -2;

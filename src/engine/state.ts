@@ -1,17 +1,16 @@
 // RULES §3, §4, §6: the state of one hand (one deal) as plain data, and the seating of the table.
 //
-// The phases a hand runs through: phase.ts. Bidding (RULES §8; bidding.ts): `bid` keeps the per-figure state
-// machines and the immediate writes. Table talk (RULES §13; talk.ts): `talk` (talk-state.ts) is null at
+// The phases a hand runs through: phase.ts. Bidding (RULES §8; bidding.ts): `bid` (bid-state.ts) keeps the per-figure
+// state machines and the immediate writes. Table talk (RULES §13; talk.ts): `talk` (talk-state.ts) is null at
 // tables where nobody can talk.
 import type { Suit } from '../cards/card.ts';
 import type { Perlaggen } from '../rules/perlaggen.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import type { Action } from './actions.ts';
 import type { HandEvent } from './history.ts';
-import { cloneBidding, type Bidding } from './bidding.ts';
 import type { Phase } from './phase.ts';
 import { cloneTalk, type TalkState } from './talk-state.ts';
-
+import { cloneBidding, type Bidding } from './bid-state.ts';
 /** Locations of a card (state.loc[card]); 0..seats-1 = in that seat's hand. */
 export const LOC = Object.freeze({
   absent: -1, // not in this deck (the Weli in 1853)
