@@ -10,6 +10,16 @@ export const F_GLEICH = 1;
 export const F_HANGER = 2;
 export const figIndex = (f: FigureName): number => (f === 'Spiel' ? 0 : f === 'Gleich' ? 1 : 2);
 
+/**
+ * The bidding's generation: bumped by every act that changes the bidding (bids, raises, answers, asks, vetoes,
+ * writes, penalties, the end of the Partie) and when the bid windows look at another state or bidding
+ * (bid-windows.ts checkWindowCaches). The window facts and seat masks remembered there hold while it stands.
+ */
+export let bidGeneration = 0;
+export function bidChanged(): void {
+  bidGeneration += 1;
+}
+
 /** How a figure ended (DealSummary.outcome). */
 export type Outcome = 'silent' | 'gut' | 'held' | 'declinedRaise' | 'aus' | 'ausDeclined' | 'conceded' | 'void';
 

@@ -27,28 +27,23 @@
 // clockwise from the offerer, written to him only when all have let it gut (nextAnswerer).
 import { WELI } from '../cards/card.ts';
 import { CardSet } from '../cards/cardset.ts';
-import { jointFrontier, jointFrontierOfParts } from './joint.ts';
+import { jointFrontierOfParts } from './joint.ts';
 import { figureParts, type FigureContext } from '../eval/evaluate.ts';
 import type { FigureParts } from '../eval/core.ts';
 import { TABLE_SIZE, tableIndex, type FigureTables, type JointTable } from '../eval/tables.ts';
 import { popcount32 } from '../cards/mask.ts';
-import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
 import { ALLOW, CONSENT, GUT, HOLD, PASS, REJECT, VETO, askOf, bidOf, raiseOf, type FigureName, type PolicyAction } from './actions.ts';
 import { freezeEvent } from './history.ts';
-import { figCtx, judgeGoingOut } from './scoring.ts';
 import type { HandState } from './state.ts';
 import { effectiveSuit } from './tricks.ts';
 import { openTrick, tctx } from './legality.ts';
 import { TwinSwitch } from './twin-switch.ts';
 import { NEED_FIGURES, boundNeed, frontierMeets, mayTakeOn, wordMeets } from './bound-seat.ts';
-import { FIGURES, F_GLEICH, F_HANGER, F_SPIEL, cloneFig, figIndex, type Bidding, type FigureBid } from './bid-state.ts';
-
+import { FIGURES, F_GLEICH, F_HANGER, F_SPIEL, bidChanged, bidGeneration, cloneFig, figIndex, type Bidding, type FigureBid } from './bid-state.ts';
+import { figCtx, jointOf, reachableCounts } from './hand-figures.ts';
+import { endPartie, penalize, virtualScore } from './partie-score.ts';
+import { judgeGoingOut, writeNow } from './going-out.ts';
 // ---- score helpers ----
-
-/** Partie score plus this deal's immediate writes: the "virtual" score of RULES §11.2. */
-export function virtualScore(s: HandState, party: number): number {
-  return s.bid.score[party]! + s.bid.written[party]!;
-}
 const isSilent = (s: HandState, seat: number): boolean => ((s.bid.silent >>> seat) & 1) === 1;
 const other = (p: number): number => 1 - p;
 
@@ -97,32 +92,6 @@ function checkLimit(s: HandState, party: number, units: number, valuePerUnit: nu
   return 0;
 }
 
-export function penalize(s: HandState, party: number, points: number, reason: string): void {
-  windowInfoGen += 1;
-  s.bid.written[party]! -= points;
-  s.bid.penalties[party]! += points;
-  s.events.push(freezeEvent({ type: 'penalty', party, points, reason }));
-}
-
-/**
- * Write points now. A party reaching the target goes out in the middle of the hand (§11.3 step 1) — once
- * the deal's claims are checked: going out, a party must have what was let gut to it (scoring.ts
- * judgeGoingOut, RULES §12 [000 p.31-32]); a correction can leave it short, or put the other party out.
- */
-export function writeNow(s: HandState, party: number, points: number, reason: string, figure: FigureName | null): void {
-  windowInfoGen += 1;
-  s.bid.written[party]! += points;
-  s.events.push(freezeEvent({ type: 'write', party, points, reason, figure }));
-  if (s.bid.partieWinner < 0 && virtualScore(s, party) >= s.ruleset.target) judgeGoingOut(s, party, 'target reached by an immediate write');
-}
-
-export function endPartie(s: HandState, winner: number, reason: string): void {
-  windowInfoGen += 1;
-  s.bid.partieWinner = winner;
-  s.bid.partieReason = reason;
-  s.events.push(freezeEvent({ type: 'partieOver', winner, reason }));
-}
-
 // ---- Spielfarbe (RULES §8.5, A-16, A-38) ----
 
 /** May `seat` bid, hold or raise the Spiel now without breaking the Spielfarbe rule? */
@@ -149,32 +118,6 @@ export function hasSpielfarbe(s: HandState, seat: number): boolean {
 }
 
 // ---- figures a seat can still make (asks, obligations) ----
-
-/** Best Gleich and Hanger multiplicities the seat can still reach (played cards fixed, free Perlaggen wild). */
-export function reachableCounts(s: HandState, seat: number): [number, number] {
-  const frontier = jointOf(s, seat);
-  let g = 0;
-  let h = 0;
-  for (const w of frontier) {
-    g = Math.max(g, codeCount(wordGleich(w)));
-    h = Math.max(h, codeCount(wordHanger(w)));
-  }
-  return [g, h];
-}
-
-/** The seat's joint frontier now (played cards fixed, free Perlaggen wild): what it can still show. */
-export function jointOf(s: HandState, seat: number, extra?: { card: number; as: number | null }): readonly number[] {
-  const played: Array<{ card: number; as: number | null }> = [];
-  for (const t of s.tricks) for (const p of t.plays) if (p.seat === seat) played.push({ card: p.card, as: p.as });
-  let lo = s.handLo[seat]!;
-  let weli = s.handWeli[seat]!;
-  if (extra !== undefined) {
-    played.push(extra);
-    if (extra.card === WELI) weli = 0;
-    else lo = (lo & ~(1 << extra.card)) >>> 0;
-  }
-  return jointFrontier(figCtx(s), lo, weli, played);
-}
 
 /**
  * What the seat is bound to have (RULES §8.5, §11.4): bit 1 a Gleich, bit 2 a Hanger (it bid, held or
@@ -999,7 +942,7 @@ function windowKindOfChecked(s: HandState, seat: number): number {
 // What a seat may do in the open window depends on its party, the bidding and where the window is (its point,
 // whether a trick is open, whether the Spiel is still open), nothing else — and of the point only whether it
 // is the unseen window, the first trick's (the asks), a later trick's or after the Spiel: it is worked out
-// once per party and situation (situation: 16 of them), and remembered until the bidding changes (each act that changes it: windowInfoGen += 1),
+// once per party and situation (situation: 16 of them), and remembered until the bidding changes (each act that changes it: bid-state.ts bidChanged),
 // instead of at every seat's turn of every window — the twins (…Checked) read the state. Bits: WI_DONE
 // known, WI_ACT the seat has a window action, WI_ASK it may ask, WI_THREE only a blind bid of all three, open
 // figures (3 bits at WI_OPEN), raisable stakes (3 bits at WI_RAISE), the window kind (3 bits at WI_KIND).
@@ -1011,16 +954,14 @@ const WI_OPEN = 4;
 const WI_RAISE = 7;
 const WI_KIND = 10;
 const WI_PARTIES = 16; // tables have fewer than 16 seats
-/** The bidding's generation: bumped by every act that changes the bidding (bids, raises, answers, asks, vetoes, writes, penalties). */
-let windowInfoGen = 0;
 let windowInfoOf: HandState | null = null;
 let windowInfoBid: Bidding | null = null;
 /** The window whose situation (windowSit) is known. */
 let windowSitOf: readonly number[] | null = null;
 let windowSit = 0;
-/** Per situation (windowSit) and party: the window facts, valid while windowInfoGens holds the generation. */
+/** Per situation (windowSit) and party: the window facts, valid while bidGenerations holds the generation. */
 const windowInfos = new Int32Array(16 * WI_PARTIES);
-const windowInfoGens = new Float64Array(16 * WI_PARTIES).fill(-1);
+const bidGenerations = new Float64Array(16 * WI_PARTIES).fill(-1);
 
 function windowInfo(s: HandState, seat: number): number {
   return infoAt(s, windowFacts(s), seat, s.table.party[seat]!);
@@ -1049,7 +990,7 @@ function checkWindowCaches(s: HandState): void {
   if (windowInfoOf !== s || windowInfoBid !== b) {
     windowInfoOf = s;
     windowInfoBid = b;
-    windowInfoGen += 1;
+    bidChanged();
     windowSitOf = null;
   }
 }
@@ -1067,10 +1008,10 @@ function situation(s: HandState, point: number): number {
 /** The window facts of `party` (the party of `seat`) in situation `sit`, remembered for the generation. */
 function infoAt(s: HandState, sit: number, seat: number, party: number): number {
   const k = sit * WI_PARTIES + party;
-  if (windowInfoGens[k] === windowInfoGen) return windowInfos[k]!;
+  if (bidGenerations[k] === bidGeneration) return windowInfos[k]!;
   const info = windowInfoOfParty(s, seat, party, sit);
   windowInfos[k] = info;
-  windowInfoGens[k] = windowInfoGen;
+  bidGenerations[k] = bidGeneration;
   return info;
 }
 
@@ -1096,7 +1037,7 @@ function windowSeats(s: HandState, sit: number): void {
   const b = s.bid;
   const d = b.declared | 0;
   const d2 = b.declared2 | 0;
-  if (seatGens[sit] === windowInfoGen && seatDeclared[sit] === d && seatDeclared2[sit] === d2) {
+  if (seatGens[sit] === bidGeneration && seatDeclared[sit] === d && seatDeclared2[sit] === d2) {
     maskAct = seatAct[sit]!;
     maskStop = seatStop[sit]!;
     maskLive = seatLive[sit]!;
@@ -1128,7 +1069,7 @@ function windowSeats(s: HandState, sit: number): void {
   seatLive[sit] = maskLive = live;
   seatDeclared[sit] = d;
   seatDeclared2[sit] = d2;
-  seatGens[sit] = windowInfoGen;
+  seatGens[sit] = bidGeneration;
 }
 
 /**
@@ -1443,7 +1384,7 @@ export function applyPass(s: HandState): void {
 }
 
 export function applyBid(s: HandState, seat: number, figures: readonly FigureName[], cumulative: boolean, unseen: boolean): void {
-  windowInfoGen += 1;
+  bidChanged();
   const b = s.bid;
   const party = s.table.party[seat]!;
   const what = cumulative ? 'a bid of all three' : figures.length > 1 ? 'a bid of several figures' : 'a bid';
@@ -1498,7 +1439,7 @@ function bind(s: HandState, fb: FigureBid, f: number, seat: number, party: numbe
 
 /** A later raise by the holder of the raise right ("zuerst phlegmatisch halten, und erst dann Drei sagen"). */
 export function applyWindowRaise(s: HandState, seat: number, figure: FigureName, to: number): void {
-  windowInfoGen += 1;
+  bidChanged();
   const b = s.bid;
   const party = s.table.party[seat]!;
   const f = figIndex(figure);
@@ -1567,7 +1508,7 @@ function startVetoOrAnswer(s: HandState, seat: number, undo: FigureBid[] | null,
  * so none is asked for.
  */
 export function applyVeto(s: HandState, veto: boolean): void {
-  windowInfoGen += 1;
+  bidChanged();
   const b = s.bid;
   const v = b.veto!;
   s.events.push(freezeEvent({ type: 'veto', seat: v.seat, veto, act: v.act }));
@@ -1659,7 +1600,7 @@ function answerGut(s: HandState, seat: number, q: number): void {
 }
 
 export function applyAnswer(s: HandState, a: 'gut' | 'hold' | 'raise', to: number): void {
-  windowInfoGen += 1;
+  bidChanged();
   const b = s.bid;
   const seat = b.answerSeat;
   const q = s.table.party[seat]!;
@@ -1711,7 +1652,7 @@ function holdOffer(s: HandState, seat: number, q: number): void {
 // ---- asking (RULES §11.4) ----
 
 export function applyAsk(s: HandState, seat: number, count: number, type: 'Gleich' | 'Hanger'): void {
-  windowInfoGen += 1;
+  bidChanged();
   const b = s.bid;
   const party = s.table.party[seat]!;
   const [g, h] = reachableCounts(s, seat);
@@ -1746,7 +1687,7 @@ export function mayReject(s: HandState, seat: number): boolean {
 }
 
 export function applyAskAnswer(s: HandState, allow: boolean): void {
-  windowInfoGen += 1;
+  bidChanged();
   resolveAsk(s, s.bid.answerSeat, allow);
 }
 

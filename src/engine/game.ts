@@ -39,7 +39,8 @@ import {
 } from './deal.ts';
 import { freezeEvent, type HandEvent } from './history.ts';
 import { explainPlay, isRevoke, legalPlaysAt, legalPlaysChecked, openTrick, revokePlays, tctx } from './legality.ts';
-import { finishEarly, freePerlaggen, scoreHand, showOptions, shownWord, touchShowEntries, writeSpielWhenDecided, type ShowOption } from './scoring.ts';
+import { finishEarly, scoreHand, writeSpielWhenDecided } from './scoring.ts';
+import { freePerlaggen, showOptions, shownWord, touchShowEntries, type ShowOption } from './show-options.ts';
 import {
   answerActions,
   applyAnswer,
@@ -50,7 +51,6 @@ import {
   applyVeto,
   applyWindowRaise,
   biddingSeat,
-  endPartie,
   mayRaiseStake,
   filterBy,
   filterObligations,
@@ -66,8 +66,7 @@ import {
   takeOnRefusal,
   vetoActions,
   windowActions,
-  windowActionsChecked,
-  writeNow,
+  windowActionsChecked
 } from './bidding.ts';
 import { TwinSwitch } from './twin-switch.ts';
 import { LOC, newDeck, nulls, seatTable, seatingOf, zeros, type HandState, type Table, type TableOptions } from './state.ts';
@@ -76,6 +75,8 @@ import { applyTalk, explainTalk, giveSigns, newTalk, talkActions, talkBefore, ta
 import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
 import { cardShort } from '../cards/notation.ts';
 import { newBidding } from './bid-state.ts';
+import { endPartie } from './partie-score.ts';
+import { writeNow } from './going-out.ts';
 
 export const CHANCE = -1;
 export const TERMINAL = -2;

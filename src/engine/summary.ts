@@ -4,9 +4,8 @@
 import type { HandState } from './state.ts';
 import { popcount32 } from '../cards/mask.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
-import { figCtx, figureWordByParts } from './scoring.ts';
 import type { Outcome } from './bid-state.ts';
-
+import { figCtx, figureWordByParts } from './hand-figures.ts';
 /** Level code of a figure raised to Aus in FigureSummary.finalLevel. */
 export const AUS_LEVEL = 99;
 

@@ -14,7 +14,7 @@ import { STREAM, keyedRng, type Rng } from '../core/rng.ts';
 import { CHANCE, TERMINAL, applyAction, chanceOutcomes, currentPlayer, legalActions, newHand } from '../engine/game.ts';
 import { PASS, actionText, playOf, type PolicyAction } from '../engine/actions.ts';
 import { obligationsOf } from '../engine/bidding.ts';
-import { figCtx, freePerlaggen, realize } from '../engine/scoring.ts';
+import { freePerlaggen, realize } from '../engine/show-options.ts';
 import { jointFrontier } from '../engine/joint.ts';
 import { cardShort } from '../cards/notation.ts';
 import { observe } from '../engine/observe.ts';
@@ -23,6 +23,7 @@ import { wordGleich, wordHanger } from '../eval/figures.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import type { Policy } from '../policy/api.ts';
 import { NO_AS, Playout, ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition } from './kernel.ts';
+import { figCtx } from '../engine/hand-figures.ts';
 
 export interface TwinOptions {
   readonly ruleset: RulesVariant;

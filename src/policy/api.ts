@@ -35,7 +35,7 @@ import { TABLE_SIZE, tableIndex, type FigureTables } from '../eval/tables.ts';
 import { popcount32 } from '../cards/mask.ts';
 import { CardSet } from '../cards/cardset.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
-import { realize } from '../engine/scoring.ts';
+import { realize } from '../engine/show-options.ts';
 import { deckOf } from '../engine/state.ts';
 import type { Observation, ObservedBid, ObservedPlay, ObservedSigns, ObservedTalk, ShowChoice } from '../engine/observe.ts';
 import type { UnsaidAt, UnsaidPhrase } from '../engine/talk.ts';

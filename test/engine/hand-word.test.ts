@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { figureContext, figureWord } from '../../src/eval/evaluate.ts';
-import { figureWordByParts } from '../../src/engine/scoring.ts';
 import { forEachMask } from '../../src/eval/tables.ts';
+import { figureWordByParts } from '../../src/engine/hand-figures.ts';
 
 describe('figureWordByParts = figureWord at every hand', () => {
   for (const name of RULESET_NAMES) {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, isTerminal, legalActions, newHand } from '../../src/engine/game.ts';
-import { entryChoices, showEntryChoices, showOptions, showOptionsChecked } from '../../src/engine/scoring.ts';
+import { entryChoices, showEntryChoices, showOptions, showOptionsChecked } from '../../src/engine/show-options.ts';
 import { figureContext } from '../../src/eval/evaluate.ts';
 import { INLINE_SLOTS, INLINE_WORDS, JOINT_DELTA, JOINT_ENTRIES_K, MAX_HAND, forEachMask, jointInline, tableIndex } from '../../src/eval/tables.ts';
 import { RULESETS, TABLES } from './tables.ts';

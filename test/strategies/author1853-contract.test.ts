@@ -11,11 +11,11 @@ import { doubleThreshold, playPartie } from '../../src/play/partie.ts';
 import { keyedRng } from '../../src/core/rng.ts';
 import { hasSpielfarbe as engineSpielfarbe } from '../../src/engine/bidding.ts';
 import { jointFrontier } from '../../src/engine/joint.ts';
-import { figCtx } from '../../src/engine/scoring.ts';
 import { wordGleich, wordHanger } from '../../src/eval/figures.ts';
 import { bestOf, figureFrontier, hasSpielfarbe, naturalFigures, rulesFacts, type Observation, type Policy, type PolicyAction } from '../../src/policy/api.ts';
 import { sameAction } from '../../src/engine/actions.ts';
 import { RULESETS, TABLES } from '../engine/tables.ts';
+import { figCtx } from '../../src/engine/hand-figures.ts';
 
 const TALK = ['signs', 'leadRequest', 'avoidAskedSuit', 'cannotWinSignal', 'kunstgriff', 'askDecisive', 'talk'] as const;
 

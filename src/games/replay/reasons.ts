@@ -13,7 +13,7 @@ import { actionText, type Action } from '../../engine/actions.ts';
 import { actingSeat, allowedShows, explainIllegal, explainInfraction } from '../../engine/game.ts';
 import { exchangerNow, exchangeTarget } from '../../engine/deal.ts';
 import { openTrick } from '../../engine/legality.ts';
-import { freePerlaggen } from '../../engine/scoring.ts';
+import { freePerlaggen } from '../../engine/show-options.ts';
 import type { Phase } from '../../engine/phase.ts';
 import { LOC, type HandState } from '../../engine/state.ts';
 
