@@ -9,7 +9,7 @@
 //                    identity of the i-th free Perlagg in hand, ascending card id [§5.1, §7.4]
 //   chance           the outcome of a chance node (engine and runner only, never a policy)
 //
-// Bidding (RULES §8, §11.4; bidding.ts):
+// Bidding (RULES §8, §11.4; bid-windows.ts, bid-actions.ts):
 //   pass             in a bid window: say nothing
 //   bid              offer `figures` (named together, in that order; `cumulative` = all three unnamed,
 //                    "Höll' auf", the ruleset's default order); `unseen` = with cards unseen (§8.7)

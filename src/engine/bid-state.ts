@@ -1,7 +1,22 @@
-// RULES §8 (bidding.ts): the bidding's part of the hand's state (HandState.bid) as plain data — each figure's
-// state machine (FigureBid: unbid, offer, stake, closed), the open window, the answer queue, the ask, the veto
-// that may undo an act, the Partie score at the start of the deal and the deal's immediate writes — made
-// new for a hand and copied with the state. What acts on it is in the bidding's files (bidding.ts).
+// RULES §8 (bidding), §11.2 (gestrichen, target − 2, A-13/A-14/A-45), §11.4 (asking), §12 (penalties of
+// bids): the bidding war as a party-level state machine per figure (the §8.3 machine):
+//
+//   unbid --bid by P-->                 offer(2, by P)
+//   offer(n, by P) --gut by Q-->        closed: P writes n − 1 at once      ("gut": 1, "zwei gut": 2, …)
+//   offer(n, by P) --hold by Q-->       stake(n, raise right Q)
+//   offer(n, by P) --raise by Q-->      offer(n + 1, by Q)                  (one step; never beyond Aus)
+//   stake(n, right H) --raise by H-->   offer(n + 1, by H)                  (in any later bid window)
+//   end of deal: stake(n) → the party with the better figure writes n (steht: nobody); unbid → 1.
+//
+// This file holds the bidding's part of the hand's state (HandState.bid) as plain data — each figure's
+// machine (FigureBid), the open window, the answer queue, the ask, the veto that may undo an act, the Partie
+// score at the start of the deal and the deal's immediate writes — made new for a hand and copied with the
+// state. What acts on it, each in a file of its own: where and when a seat may bid (bid-windows.ts, with
+// the window kinds a policy may declare it passes in: window-passes.ts), who may do what now
+// (bid-rights.ts), the legal actions (bid-actions.ts), the offer (bid-offer.ts), the answers
+// (bid-answer.ts), raises up to Aus (bid-raise.ts), the limits near the target (bid-limits.ts), the veto
+// (bid-veto.ts), the asks (bid-ask.ts), what a bid binds its author to (obligations.ts,
+// obligation-filter.ts); writes to the Partie's score: partie-score.ts, going-out.ts.
 import type { FigureName } from './actions.ts';
 
 export const FIGURES: readonly FigureName[] = Object.freeze(['Spiel', 'Gleich', 'Hanger']);

@@ -2,7 +2,7 @@
 // Gleich or Hanger "ist verbunden, es wirklich zu haben" and must spend an un-christened Perlagg on it
 // [000 p.25–26]; in 1853 the asker and the rejecter of the Dritzige "sind schuldig das Dritzige zu haben, und
 // dürfen im Verlaufe des Spieles nicht mehr davon abgehen" [000 p.30] rule 3. A seat's obligations are one
-// number, its `need` (bidding.ts obligationsOf): bit 1 a Gleich, bit 2 a Hanger, and the asked figure as
+// number, its `need` (obligations.ts obligationsOf): bit 1 a Gleich, bit 2 a Hanger, and the asked figure as
 // count << 4 | types << 8 (types: bit 0 a Gleich, bit 1 a Hanger of at least `count` cards will do).
 //
 // When the Dritzige and a figure the seat bid, held or raised cannot be shown together, the sources do not
@@ -16,7 +16,7 @@
 //   • 'bidsFirst': the Dritzige binds like any bid and gives way to the figures said: a bound seat may bid
 //     anything (a bluff is judged at the end), and in a collision its Perlaggen keep the Gleich, then the
 //     Hanger, then the Dritzige as far as it can be shown with them.
-// No module of the engine is imported here (bidding.ts imports this file): the frontier is passed in.
+// No module of the engine is imported here (obligations.ts imports this file): the frontier is passed in.
 import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
 
 /** The figure bits of a need (a Gleich, a Hanger bid, held or raised). */

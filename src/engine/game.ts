@@ -41,33 +41,15 @@ import { freezeEvent, type HandEvent } from './history.ts';
 import { explainPlay, isRevoke, legalPlaysAt, legalPlaysChecked, openTrick, revokePlays, tctx } from './legality.ts';
 import { finishEarly, scoreHand, writeSpielWhenDecided } from './scoring.ts';
 import { freePerlaggen, showOptions, shownWord, touchShowEntries, type ShowOption } from './show-options.ts';
-import {
-  answerActions,
-  applyAnswer,
-  applyAsk,
-  applyAskAnswer,
-  applyBid,
-  applyPass,
-  applyVeto,
-  applyWindowRaise,
-  biddingSeat,
-  mayRaiseStake,
-  filterBy,
-  filterObligations,
-  obligationFilter,
-  obligationFilterChecked,
-  obligationsOf,
-  openWindow,
-  openWindowFrom,
-  playKeepsObligations,
-  takeDeclaredPasses,
-  setContinue,
-  showMeetsObligations,
-  takeOnRefusal,
-  vetoActions,
-  windowActions,
-  windowActionsChecked
-} from './bidding.ts';
+import { answerActions, biddingSeat, vetoActions, windowActions, windowActionsChecked } from './bid-actions.ts';
+import { applyAnswer } from './bid-answer.ts';
+import { applyAsk, applyAskAnswer } from './bid-ask.ts';
+import { applyBid, applyWindowRaise } from './bid-offer.ts';
+import { mayRaiseStake } from './bid-rights.ts';
+import { applyVeto } from './bid-veto.ts';
+import { applyPass, openWindow, openWindowFrom, takeDeclaredPasses, setContinue } from './bid-windows.ts';
+import { filterBy, filterObligations, obligationFilter, obligationFilterChecked } from './obligation-filter.ts';
+import { obligationsOf, playKeepsObligations, showMeetsObligations, takeOnRefusal } from './obligations.ts';
 import { TwinSwitch } from './twin-switch.ts';
 import { LOC, newDeck, nulls, seatTable, seatingOf, zeros, type HandState, type Table, type TableOptions } from './state.ts';
 import { effectiveSuit, trickWinnerIndex } from './tricks.ts';
@@ -197,7 +179,7 @@ setEndPartie((s, winner, reason) => {
 });
 
 /**
- * Before every card: the bid windows of bidding.ts (the unseen window before the first lead, then one
+ * Before every card: the bid windows of bid-windows.ts (the unseen window before the first lead, then one
  * before each card), then the card. Without bidding this is just phase 'play'.
  */
 function enterPlay(s: HandState): void {
@@ -214,7 +196,7 @@ function enterPlay(s: HandState): void {
   s.phase = 'play';
 }
 
-/** Where play goes on after a window closes (bidding.ts calls it). */
+/** Where play goes on after a window closes (bid-windows.ts calls it). */
 function afterWindow(s: HandState): void {
   if (s.bid.partieWinner >= 0) {
     finishEarly(s);
@@ -720,7 +702,7 @@ export function legalActions(s: HandState): PolicyAction[] {
       const concede = mayConcede(s);
       if (concede) PLAY_SCRATCH[n++] = CONCEDE;
       out = PLAY_SCRATCH.slice(0, n);
-      // a bound seat's plays: the obligation filter card by card (bidding.ts filterObligations, which keeps
+      // a bound seat's plays: the obligation filter card by card (obligation-filter.ts filterObligations, which keeps
       // the concession, no play); where it leaves no card (strict follow switches), the obligation yields to
       // the follow rules (RULES §8.5)
       if (s.bid.active && obligationsOf(s, s.turn) !== 0) {

@@ -49,7 +49,7 @@ export interface ShowChoice {
   hanger: number;
 }
 
-/** One figure's bidding as everybody saw it (bidding.ts). */
+/** One figure's bidding as everybody saw it (bid-state.ts). */
 export interface ObservedBid {
   figure: 'Spiel' | 'Gleich' | 'Hanger';
   status: 'unbid' | 'offer' | 'stake' | 'closed';

@@ -11,7 +11,7 @@
 //   → show (each player with free Perlaggen in hand christens them once for both figures, §5.1, §7.4)
 //   → done (silent scoring, §8.1).
 //
-// Bidding (RULES §8; bidding.ts explains the bid windows): three more decision phases —
+// Bidding (RULES §8; bid-windows.ts explains the bid windows): three more decision phases —
 //   window (a seat may bid, raise or ask, or pass), answer (the opponents answer an offer or an ask at once),
 //   veto (1853: the bidder's partner may protest) — inserted before every card, right after the deal
 // (unseen bids) and around the showing.

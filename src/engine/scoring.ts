@@ -105,7 +105,7 @@ export function writeSpielWhenDecided(s: HandState, party: number): void {
 
 /**
  * The end of a hand (RULES §8.1, §10, §11.3, §12): one place where a deal's points are computed.
- *  1. the immediate writes of the deal (declines, gut, asks, penalties; bidding.ts), corrected all together
+ *  1. the immediate writes of the deal (declines, gut, asks, penalties; bid-*.ts), corrected all together
  *     (amendWrites, the order of the corrections above): false figures (§8.5/§12: a seat bound to a
  *     Gleich/Hanger that does not show one, a party that bid, held or raised the Spiel without the
  *     Spielfarbe) per `falseFigurePenalty` — 'points1853' a let-gut point goes to the opponents, 'none' an

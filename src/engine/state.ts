@@ -1,6 +1,6 @@
 // RULES §3, §4, §6: the state of one hand (one deal) as plain data, and the seating of the table.
 //
-// The phases a hand runs through: phase.ts. Bidding (RULES §8; bidding.ts): `bid` (bid-state.ts) keeps the per-figure
+// The phases a hand runs through: phase.ts. Bidding (RULES §8; bid-*.ts): `bid` (bid-state.ts) keeps the per-figure
 // state machines and the immediate writes. Table talk (RULES §13; talk.ts): `talk` (talk-state.ts) is null at
 // tables where nobody can talk.
 import type { Suit } from '../cards/card.ts';
@@ -141,7 +141,7 @@ export interface HandState {
   /** Each seat's cards when the first card was led (after the cut and the exchange): suited bits and the Weli flag. */
   startLo: number[];
   startWeli: number[];
-  /** The bidding (bidding.ts), the Partie score at the start of the deal and this deal's immediate writes. */
+  /** The bidding (bid-state.ts, bid-*.ts), the Partie score at the start of the deal and this deal's immediate writes. */
   bid: Bidding;
   /** The table talk (talk.ts), null when no seat can talk to a partner (RULES §13). */
   talk: TalkState | null;

@@ -1,7 +1,7 @@
 /**
  * A test switch for a fast path's comparison with its slow twin as it runs (off by default): `on` is read on
  * the hot path, `count` counts the comparisons made, `set` switches it and returns the count since the last
- * call. Shared by the legal lists' twin check (game.ts checkLegalTwins) and the bid windows' (bidding.ts
+ * call. Shared by the legal lists' twin check (game.ts checkLegalTwins) and the bid windows' (bid-windows.ts
  * checkWindowTwins).
  */
 export class TwinSwitch {

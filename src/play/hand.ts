@@ -7,7 +7,8 @@
 // columns, cheap to build (one pass over three figure records; no event walk).
 import type { Policy } from '../policy/api.ts';
 import { PASS, actionText, sameAction, type Action, type PolicyAction } from '../engine/actions.ts';
-import { WINDOW_LATER_LEAD, WINDOW_PASS_NAMES, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, passPromised, windowKind } from '../engine/bidding.ts';
+import { windowKind } from '../engine/bid-windows.ts';
+import { WINDOW_LATER_LEAD, WINDOW_PASS_NAMES, WINDOW_TRICK_OPEN, WINDOW_UNSEEN, passPromised } from '../engine/window-passes.ts';
 import { CHANCE, TERMINAL, applyAction, applyShuffleFrom, probeTable, chanceOutcomes, currentPlayer, explainIllegal, legalActions, revokeActions, newHand, returns, sameNumbers, showChoicesNow, type HandOptions } from '../engine/game.ts';
 import { observeWith, type Observation, type ShowChoice } from '../engine/observe.ts';
 import { ObservationView } from '../engine/view.ts';
@@ -234,7 +235,7 @@ function whereP(sp: SeatPolicy, p: number, s: HandState, streams: RunStreams): s
 
 /** Drive a hand to its end (shared by playDeal and playPartie). Returns the number of policy decisions. */
 export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>): number {
-  // The window passes the policies declared, taken by the engine itself (bidding.ts seekWindowSeat) where the
+  // The window passes the policies declared, taken by the engine itself (bid-windows.ts seekWindowSeat) where the
   // runner would take them without calling act (driveHand): not under checks or onDecision.
   const unchecked = o.checked !== true && o.onDecision === undefined;
   const [declared, declared2] = unchecked ? declaredPassSeats(s.table, policies) : NO_DECLARED;

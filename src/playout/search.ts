@@ -586,7 +586,7 @@ class Search {
 
   // ---- the answer model ----
 
-  /** The seat of party q that answers an offer on figure f made by `offerSeat` (bidding.ts answeringSeat). */
+  /** The seat of party q that answers an offer on figure f made by `offerSeat` (engine/bid-answer.ts answeringSeat). */
   answeringSeat(f: number, q: number, offerSeat: number): number {
     const obs = this.obs;
     let last = -1;

@@ -13,7 +13,7 @@
 import { STREAM, keyedRng, type Rng } from '../core/rng.ts';
 import { CHANCE, TERMINAL, applyAction, chanceOutcomes, currentPlayer, legalActions, newHand } from '../engine/game.ts';
 import { PASS, actionText, playOf, type PolicyAction } from '../engine/actions.ts';
-import { obligationsOf } from '../engine/bidding.ts';
+import { obligationsOf } from '../engine/obligations.ts';
 import { freePerlaggen, realize } from '../engine/show-options.ts';
 import { jointFrontier } from '../engine/joint.ts';
 import { cardShort } from '../cards/notation.ts';

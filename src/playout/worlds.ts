@@ -489,7 +489,7 @@ function handAt(w: World, k: Knowledge, obs: Observation, seat: number, playsBef
 
 /**
  * RULES §8.5 / GC-34 and §11.4 (A-30, A-40, A-42): what the bidding reveals. The obligations are replayed
- * from the public bids, holds, raises, vetoes and declines (engine/bidding.ts bind): a bound seat lays a
+ * from the public bids, holds, raises, vetoes and declines (engine/obligations.ts bind): a bound seat lays a
  * Perlagg only so that its figures can still be made, if they could. An ask is judged in public (truthful
  * or not), and a rejection needs a figure of the answering seat.
  */
@@ -499,7 +499,7 @@ export const biddingSource: ConstraintSource = (obs, k) => {
   const figIdx = (f: string): number => (f === 'Gleich' ? 1 : f === 'Hanger' ? 2 : 0);
   // obligations: per seat, the figure bits (2 Gleich, 4 Hanger) at each play
   const bound = new Array<number>(k.seats).fill(0);
-  /** Per seat: the asked figure it is bound to (count << 4 | types << 8, as engine/bidding.ts askNeed). */
+  /** Per seat: the asked figure it is bound to (count << 4 | types << 8, as engine/bid-state.ts askNeed). */
   const askNeed = new Array<number>(k.seats).fill(0);
   let undo: number[] | null = null;
   let plays = 0;
@@ -546,7 +546,7 @@ export const biddingSource: ConstraintSource = (obs, k) => {
         break;
       case 'ask':
         ask = { seat: e.seat, count: e.count, kind: e.kind, plays };
-        // the asker is bound to what he asked with ([000 p.30] rule 3, engine/bidding.ts applyAsk)
+        // the asker is bound to what he asked with ([000 p.30] rule 3, engine/bid-ask.ts applyAsk)
         if (k.ruleset.askBinds) askNeed[e.seat] = (e.count << 4) | ((rule === 'dritzig' ? (e.kind === 'Gleich' ? 1 : 2) : 3) << 8);
         break;
       case 'askAnswer': {
@@ -575,7 +575,7 @@ export const biddingSource: ConstraintSource = (obs, k) => {
         }
         if (!e.allow && e.seat >= 0) {
           const seat = e.seat;
-          // the rejecter is bound to an equally multiple figure (A-30, engine/bidding.ts resolveAsk)
+          // the rejecter is bound to an equally multiple figure (A-30, engine/bid-ask.ts resolveAsk)
           if (k.ruleset.askBinds) askNeed[seat] = (a.count << 4) | ((rule === 'dritzig' && a.kind === 'Gleich' ? 1 : 3) << 8);
           out.push({
             kind: 'predicate',

@@ -781,7 +781,7 @@ export function naturalFigures(obs: Observation, seat: number): FigurePair {
 
 /**
  * May `seat` bid, hold or raise the Spiel now without breaking the Spielfarbe rule (RULES §8.5, A-16, A-38)?
- * The engine's rule (engine/bidding.ts hasSpielfarbe) read from the observation; a test keeps the two equal.
+ * The engine's rule (engine/obligations.ts hasSpielfarbe) read from the observation; a test keeps the two equal.
  */
 export function hasSpielfarbe(obs: Observation, seat: number): boolean {
   const r = rulesetOf(obs);

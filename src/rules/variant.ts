@@ -179,7 +179,7 @@ export const RulesVariantSchema = z
     overbidAtTargetMinus2: z.enum(['curtailed', 'minus2']),
     /** penalty for bidding when gestrichen: 'halve' (floor, 1853) or 'minus2'. */
     bidWhenGestrichenPenalty: z.enum(['halve', 'minus2']),
-    /** holding is allowed when gestrichen; any raise counts as a bid. false: a gestrichen party must let a bid gut (bidding.ts mayHold). */
+    /** holding is allowed when gestrichen; any raise counts as a bid. false: a gestrichen party must let a bid gut (bid-rights.ts mayHold). */
     holdWhenGestrichen: z.boolean(),
     /** False-figure penalty [RULES §12]: 1853 points to the opponents; VIBK loses the deal's points and -2; none stated. */
     falseFigurePenalty: z.enum(['points1853', 'dealPointsMinus2', 'none']),

@@ -1,5 +1,5 @@
 // An independent accounting of a hand and of a Partie (issue 8 "Must show"): a second reading of the
-// scoring rules, written apart from src/engine/scoring.ts and bidding.ts and never calling them. From a
+// scoring rules, written apart from src/engine/scoring.ts and the bid-*.ts files and never calling them. From a
 // finished hand's public record — the deal, exchanges, plays, bids, answers, asks, vetoes, shows, found
 // revokes — it recomputes every write of the deal: the immediate writes (gut, "zwei gut", a let-gut Spiel,
 // asks), the penalties (gestrichen, the limit of A-13), the end-of-deal corrections (false figures, unseen

@@ -1,5 +1,5 @@
 // game.ts legalActions (its fast paths: a Perlagg's christenings copied from the shared records' plain array,
-// the bound seat's obligation filter card by card — bidding.ts filterObligations —, window lists remembered
+// the bound seat's obligation filter card by card — obligation-filter.ts filterObligations —, window lists remembered
 // per ruleset and copied) against legalActionsChecked (the lists built as before: legalPlaysChecked,
 // obligationFilter's closure per play, windowActionsChecked from the state), record by record at every call
 // the runner makes — simple (talk on and off) and random hands on every ruleset, scores near the target
@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
-import { obligationsOf } from '../../src/engine/bidding.ts';
+import { obligationsOf } from '../../src/engine/obligations.ts';
 import { CHANCE, applyAction, checkLegalTwins, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';
 import { playOf, type PolicyAction } from '../../src/engine/actions.ts';
 import { Rng } from '../../src/core/rng.ts';

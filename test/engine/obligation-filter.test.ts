@@ -1,4 +1,4 @@
-// bidding.ts obligationFilter (the bound seat's plays through a per-(tables, need) table of the joint
+// obligation-filter.ts obligationFilter (the bound seat's plays through a per-(tables, need) table of the joint
 // frontiers' answers) against its checked twin obligationFilterChecked (frontiers from joint.ts, memoised
 // rows): every card of the seat's hand, laid as every identity and un-christened, at every play decision of
 // a bound seat — whether the play is legal or not — and the same null/non-null answer.
@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
-import { obligationFilter, obligationFilterChecked, obligationsOf } from '../../src/engine/bidding.ts';
+import { obligationFilter, obligationFilterChecked } from '../../src/engine/obligation-filter.ts';
+import { obligationsOf } from '../../src/engine/obligations.ts';
 import { WELI } from '../../src/cards/card.ts';
 
 const seats = (name: string): SeatPolicy[] => {

@@ -6,7 +6,7 @@ import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { explainIllegal, legalActions, legalActionsChecked, obligationYields } from '../../src/engine/game.ts';
-import { playKeepsObligations } from '../../src/engine/bidding.ts';
+import { playKeepsObligations } from '../../src/engine/obligations.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import type { PolicyAction } from '../../src/engine/actions.ts';
 

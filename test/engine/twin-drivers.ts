@@ -47,7 +47,7 @@ export function tamperedWindowFaults(fault: RegExp): boolean {
 
 /**
  * Plays an Oberland hand to its first bid window (the unseen one), changes the bidding behind the window's
- * seat masks (bidding.ts windowSeats: every figure closed) and passes: the seat masks still say the next
+ * seat masks (bid-windows.ts windowSeats: every figure closed) and passes: the seat masks still say the next
  * seat can act, and the twin check (switched on by the caller) must throw a message matching `fault`.
  * Returns whether it did.
  */

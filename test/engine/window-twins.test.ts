@@ -1,4 +1,4 @@
-// The bid window's remembered facts (bidding.ts windowInfo: per party and situation, until the bidding
+// The bid window's remembered facts (bid-windows.ts windowInfo: per party and situation, until the bidding
 // changes) and its seat masks (windowSeats) against their twins that read the state (hasWindowActionChecked,
 // declaresPassChecked, windowKindOfChecked, windowActionsChecked), compared at every call the engine makes —
 // hands of simple (talk on and off) and of random (bids, raises, vetoes, asks), at scores near the target
@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
-import { checkWindowTwins } from '../../src/engine/bidding.ts';
+import { checkWindowTwins } from '../../src/engine/bid-windows.ts';
 import type { OptionValues } from '../../src/policy/api.ts';
 import { TABLES } from './tables.ts';
 import { randomOnEveryTable, tamperedSeatMaskFaults, tamperedWindowFaults } from './twin-drivers.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCard, parseCards } from '../../src/cards/notation.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { actingSeat, applyChecked, handFromLayout, legalActions } from '../../src/engine/game.ts';
-import { hasSpielfarbe } from '../../src/engine/bidding.ts';
+import { hasSpielfarbe } from '../../src/engine/obligations.ts';
 import type { FigureName, PolicyAction } from '../../src/engine/actions.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import { doubleThreshold } from '../../src/play/partie.ts';

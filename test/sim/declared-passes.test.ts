@@ -1,4 +1,4 @@
-// The bid window passes a policy declared (Policy.passes), taken by the engine itself (bidding.ts
+// The bid window passes a policy declared (Policy.passes), taken by the engine itself (bid-windows.ts
 // seekWindowSeat / takeDeclaredPasses, armed by runHand) against the checked path, where act is called for
 // each of them: the whole final state is the same (actions, events, the table talk's own state, the bidding),
 // but for the engine's count of the passes it took.

@@ -1,7 +1,7 @@
 // The runner's fast paths for a hand (issue 13's speed work) against their slow twins:
 //  - the passes a policy declared (Policy.passes): unchecked runs pass for it without calling act; checked
 //    runs call act and fault a broken promise — both must give the same hands, deal by deal;
-//  - the bound seat's obligation filter (bidding.ts obligationFilter, remembered per hand shape) against
+//  - the bound seat's obligation filter (obligation-filter.ts obligationFilter, remembered per hand shape) against
 //    playKeepsObligations asked play by play.
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
@@ -11,7 +11,7 @@ import { playPartie } from '../../src/play/partie.ts';
 import { breakTalkPromise } from './talk-liars.ts';
 import { legalActions } from '../../src/engine/game.ts';
 import { legalPlays } from '../../src/engine/legality.ts';
-import { obligationsOf, playKeepsObligations } from '../../src/engine/bidding.ts';
+import { obligationsOf, playKeepsObligations } from '../../src/engine/obligations.ts';
 import { actionText, type PolicyAction } from '../../src/engine/actions.ts';
 
 const simple = (): SeatPolicy[] => {

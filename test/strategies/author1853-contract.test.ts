@@ -9,7 +9,7 @@ import { builtinPolicy, resolvePolicy } from '../../src/registry/policies.ts';
 import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { doubleThreshold, playPartie } from '../../src/play/partie.ts';
 import { keyedRng } from '../../src/core/rng.ts';
-import { hasSpielfarbe as engineSpielfarbe } from '../../src/engine/bidding.ts';
+import { hasSpielfarbe as engineSpielfarbe } from '../../src/engine/obligations.ts';
 import { jointFrontier } from '../../src/engine/joint.ts';
 import { wordGleich, wordHanger } from '../../src/eval/figures.ts';
 import { bestOf, figureFrontier, hasSpielfarbe, naturalFigures, rulesFacts, type Observation, type Policy, type PolicyAction } from '../../src/policy/api.ts';
