@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { resolveRuleset } from '../src/rules/registry.ts';
 import { twinCheck, type TwinReport } from '../src/playout/twin.ts';
-import { workerExecArgv } from '../src/runner/runner.ts';
+import { workerExecArgv } from '../src/runner/executor.ts';
 import simple from '../strategies/simple.ts';
 import { VARIANTS } from '../test/playout/twin.ts';
 

@@ -12,8 +12,8 @@ import { dealtDistribution, dealtMass, dealtSummary } from './exact/dealt.ts';
 import { cellRows, exactDistribution, exactRows, exactSummary, ExactError, type ExactRow, type ExactSummary } from './exact/distribution.ts';
 import { assertTrumpAllowed } from './rules/perlaggen.ts';
 import { canonicalName, resolveRuleset } from './rules/registry.ts';
-import { type SimMode, type SimSpec, DEFAULT_BATCH } from './sim/job.ts';
-import { DEFAULT_WORKERS, intervalOf, runSimulation, type Progress, type StopReason, varianceRatio } from './runner/runner.ts';
+import { type SimMode, type SimSpec, DEFAULT_BATCH, intervalOf } from './sim/job.ts';
+import { DEFAULT_WORKERS, runSimulation, type Progress, type StopReason, varianceRatio } from './runner/runner.ts';
 import { splitPolicies } from './registry/policies.ts';
 
 // ---- cards and notation (RULES §0.3, §1) ----

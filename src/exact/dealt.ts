@@ -87,15 +87,27 @@ export function turnUpClass(r: RulesVariant, card: CardId): number {
   return card === WELI ? SUITS.indexOf(r.turnedWeliTrump) : card >>> 3;
 }
 
-/** Enumerate every 5-card hand with its exact weight as dealt (see the head of this file). */
-export function dealtDistribution(r: RulesVariant, opts: DealtOptions = {}): DealtDistribution {
-  const players = opts.players ?? 4;
-  if (![2, 3, 4].includes(players)) throw new ExactError(`--players ${players}: the dealt figures are for 2, 3 or 4 players (six players hold 4 cards each)`);
-  const table = seatTable(r, { players });
-  const handSize = table.handSize;
-  const seats = table.seats;
-  const t0 = performance.now();
-  const deck = CardSet.deck(r.deckHasWeli).ids();
+/** The deck and the cut as the weights need them (fact 1 at the head of this file). */
+interface CutModel {
+  /** Cards in the deck. */
+  readonly N: number;
+  readonly handSize: number;
+  /** Per trump class (suit index): may the turn-up make it trump? */
+  readonly allowed: readonly boolean[];
+  /** The cutter keeps the permanent Perlaggen the cut shows. */
+  readonly keeps: boolean;
+  /** The permanent Perlaggen in the deck (none when the cutter keeps nothing), their index by card, their trump class. */
+  readonly perm: readonly CardId[];
+  readonly permIndex: Int8Array;
+  readonly permClass: readonly number[];
+  /** Cards of each trump class in the deck, and those that are no permanent Perlagg. */
+  readonly deckClass: readonly number[];
+  readonly nonpermClass: readonly number[];
+  /** The cap on the kept run: min(j, cm), j = the lifted cards (uniform 1 .. N-1); pCap[m] = P(cap = m). */
+  readonly pCap: readonly number[];
+}
+
+function cutModel(r: RulesVariant, deck: readonly CardId[], handSize: number): CutModel {
   const N = deck.length;
   const allowed = [0, 1, 2, 3].map((i) => r.trumpSuitsAllowed.includes(SUITS[i]!));
   const keeps = r.cutterKeepsPermanentPerlaggen;
@@ -110,94 +122,125 @@ export function dealtDistribution(r: RulesVariant, opts: DealtOptions = {}): Dea
     deckClass[turnUpClass(r, c)]! += 1;
     if (permIndex[c]! < 0) nonpermClass[turnUpClass(r, c)]! += 1;
   }
-  // The cap on the kept run: min(j, cm), j = the lifted cards (uniform 1 .. N-1); pCap[m] = P(cap = m).
   const pCap: number[] = [];
   if (keeps) {
     const cm = r.cutRepeat === 'repeat' ? handSize : 1;
     for (let m = 1; m <= cm; m++) pCap[m] = m < cm ? 1 / (N - 1) : (N - cm) / (N - 1);
   }
+  return { N, handSize, allowed, keeps, perm, permIndex, permClass, deckClass, nonpermClass, pCap };
+}
 
-  // Weights by signature: 8 numbers (cutter's T = 0..3, another seat's T = 0..3).
-  const sigOf = new Int32Array((1 << perm.length) * CLASS_BASE).fill(-1);
-  const weights: number[] = [];
-  const trumpShare = (n: readonly number[], into: number[], at: number, scale: number): void => {
-    let total = 0;
-    for (let t = 0; t < 4; t++) if (allowed[t]) total += n[t]!;
-    if (total <= 0) throw new Error('internal: no card of an allowed trump suit left to turn up');
-    for (let t = 0; t < 4; t++) if (allowed[t]) into[at + t]! += (scale * n[t]!) / total;
-  };
-  const signatureWeights = (key: number): number => {
-    const hPerm = Math.floor(key / CLASS_BASE);
-    let rest = key % CLASS_BASE;
-    const hClass = [0, 0, 0, 0];
-    for (let t = 0; t < 4; t++) {
-      hClass[t] = rest % 6;
-      rest = Math.floor(rest / 6);
-    }
-    const hNonperm = hClass.slice();
-    for (let i = 0; i < perm.length; i++) if ((hPerm >>> i) & 1) hNonperm[permClass[i]!]! -= 1;
-    const w = new Array<number>(8).fill(0);
+/** Add `scale` times P(T | ...) to into[at + T] for every allowed trump T: n_T / the sum of n_T' (fact 3). */
+function trumpShare(c: CutModel, n: readonly number[], into: number[], at: number, scale: number): void {
+  let total = 0;
+  for (let t = 0; t < 4; t++) if (c.allowed[t]) total += n[t]!;
+  if (total <= 0) throw new Error('internal: no card of an allowed trump suit left to turn up');
+  for (let t = 0; t < 4; t++) if (c.allowed[t]) into[at + t]! += (scale * n[t]!) / total;
+}
+
+/** A hand's signature: which permanent Perlaggen it holds, and its cards per trump class. */
+interface Signature {
+  readonly hPerm: number;
+  readonly hClass: readonly number[];
+  /** hClass without the permanent Perlaggen. */
+  readonly hNonperm: readonly number[];
+}
+
+/**
+ * The weights of a signature: 8 numbers, P(a hand of this signature is the cutter's, trump T = 0..3), then
+ * the same for another seat's hand.
+ */
+function signatureWeights(c: CutModel, key: number): number[] {
+  const hPerm = Math.floor(key / CLASS_BASE);
+  let rest = key % CLASS_BASE;
+  const hClass = [0, 0, 0, 0];
+  for (let t = 0; t < 4; t++) {
+    hClass[t] = rest % 6;
+    rest = Math.floor(rest / 6);
+  }
+  const hNonperm = hClass.slice();
+  for (let i = 0; i < c.perm.length; i++) if ((hPerm >>> i) & 1) hNonperm[c.permClass[i]!]! -= 1;
+  const h: Signature = { hPerm, hClass, hNonperm };
+  const w = new Array<number>(8).fill(0);
+  if (!c.keeps) {
+    const base = 1 / binom(c.N, c.handSize);
     const n = [0, 0, 0, 0];
-    if (!keeps) {
-      const base = 1 / binom(N, handSize);
-      for (let t = 0; t < 4; t++) n[t] = deckClass[t]! - hClass[t]!;
-      trumpShare(n, w, 0, base);
-      trumpShare(n, w, 4, base);
-    } else {
-      const all = (1 << perm.length) - 1;
-      for (let m = 1; m < pCap.length; m++) {
-        const pm = pCap[m]!;
-        // another seat: K among the permanent Perlaggen it does not hold
-        const avail = all & ~hPerm;
-        for (let K = avail; ; K = (K - 1) & avail) {
-          const k = bitCount(K);
-          if (k <= m) {
-            const kClass = [0, 0, 0, 0];
-            for (let i = 0; i < perm.length; i++) if ((K >>> i) & 1) kClass[permClass[i]!]! += 1;
-            if (k === m) {
-              const base = (pm * factorial(k)) / fallingFactorial(N, k) / binom(N - k, handSize);
-              for (let t = 0; t < 4; t++) n[t] = deckClass[t]! - hClass[t]! - kClass[t]!;
-              trumpShare(n, w, 4, base);
-            } else {
-              const base = (pm * factorial(k)) / fallingFactorial(N, k + 1) / binom(N - k - 1, handSize);
-              for (let b = 0; b < 4; b++) {
-                const nb = nonpermClass[b]! - hNonperm[b]!;
-                if (nb === 0) continue;
-                for (let t = 0; t < 4; t++) n[t] = deckClass[t]! - hClass[t]! - kClass[t]! - (t === b ? 1 : 0);
-                trumpShare(n, w, 4, base * nb);
-              }
-            }
-          }
-          if (K === 0) break;
-        }
-        // the cutter: K among the permanent Perlaggen he holds
-        for (let K = hPerm; ; K = (K - 1) & hPerm) {
-          const k = bitCount(K);
-          if (k <= m) {
-            if (k === m) {
-              const base = (pm * factorial(k)) / fallingFactorial(N, k) / binom(N - k, handSize - k);
-              for (let t = 0; t < 4; t++) n[t] = deckClass[t]! - hClass[t]!;
-              trumpShare(n, w, 0, base);
-            } else {
-              const base = (pm * factorial(k)) / fallingFactorial(N, k + 1) / binom(N - k - 1, handSize - k);
-              for (let b = 0; b < 4; b++) {
-                const nb = nonpermClass[b]! - hNonperm[b]!;
-                if (nb === 0) continue;
-                for (let t = 0; t < 4; t++) n[t] = deckClass[t]! - hClass[t]! - (t === b ? 1 : 0);
-                trumpShare(n, w, 0, base * nb);
-              }
-            }
-          }
-          if (K === 0) break;
+    for (let t = 0; t < 4; t++) n[t] = c.deckClass[t]! - hClass[t]!;
+    trumpShare(c, n, w, 0, base);
+    trumpShare(c, n, w, 4, base);
+  } else {
+    for (let m = 1; m < c.pCap.length; m++) {
+      otherSeatWeights(c, h, m, w);
+      cutterWeights(c, h, m, w);
+    }
+  }
+  return w;
+}
+
+/** Another seat's weights (w[4..7]) when the cap on the kept run is m: K among the permanent Perlaggen it does not hold. */
+function otherSeatWeights(c: CutModel, h: Signature, m: number, w: number[]): void {
+  const { N, handSize, deckClass, nonpermClass, permClass } = c;
+  const pm = c.pCap[m]!;
+  const n = [0, 0, 0, 0];
+  const all = (1 << c.perm.length) - 1;
+  const avail = all & ~h.hPerm;
+  for (let K = avail; ; K = (K - 1) & avail) {
+    const k = bitCount(K);
+    if (k <= m) {
+      const kClass = [0, 0, 0, 0];
+      for (let i = 0; i < c.perm.length; i++) if ((K >>> i) & 1) kClass[permClass[i]!]! += 1;
+      if (k === m) {
+        const base = (pm * factorial(k)) / fallingFactorial(N, k) / binom(N - k, handSize);
+        for (let t = 0; t < 4; t++) n[t] = deckClass[t]! - h.hClass[t]! - kClass[t]!;
+        trumpShare(c, n, w, 4, base);
+      } else {
+        const base = (pm * factorial(k)) / fallingFactorial(N, k + 1) / binom(N - k - 1, handSize);
+        for (let b = 0; b < 4; b++) {
+          const nb = nonpermClass[b]! - h.hNonperm[b]!;
+          if (nb === 0) continue;
+          for (let t = 0; t < 4; t++) n[t] = deckClass[t]! - h.hClass[t]! - kClass[t]! - (t === b ? 1 : 0);
+          trumpShare(c, n, w, 4, base * nb);
         }
       }
     }
-    const at = weights.length;
-    weights.push(...w);
-    return at;
-  };
+    if (K === 0) break;
+  }
+}
 
-  const trumps = r.trumpSuitsAllowed.slice();
+/** The cutter's weights (w[0..3]) when the cap on the kept run is m: K among the permanent Perlaggen he holds. */
+function cutterWeights(c: CutModel, h: Signature, m: number, w: number[]): void {
+  const { N, handSize, deckClass, nonpermClass } = c;
+  const pm = c.pCap[m]!;
+  const n = [0, 0, 0, 0];
+  for (let K = h.hPerm; ; K = (K - 1) & h.hPerm) {
+    const k = bitCount(K);
+    if (k <= m) {
+      if (k === m) {
+        const base = (pm * factorial(k)) / fallingFactorial(N, k) / binom(N - k, handSize - k);
+        for (let t = 0; t < 4; t++) n[t] = deckClass[t]! - h.hClass[t]!;
+        trumpShare(c, n, w, 0, base);
+      } else {
+        const base = (pm * factorial(k)) / fallingFactorial(N, k + 1) / binom(N - k - 1, handSize - k);
+        for (let b = 0; b < 4; b++) {
+          const nb = nonpermClass[b]! - h.hNonperm[b]!;
+          if (nb === 0) continue;
+          for (let t = 0; t < 4; t++) n[t] = deckClass[t]! - h.hClass[t]! - (t === b ? 1 : 0);
+          trumpShare(c, n, w, 0, base * nb);
+        }
+      }
+    }
+    if (K === 0) break;
+  }
+}
+
+/**
+ * Every 5-card hand of the deck, each added to its cell under every trump with its signature's weights
+ * (computed once per signature): the cutter's masses and another seat's, per trump.
+ */
+function enumerateHands(r: RulesVariant, deck: readonly CardId[], c: CutModel, trumps: readonly Suit[]): { cutter: Float64Array[]; other: Float64Array[] } {
+  const sigOf = new Int32Array((1 << c.perm.length) * CLASS_BASE).fill(-1);
+  const weights: number[] = [];
+  const permIndex = c.permIndex;
   const ctxs: FigureContext[] = trumps.map((t) => figureContext(r, t));
   const classOfTrump = trumps.map((t) => SUITS.indexOf(t));
   const cells = DIM ** 5;
@@ -215,14 +258,17 @@ export function dealtDistribution(r: RulesVariant, opts: DealtOptions = {}): Dea
   }
   for (let a = 0; a < n; a++)
     for (let b = a + 1; b < n; b++)
-      for (let c = b + 1; c < n; c++)
-        for (let d = c + 1; d < n; d++)
+      for (let c2 = b + 1; c2 < n; c2++)
+        for (let d = c2 + 1; d < n; d++)
           for (let e = d + 1; e < n; e++) {
-            const l = (lo[a]! | lo[b]! | lo[c]! | lo[d]! | lo[e]!) >>> 0;
-            const w = we[a]! | we[b]! | we[c]! | we[d]! | we[e]!;
-            const key = keyAdd[a]! + keyAdd[b]! + keyAdd[c]! + keyAdd[d]! + keyAdd[e]!;
+            const l = (lo[a]! | lo[b]! | lo[c2]! | lo[d]! | lo[e]!) >>> 0;
+            const w = we[a]! | we[b]! | we[c2]! | we[d]! | we[e]!;
+            const key = keyAdd[a]! + keyAdd[b]! + keyAdd[c2]! + keyAdd[d]! + keyAdd[e]!;
             let sig = sigOf[key]!;
-            if (sig < 0) sigOf[key] = sig = signatureWeights(key);
+            if (sig < 0) {
+              sigOf[key] = sig = weights.length;
+              weights.push(...signatureWeights(c, key));
+            }
             for (let ti = 0; ti < trumps.length; ti++) {
               const cls = classOfTrump[ti]!;
               const wc = weights[sig + cls]!;
@@ -238,6 +284,20 @@ export function dealtDistribution(r: RulesVariant, opts: DealtOptions = {}): Dea
               other[ti]![at]! += wo;
             }
           }
+  return { cutter, other };
+}
+
+/** Enumerate every 5-card hand with its exact weight as dealt (see the head of this file). */
+export function dealtDistribution(r: RulesVariant, opts: DealtOptions = {}): DealtDistribution {
+  const players = opts.players ?? 4;
+  if (![2, 3, 4].includes(players)) throw new ExactError(`--players ${players}: the dealt figures are for 2, 3 or 4 players (six players hold 4 cards each)`);
+  const table = seatTable(r, { players });
+  const seats = table.seats;
+  const t0 = performance.now();
+  const deck = CardSet.deck(r.deckHasWeli).ids();
+  const model = cutModel(r, deck, table.handSize);
+  const trumps = r.trumpSuitsAllowed.slice();
+  const { cutter, other } = enumerateHands(r, deck, model, trumps);
   const total = (xs: readonly Float64Array[]) => xs.reduce((s, x) => s + x.reduce((u, v) => u + v, 0), 0);
   for (const [what, xs] of [['the cutter', cutter], ['another seat', other]] as const) {
     const t = total(xs);
@@ -252,7 +312,7 @@ export function dealtDistribution(r: RulesVariant, opts: DealtOptions = {}): Dea
     trumpProbability: trumps.map((_, ti) => seatMass(ti)),
     cutter,
     other,
-    cutterKeeps: keeps && perm.length > 0,
+    cutterKeeps: model.keeps && model.perm.length > 0,
     timings: { enumerateMs: performance.now() - t0 },
   };
 }

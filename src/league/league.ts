@@ -14,7 +14,8 @@ import { codeVersion } from '../results/manifest.ts';
 import { makeFolder, takeLock, type FolderLock } from '../results/run-folder.ts';
 import { LEAGUE_COLUMNS } from '../results/schema.ts';
 import { type SimSpec } from '../sim/job.ts';
-import { createPool, runSimulation } from '../runner/runner.ts';
+import { runSimulation } from '../runner/runner.ts';
+import { createPool } from '../runner/executor.ts';
 import { bootstrapRatings, checkLeague, crosstable, type CrosstableCell, type League, type RatingsReport } from '../stats/ratings.ts';
 import { SimSpecError, RunError } from '../core/errors.ts';
 export type LeagueMode = 'hands' | 'partien';
@@ -117,11 +118,10 @@ function leagueSettings(o: LeagueOptions): Record<string, unknown> {
   };
 }
 
-export async function runLeague(o: LeagueOptions): Promise<LeagueResult> {
-  const t0 = performance.now();
+/** Every policy loads (a bad name or file fails here, before anything is written), and none twice. */
+async function checkPolicies(o: LeagueOptions): Promise<void> {
   if (o.policies.length < 2) throw new SimSpecError(`--policies: a league needs at least 2 policies, got ${o.policies.length}`);
   if (!(Number.isInteger(o.replicates) && o.replicates >= 20)) throw new SimSpecError('--replicates must be a whole number >= 20');
-  // every policy loads (a bad name or file fails here, before anything is written), and none twice
   const seen = new Map<string, string>();
   for (const p of o.policies) {
     const r = await resolvePolicy(p);
@@ -129,56 +129,70 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueResult> {
     if (seen.has(key)) throw new SimSpecError(`--policies: ${displayName(p)} and ${displayName(seen.get(key)!)} are the same policy with the same options; a policy cannot play itself in a league`);
     seen.set(key, p);
   }
-  const names = o.policies.map(displayName);
-  const settings = leagueSettings(o);
-  // ---- the folder ----
+}
+
+/** Where a league lives: its folder (a temporary one without --out, removed at the end), its lock and manifest. */
+interface LeagueFolder {
+  readonly root: string;
+  readonly temp: boolean;
+  readonly lock: FolderLock | null;
+  manifest: RunManifest | null;
+}
+
+/** The folder of --out, new or (--resume) holding this league unfinished; without --out a temporary one. */
+function openLeagueFolder(o: LeagueOptions, settings: Record<string, unknown>): LeagueFolder {
   const temp = o.out === null;
   const root = o.out ?? mkdtempSync(join(tmpdir(), 'perlagg-league-'));
-  let lock: FolderLock | null = null;
-  let manifest: RunManifest | null = null;
-  if (!temp) {
-    if (root.trim() === '') throw new SimSpecError('--out must name a folder, not an empty string');
-    if (existsSync(root) && !statSync(root).isDirectory()) throw new RunError(`--out ${root} exists and is not a folder`);
-    if (!existsSync(root)) {
-      try {
-        makeFolder(root);
-      } catch (e) {
-        throw new RunError(`--out ${root}: cannot create the folder (${(e as { code?: string }).code ?? String(e)})`);
-      }
-    }
-    lock = takeLock(root);
+  if (temp) return { root, temp, lock: null, manifest: null };
+  if (root.trim() === '') throw new SimSpecError('--out must name a folder, not an empty string');
+  if (existsSync(root) && !statSync(root).isDirectory()) throw new RunError(`--out ${root} exists and is not a folder`);
+  if (!existsSync(root)) {
     try {
-      const old = readRunManifest(root);
-      if (old === null) {
-        const entries = readdirSync(root).filter((n) => n !== '.perlagg.lock');
-        if (entries.length > 0) throw new RunError(`--out ${root} is not empty; choose a new or empty folder`);
-        if (o.resume) throw new RunError(`--resume: ${root} holds no league to resume`);
-      } else if (!o.resume) {
-        throw new RunError(`${root} already holds a run (${old.complete ? 'complete' : 'unfinished: add --resume to continue it'}); choose another --out`);
-      } else {
-        if (old.command !== 'league') throw new RunError(`--resume: ${root} holds a run of "perlagg ${old.command}", not "perlagg league"`);
-        const field = settingsDiff(old.settings, settings);
-        if (field !== null) throw new RunError(`--resume: the settings differ from the league in ${root} in "${field}"; resume with the same settings or choose another --out`);
-        if (old.complete) throw new RunError(`--resume: the league in ${root} is already complete`);
-        manifest = old;
-      }
-      if (manifest === null) {
-        const now = new Date().toISOString();
-        const r = resolveRuleset(o.ruleset);
-        manifest = {
-          tool: 'perlagg', command: 'league', formatVersion: 1, settings,
-          ruleset: { name: o.ruleset, hash: rulesetHash(r), parameters: JSON.parse(canonicalJson(r)) as unknown },
-          tables: {}, progress: { batchesDone: 0, batchesTotal: (o.policies.length * (o.policies.length - 1)) / 2, dealsDone: 0 },
-          matchesPlayed: 0, complete: false, code: codeVersion(), created: now, updated: now, timings: {},
-        };
-        writeRunManifest(root, manifest);
-      }
+      makeFolder(root);
     } catch (e) {
-      lock.release();
-      throw e;
+      throw new RunError(`--out ${root}: cannot create the folder (${(e as { code?: string }).code ?? String(e)})`);
     }
   }
-  // ---- the matches: one pool for all of them ----
+  const lock = takeLock(root);
+  let manifest: RunManifest | null = null;
+  try {
+    const old = readRunManifest(root);
+    if (old === null) {
+      const entries = readdirSync(root).filter((n) => n !== '.perlagg.lock');
+      if (entries.length > 0) throw new RunError(`--out ${root} is not empty; choose a new or empty folder`);
+      if (o.resume) throw new RunError(`--resume: ${root} holds no league to resume`);
+    } else if (!o.resume) {
+      throw new RunError(`${root} already holds a run (${old.complete ? 'complete' : 'unfinished: add --resume to continue it'}); choose another --out`);
+    } else {
+      if (old.command !== 'league') throw new RunError(`--resume: ${root} holds a run of "perlagg ${old.command}", not "perlagg league"`);
+      const field = settingsDiff(old.settings, settings);
+      if (field !== null) throw new RunError(`--resume: the settings differ from the league in ${root} in "${field}"; resume with the same settings or choose another --out`);
+      if (old.complete) throw new RunError(`--resume: the league in ${root} is already complete`);
+      manifest = old;
+    }
+    if (manifest === null) {
+      const now = new Date().toISOString();
+      const r = resolveRuleset(o.ruleset);
+      manifest = {
+        tool: 'perlagg', command: 'league', formatVersion: 1, settings,
+        ruleset: { name: o.ruleset, hash: rulesetHash(r), parameters: JSON.parse(canonicalJson(r)) as unknown },
+        tables: {}, progress: { batchesDone: 0, batchesTotal: (o.policies.length * (o.policies.length - 1)) / 2, dealsDone: 0 },
+        matchesPlayed: 0, complete: false, code: codeVersion(), created: now, updated: now, timings: {},
+      };
+      writeRunManifest(root, manifest);
+    }
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+  return { root, temp, lock, manifest };
+}
+
+/**
+ * Every pair's match, one pool for all of them: a match already complete in the folder is read, an
+ * unfinished one resumed; the manifest counts the matches played. Interrupted: the lock goes.
+ */
+async function playMatches(o: LeagueOptions, names: readonly string[], f: LeagueFolder): Promise<{ matches: MatchResult[]; stoppedBy: 'done' | 'interrupted' }> {
   const pool = o.workers > 0 ? createPool(o.workers) : null;
   const matches: MatchResult[] = [];
   const count = (o.policies.length * (o.policies.length - 1)) / 2;
@@ -187,7 +201,7 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueResult> {
     let index = 0;
     for (let i = 0; i < o.policies.length && stoppedBy === 'done'; i++) {
       for (let j = i + 1; j < o.policies.length; j++, index++) {
-        const dir = matchDir(root, i, j);
+        const dir = matchDir(f.root, i, j);
         const spec: SimSpec = { mode: o.mode, ruleset: o.ruleset, players: o.players, policies: [o.policies[i]!, o.policies[j]!], seed: o.seed, constraints: NONE, duplicate: true };
         const prior = existsSync(join(dir, 'manifest.json')) ? readRunManifest(dir) : null;
         o.onMatch?.({ index, count, a: names[i]!, b: names[j]!, phase: 'start' });
@@ -208,18 +222,82 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueResult> {
         if (margins.length !== o.pairs) throw new RunError(`${dir}: the match holds ${margins.length} pairs, not ${o.pairs}`);
         matches.push({ a: i, b: j, margins, scores, folder: dir });
         o.onMatch?.({ index, count, a: names[i]!, b: names[j]!, phase: 'done' });
-        if (manifest !== null) {
-          manifest = { ...manifest, progress: { ...manifest.progress, batchesDone: matches.length, dealsDone: matches.length * o.pairs }, matchesPlayed: matches.length, updated: new Date().toISOString() };
-          writeRunManifest(root, manifest);
+        if (f.manifest !== null) {
+          f.manifest = { ...f.manifest, progress: { ...f.manifest.progress, batchesDone: matches.length, dealsDone: matches.length * o.pairs }, matchesPlayed: matches.length, updated: new Date().toISOString() };
+          writeRunManifest(f.root, f.manifest);
         }
       }
     }
   } finally {
     if (pool !== null) await pool.destroy();
-    if (stoppedBy === 'interrupted') lock?.release();
+    if (stoppedBy === 'interrupted') f.lock?.release();
   }
+  return { matches, stoppedBy };
+}
+
+/** Every pair of every match as a row of league.arrow: the two policies, the pair, A's margin and score. */
+function leagueRows(matches: readonly MatchResult[], names: readonly string[]): { rows: number; cols: Record<string, string[] | Uint32Array | Float64Array> } {
+  const rows = matches.reduce((a, m) => a + m.margins.length, 0);
+  const cols = {
+    a: new Array<string>(rows),
+    b: new Array<string>(rows),
+    pair: new Uint32Array(rows),
+    margin: new Float64Array(rows),
+    score: new Float64Array(rows),
+  };
+  let r = 0;
+  for (const m of matches) {
+    for (let k = 0; k < m.margins.length; k++, r++) {
+      cols.a[r] = names[m.a]!;
+      cols.b[r] = names[m.b]!;
+      cols.pair[r] = k;
+      cols.margin[r] = m.margins[k]!;
+      cols.score[r] = m.scores[k]!;
+    }
+  }
+  return { rows, cols };
+}
+
+/** The league's table and its completed manifest (ratings, crosstable), then the lock goes; returns the table's file. */
+function completeLeague(f: LeagueFolder & { manifest: RunManifest }, matches: readonly MatchResult[], names: readonly string[], ratings: { massey: RatingsReport; bradleyTerry: RatingsReport; cells: readonly CrosstableCell[] }, t0: number): string {
+  const root = f.root;
+  const { rows, cols } = leagueRows(matches, names);
+  const file = join(root, 'league.arrow');
+  const stream = join(root, 'league.arrows');
+  rmSync(stream, { force: true });
+  const w = BatchStreamWriter.create(stream, LEAGUE_COLUMNS, { 'perlagg.table': 'league' });
+  w.append(cols);
+  w.finish();
+  w.close();
+  streamToFile(stream, file);
+  rmSync(stream, { force: true });
+  const written = fileSha256(file);
+  const strip = (x: RatingsReport) => ({ fit: x.fit, unit: x.unit, ratings: x.ratings, level: x.level, replicates: x.replicates, seed: x.seed, deals: x.deals, method: x.method });
+  const manifest = f.manifest;
+  f.manifest = {
+    ...manifest,
+    tables: { league: { file: 'league.arrow', columns: LEAGUE_COLUMNS.map((c) => c.name), committed: { bytes: written.bytes, batches: 1, rows } } },
+    files: [{ name: 'league.arrow', rows, bytes: written.bytes, sha256: written.sha256 }],
+    ratings: strip(ratings.massey),
+    bradleyTerry: strip(ratings.bradleyTerry),
+    crosstable: ratings.cells.map((c) => ({ a: names[c.a], b: names[c.b], margin: c.margin })),
+    complete: true,
+    timings: { elapsedMs: (manifest.timings['elapsedMs'] ?? 0) + (performance.now() - t0), sessions: (manifest.timings['sessions'] ?? 0) + 1 },
+    updated: new Date().toISOString(),
+  };
+  writeRunManifest(root, f.manifest);
+  f.lock?.release();
+  return file;
+}
+
+export async function runLeague(o: LeagueOptions): Promise<LeagueResult> {
+  const t0 = performance.now();
+  await checkPolicies(o);
+  const names = o.policies.map(displayName);
+  const folder = openLeagueFolder(o, leagueSettings(o));
+  const { matches, stoppedBy } = await playMatches(o, names, folder);
   if (stoppedBy === 'interrupted') {
-    if (temp) rmSync(root, { recursive: true, force: true });
+    if (folder.temp) rmSync(folder.root, { recursive: true, force: true });
     const empty = { fit: 'massey', unit: '', ratings: [], level: 0.95, replicates: 0, seed: o.seed, deals: 0, method: '', draws: new Float64Array(0) } as unknown as RatingsReport;
     return { names, matches, crosstable: [], massey: empty, bradleyTerry: empty, stoppedBy, elapsedMs: performance.now() - t0, files: [] };
   }
@@ -230,51 +308,7 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueResult> {
   const bradleyTerry = bootstrapRatings(league, 'bradley-terry', { replicates: o.replicates, seed: o.seed });
   const cells = crosstable(league);
   const files: string[] = [];
-  if (!temp && manifest !== null) {
-    const rows = matches.reduce((a, m) => a + m.margins.length, 0);
-    const cols = {
-      a: new Array<string>(rows),
-      b: new Array<string>(rows),
-      pair: new Uint32Array(rows),
-      margin: new Float64Array(rows),
-      score: new Float64Array(rows),
-    };
-    let r = 0;
-    for (const m of matches) {
-      for (let k = 0; k < m.margins.length; k++, r++) {
-        cols.a[r] = names[m.a]!;
-        cols.b[r] = names[m.b]!;
-        cols.pair[r] = k;
-        cols.margin[r] = m.margins[k]!;
-        cols.score[r] = m.scores[k]!;
-      }
-    }
-    const file = join(root, 'league.arrow');
-    const stream = join(root, 'league.arrows');
-    rmSync(stream, { force: true });
-    const w = BatchStreamWriter.create(stream, LEAGUE_COLUMNS, { 'perlagg.table': 'league' });
-    w.append(cols);
-    w.finish();
-    w.close();
-    streamToFile(stream, file);
-    rmSync(stream, { force: true });
-    const written = fileSha256(file);
-    files.push(file);
-    const strip = (x: RatingsReport) => ({ fit: x.fit, unit: x.unit, ratings: x.ratings, level: x.level, replicates: x.replicates, seed: x.seed, deals: x.deals, method: x.method });
-    manifest = {
-      ...manifest,
-      tables: { league: { file: 'league.arrow', columns: LEAGUE_COLUMNS.map((c) => c.name), committed: { bytes: written.bytes, batches: 1, rows } } },
-      files: [{ name: 'league.arrow', rows, bytes: written.bytes, sha256: written.sha256 }],
-      ratings: strip(massey),
-      bradleyTerry: strip(bradleyTerry),
-      crosstable: cells.map((c) => ({ a: names[c.a], b: names[c.b], margin: c.margin })),
-      complete: true,
-      timings: { elapsedMs: (manifest.timings['elapsedMs'] ?? 0) + (performance.now() - t0), sessions: (manifest.timings['sessions'] ?? 0) + 1 },
-      updated: new Date().toISOString(),
-    };
-    writeRunManifest(root, manifest);
-    lock?.release();
-  }
-  if (temp) rmSync(root, { recursive: true, force: true });
+  if (!folder.temp && folder.manifest !== null) files.push(completeLeague(folder as LeagueFolder & { manifest: RunManifest }, matches, names, { massey, bradleyTerry, cells }, t0));
+  if (folder.temp) rmSync(folder.root, { recursive: true, force: true });
   return { names, matches, crosstable: cells, massey, bradleyTerry, stoppedBy, elapsedMs: performance.now() - t0, files };
 }

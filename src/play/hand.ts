@@ -249,13 +249,12 @@ export function runHand(s: HandState, policies: readonly SeatPolicy[], streams: 
   return decisions + taken;
 }
 
-function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>, declared: number, declared2: number): number {
-  const maxSteps = o.maxSteps ?? 1000;
-  let decisions = 0;
-  // Per hand, not per decision (the declarations are readonly, as runHand reads them once per hand too):
-  // `trusted`, bit player, the players taken at their word (promised passes and quiet) and, in `viewed`,
-  // handed the lazy view — not under checks or onDecision, nor a seat with onTurn; each player's seat.
-  const unchecked = o.checked !== true && o.onDecision === undefined;
+/**
+ * Per hand, not per decision (the declarations are readonly, as runHand reads them once per hand too): as bits
+ * by player, `trusted`, the players taken at their word (promised passes and quiet) and, in `viewed`, those
+ * handed the lazy view — not under checks or onDecision, nor a seat with onTurn.
+ */
+function trustOf(policies: readonly SeatPolicy[], unchecked: boolean): { trusted: number; viewed: number } {
   let trusted = 0;
   let viewed = 0;
   for (let p = 0; p < policies.length; p++) {
@@ -264,31 +263,86 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     trusted |= 1 << p;
     if (sp.policy.observation === 'view') viewed |= 1 << p;
   }
-  const seatOfPlayer = seatingOf(s.table).seatOfPlayer;
-  // --independent-streams: players with a salt draw from re-keyed streams
-  let ctxs: ReadonlyArray<{ readonly rng: Rng }> = streams.policy;
+  return { trusted, viewed };
+}
+
+/** Each player's stream; --independent-streams: players with a salt draw from re-keyed streams. */
+function policyStreams(policies: readonly SeatPolicy[], streams: RunStreams): ReadonlyArray<{ readonly rng: Rng }> {
   // (loops, not some/map: a closure per hand costs a __name under tsx)
   let salted = false;
   for (let p = 0; p < policies.length; p++) if (policies[p]!.streamSalt !== undefined) salted = true;
-  if (salted) {
-    const re: Array<{ readonly rng: Rng }> = [];
-    for (let p = 0; p < streams.policy.length; p++) {
-      const c = streams.policy[p]!;
-      const salt = policies[p]!.streamSalt;
-      re.push(salt === undefined ? c : { rng: saltedRng(c.rng, salt) });
-    }
-    ctxs = re;
+  if (!salted) return streams.policy;
+  const re: Array<{ readonly rng: Rng }> = [];
+  for (let p = 0; p < streams.policy.length; p++) {
+    const c = streams.policy[p]!;
+    const salt = policies[p]!.streamSalt;
+    re.push(salt === undefined ? c : { rng: saltedRng(c.rng, salt) });
   }
+  return re;
+}
+
+/** No promise at this decision. */
+const NO_PROMISE = 0;
+/** The policy declared it always passes in this kind of bid window (Policy.passes). */
+const PROMISED_PASS = 1;
+/** The policy declared it never says any phrase open to it in this talk window (passes.unsaid, .unsaidAt). */
+const PROMISED_QUIET = 2;
+
+function promiseAt(s: HandState, passes: NonNullable<Policy['passes']>): number {
+  if (s.phase === 'window') return passPromised(s, windowKind(s), passes) ? PROMISED_PASS : NO_PROMISE;
+  if (s.phase === 'talk' && (passes.unsaid !== undefined || passes.unsaidAt !== undefined)) return quietDeclared(s, passes) ? PROMISED_QUIET : NO_PROMISE;
+  return NO_PROMISE;
+}
+
+/**
+ * The legal action an answer that is none of the engine's records by identity stands for (the slow path),
+ * or undefined: in the showing the show it matches among the lists the policy was handed, elsewhere the legal
+ * action (or, under the revoke switch, the revoking play) that equals it.
+ */
+function matchAnswer(s: HandState, legal: Action[] | null, answer: Action, raw: unknown, obs: Observation, view: boolean): Action | undefined {
+  if (legal === null && answer.kind === 'show') {
+    // the lists the policy was handed (a view's: those it read, if any)
+    const handed = view ? ObservationView.handedOut(obs as ObservationView) : obs;
+    return matchShow(s, handed === undefined ? EMPTY_LIST : handed.legal, handed === undefined ? EMPTY_LIST : handed.showChoices, raw, answer.as);
+  }
+  for (const x of legal ?? legalActions(s)) if (sameAction(x, answer)) return x;
+  // under the revoke switch a play against the follow rules is allowed too (Observation.revokes)
+  if (s.revokesAllowed && answer.kind === 'play') {
+    for (const x of revokeActions(s)) if (sameAction(x, answer)) return x;
+  }
+  return undefined;
+}
+
+/** The fault of an answer that is no legal action, in the rules' words where the engine can give them. */
+function illegalAnswer(sp: SeatPolicy, p: number, s: HandState, streams: RunStreams, answer: Action | null): PolicyFault {
+  let why: string | null = 'not an action';
+  if (answer !== null) {
+    try {
+      why = explainIllegal(s, answer);
+    } catch {
+      why = null;
+    }
+  }
+  why ??= 'it is not among the legal actions';
+  return new PolicyFault(`${whereP(sp, p, s, streams)}: illegal action ${answer === null ? 'of no kind' : actionText(answer)}: ${why}`);
+}
+
+/** The fault of a policy that answered otherwise than it declared (asked because it was not taken at its word). */
+function brokenPromise(sp: SeatPolicy, p: number, s: HandState, streams: RunStreams, promise: number, chosen: Action): PolicyFault {
+  const what = promise === PROMISED_QUIET ? 'never says what it may say in this talk window (Policy.passes.unsaid)' : `passes in this bid window (Policy.passes.${WINDOW_PASS_NAMES[windowKind(s)]})`;
+  return new PolicyFault(`${whereP(sp, p, s, streams)}: declared it ${what} but answered ${actionText(chosen)}`);
+}
+
+function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunStreams, o: Pick<PlayDealOptions, 'onDecision' | 'checked' | 'maxSteps'>, declared: number, declared2: number): number {
+  const maxSteps = o.maxSteps ?? 1000;
+  let decisions = 0;
+  const { trusted, viewed } = trustOf(policies, o.checked !== true && o.onDecision === undefined);
+  const seatOfPlayer = seatingOf(s.table).seatOfPlayer;
+  const ctxs = policyStreams(policies, streams);
   // constrained deals (constrained.ts): dealt by the hook, or dealt by the engine and checked after the turn-up
   const hook = dealHookOf(policies);
-  let check = false;
-  let fresh: HandState | null = null;
-  if (hook !== undefined && currentPlayer(s) === CHANCE) {
-    if (!hook.deal(s, streams.chance)) {
-      fresh = cloneState(s);
-      check = true;
-    }
-  }
+  const fresh = hook !== undefined && currentPlayer(s) === CHANCE && !hook.deal(s, streams.chance) ? cloneState(s) : null;
+  let check = fresh !== null;
   // the engine takes the declared passes once a constrained deal has been accepted (its check sees the state as dealt)
   if (!check) {
     s.bid.declared = declared;
@@ -318,23 +372,13 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     }
     const sp = policies[p]!;
     // A window the policy declared it always passes in (Policy.passes): pass for it, a decision taken. Not
-    // under checks or hooks: there act is called and held to its promise (declaredPassBroken below).
+    // under checks or hooks: there act is called and held to its promise (brokenPromise below).
     // Likewise a talk window where every phrase open to it is one it declared it never says (passes.unsaid): quiet.
     const passes = sp.policy.passes;
-    let promised = false;
-    let quiet = false;
-    let kind = 0;
-    if (passes !== undefined) {
-      if (s.phase === 'window') {
-        kind = windowKind(s);
-        promised = passPromised(s, kind, passes);
-      } else if (s.phase === 'talk' && (passes.unsaid !== undefined || passes.unsaidAt !== undefined)) {
-        quiet = promised = quietDeclared(s, passes); // (passes.unsaid, .unsaidAt: by the kind of talk point)
-      }
-    }
-    if (promised && ((trusted >>> p) & 1) !== 0) {
+    const promise = passes === undefined ? NO_PROMISE : promiseAt(s, passes);
+    if (promise !== NO_PROMISE && ((trusted >>> p) & 1) !== 0) {
       hb[HB.count]!++;
-      applyAction(s, quiet ? QUIET : PASS);
+      applyAction(s, promise === PROMISED_QUIET ? QUIET : PASS);
       decisions++;
       continue;
     }
@@ -372,43 +416,9 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     if (view) ObservationView.close(obs as ObservationView);
     // The engine applies its own frozen record of the matching legal action, never the policy's object
     // (checked or not: an answer that is no legal action is always a fault, never applied).
-    if (chosen === undefined && answer !== null && legal === null && answer.kind === 'show') {
-      // the lists the policy was handed (a view's: those it read, if any)
-      const handed = view ? ObservationView.handedOut(obs as ObservationView) : obs;
-      chosen = matchShow(s, handed === undefined ? EMPTY_LIST : handed.legal, handed === undefined ? EMPTY_LIST : handed.showChoices, raw, answer.as);
-    } else if (chosen === undefined && answer !== null) {
-      for (const x of legal ?? legalActions(s)) {
-        if (sameAction(x, answer)) {
-          chosen = x;
-          break;
-        }
-      }
-      // under the revoke switch a play against the follow rules is allowed too (Observation.revokes)
-      if (chosen === undefined && s.revokesAllowed && answer.kind === 'play') {
-        for (const x of revokeActions(s)) {
-          if (sameAction(x, answer)) {
-            chosen = x;
-            break;
-          }
-        }
-      }
-    }
-    if (chosen === undefined) {
-      let why: string | null = 'not an action';
-      if (answer !== null) {
-        try {
-          why = explainIllegal(s, answer);
-        } catch {
-          why = null;
-        }
-      }
-      why ??= 'it is not among the legal actions';
-      throw new PolicyFault(`${whereP(sp, p, s, streams)}: illegal action ${answer === null ? 'of no kind' : actionText(answer)}: ${why}`);
-    }
-    if (promised && chosen.kind !== (quiet ? 'quiet' : 'pass')) {
-      const what = quiet ? 'never says what it may say in this talk window (Policy.passes.unsaid)' : `passes in this bid window (Policy.passes.${WINDOW_PASS_NAMES[kind]})`;
-      throw new PolicyFault(`${whereP(sp, p, s, streams)}: declared it ${what} but answered ${actionText(chosen)}`);
-    }
+    if (chosen === undefined && answer !== null) chosen = matchAnswer(s, legal, answer, raw, obs, view);
+    if (chosen === undefined) throw illegalAnswer(sp, p, s, streams, answer);
+    if (promise !== NO_PROMISE && chosen.kind !== (promise === PROMISED_QUIET ? 'quiet' : 'pass')) throw brokenPromise(sp, p, s, streams, promise, chosen);
     o.onDecision?.(s, p, obs, chosen as PolicyAction);
     applyAction(s, chosen);
     decisions++;

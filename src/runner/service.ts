@@ -1,10 +1,10 @@
 // Batches of deals on demand, for callers that run many small pieces of work rather than one long run
 // (perlagg tune: two short duplicate matches per SPSA iteration). The same task (task.ts) and the same pool
-// (runner.ts createPool) as the simulation runner; with 0 workers the batches run in this thread, with the
+// (executor.ts createPool) as the simulation runner; with 0 workers the batches run in this thread, with the
 // same job cache. Errors a worker met come back as the same classes (task.ts rebuildFault).
 import type { Piscina } from 'piscina';
 import type { BatchResult, ReceivedBatch, SimSpec } from '../sim/job.ts';
-import { createPool } from './runner.ts';
+import { createPool } from './executor.ts';
 import { isTaskFault, jobFor, rebuildFault, type BatchTask } from './task.ts';
 
 export class BatchService {

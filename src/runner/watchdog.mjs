@@ -1,5 +1,5 @@
 // The decision time limit for --workers 0 (issue 9, item 11): the policies run in the main thread, inside a
-// vm call with breakOnSigint (runner.ts), so only a signal can stop a decision that never returns. This
+// vm call with breakOnSigint (executor.ts), so only a signal can stop a decision that never returns. This
 // thread watches the heartbeat slot (heartbeat.ts: words 0 count, 1 running, 9 timedOut); when the count
 // has not moved for longer than the limit while a batch runs, it sets timedOut and sends SIGINT to the
 // process; the runner then tells the timeout (exit 1) from a real Ctrl-C (exit 130). Plain JS: no loader.

@@ -173,7 +173,35 @@ function minusOthers(xs: readonly number[], seat: number): number {
   return xs[seat]! - t / (xs.length - 1);
 }
 
-export async function createBietenJob(spec: SimSpec): Promise<Job> {
+/** A Bieten run's spec resolved: its rules, every seating's policies, how A's and B's seats are read. */
+interface BietenSetup {
+  readonly rules: ReturnType<typeof resolveBietenRules>;
+  /** Players (seats). */
+  readonly n: number;
+  readonly seed: number;
+  readonly duplicate: boolean;
+  /** Whole games (--partien), not single deals. */
+  readonly games: boolean;
+  /** Each seating's spec per seat (one seating; with --duplicate every rotation of the pattern). */
+  readonly bySeating: string[][];
+  readonly seated: Seated[];
+  /** The distinct policy specs; a heartbeat's policy id indexes them. */
+  readonly policyNames: string[];
+  readonly described: Array<Record<string, unknown>>;
+  /** A duplicate run of a policy against itself with shared streams. */
+  readonly identical: boolean;
+  /** The seats of policy A (B) in seating k. */
+  aOf(k: number): readonly number[];
+  bOf(k: number): readonly number[];
+  /** Seating k's stream salt (--independent-streams). */
+  salt(k: number): { streamSalt?: number };
+  readonly dealColumns: ColumnSpec[];
+  readonly gameColumns: ColumnSpec[];
+  readonly metrics: readonly MetricSpec[];
+}
+
+/** The spec checked (what is Perlaggen's is refused) and resolved: the policies of every seating made once. */
+async function bietenSetup(spec: SimSpec): Promise<BietenSetup> {
   const rules = resolveBietenRules(spec.ruleset);
   const n = spec.players;
   if (!(Number.isInteger(n) && n >= 2 && n <= MAX_PLAYERS)) throw new SimSpecError(`--players must be 2 to ${MAX_PLAYERS} for Bieten, not ${n}`);
@@ -215,152 +243,161 @@ export async function createBietenJob(spec: SimSpec): Promise<Job> {
   const dealColumns: ColumnSpec[] = bietenGame.tables.deals.columns(rules, n);
   const gameColumns: ColumnSpec[] = bietenGame.tables.parties.columns(rules, n);
   const metrics: readonly MetricSpec[] = duplicate ? (games ? duplicateGamesMetrics() : duplicateHandsMetrics()) : games ? BIETEN_GAMES_METRICS : BIETEN_HANDS_METRICS;
-  const salt = (k: number) => (spec.independentStreams === true && k > 0 ? { streamSalt: k } : {});
   /** The seats of policy A in seating k (the rotation of the pattern's A seats by k). */
   const aSeats = bySeating.map((list) => list.flatMap((p, seat) => (p === specA ? [seat] : [])));
   const bSeats = bySeating.map((list) => list.flatMap((p, seat) => (p === specA ? [] : [seat])));
-  // an A/A run has no B seats: every seat but the pattern's seat 0 (rotated) counts as B
-  const bOf = (k: number) => (bSeats[k]!.length > 0 ? bSeats[k]! : Array.from({ length: n - 1 }, (_, i) => (k + 1 + i) % n));
-  const aOf = (k: number) => (bSeats[k]!.length > 0 ? aSeats[k]! : [k]);
-
-  const describe = { game: 'bieten', policies: described, ...(duplicate ? { duplicate: true, rotations: bySeating.length } : {}), ...(spec.independentStreams === true ? { independentStreams: true } : {}) };
-
-  const handsBatch = (start: number, end: number, opts: BatchOptions): BatchResult => {
-    const rows = bySeating.length * (end - start);
-    const col = allocColumns(dealColumns, rows);
-    const bm = new BatchMetrics(metrics, opts, end - start);
-    const check = replayedDeals(start, end, REPLAYED_PER_BATCH.hands);
-    for (let d = start; d < end; d++) {
-      let diff = 0;
-      let aPoints = 0;
-      let decisions = 0;
-      for (let k = 0; k < bySeating.length; k++) {
-        beatDeal(d, k);
-        const deal = { rules, players: n, rootSeed: spec.seed, dealIndex: d, dealer: d % n, ...salt(k) };
-        let res: { state: BietenState; decisions: number };
-        if (check.has(d)) {
-          const played: Decision[] = [];
-          const replay: Decision[] = [];
-          res = playBietenDeal({ ...deal, policies: seated[k]!.policies, onDecision: (_s, player, _o, action) => played.push({ player, action }) });
-          playBietenDeal({ ...deal, policies: seated[k]!.fresh(), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
-          checkBietenReplay(played, replay, seated[k]!.policies, `deal ${d}, seed ${spec.seed}${duplicate ? `, seating ${k}` : ''}`);
-        } else {
-          res = playBietenDeal({ ...deal, policies: seated[k]!.policies });
-        }
-        bietenGame.tables.deals.fill(col, bySeating.length * (d - start) + k, { partie: d, deal: 0, seating: k }, res);
-        const s = res.state;
-        if (duplicate) {
-          const z = scaledDiff(s.points, aOf(k), bOf(k));
-          const scale = aOf(k).length * bOf(k).length;
-          const x = z / scale;
-          diff += z;
-          if (k === bySeating.length - 1) diff /= scale * bySeating.length;
-          aPoints += meanOver(s.points, aOf(k)) / bySeating.length;
-          decisions += res.decisions / bySeating.length;
-          bm.mean('a_minus_b_single', x);
-        } else {
-          bm.mean('s0_minus_others', minusOthers(s.points, 0));
-          bm.mean('s0_points', s.points[0]!);
-          bm.mean('dealer_minus_others', minusOthers(s.points, s.dealer));
-          bm.mean('vorhand_minus_others', minusOthers(s.points, s.vorhand));
-          for (const f of s.figs) {
-            bm.proportion('bid_share', f.bidder >= 0 ? 1 : 0);
-            bm.proportion('held_share', f.outcome === 'held' || f.outcome === 'groschenHeld' ? 1 : 0);
-          }
-          for (const r of s.results ?? []) bm.proportion('fled_share', r.maker === -2 ? 1 : 0);
-          bm.proportion('penalty_share', s.penalties.some((p) => p > 0) ? 1 : 0);
-          bm.mean('decisions', res.decisions);
-        }
-      }
-      if (duplicate) {
-        bm.pair('a_minus_b', diff);
-        bm.pair('a_points', aPoints);
-        bm.pair('decisions', decisions);
-      }
-    }
-    return { start, end, tables: { [BIETEN_TABLE_NAMES.deals]: col }, rows: { [BIETEN_TABLE_NAMES.deals]: rows }, metrics: bm.acc, rejected: 0, ...bm.series() };
-  };
-
-  const gamesBatch = (start: number, end: number, opts: BatchOptions): BatchResult => {
-    const rows = bySeating.length * (end - start);
-    const gc = allocColumns(gameColumns, rows);
-    const deals: Array<{ game: number; dealNo: number; seating: number; state: BietenState; decisions: number }> = [];
-    const bm = new BatchMetrics(metrics, opts, end - start);
-    const check = replayedDeals(start, end, REPLAYED_PER_BATCH.partien);
-    for (let g = start; g < end; g++) {
-      let diff = 0;
-      let aLoses = 0;
-      let aFirst = 0;
-      let length = 0;
-      for (let k = 0; k < bySeating.length; k++) {
-        beatDeal(g, k);
-        hb[HB.partieDeal] = 0;
-        const played: Decision[] = [];
-        const game = { rules, players: n, rootSeed: spec.seed, gameIndex: g, ...salt(k) };
-        const res = playBietenGame({
-          ...game,
-          policies: seated[k]!.policies,
-          onDeal: (state, dealNo, decisions) => {
-            deals.push({ game: g, dealNo, seating: k, state, decisions });
-            hb[HB.partieDeal] = dealNo + 1;
-          },
-          ...(check.has(g) ? { onDecision: (_s: BietenState, player: number, _o: BietenObservation, action: BietenAction) => played.push({ player, action }) } : {}),
-        });
-        if (check.has(g)) {
-          const replay: Decision[] = [];
-          playBietenGame({ ...game, policies: seated[k]!.fresh(), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
-          checkBietenReplay(played, replay, seated[k]!.policies, `game ${g}, seed ${spec.seed}${duplicate ? `, seating ${k}` : ''}`);
-        }
-        bietenGame.tables.parties.fill(gc, (g - start) * bySeating.length + k, { partie: g, deal: 0, seating: k }, res);
-        if (duplicate) {
-          const lostBy = Array.from({ length: n }, (_, s) => (s === res.loser ? 1 : 0));
-          const lost = (seats: readonly number[]) => meanOver(lostBy, seats);
-          const z = scaledDiff(lostBy, bOf(k), aOf(k));
-          const scale = aOf(k).length * bOf(k).length;
-          const x = z / scale;
-          diff += z;
-          if (k === bySeating.length - 1) diff /= scale * bySeating.length;
-          aLoses += lost(aOf(k)) / bySeating.length;
-          aFirst += (aOf(k).includes(res.outOrder[0]!) ? 1 : 0) / bySeating.length;
-          length += res.sheet.length / bySeating.length;
-          bm.mean('a_minus_b_single', x);
-        } else {
-          bm.proportion('s0_loses', res.loser === 0 ? 1 : 0);
-          bm.proportion('s0_first_out', res.outOrder[0] === 0 ? 1 : 0);
-          bm.proportion('first_dealer_loses', res.loser === res.firstDealer ? 1 : 0);
-          bm.mean('deals_per_game', res.sheet.length);
-          bm.mean('penalties_per_game', res.penalties.reduce((a, b) => a + b, 0));
-        }
-      }
-      if (duplicate) {
-        bm.pair('a_minus_b', diff);
-        bm.pair('a_loses', aLoses);
-        bm.pair('a_first_out', aFirst);
-        bm.pair('deals_per_game', length);
-      }
-    }
-    const dc = allocColumns(dealColumns, deals.length);
-    deals.forEach((d, i) => bietenGame.tables.deals.fill(dc, i, { partie: d.game, deal: d.dealNo, seating: d.seating }, d));
-    return {
-      start,
-      end,
-      tables: { [BIETEN_TABLE_NAMES.games]: gc, [BIETEN_TABLE_NAMES.deals]: dc },
-      rows: { [BIETEN_TABLE_NAMES.games]: rows, [BIETEN_TABLE_NAMES.deals]: deals.length },
-      metrics: bm.acc,
-      rejected: 0,
-      ...bm.series(),
-    };
-  };
-
   return {
-    describe,
+    rules, n, seed: spec.seed, duplicate, games, bySeating, seated, policyNames, described, identical, dealColumns, gameColumns, metrics,
+    // an A/A run has no B seats: every seat but the pattern's seat 0 (rotated) counts as B
+    bOf: (k) => (bSeats[k]!.length > 0 ? bSeats[k]! : Array.from({ length: n - 1 }, (_, i) => (k + 1 + i) % n)),
+    aOf: (k) => (bSeats[k]!.length > 0 ? aSeats[k]! : [k]),
+    salt: (k) => (spec.independentStreams === true && k > 0 ? { streamSalt: k } : {}),
+  };
+}
+
+/** Deals [start, end), each the first deal of a game, in every seating: one row per deal and seating. */
+function dealsBatch(setup: BietenSetup, start: number, end: number, opts: BatchOptions): BatchResult {
+  const { rules, n, bySeating, seated, duplicate, aOf, bOf } = setup;
+  const rows = bySeating.length * (end - start);
+  const col = allocColumns(setup.dealColumns, rows);
+  const bm = new BatchMetrics(setup.metrics, opts, end - start);
+  const check = replayedDeals(start, end, REPLAYED_PER_BATCH.hands);
+  for (let d = start; d < end; d++) {
+    let diff = 0;
+    let aPoints = 0;
+    let decisions = 0;
+    for (let k = 0; k < bySeating.length; k++) {
+      beatDeal(d, k);
+      const deal = { rules, players: n, rootSeed: setup.seed, dealIndex: d, dealer: d % n, ...setup.salt(k) };
+      let res: { state: BietenState; decisions: number };
+      if (check.has(d)) {
+        const played: Decision[] = [];
+        const replay: Decision[] = [];
+        res = playBietenDeal({ ...deal, policies: seated[k]!.policies, onDecision: (_s, player, _o, action) => played.push({ player, action }) });
+        playBietenDeal({ ...deal, policies: seated[k]!.fresh(), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
+        checkBietenReplay(played, replay, seated[k]!.policies, `deal ${d}, seed ${setup.seed}${duplicate ? `, seating ${k}` : ''}`);
+      } else {
+        res = playBietenDeal({ ...deal, policies: seated[k]!.policies });
+      }
+      bietenGame.tables.deals.fill(col, bySeating.length * (d - start) + k, { partie: d, deal: 0, seating: k }, res);
+      const s = res.state;
+      if (duplicate) {
+        const z = scaledDiff(s.points, aOf(k), bOf(k));
+        const scale = aOf(k).length * bOf(k).length;
+        const x = z / scale;
+        diff += z;
+        if (k === bySeating.length - 1) diff /= scale * bySeating.length;
+        aPoints += meanOver(s.points, aOf(k)) / bySeating.length;
+        decisions += res.decisions / bySeating.length;
+        bm.mean('a_minus_b_single', x);
+      } else {
+        bm.mean('s0_minus_others', minusOthers(s.points, 0));
+        bm.mean('s0_points', s.points[0]!);
+        bm.mean('dealer_minus_others', minusOthers(s.points, s.dealer));
+        bm.mean('vorhand_minus_others', minusOthers(s.points, s.vorhand));
+        for (const f of s.figs) {
+          bm.proportion('bid_share', f.bidder >= 0 ? 1 : 0);
+          bm.proportion('held_share', f.outcome === 'held' || f.outcome === 'groschenHeld' ? 1 : 0);
+        }
+        for (const r of s.results ?? []) bm.proportion('fled_share', r.maker === -2 ? 1 : 0);
+        bm.proportion('penalty_share', s.penalties.some((p) => p > 0) ? 1 : 0);
+        bm.mean('decisions', res.decisions);
+      }
+    }
+    if (duplicate) {
+      bm.pair('a_minus_b', diff);
+      bm.pair('a_points', aPoints);
+      bm.pair('decisions', decisions);
+    }
+  }
+  return { start, end, tables: { [BIETEN_TABLE_NAMES.deals]: col }, rows: { [BIETEN_TABLE_NAMES.deals]: rows }, metrics: bm.acc, rejected: 0, ...bm.series() };
+}
+
+/** Games [start, end) in every seating: one row per game and seating, and one per deal of each. */
+function gamesBatch(setup: BietenSetup, start: number, end: number, opts: BatchOptions): BatchResult {
+  const { rules, n, bySeating, seated, duplicate, aOf, bOf } = setup;
+  const rows = bySeating.length * (end - start);
+  const gc = allocColumns(setup.gameColumns, rows);
+  const deals: Array<{ game: number; dealNo: number; seating: number; state: BietenState; decisions: number }> = [];
+  const bm = new BatchMetrics(setup.metrics, opts, end - start);
+  const check = replayedDeals(start, end, REPLAYED_PER_BATCH.partien);
+  for (let g = start; g < end; g++) {
+    let diff = 0;
+    let aLoses = 0;
+    let aFirst = 0;
+    let length = 0;
+    for (let k = 0; k < bySeating.length; k++) {
+      beatDeal(g, k);
+      hb[HB.partieDeal] = 0;
+      const played: Decision[] = [];
+      const game = { rules, players: n, rootSeed: setup.seed, gameIndex: g, ...setup.salt(k) };
+      const res = playBietenGame({
+        ...game,
+        policies: seated[k]!.policies,
+        onDeal: (state, dealNo, decisions) => {
+          deals.push({ game: g, dealNo, seating: k, state, decisions });
+          hb[HB.partieDeal] = dealNo + 1;
+        },
+        ...(check.has(g) ? { onDecision: (_s: BietenState, player: number, _o: BietenObservation, action: BietenAction) => played.push({ player, action }) } : {}),
+      });
+      if (check.has(g)) {
+        const replay: Decision[] = [];
+        playBietenGame({ ...game, policies: seated[k]!.fresh(), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
+        checkBietenReplay(played, replay, seated[k]!.policies, `game ${g}, seed ${setup.seed}${duplicate ? `, seating ${k}` : ''}`);
+      }
+      bietenGame.tables.parties.fill(gc, (g - start) * bySeating.length + k, { partie: g, deal: 0, seating: k }, res);
+      if (duplicate) {
+        const lostBy = Array.from({ length: n }, (_, s) => (s === res.loser ? 1 : 0));
+        const lost = (seats: readonly number[]) => meanOver(lostBy, seats);
+        const z = scaledDiff(lostBy, bOf(k), aOf(k));
+        const scale = aOf(k).length * bOf(k).length;
+        const x = z / scale;
+        diff += z;
+        if (k === bySeating.length - 1) diff /= scale * bySeating.length;
+        aLoses += lost(aOf(k)) / bySeating.length;
+        aFirst += (aOf(k).includes(res.outOrder[0]!) ? 1 : 0) / bySeating.length;
+        length += res.sheet.length / bySeating.length;
+        bm.mean('a_minus_b_single', x);
+      } else {
+        bm.proportion('s0_loses', res.loser === 0 ? 1 : 0);
+        bm.proportion('s0_first_out', res.outOrder[0] === 0 ? 1 : 0);
+        bm.proportion('first_dealer_loses', res.loser === res.firstDealer ? 1 : 0);
+        bm.mean('deals_per_game', res.sheet.length);
+        bm.mean('penalties_per_game', res.penalties.reduce((a, b) => a + b, 0));
+      }
+    }
+    if (duplicate) {
+      bm.pair('a_minus_b', diff);
+      bm.pair('a_loses', aLoses);
+      bm.pair('a_first_out', aFirst);
+      bm.pair('deals_per_game', length);
+    }
+  }
+  const dc = allocColumns(setup.dealColumns, deals.length);
+  deals.forEach((d, i) => bietenGame.tables.deals.fill(dc, i, { partie: d.game, deal: d.dealNo, seating: d.seating }, d));
+  return {
+    start,
+    end,
+    tables: { [BIETEN_TABLE_NAMES.games]: gc, [BIETEN_TABLE_NAMES.deals]: dc },
+    rows: { [BIETEN_TABLE_NAMES.games]: rows, [BIETEN_TABLE_NAMES.deals]: deals.length },
+    metrics: bm.acc,
+    rejected: 0,
+    ...bm.series(),
+  };
+}
+
+export async function createBietenJob(spec: SimSpec): Promise<Job> {
+  const setup = await bietenSetup(spec);
+  const { duplicate, games, dealColumns, gameColumns } = setup;
+  return {
+    describe: { game: 'bieten', policies: setup.described, ...(duplicate ? { duplicate: true, rotations: setup.bySeating.length } : {}), ...(spec.independentStreams === true ? { independentStreams: true } : {}) },
     tables: games ? { [BIETEN_TABLE_NAMES.games]: gameColumns, [BIETEN_TABLE_NAMES.deals]: dealColumns } : { [BIETEN_TABLE_NAMES.deals]: dealColumns },
-    metrics,
-    ...(identical ? { identicalPairs: true } : {}),
-    whoIsDeciding: (slot) => beatText(slot, policyNames, spec.seed, games),
+    metrics: setup.metrics,
+    ...(setup.identical ? { identicalPairs: true } : {}),
+    whoIsDeciding: (slot) => beatText(slot, setup.policyNames, spec.seed, games),
     runBatch: (start, end, opts = {}) => {
       try {
-        return games ? gamesBatch(start, end, opts) : handsBatch(start, end, opts);
+        return games ? gamesBatch(setup, start, end, opts) : dealsBatch(setup, start, end, opts);
       } catch (e) {
         // a policy that acted illegally or threw: the run fails with the policy named (exit 1), as in Perlaggen
         if (e instanceof GamePolicyFault) throw new PolicyFault(e.message);

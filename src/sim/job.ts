@@ -189,6 +189,11 @@ export function metricEstimate(acc: MetricAcc, spec?: MetricSpec): { interval: I
   return { interval: intervalOfPaired(e), paired: e };
 }
 
+/** The interval of a metric from its accumulator (a per-pair one read as its spec says: metricEstimate). */
+export function intervalOf(acc: MetricAcc, spec?: MetricSpec): Interval {
+  return metricEstimate(acc, spec).interval;
+}
+
 /** A paired estimate as an Interval (a constant or fixed value: a point, half-width 0). */
 export function intervalOfPaired(e: PairedEstimate): Interval {
   switch (e.kind) {

@@ -9,8 +9,8 @@ import { figureContext, figureWord5 } from '../../src/eval/evaluate.ts';
 import { codeCount, wordGleich } from '../../src/eval/figures.ts';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
 import { FastDealer } from '../../src/sim/fast-deal.ts';
-import type { SimSpec } from '../../src/sim/job.ts';
-import { intervalOf, runSimulation } from '../../src/runner/runner.ts';
+import { intervalOf, type SimSpec } from '../../src/sim/job.ts';
+import { runSimulation } from '../../src/runner/runner.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';
 
 const spec = (ruleset: string, seed: number, trump: Suit | null = null, players = 4): SimSpec => ({ mode: 'figures', ruleset, players, policies: [], seed, constraints: { hands: {}, trump, predicate: null } });

@@ -11,8 +11,8 @@ import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { PolicyFactory } from '../../src/policy/api.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { mergeShards } from '../../src/results/merge.ts';
-import type { SimSpec } from '../../src/sim/job.ts';
-import { intervalOf, runSimulation, type RunOptions } from '../../src/runner/runner.ts';
+import { intervalOf, type SimSpec } from '../../src/sim/job.ts';
+import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
 import { perlaggStreams } from '../in-process.ts';
 import { playBietenGame } from '../../src/play/bieten-game.ts';
 

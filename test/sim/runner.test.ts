@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { CardSet } from '../../src/cards/cardset.ts';
 import { exactDistribution, exactSummary } from '../../src/exact/distribution.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { intervalOf, runSimulation, type RunOptions } from '../../src/runner/runner.ts';
-import type { SimSpec } from '../../src/sim/job.ts';
+import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
+import { intervalOf, type SimSpec } from '../../src/sim/job.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-sim-'));

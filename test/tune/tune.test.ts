@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runTune, derivedSeed, TUNE_DEALS, CONFIRM_DEALS, type TuneOptions } from '../../src/tune/tune.ts';
+import { runTune } from '../../src/tune/tune.ts';
+import { derivedSeed, TUNE_DEALS, CONFIRM_DEALS, type TuneOptions } from '../../src/tune/options.ts';
 import { perlaggStreams } from '../in-process.ts';
 
 const BLUNDER = join(import.meta.dirname, 'fixtures', 'blunder.ts');
