@@ -207,6 +207,27 @@ describe('README and docs examples', () => {
     expect(readmeExamples(box).length).toBeGreaterThanOrEqual(12);
   });
 
+  it('the bot of docs/bots.md, pasted into a file of its own, loads and plays', { timeout: 120_000 }, async () => {
+    const md = readFileSync(join(ROOT, 'docs', 'bots.md'), 'utf8');
+    const block = /```ts\n(import \{ definePolicy \}[\s\S]*?)\n```/.exec(md);
+    expect(block, 'docs/bots.md shows a whole bot').not.toBeNull();
+    const api = join(ROOT, 'src', 'policy', 'api.ts');
+    const tmp = mkdtempSync(join(tmpdir(), 'perlagg-readme-bot-'));
+    try {
+      const file = join(tmp, 'my-bot.ts');
+      // the page's file sits in strategies/; here it imports the contract by its absolute path instead
+      writeFileSync(file, block![1]!.replace("'../src/policy/api.ts'", JSON.stringify(api)));
+      const listed = await inProcess(['policies', file]);
+      expect(listed.code, listed.err).toBe(0);
+      expect(listed.out).toMatch(/^random 1\.0\.0 \(Perlaggen/);
+      const played = await inProcess(['simulate', '--mode', 'hands', '-n', '200', '--policies', `${file},simple`, '--workers', '0', '--json']);
+      expect(played.code, played.err).toBe(0);
+      expect((JSON.parse(played.out) as { dealsDone: number }).dealsDone).toBe(200);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
   for (const page of pages) {
     const examples = examplesOf(page);
     if (examples.length === 0) continue;
