@@ -5,10 +5,10 @@
 // package-lock.json gives for its "dependencies" (so a dependency missing from package.json would be
 // missing here too).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let dir = '';
@@ -62,6 +62,10 @@ beforeAll(() => {
   }
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
 }, 300_000);
+
+afterAll(() => {
+  if (dir !== '') rmSync(dir, { recursive: true, force: true }); // nothing left in the system temp dir
+});
 
 describe('perlagg as a package', () => {
   it('ships the compiled library, the command and the rules, not the sources or the tests', () => {
