@@ -1,7 +1,7 @@
 // H-04, H-08 … H-10, H-22, H-23: the advice that rests on partners' signs and table talk [000 pp.32–41]
 // (RULES §13, §16). 1853's tables talk (`partnerInfo=table`): A is the author as he teaches, B the author
 // with that one use of the signs or the talk switched off. What the signs are worth against seeing the
-// partner's whole hand (`partnerInfo=open`) is the README's information table (simple against
+// partner's whole hand (`partnerInfo=open`) is the information table of docs/engine.md (simple against
 // simple{information=ignore} at each level).
 import type { Experiment } from '../src/experiments/types.ts';
 import { AUTHOR, HANDS, au, h2h, vsSimple } from './common.ts';

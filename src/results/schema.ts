@@ -1,6 +1,6 @@
 // Every table perlagg writes, collected in one place (GUIDE guideline 10): each game declares its own tables
 // (src/games/perlaggen/columns.ts, src/games/bieten/columns.ts); the tables of exact, tune and league are
-// declared here. The README's schema tables list the same columns; test/results/schema.test.ts checks that
+// declared here. docs/schemas.md lists the same columns; test/results/schema.test.ts checks that
 // they agree. arrowType maps a column's type to Arrow's.
 import { BIETEN_DEALS_COLUMNS, BIETEN_GAMES_COLUMNS } from '../games/bieten/columns.ts';
 import { Dictionary, Float64, Int8, Int16, Int32, Uint8, Uint16, Uint32, Utf8, type DataType } from 'apache-arrow';

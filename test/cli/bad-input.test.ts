@@ -1,4 +1,4 @@
-// Issue 9, item 14 (and the rest of the README's bad-input table): every bad option ends with one line
+// Issue 9, item 14 (and the rest of the bad-input table of docs/simulate.md): every bad option ends with one line
 // naming the option and what is allowed, exit code 2, and nothing written. In-process through main().
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -5,7 +5,7 @@
 // so references added later are checked too; a failure names the file, the line and the reference.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ambiguitiesText } from '../../src/cli/rules.ts';
 import { AMBIGUITIES } from '../../src/rules/ambiguities.ts';
@@ -130,6 +130,87 @@ function unresolvedIn(files: string[]): string[] {
   return out;
 }
 
+// ---- the README and the pages of docs/: every link lands ----
+
+const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+
+/** A page's text outside its code fences (links and headings in code are examples, not links). */
+function prose(md: string): string[] {
+  let fenced = false;
+  return md.split('\n').map((line) => {
+    if (/^\s*```/.test(line)) {
+      fenced = !fenced;
+      return '';
+    }
+    return fenced ? '' : line;
+  });
+}
+
+/** The anchors a page offers: its headings as GitHub slugs them (a repeated one gets -1, -2 …) and its <a id>s. */
+function pageAnchors(md: string): Set<string> {
+  const out = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const line of prose(md)) {
+    const h = /^#{1,6}\s+(.*)$/.exec(line);
+    if (h !== null) {
+      const s = slug(h[1]!);
+      const k = seen.get(s) ?? 0;
+      out.add(k === 0 ? s : `${s}-${k}`);
+      seen.set(s, k + 1);
+    }
+    for (const m of line.matchAll(/<a id="([^"]+)"><\/a>/g)) out.add(m[1]!);
+  }
+  return out;
+}
+
+/** Every relative link of a page that does not land: a missing file, or an anchor its page lacks. */
+function brokenLinks(page: string, md: string, anchorsOf: (file: string) => Set<string>): string[] {
+  const bad: string[] = [];
+  prose(md).forEach((line, i) => {
+    const text = line.replace(/`[^`]*`/g, ''); // inline code shows, it does not link
+    for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = m[1]!;
+      if (/^[a-z]+:/i.test(target)) continue; // https:, mailto:
+      const [path, anchor] = target.split('#') as [string, string | undefined];
+      const file = path === '' ? page : join(dirname(page), path);
+      if (path !== '' && !existsSync(join(ROOT, file))) {
+        bad.push(`${page}:${i + 1}: ${target}: no file ${file}`);
+        continue;
+      }
+      if (anchor !== undefined && file.endsWith('.md') && !anchorsOf(file).has(anchor)) bad.push(`${page}:${i + 1}: ${target}: no heading or anchor #${anchor} in ${file}`);
+    }
+  });
+  return bad;
+}
+
+describe('the README and docs/: every link lands, every quoted figure is current', () => {
+  const cache = new Map<string, Set<string>>();
+  const anchorsOf = (file: string) => {
+    if (!cache.has(file)) cache.set(file, pageAnchors(readFileSync(join(ROOT, file), 'utf8')));
+    return cache.get(file)!;
+  };
+
+  it('resolves every relative link of the README and of every page of docs/, anchors included', () => {
+    expect(PAGES).toContain('docs/commands.md');
+    const bad = PAGES.flatMap((p) => brokenLinks(p, readFileSync(join(ROOT, p), 'utf8'), anchorsOf));
+    expect(bad, bad.join('\n')).toEqual([]);
+    // the check itself can fail: a missing file, a missing anchor, a heading's slug, a repeated heading
+    const md = '# A `b` c!\n## Twice\n## Twice\n```\n# not a heading\n```\n[x](#a-b-c) [y](#twice-1) [z](#not-a-heading) [w](nowhere.md) [v](README.md#quickstart) `[u](gone.md)`';
+    expect(brokenLinks('docs/x.md', md, (f) => (f === 'docs/x.md' ? pageAnchors(md) : anchorsOf(f)))).toEqual([
+      'docs/x.md:7: #not-a-heading: no heading or anchor #not-a-heading in docs/x.md',
+      'docs/x.md:7: nowhere.md: no file docs/nowhere.md',
+      'docs/x.md:7: README.md#quickstart: no file docs/README.md',
+    ]);
+  });
+
+  it('quotes the pinned bench signature wherever it shows one', () => {
+    const pinned = (JSON.parse(readFileSync(join(ROOT, 'test', 'sim', 'bench-signature.json'), 'utf8')) as { signature: string }).signature;
+    const quoted = PAGES.flatMap((p) => [...readFileSync(join(ROOT, p), 'utf8').matchAll(/signature ([0-9a-f]{16})\b/g)].map((m) => `${p}: ${m[1]}`));
+    expect(quoted.length).toBeGreaterThan(0);
+    expect(quoted.filter((q) => !q.endsWith(pinned))).toEqual([]);
+  });
+});
+
 describe('docs/rules.md: every reference resolves inside the repository', () => {
   it('no file of the repository points outside it (the shared folder or its rules file)', () => {
     // Built from parts, so that this file does not match itself.
@@ -229,7 +310,7 @@ describe('docs/rules.md: every reference resolves inside the repository', () => 
   });
 
   it('every override example in the docs and the README is a ruleset perlagg accepts', () => {
-    const texts = [doc, readFileSync(join(ROOT, 'README.md'), 'utf8')];
+    const texts = PAGES.map((p) => readFileSync(join(ROOT, p), 'utf8'));
     const specs = new Set<string>();
     for (const t of texts) {
       for (const m of t.matchAll(/`"?([\p{L}\d]+)(\{[^`{}]*\})"?`/gu)) {

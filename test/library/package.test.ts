@@ -5,10 +5,10 @@
 // package-lock.json gives for its "dependencies" (so a dependency missing from package.json would be
 // missing here too).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let dir = '';
@@ -62,6 +62,10 @@ beforeAll(() => {
   }
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
 }, 300_000);
+
+afterAll(() => {
+  if (dir !== '') rmSync(dir, { recursive: true, force: true }); // nothing left in the system temp dir
+});
 
 describe('perlagg as a package', () => {
   it('ships the compiled library, the command and the rules, not the sources or the tests', () => {
@@ -135,20 +139,27 @@ console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: 
     expect(JSON.parse(r.stdout)).toEqual({ card: 'LU', dritzig: 67_524, n: 3000, bot: 'first' });
   });
 
-  it('the README\'s library example runs as it stands (at a smaller size)', { timeout: 120_000 }, () => {
-    const md = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const at = md.indexOf('## Using perlagg as a library');
-    const block = /```js\n([\s\S]*?)\n```/.exec(md.slice(at));
-    expect(at >= 0 && block !== null).toBe(true);
-    const code = block![1]!.replace(/deals: 200_000/, 'deals: 2_000');
-    expect(code).toContain('deals: 2_000');
-    writeFileSync(join(dir, 'readme.mjs'), code);
-    const r = node(['readme.mjs']);
-    expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toBe('67524');
-    expect(r.stdout).toMatch(/estimate: 0\.\d+/);
-    expect(lines.at(-1)).toMatch(/^\[ \d+, \d+ \]$/);
+  it('the examples of docs/library.md run as they stand (the simulation at a smaller size)', { timeout: 120_000 }, () => {
+    const md = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8');
+    const blocks = [...md.matchAll(/```js\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBe(2);
+    const outputs = blocks.map((block, i) => {
+      const code = block.replace(/deals: 200_000/, 'deals: 2_000');
+      writeFileSync(join(dir, `library-${i}.mjs`), code);
+      const r = node([`library-${i}.mjs`]);
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout.trim().split('\n');
+    });
+    // the first program: exact, simulate (its size cut: the line must be there), a hand played by a bot of its own
+    expect(blocks[0]).toContain('deals: 200_000');
+    const [first, engine] = outputs as [string[], string[]];
+    expect(first[0]).toBe('67524');
+    expect(first.join('\n')).toMatch(/estimate: 0\.\d+/);
+    expect(first.at(-1)).toMatch(/^\[ \d+, \d+ \]$/);
+    // a hand stepped through the engine contract: three decisions shown, the reason nothing is legal at the end, points per player
+    expect(engine.slice(0, 3).every((l) => /^P[1-4]: .+ \(of \d+\)$/.test(l))).toBe(true);
+    expect(engine.at(-2)).toMatch(/the hand is over/);
+    expect(engine.at(-1)).toMatch(/^\[ \d+, \d+, \d+, \d+ \]$/);
   });
 
   it('the command from the package: --version names the commit it was built from, exact runs', { timeout: 60_000 }, () => {

@@ -5,7 +5,7 @@
 //
 // Every field is a rule of §17.1 or a reading of a sentence the source leaves open; where we had to choose a
 // reading, the field says so and its other values are the alternatives (listed in BIETEN_READINGS and in the
-// README's Bieten section).
+// switch table of docs/bieten.md).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { RulesetError } from '../../rules/registry.ts';
