@@ -1,0 +1,23 @@
+// A scratch folder for one test file: made under the system temp directory, removed after the file's tests,
+// whatever they did. Every test that writes files uses this (never a bare mkdtemp), so a run of the suite
+// leaves nothing behind.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+
+const made: string[] = [];
+let hooked = false;
+
+/** A new empty folder `perlagg-<tag>-XXXXXX`, removed after this test file. */
+export function scratchDir(tag: string): string {
+  if (!hooked) {
+    hooked = true;
+    afterAll(() => {
+      for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  const dir = mkdtempSync(join(tmpdir(), `perlagg-${tag}-`));
+  made.push(dir);
+  return dir;
+}
