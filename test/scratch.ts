@@ -7,16 +7,14 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 
 const made: string[] = [];
-let hooked = false;
+// Registered when a test file imports this module (collection time), so scratchDir may be called anywhere:
+// at the top of the file, in a hook or inside a test.
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A new empty folder `perlagg-<tag>-XXXXXX`, removed after this test file. */
 export function scratchDir(tag: string): string {
-  if (!hooked) {
-    hooked = true;
-    afterAll(() => {
-      for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-    });
-  }
   const dir = mkdtempSync(join(tmpdir(), `perlagg-${tag}-`));
   made.push(dir);
   return dir;
