@@ -1,11 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './test/setup/sequencer.js';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // generous: a hung test still fails, but a shared, loaded 2-core machine (seen here: 3-8x slower) does not
-    testTimeout: 180_000,
-    hookTimeout: 120_000,
+    // the run's own temp folder, and a failure naming anything a test left in it (test/setup/temp-guard.ts)
+    globalSetup: ['./test/setup/temp-guard.ts'],
+    // both cores (vitest's default leaves one idle on two), each file in a child process of its own
+    pool: 'forks',
+    maxWorkers: 2,
+    sequence: { sequencer: SlowestFirst },
+    // No test races the clock: these limits only end a test that hangs, and are far above any test's work
+    // even on a shared machine that is 3-8x slower than a quiet one. No test sets a limit of its own.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     reporters: ['default', './test/summary-reporter.ts'],
   },
 });

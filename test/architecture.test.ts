@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
+import { scratchDir } from './scratch.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const config = createRequire(import.meta.url)(join(ROOT, '.dependency-cruiser.cjs')) as IConfiguration & { FLOORS: ReadonlyArray<readonly [string, string]> };
@@ -26,7 +27,7 @@ afterAll(() => {
 
 /** A small tree of .ts files (path → the paths it imports, from the tree's root) in a fresh temp folder. */
 function tree(files: Record<string, readonly string[]>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'perlagg-arch-'));
+  const dir = scratchDir('arch');
   made.push(dir);
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true } }));
   for (const [path, imports] of Object.entries(files)) {
@@ -42,7 +43,7 @@ function relative(from: string, to: string): string {
 }
 
 describe('the layering of docs/architecture.md', () => {
-  it('holds for the whole tree: no cycle, no arrow up a floor, bots that see only the contract', { timeout: 120_000 }, async () => {
+  it('holds for the whole tree: no cycle, no arrow up a floor, bots that see only the contract', async () => {
     expect(await violations(ROOT, ['src', 'strategies', 'experiments', 'bench', 'scripts', 'bin'])).toEqual([]);
   });
 
@@ -52,17 +53,17 @@ describe('the layering of docs/architecture.md', () => {
     for (const [name] of config.FLOORS) expect(doc, name).toContain(name);
   });
 
-  it('refuses a cycle between two files of one floor', { timeout: 60_000 }, async () => {
+  it('refuses a cycle between two files of one floor', async () => {
     const dir = tree({ 'src/engine/a.ts': ['src/engine/b.ts'], 'src/engine/b.ts': ['src/engine/a.ts'] });
     expect(await violations(dir, ['src'])).toEqual(expect.arrayContaining([expect.stringMatching(/^no-circular: src\/engine\/(a|b)\.ts/)]));
   });
 
-  it('refuses an import up a floor (the engine reaching for the runner), and so a ring between folders', { timeout: 60_000 }, async () => {
+  it('refuses an import up a floor (the engine reaching for the runner), and so a ring between folders', async () => {
     const dir = tree({ 'src/engine/a.ts': ['src/runner/r.ts'], 'src/runner/r.ts': ['src/engine/b.ts'], 'src/engine/b.ts': [] });
     expect(await violations(dir, ['src'])).toEqual(['no-import-up-from-engine: src/engine/a.ts → src/runner/r.ts']);
   });
 
-  it('refuses a bot that imports the engine, and a source folder without a floor', { timeout: 60_000 }, async () => {
+  it('refuses a bot that imports the engine, and a source folder without a floor', async () => {
     const dir = tree({ 'strategies/bot.ts': ['src/engine/state.ts'], 'src/engine/state.ts': [], 'src/gadgets/g.ts': ['src/engine/state.ts'] });
     const v = await violations(dir, ['src', 'strategies']);
     expect(v).toContain('bots-see-only-the-contract: strategies/bot.ts → src/engine/state.ts');

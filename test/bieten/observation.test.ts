@@ -80,7 +80,7 @@ describe('Bieten observation integrity', () => {
     expect(moved).toBeGreaterThan(checks / 2); // the worlds really differ: the test can fail
   });
 
-  it('a spy policy sees the same bytes in every consistent world, and no seed, in 3,000 deals', { timeout: 120_000 }, () => {
+  it('a spy policy sees the same bytes in every consistent world, and no seed, in 3,000 deals', () => {
     const ROOT = 2718281828459; // a distinctive seed, well above 2^32
     let handed: { obs: BietenObservation; ctx: PolicyContext } | null = null;
     const spy: P = {
@@ -119,7 +119,7 @@ describe('Bieten observation integrity', () => {
     expect(compared).toBeGreaterThan(2500);
   });
 
-  it('a seat\'s observation never holds a card another seat still has in hand (every decision, 800 deals, 2-6 players)', { timeout: 60_000 }, () => {
+  it('a seat\'s observation never holds a card another seat still has in hand (every decision, 800 deals, 2-6 players)', () => {
     const rules = resolveBietenRules('bieten');
     const policies = [factory('plain').create({ bluffRate: 0.3 }), factory('random').create({ bidRate: 0.3 })];
     /** Every card number the observation names: values under the keys card, cards and hand, anywhere in it. */

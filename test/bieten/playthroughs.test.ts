@@ -40,5 +40,5 @@ describe('Bieten playthroughs', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/invalid ruleset override target=x: expected a whole number/);
-  }, 60_000);
+  });
 });

@@ -40,7 +40,7 @@ export const READINGS = [
 const GAMES = Number(process.env['BIETEN_GAMES'] ?? 10000);
 
 describe('random Bieten games with invariants on every step', () => {
-  it(`${GAMES} games, 2-6 players, every reading`, { timeout: 240_000 }, () => {
+  it(`${GAMES} games, 2-6 players, every reading`, () => {
     const random = factory('random').create({ avoidPenalties: false, bidRate: 0.15, revokeRate: 0.2 });
     const careful = factory('random').create({});
     const plain = factory('plain').create({ bluffRate: 0.3 });

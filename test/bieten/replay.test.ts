@@ -64,7 +64,7 @@ describe('perlagg replay', () => {
     const perl = run('replay', 'examples/perlaggen-oberland-hand.txt');
     expect(perl.status).toBe(0);
     expect(perl.stdout).toMatch(/Punkte: Partei A \(P1\/P3\) 1, Partei B \(P2\/P4\) 3/);
-  }, 60_000);
+  });
 
   it('an illegal step is named with the rules\' words and its line', () => {
     expect(refusal(HEAD.replace('C: LA HO S10', 'C: LA HO E7') + 'B play EK\nC play LA')).toMatch(/^line 9: "C play LA": C must follow Eichel: he holds E7 \(suit must be followed in all circumstances, RULES §17.1 rule 6\)/);

@@ -42,16 +42,8 @@ function exactData(ruleset: string, trumps: Array<'H' | 'S' | 'L' | 'E'>, exclud
 }
 
 describe('charts: builders', () => {
-  let firstImportMs = 0;
   beforeAll(async () => {
-    const t0 = performance.now();
     await compileChart(ratingsChart({ title: 'warm-up', unit: 'points', count: { n: 1, unit: 'pairs' }, ratings: [{ name: 'a', estimate: 0, low: -1, high: 1, n: 1 }] }));
-    firstImportMs = performance.now() - t0;
-  });
-
-  it('loads Vega lazily: the first chart pays for the import (noted, not asserted)', () => {
-    expect(firstImportMs).toBeGreaterThan(0);
-    console.log(`first vega + vega-lite import and compile: ${firstImportMs.toFixed(0)} ms`);
   });
 
   it('(a) exact: one bar segment per figure size, per Perlaggen count, for Gleich and Hanger; n and axes', async () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chartsOfFolder, writeFolderCharts } from '../../src/charts/folder.ts';
 import { isUsageError } from '../../src/cli/errors.ts';
+import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 function perlagg(...args: string[]): { code: number; stdout: string; stderr: string } {
@@ -17,7 +18,7 @@ function perlagg(...args: string[]): { code: number; stdout: string; stderr: str
 const count = (svg: string, prefix: string): number => [...svg.matchAll(/aria-label="([^"]*)"/g)].filter((m) => m[1]!.startsWith(prefix)).length;
 
 describe('charts: commands', () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'perlagg-charts-'));
+  const tmp = scratchDir('charts');
   const dup = join(tmp, 'dup');
   let simulate: ReturnType<typeof perlagg>;
   beforeAll(() => {

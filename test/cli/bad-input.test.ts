@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
+import { scratchDir } from '../scratch.js';
 
 async function perlagg(args: string[]): Promise<{ code: number; stderr: string }> {
   const write = process.stderr.write.bind(process.stderr);
@@ -21,7 +22,7 @@ async function perlagg(args: string[]): Promise<{ code: number; stderr: string }
 }
 
 describe('bad input: one line, exit 2, nothing written', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'perlagg-bad-'));
+  const dir = scratchDir('bad');
   const out = join(dir, 'never');
   const cases: Array<[string[], RegExp]> = [
     [['simulate', '-n', '10', '--seed', String(2 ** 53)], /^--seed "9007199254740992": must be a whole number from 0 to 2\^53 - 1$/],

@@ -9,13 +9,14 @@ import { exactDistribution, exactSummary } from '../../src/exact/distribution.ts
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { sha256 } from '../../src/results/manifest.ts';
 import { EXACT_COLUMNS, arrowType } from '../../src/results/schema.ts';
+import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export function perlagg(...args: string[]): { code: number; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PERLAGG_DEBUG: '' } });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
-const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-test-'));
+const tmp = () => scratchDir('test');
 
 describe('perlagg CLI: exact', () => {
   it('--help lists every command', () => {

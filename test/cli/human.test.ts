@@ -28,6 +28,7 @@ import type { BietenAction } from '../../src/games/bieten/state.ts';
 import type { BietenObservation } from '../../src/games/bieten/observe.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { UsageError } from '../../src/core/errors.ts';
+import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'perlagg.js');
@@ -43,13 +44,13 @@ async function recordHand(ruleset: string, seed: number, players: number, human:
   return decisions;
 }
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-human-'));
+const tmp = () => scratchDir('human');
 const asHuman = (text: string, players: readonly number[]) => text.replace(/^(Spieler: .*)$/gm, (line) => players.reduce((l, p) => l.replace(new RegExp(`P${p + 1} [^,.\\s]+`), `P${p + 1} human`), line));
 /** What must never reach a person's screen: the engine's records and English. */
 const ENGINE_RECORD = /say \(|sign \(|seat:|\b(the|is|must|holds|cannot|points?|target)\b/;
 
 describe('perlagg play --human', () => {
-  it('a whole hand piped into the command: mistakes answered in one line each, the transcript as perlagg play prints it', { timeout: 120_000 }, async () => {
+  it('a whole hand piped into the command: mistakes answered in one line each, the transcript as perlagg play prints it', async () => {
     // Oberland: the first seed from 3 on with a card decision where a held card may not be laid (the follow rule)
     const illegalAt = (d: Awaited<ReturnType<typeof recordHand>>) => d.findIndex(({ obs }) => obs.phase === 'play' && obs.hand.some((c) => !obs.legal.some((a) => a.kind === 'play' && a.card === c)));
     let seed = 3;
@@ -90,7 +91,7 @@ describe('perlagg play --human', () => {
     expect(screen).not.toMatch(ENGINE_RECORD);
   });
 
-  it('play --human 0 -r 1853 fed a whole hand from a file: the talk in the game\'s words, answered by word, no engine record on the screen', { timeout: 120_000 }, async () => {
+  it('play --human 0 -r 1853 fed a whole hand from a file: the talk in the game\'s words, answered by word, no engine record on the screen', async () => {
     const typed = await typedMoves({ ruleset: '1853', seed: 4, players: 4, deal: 0, human: 0 });
     const words = typed.lines.map((l) => l.line);
     // the talk questions put to P1 are answered by word
@@ -116,7 +117,7 @@ describe('perlagg play --human', () => {
     expect(typed.prompts).toBeLessThan(typed.decisions * 0.7);
   });
 
-  it('a whole 1853 Partie by hand: about half the questions of one a decision (184 prompts for 8 deals before issue 24)', { timeout: 120_000 }, async () => {
+  it('a whole 1853 Partie by hand: about half the questions of one a decision (184 prompts for 8 deals before issue 24)', async () => {
     const typed = await typedMoves({ ruleset: '1853', seed: 1, players: 4, deal: 0, partie: 0, human: 0 });
     expect(typed.decisions).toBeGreaterThan(150); // 182 with the rules of issue 24's start: a whole Partie of 7 deals
     expect(typed.prompts).toBeLessThanOrEqual(Math.ceil(typed.decisions * 0.55));
@@ -128,7 +129,7 @@ describe('perlagg play --human', () => {
     expect(screen).not.toMatch(ENGINE_RECORD);
   });
 
-  it('the end of the input: one line, exit 2, no transcript written', { timeout: 60_000 }, () => {
+  it('the end of the input: one line, exit 2, no transcript written', () => {
     const dir = tmp();
     const file = join(dir, 'never.txt');
     const r = spawnSync(process.execPath, [BIN, 'play', '--human', '0', '--transcript', file], { cwd: ROOT, input: '1\n', encoding: 'utf8' });
@@ -142,7 +143,7 @@ describe('perlagg play --human', () => {
     expect(bad.stderr).toMatch(/player 0 is named twice/);
   });
 
-  it('a whole Partie (1853) and the Strohmann\'s holder, in-process: the transcripts of perlagg play', { timeout: 120_000 }, async () => {
+  it('a whole Partie (1853) and the Strohmann\'s holder, in-process: the transcripts of perlagg play', async () => {
     const typed = await typedMoves({ ruleset: '1853', seed: 4, players: 4, deal: 0, partie: 0, human: 2 });
     const io = scriptedIO(typed.lines.map((l) => l.line));
     const text = await humanPlay({ game: 'perlaggen', ruleset: '1853', seed: 4, players: 4, deal: 0, partie: 0, humans: [2], io });
@@ -159,7 +160,7 @@ describe('perlagg play --human', () => {
     expect(io2.output.join('')).toMatch(/für den Strohmann P4/);
   });
 
-  it('the exchange names the Perlagg really taken; six players: the header says how many cards are dealt', { timeout: 60_000 }, async () => {
+  it('the exchange names the Perlagg really taken; six players: the header says how many cards are dealt', async () => {
     // Oberland seed 1: E7 is laid aside at the turn-up (SA is trump) and P1 may take it for EK
     const typed = await typedMoves({ ruleset: 'oberland', seed: 1, players: 4, deal: 0, human: 0 });
     const io = scriptedIO(typed.lines.map((l) => l.line));
@@ -173,7 +174,7 @@ describe('perlagg play --human', () => {
     expect(await playTranscript({ ruleset: '1853', seed: 1, players: 6, deal: 0 })).toContain('Austeilen (je 5 Karten, 3+2,');
   });
 
-  it('hot seat (--human 0,2): the screen is cleared and handed over before each person\'s turn, and nobody sees the other\'s hand', { timeout: 60_000 }, async () => {
+  it('hot seat (--human 0,2): the screen is cleared and handed over before each person\'s turn, and nobody sees the other\'s hand', async () => {
     // answer every question with its first choice (Enter where it is asked for the keyboard)
     const output: string[] = [];
     let last = '';
@@ -207,7 +208,7 @@ describe('perlagg play --human', () => {
     expect(output.join('')).toMatch(new RegExp(`${CLEARED}\\n=== P3 \\(Spieler 2\\) ist dran: gib die Tastatur weiter`));
   });
 
-  it('Bieten: a deal and a whole game to the Noggerl, in-process', { timeout: 60_000 }, async () => {
+  it('Bieten: a deal and a whole game to the Noggerl, in-process', async () => {
     const rules = resolveBietenRules('bieten');
     const plain = builtinPolicy('plain', 'bieten');
     const say = (a: BietenAction, n: number): string => {
@@ -242,7 +243,7 @@ describe('perlagg play --human', () => {
     await expect(humanPlay({ game: 'bieten', ruleset: 'bieten', seed: 6, players: 3, deal: 0, humans: [0], io: scriptedIO([]) })).rejects.toThrow(UsageError);
   });
 
-  it('the screen comes from the observation only: redealing what the seat cannot see changes nothing on it', { timeout: 60_000 }, async () => {
+  it('the screen comes from the observation only: redealing what the seat cannot see changes nothing on it', async () => {
     const r = resolveRuleset('innsbruck');
     const p = await resolvePolicy('simple');
     const policies: SeatPolicy[] = [0, 1, 2, 3].map(() => ({ name: 'simple', policy: p.factory.create(p.options) }));

@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { tableFromIPC } from 'apache-arrow';
 import { runLeague, type LeagueOptions } from '../../src/league/league.ts';
 import { perlaggStreams } from '../in-process.ts';
+import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-league-'));
+const tmp = () => scratchDir('league');
 
 const perlagg = perlaggStreams;
 
@@ -22,7 +23,7 @@ interface LeagueJson {
 }
 
 describe('perlagg league', () => {
-  it('every pair on the same deals: an antisymmetric crosstable, ratings that average 0 with intervals, a bot added by its file', { timeout: 180_000 }, async () => {
+  it('every pair on the same deals: an antisymmetric crosstable, ratings that average 0 with intervals, a bot added by its file', async () => {
     const out = join(tmp(), 'l');
     const file = join(ROOT, 'strategies', 'passive.ts');
     const r = await perlagg(['league', '-r', '1853', '--policies', `random,simple,${file}`, '-n', '40', '--replicates', '200', '-w', '0', '--out', out, '--json']);
@@ -57,7 +58,7 @@ describe('perlagg league', () => {
     expect(plot.code, plot.stderr).toBe(0);
   });
 
-  it('resumes after an interruption: the same league', { timeout: 180_000 }, async () => {
+  it('resumes after an interruption: the same league', async () => {
     const o = (out: string, over: Partial<LeagueOptions> = {}): LeagueOptions => ({ policies: ['random', 'passive', 'simple'], mode: 'hands', ruleset: 'oberland', players: 4, seed: 4, pairs: 24, replicates: 100, workers: 0, out, resume: false, batchSize: 8, ...over });
     const whole = join(tmp(), 'w');
     const cut = join(tmp(), 'c');

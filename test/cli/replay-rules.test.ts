@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replayText, ReplayError } from '../../src/games/replay/index.ts';
 import { perlagg } from '../in-process.ts';
+import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const HAND = readFileSync(join(ROOT, 'examples', 'perlaggen-oberland-hand.txt'), 'utf8');
-const dir = mkdtempSync(join(tmpdir(), 'perlagg-replay-'));
+const dir = scratchDir('replay');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `perlagg replay` of this recording (text or bytes), in this process. */

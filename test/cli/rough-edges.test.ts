@@ -41,7 +41,7 @@ describe('rough edges', () => {
     expect((await help([], 110))).toMatch(/--version +print the package version and the code commit/);
   });
 
-  it('every command that takes a ruleset takes -r, and -r works in each', { timeout: 120_000 }, async () => {
+  it('every command that takes a ruleset takes -r, and -r works in each', async () => {
     const top = await help([], 110);
     const commands = [...top.matchAll(/^ {2}perlagg (\w+)/gm)].map((m) => m[1]!);
     expect(commands).toEqual(expect.arrayContaining(['exact', 'play', 'rules', 'simulate', 'replay', 'bench', 'merge', 'schema', 'plot', 'tune', 'league', 'policies']));
@@ -63,7 +63,7 @@ describe('rough edges', () => {
     expect(bad.err).toMatch(/^perlagg: unknown ruleset "schnapsen"/);
   });
 
-  it('help examples paste: each command on one line of its own, the same at 80 and 110 columns', { timeout: 60_000 }, async () => {
+  it('help examples paste: each command on one line of its own, the same at 80 and 110 columns', async () => {
     const commands = [...(await help([], 110)).matchAll(/^ {2}perlagg (\w+)/gm)].map((m) => m[1]!);
     let examples = 0;
     for (const c of commands) {
@@ -103,7 +103,7 @@ describe('rough edges', () => {
     expect(failedTargets('b', {})).toEqual([]);
   });
 
-  it('exact --dealt: its figures as JSON, and the options that do not go with it', { timeout: 60_000 }, async () => {
+  it('exact --dealt: its figures as JSON, and the options that do not go with it', async () => {
     const r = await perlagg('exact', '-r', 'oberland', '--dealt', '--json');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out) as { dealt: boolean; players: number; trumpProbability: Record<string, number>; results: Array<{ trump: string | null; summary: { dritzigesGleich: number }; cutter: { dritzigesGleich: number }; other: { dritzigesGleich: number } }> };

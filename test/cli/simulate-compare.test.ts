@@ -7,7 +7,7 @@ import { perlaggStreams } from '../in-process.ts';
 const perlagg = perlaggStreams;
 
 describe('perlagg simulate: a comparison in words', () => {
-  it('an SPRT: where it decided, the plain mean labelled biased, the corrected estimate; deals and hands counted apart', { timeout: 120_000 }, async () => {
+  it('an SPRT: where it decided, the plain mean labelled biased, the corrected estimate; deals and hands counted apart', async () => {
     const r = await perlagg(['simulate', '-r', '1853', '-s', '5', '--mode', 'hands', '--policies', 'simple,random', '--duplicate', '--sprt', '0,0.4', '-w', '0', '-q']);
     expect(r.code, r.stderr).toBe(0);
     const n = Number(/^([\d,]+) deals, each played in both seatings \(([\d,]+) hands\)/m.exec(r.stdout)![1]!.replace(/,/g, ''));
@@ -25,7 +25,7 @@ describe('perlagg simulate: a comparison in words', () => {
     expect(j.metrics['decisions']).toMatchObject({ counts: 'deal pairs', kind: 'interval' });
   });
 
-  it('A/A with shared streams: identical, by construction', { timeout: 60_000 }, async () => {
+  it('A/A with shared streams: identical, by construction', async () => {
     const r = await perlagg(['simulate', '--mode', 'hands', '-n', '30', '--policies', 'passive,passive', '--duplicate', '-w', '0', '-q']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/identical \(difference 0 in all/);

@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const COMMIT = '0123456789abcdef0123456789abcdef01234567';
@@ -146,9 +147,9 @@ const dockerfile = readFileSync(join(ROOT, 'deploy', 'Dockerfile'), 'utf8');
 let root = '';
 let image: Stage;
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'perlagg-image-'));
+  root = scratchDir('image');
   image = build(root, dockerfile, { PERLAGG_COMMIT: COMMIT }).at(-1)!;
-}, 300_000);
+});
 afterAll(() => {
   if (root !== '') rmSync(root, { recursive: true, force: true });
 });

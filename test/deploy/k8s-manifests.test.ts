@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { check, documents, recipeErrors, render, schemaErrors, unknownFields, type Doc } from '../../scripts/check-k8s.ts';
+import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const made: string[] = [];
@@ -99,7 +100,7 @@ describe('deploy/k8s/run.sh', () => {
 
   /** run.sh against a stand-in kubectl that reports the jobs' conditions given. */
   function withKubectl(shards: string, merge: string, extra: Record<string, string> = {}) {
-    const dir = mkdtempSync(join(tmpdir(), 'perlagg-kubectl-'));
+    const dir = scratchDir('kubectl');
     made.push(dir);
     const log = join(dir, 'calls.log');
     writeFileSync(join(dir, 'kubectl'), `#!/usr/bin/env bash

@@ -80,7 +80,7 @@ function sweep(spec: string, players: number, hands: number, info: 'use' | 'igno
 
 describe('the observation view = the eager Observation (its twin), decision by decision', () => {
   for (const name of RULESET_NAMES) {
-    it(`${name}: every table, talk on and off: every field equal, simple's action equal`, { timeout: 120000 }, () => {
+    it(`${name}: every table, talk on and off: every field equal, simple's action equal`, () => {
       let decisions = 0;
       let acts = 0;
       for (const t of TABLES) {
@@ -98,7 +98,7 @@ describe('the observation view = the eager Observation (its twin), decision by d
     const s = newHand(resolveRuleset('oberland'), { players: 4, dealer: 0 });
     expect(Object.keys(observeWith(s, 0, [], null))).toEqual([...OBSERVATION_FIELDS]);
   });
-  it('oberland, 4 players and the Strohmann, every level of what partners share (signs, seen hands), and revokes on', { timeout: 120000 }, () => {
+  it('oberland, 4 players and the Strohmann, every level of what partners share (signs, seen hands), and revokes on', () => {
     let decisions = 0;
     for (const level of LEVELS) {
       decisions += sweep(specOf('oberland', '', level), 4, 25, 'use').decisions;
@@ -120,7 +120,7 @@ describe("each built-in policy declaring observation: 'view' acts the same on th
   it('they declare it', () => {
     for (const [name, p] of optIns) expect(p.observation, name).toBe('view');
   });
-  it('at every decision on every table, talk on: each opt-in on a cold view (a clone: empty caches) = on the record; the view closed after', { timeout: 120000 }, () => {
+  it('at every decision on every table, talk on: each opt-in on a cold view (a clone: empty caches) = on the record; the view closed after', () => {
     let acts = 0;
     for (const name of ['oberland', '1853']) {
       for (const t of TABLES) {

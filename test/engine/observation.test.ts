@@ -24,7 +24,7 @@ function partnersOfSeat(s: HandState, seat: number): number[] {
 }
 
 describe('observation integrity', () => {
-  it('redealing the hidden cards leaves every observation byte-identical, at every level', { timeout: 120000 }, () => {
+  it('redealing the hidden cards leaves every observation byte-identical, at every level', () => {
     let checks = 0;
     let signedChecks = 0;
     for (const level of LEVELS) {
@@ -97,7 +97,7 @@ describe('observation integrity', () => {
     expect(checks).toBeGreaterThan(300);
   });
 
-  it("with 'signs' a seat holds exactly its partners' counts and best Perlagg and nothing else of their hands", { timeout: 120000 }, () => {
+  it("with 'signs' a seat holds exactly its partners' counts and best Perlagg and nothing else of their hands", () => {
     // The same deals and the same choices at 'none' and at 'signs' (policies that never talk and ignore
     // what they are told): the observations differ in the level, the signs and the sign events only.
     let compared = 0;
@@ -144,7 +144,7 @@ describe('observation integrity', () => {
     expect(withSigns).toBeGreaterThan(8000);
   });
 
-  it("with 'open' a seat holds its partners' cards and never an opponent's", { timeout: 120000 }, () => {
+  it("with 'open' a seat holds its partners' cards and never an opponent's", () => {
     let checks = 0;
     for (const name of RULESETS) {
       for (const t of TABLES) {
@@ -179,7 +179,7 @@ describe('observation integrity', () => {
     expect(checks).toBeGreaterThan(8000);
   });
 
-  it('the imagined worlds are uniform over those consistent with the signs (exact enumeration, last trick)', { timeout: 120000 }, () => {
+  it('the imagined worlds are uniform over those consistent with the signs (exact enumeration, last trick)', () => {
     // 1853, four players, 'signs': at the last trick every hidden hand has one card; enumerate every way to
     // lay the hidden cards, keep those consistent with what seat 0 saw (voids and signs), and compare with
     // resampleHidden's frequencies (chi-square, fixed seed).

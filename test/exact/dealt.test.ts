@@ -30,7 +30,7 @@ describe('exact --dealt', () => {
     expect(dealtSummary(d, 'cutter').dritzigesGleich).toBeCloseTo(dealtSummary(d, 'other').dritzigesGleich, 12);
   });
 
-  it('every ruleset: simulate (the engine\'s deal, 100,000 deals) within 4 SE of the dealt figure, for three metrics', { timeout: 120_000 }, async () => {
+  it('every ruleset: simulate (the engine\'s deal, 100,000 deals) within 4 SE of the dealt figure, for three metrics', async () => {
     for (const [i, name] of RULESET_NAMES.entries()) {
       const r = resolveRuleset(name);
       const s = dealtSummary(dealtDistribution(r));
@@ -48,7 +48,7 @@ describe('exact --dealt', () => {
     }
   });
 
-  it('the cutter\'s hand, the other hands and the trump, each against the engine\'s deal (Oberland, Innsbruck; 2, 3, 4 players)', { timeout: 120_000 }, () => {
+  it('the cutter\'s hand, the other hands and the trump, each against the engine\'s deal (Oberland, Innsbruck; 2, 3, 4 players)', () => {
     const cases: Array<[string, number, number]> = [['oberland', 4, 300_000], ['innsbruck', 4, 200_000], ['oberland', 2, 150_000], ['oberland', 3, 150_000], ['1853', 3, 100_000]];
     for (const [name, players, n] of cases) {
       const r = resolveRuleset(name);
@@ -94,7 +94,7 @@ describe('exact --dealt', () => {
     }
   });
 
-  it('given the turn-up made a trump: the conditional figure, as simulate --trump measures it', { timeout: 60_000 }, async () => {
+  it('given the turn-up made a trump: the conditional figure, as simulate --trump measures it', async () => {
     const d = dealtDistribution(resolveRuleset('oberland'));
     const s = dealtSummary(d, 'seat', 'L');
     const run = await runSimulation({ spec: spec('oberland', 5, 'L'), deals: 60_000, batchSize: 20_000, workers: 0, out: null, resume: false, shard: null, untilCi: null, timeBudgetMs: null });

@@ -12,8 +12,9 @@ import { verdictOf } from '../../src/experiments/verdict.ts';
 import type { Experiment, Verdict } from '../../src/experiments/types.ts';
 import { perlagg } from '../in-process.ts';
 import type { ExperimentSummary } from '../../src/experiments/summary.ts';
+import { scratchDir } from '../scratch.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-exp-'));
+const tmp = () => scratchDir('exp');
 const THROWS = fileURLToPath(new URL('./throws-spiel.ts', import.meta.url));
 const VERDICTS: readonly Verdict[] = ['supported', 'refuted', 'no effect found'];
 
@@ -55,7 +56,7 @@ describe('experiments', () => {
     }
   });
 
-  it('every experiment\'s smoke form writes a well-formed summary, chart and the runner\'s tables', { timeout: 600_000 }, async () => {
+  it('every experiment\'s smoke form writes a well-formed summary, chart and the runner\'s tables', async () => {
     const out = tmp();
     for (const [i, e] of EXPERIMENTS.entries()) {
       // the chart is drawn for every fourth (drawing costs more than the smoke run itself)
@@ -87,7 +88,7 @@ describe('experiments', () => {
     expect(wrong.arms[0]!.effect.estimate).toBeCloseTo(-right.arms[0]!.effect.estimate, 9); // the same pairs, A and B swapped
   });
 
-  it('A/A: the same policy on both sides with streams of their own comes out "no effect found" at about the stated rate (40 seeds)', { timeout: 300_000 }, async () => {
+  it('A/A: the same policy on both sides with streams of their own comes out "no effect found" at about the stated rate (40 seeds)', async () => {
     const noisy = 'random{bidRate=0,holdRate=0,raiseRate=0,askRate=0,rejectRate=0,vetoRate=0}';
     const aa: Experiment = {
       id: 'H-98',

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let dir = '';
@@ -47,7 +48,7 @@ const node = (args: string[], opts: { input?: string } = {}) => {
 };
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'perlagg-consumer-'));
+  dir = scratchDir('consumer');
   const out = execFileSync('npm', ['pack', '--pack-destination', dir, '--json', '--silent'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const packed = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
   files = packed[0]!.files.map((f) => f.path);
@@ -61,7 +62,7 @@ beforeAll(() => {
     symlinkSync(from, join(dir, 'node_modules', name), 'dir');
   }
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-}, 300_000);
+});
 
 afterAll(() => {
   if (dir !== '') rmSync(dir, { recursive: true, force: true }); // nothing left in the system temp dir
@@ -79,7 +80,7 @@ describe('perlagg as a package', () => {
     expect(existsSync(join(dir, 'node_modules', 'perlagg', pkg.exports['.']!.types))).toBe(true);
   });
 
-  it('from plain JavaScript (ES module): exact, dealt, simulate on 2 workers, a bot of its own, Bieten', { timeout: 120_000 }, () => {
+  it('from plain JavaScript (ES module): exact, dealt, simulate on 2 workers, a bot of its own, Bieten', () => {
     writeFileSync(join(dir, 'esm.mjs'), `
 import { exact, simulate, parseCard, cardShort, resolveRuleset, canonicalName, definePolicy, playDeal, GAMES, playBietenDeal, resolveBietenRules, builtinPolicy } from 'perlagg';
 const e = exact({ ruleset: '1853', trumps: ['Herz'] });
@@ -107,7 +108,7 @@ console.log(JSON.stringify({ card: cardShort(parseCard('Herz As')), dritzig: e.r
     expect(j.bieten).toMatch(/^Bieten, Regeln bieten/);
   });
 
-  it('from CommonJS (require of the ES module, Node >= 20.19)', { timeout: 60_000 }, () => {
+  it('from CommonJS (require of the ES module, Node >= 20.19)', () => {
     writeFileSync(join(dir, 'cjs.cjs'), `
 const p = require('perlagg');
 const e = p.exact({ ruleset: 'oberland' });
@@ -119,7 +120,7 @@ console.log(JSON.stringify({ dritzig: e.results[0].summary.dritzigesGleich, hand
     expect(JSON.parse(r.stdout)).toEqual({ dritzig: 138_537, hands: 237_336, chance: true });
   });
 
-  it('from TypeScript: strict types that catch a mistake, compiled by tsc and run by plain node', { timeout: 180_000 }, () => {
+  it('from TypeScript: strict types that catch a mistake, compiled by tsc and run by plain node', () => {
     writeFileSync(join(dir, 'consumer.ts'), `
 import { exact, simulate, parseCard, cardShort, definePolicy, type Observation, type PolicyAction, type SimulationSummary, type ExactResult } from 'perlagg';
 const e: ExactResult = exact({ ruleset: '1853', trumps: ['H'] });
@@ -139,7 +140,7 @@ console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: 
     expect(JSON.parse(r.stdout)).toEqual({ card: 'LU', dritzig: 67_524, n: 3000, bot: 'first' });
   });
 
-  it('the examples of docs/library.md run as they stand (the simulation at a smaller size)', { timeout: 120_000 }, () => {
+  it('the examples of docs/library.md run as they stand (the simulation at a smaller size)', () => {
     const md = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8');
     const blocks = [...md.matchAll(/```js\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
     expect(blocks.length).toBe(2);
@@ -162,7 +163,7 @@ console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: 
     expect(engine.at(-1)).toMatch(/^\[ \d+, \d+, \d+, \d+ \]$/);
   });
 
-  it('the command from the package: --version names the commit it was built from, exact runs', { timeout: 60_000 }, () => {
+  it('the command from the package: --version names the commit it was built from, exact runs', () => {
     const bin = join(dir, 'node_modules', 'perlagg', 'bin', 'perlagg.js');
     const v = node([bin, '--version']);
     expect(v.code).toBe(0);

@@ -27,7 +27,7 @@ const policy = simple.create({ bidding: 'none', information: 'ignore' }); // the
 
 /** One ruleset's twin check as a test. */
 export function twinTest(spec: string, hands: number, seed: number): void {
-  it(`${spec}: ${hands} hands`, { timeout: 600000 }, () => {
+  it(`${spec}: ${hands} hands`, () => {
     const rep = twinCheck({ ruleset: resolveRuleset(spec), hands, seed, simple: policy });
     expect(rep.mismatches).toEqual([]);
     expect(rep.hands).toBe(hands);

@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { perlagg } from '../in-process.ts';
+import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -207,12 +208,12 @@ describe('README and docs examples', () => {
     expect(readmeExamples(box).length).toBeGreaterThanOrEqual(12);
   });
 
-  it('the bot of docs/bots.md, pasted into a file of its own, loads and plays', { timeout: 120_000 }, async () => {
+  it('the bot of docs/bots.md, pasted into a file of its own, loads and plays', async () => {
     const md = readFileSync(join(ROOT, 'docs', 'bots.md'), 'utf8');
     const block = /```ts\n(import \{ definePolicy \}[\s\S]*?)\n```/.exec(md);
     expect(block, 'docs/bots.md shows a whole bot').not.toBeNull();
     const api = join(ROOT, 'src', 'policy', 'api.ts');
-    const tmp = mkdtempSync(join(tmpdir(), 'perlagg-readme-bot-'));
+    const tmp = scratchDir('readme-bot');
     try {
       const file = join(tmp, 'my-bot.ts');
       // the page's file sits in strategies/; here it imports the contract by its absolute path instead
@@ -231,7 +232,7 @@ describe('README and docs examples', () => {
   for (const page of pages) {
     const examples = examplesOf(page);
     if (examples.length === 0) continue;
-    it(`every npx perlagg line of ${page} runs and exits as it says`, { timeout: 600_000 }, async () => {
+    it(`every npx perlagg line of ${page} runs and exits as it says`, async () => {
       await runExamples(page, examples);
     });
   }
@@ -242,7 +243,7 @@ const ranAlready = new Map<string, string>();
 
 /** Run a page's examples in order, at small sizes, in a temp folder of its own. */
 async function runExamples(page: string, examples: readonly Example[]): Promise<void> {
-  const tmp = mkdtempSync(join(tmpdir(), 'perlagg-readme-'));
+  const tmp = scratchDir('readme');
   mkdirSync(join(tmp, 'results'));
   mkdirSync(join(tmp, 'charts'));
   const failures: string[] = [];

@@ -10,6 +10,7 @@ import { mergeShards } from '../../src/results/merge.ts';
 import { checkResume, fileSha256, finalizeRun, readRunManifest, settingsDiff, writeRunManifest, type RunManifest } from '../../src/results/run-manifest.ts';
 import { BatchStreamWriter, TornFileError, readArrowFileBatches, readStreamBatches, streamToFile } from '../../src/results/stream.ts';
 import type { ColumnSpec } from '../../src/core/columns.ts';
+import { scratchDir } from '../scratch.js';
 
 const HANDS: readonly ColumnSpec[] = [
   { name: 'deal', type: 'uint32', doc: '' },
@@ -46,7 +47,7 @@ function partienBatch(k: number) {
 }
 
 const dirs: string[] = [];
-const root = mkdtempSync(join(tmpdir(), 'perlagg-merge-'));
+const root = scratchDir('merge');
 dirs.push(root);
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { RecordBatchStreamReader, tableFromIPC, type RecordBatch } from 'apache-
 import { arrowType } from '../../src/results/schema.ts';
 import { BatchStreamWriter, TornFileError, encodeDictionary, readStreamBatches, streamToFile, type ColumnData, type Committed } from '../../src/results/stream.ts';
 import type { ColumnSpec } from '../../src/core/columns.ts';
+import { scratchDir } from '../scratch.js';
 
 const COLUMNS: readonly ColumnSpec[] = [
   { name: 'policy', type: 'utf8', doc: 'policy name' },
@@ -53,7 +54,7 @@ function plain(batches: Iterable<RecordBatch>): Record<string, unknown>[] {
 
 const dirs: string[] = [];
 function tmp(): string {
-  const d = mkdtempSync(join(tmpdir(), 'perlagg-stream-'));
+  const d = scratchDir('stream');
   dirs.push(d);
   return d;
 }
@@ -295,7 +296,7 @@ describe('torn files: cut at every byte of the last batches', () => {
 
 describe('dictionary-encoded string columns', () => {
   it('a batch given as a DictColumn is the same bytes as the plain strings', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'perlagg-dict-'));
+    const dir = scratchDir('dict');
     const strings = ['S', 'H', 'S', 'E', 'H', 'L'];
     const cols = (trump: ColumnData) => ({ seat: new Uint8Array([0, 1, 2, 3, 0, 1]), trump, points: new Int16Array([1, 2, -2, 0, 3, 1]) });
     const specs = [

@@ -15,8 +15,9 @@ import { intervalOf, type SimSpec } from '../../src/sim/job.ts';
 import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
 import { perlaggStreams } from '../in-process.ts';
 import { playBietenGame } from '../../src/play/bieten-game.ts';
+import { scratchDir } from '../scratch.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-bieten-'));
+const tmp = () => scratchDir('bieten');
 const bytes = (p: string) => readFileSync(p);
 const table = (p: string) => tableFromIPC(readFileSync(p));
 
@@ -29,7 +30,7 @@ function manifestOf(dir: string): { settings: Record<string, unknown>; tables: u
 }
 
 describe('simulate --game bieten: the same answer however the work is split', () => {
-  it('deals and games: byte-identical tables and equal manifests for 0, 1 and 2 workers', { timeout: 180_000 }, async () => {
+  it('deals and games: byte-identical tables and equal manifests for 0, 1 and 2 workers', async () => {
     for (const [spec, deals, names] of [[HANDS, 300, ['bieten_deals']], [GAMES, 24, ['bieten_games', 'bieten_deals']]] as const) {
       const outs: string[] = [];
       for (const workers of [0, 1, 2]) {
@@ -47,7 +48,7 @@ describe('simulate --game bieten: the same answer however the work is split', ()
     }
   });
 
-  it('3 shards merged equal one run; a run interrupted after its first batch and resumed equals one run', { timeout: 180_000 }, async () => {
+  it('3 shards merged equal one run; a run interrupted after its first batch and resumed equals one run', async () => {
     const spec: SimSpec = { ...GAMES, players: 3, policies: ['plain'] };
     const dir = tmp();
     const o = { spec, deals: 30, batchSize: 4 };
@@ -68,7 +69,7 @@ describe('simulate --game bieten: the same answer however the work is split', ()
 });
 
 describe('simulate --game bieten: the rows', () => {
-  it('a game of the run is the game played alone with its keys; deals sum to the games; metrics follow from the rows', { timeout: 120_000 }, async () => {
+  it('a game of the run is the game played alone with its keys; deals sum to the games; metrics follow from the rows', async () => {
     const spec: SimSpec = { ...GAMES, policies: ['plain', 'random', 'plain', 'random'] };
     const out = join(tmp(), 'run');
     const r = await runSimulation(base({ spec, deals: 12, batchSize: 5, out }));
@@ -99,7 +100,7 @@ describe('simulate --game bieten: the rows', () => {
 });
 
 describe('simulate --game bieten --duplicate: rotated round the table', () => {
-  it('every deal in all rotations with the same cards; plain beats random clearly, in deals and in games', { timeout: 180_000 }, async () => {
+  it('every deal in all rotations with the same cards; plain beats random clearly, in deals and in games', async () => {
     const out = join(tmp(), 'dup');
     const r = await runSimulation(base({ spec: { ...HANDS, duplicate: true }, deals: 400, batchSize: 100, out }));
     const t = table(join(out, 'bieten_deals.arrow'));
@@ -116,7 +117,7 @@ describe('simulate --game bieten --duplicate: rotated round the table', () => {
     expect(games.low).toBeGreaterThan(0.05); // measured: +0.15 ± 0.02 (B's share of lost games minus A's)
   });
 
-  it('A/A: with shared streams exactly 0 by construction; with streams of their own the interval covers 0', { timeout: 120_000 }, async () => {
+  it('A/A: with shared streams exactly 0 by construction; with streams of their own the interval covers 0', async () => {
     const same = await runSimulation(base({ spec: { ...HANDS, policies: ['plain'], duplicate: true }, deals: 200 }));
     expect(same.identicalPairs).toBe(true);
     const acc = same.metrics['a_minus_b']!;
@@ -133,7 +134,7 @@ describe('simulate --game bieten --duplicate: rotated round the table', () => {
     expect(missed).toBeLessThanOrEqual(2); // P(more than 2 of 12 at 5% each) = 0.02
   });
 
-  it('the per-pair SPRT decides for plain at the same deal for 0 and 2 workers', { timeout: 120_000 }, async () => {
+  it('the per-pair SPRT decides for plain at the same deal for 0 and 2 workers', async () => {
     const go = (workers: number) => runSimulation(base({ spec: { ...HANDS, duplicate: true }, deals: null, batchSize: 16, workers, sprt: { metric: 'a_minus_b', bounds: { m0: 0, m1: 0.2, alpha: 0.05, beta: 0.05 } } }));
     const a = await go(0);
     const b = await go(2);
@@ -149,7 +150,7 @@ describe('perlagg simulate --game bieten (the command)', () => {
   const run = (args: string[]) => perlaggStreams(['simulate', '--game', 'bieten', '-w', '0', '-q', ...args]);
 
 
-  it('prints the metrics with intervals and the comparison; bad input exits 2 with one line', { timeout: 120_000 }, async () => {
+  it('prints the metrics with intervals and the comparison; bad input exits 2 with one line', async () => {
     const ok = await run(['-p', '3', '-n', '150', '--policies', 'plain,random', '--duplicate']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toContain('150 deals, each played in 3 rotations of the policies round the table (450 deals)');

@@ -11,8 +11,9 @@ import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
 import { metricEstimate, type SimSpec } from '../../src/sim/job.ts';
 import { MeanSprt } from '../../src/stats/sprt.ts';
 import { progressTotal } from '../../src/cli/simulate.ts';
+import { scratchDir } from '../scratch.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-cmp-'));
+const tmp = () => scratchDir('cmp');
 const NONE = { hands: {}, trump: null, predicate: null };
 /** Uniform over the legal cards, never bids: fast, and it draws from its stream (an A/A run is not identical). */
 const SILENT_RANDOM = 'random{bidRate=0,holdRate=0,raiseRate=0,askRate=0,rejectRate=0,vetoRate=0}';
@@ -36,7 +37,7 @@ function pairsOf(path: string): { diff: number[]; decisions: number[]; spiel: nu
 
 describe('the SPRT is looked at after every pair', () => {
   const bounds = { m0: 0, m1: 0.4, alpha: 0.05, beta: 0.05 };
-  it('stops at the deciding pair, the same for any batch size and worker count; the output holds exactly the pairs the test used', { timeout: 120_000 }, async () => {
+  it('stops at the deciding pair, the same for any batch size and worker count; the output holds exactly the pairs the test used', async () => {
     const outs = [join(tmp(), 'a'), join(tmp(), 'b')];
     const a = await runSimulation(base({ out: outs[0]!, batchSize: 16, sprt: { metric: 'a_minus_b', bounds } }));
     const b = await runSimulation(base({ out: outs[1]!, batchSize: 7, workers: 2, sprt: { metric: 'a_minus_b', bounds } }));
@@ -62,7 +63,7 @@ describe('the SPRT is looked at after every pair', () => {
     expect(a.sprt!.corrected!.estimate).toBeLessThan(a.sprt!.status.mean);
   });
 
-  it('resumes with the SPRT state it was interrupted with: the same stop and the same bytes', { timeout: 120_000 }, async () => {
+  it('resumes with the SPRT state it was interrupted with: the same stop and the same bytes', async () => {
     const whole = join(tmp(), 'whole');
     const cut = join(tmp(), 'cut');
     const small = { m0: 0, m1: 0.25, alpha: 0.05, beta: 0.05 };
@@ -84,7 +85,7 @@ describe('the SPRT is looked at after every pair', () => {
 });
 
 describe('A/A: a policy against itself', () => {
-  it('with shared streams every pair\'s difference is exactly 0: reported identical, and an SPRT without a limit is refused', { timeout: 60_000 }, async () => {
+  it('with shared streams every pair\'s difference is exactly 0: reported identical, and an SPRT without a limit is refused', async () => {
     const r = await runSimulation(base({ spec: dup({ policies: ['simple', 'simple'] }), deals: 40 }));
     expect(r.identicalPairs).toBe(true);
     const e = metricEstimate(r.metrics['a_minus_b']!, r.specs.find((m) => m.name === 'a_minus_b'));
@@ -100,7 +101,7 @@ describe('A/A: a policy against itself', () => {
   });
 
   const SEEDS = 60;
-  it(`with independent streams it comes out "no effect" at the stated rate: SPRT H0 0 vs H1 0.5 points (about half an sd), alpha = beta = 0.05, ${SEEDS} seeds`, { timeout: 180_000 }, async () => {
+  it(`with independent streams it comes out "no effect" at the stated rate: SPRT H0 0 vs H1 0.5 points (about half an sd), alpha = beta = 0.05, ${SEEDS} seeds`, async () => {
     let h1 = 0;
     let covered = 0;
     for (let seed = 0; seed < SEEDS; seed++) {
@@ -120,7 +121,7 @@ describe('A/A: a policy against itself', () => {
 });
 
 describe('every duplicate metric is a per-pair quantity', () => {
-  it('a_minus_b, a_spiel and decisions are accumulated from one value per deal pair (the mean of its two seatings)', { timeout: 60_000 }, async () => {
+  it('a_minus_b, a_spiel and decisions are accumulated from one value per deal pair (the mean of its two seatings)', async () => {
     const out = join(tmp(), 'pairs');
     const r = await runSimulation(base({ spec: dup({ ruleset: 'innsbruck' }), deals: 60, out }));
     const pairs = pairsOf(join(out, 'hands.arrow'));
@@ -137,7 +138,7 @@ describe('every duplicate metric is a per-pair quantity', () => {
     expect(r.specs.find((m) => m.name === 'decisions')!.counts).toBe('deal pairs');
   });
 
-  it('Partien: a_wins, deals_per_partie and double per Partie pair', { timeout: 60_000 }, async () => {
+  it('Partien: a_wins, deals_per_partie and double per Partie pair', async () => {
     const r = await runSimulation(base({ spec: dup({ mode: 'partien' }), deals: 6, batchSize: 3 }));
     for (const name of ['a_wins', 'deals_per_partie', 'double']) {
       expect(r.metrics[name]!.kind, name).toBe('pair');

@@ -12,8 +12,9 @@ import { resolveRuleset } from '../../src/rules/registry.ts';
 import { bidHistoryText } from '../../src/engine/bid-text.ts';
 import { resolvePolicy } from '../../src/registry/policies.ts';
 import { faceUpText } from '../../src/games/perlaggen/columns.ts';
+import { scratchDir } from '../scratch.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-con-'));
+const tmp = () => scratchDir('con');
 const spec = (over: Partial<SimSpec>): SimSpec => ({ mode: 'hands', ruleset: 'oberland', players: 4, policies: ['simple'], seed: 3, constraints: { hands: {}, trump: null, predicate: null }, detail: true, ...over });
 const base = (over: Partial<RunOptions>): RunOptions => ({ spec: spec({}), deals: 60, batchSize: 25, workers: 0, out: null, resume: false, shard: null, untilCi: null, timeBudgetMs: null, ...over });
 const table = (dir: string, t = 'hands') => tableFromIPC(readFileSync(join(dir, `${t}.arrow`)));
@@ -34,7 +35,7 @@ function heldAtLead(t: ReturnType<typeof table>, seat: number, fixed: readonly s
 }
 
 describe('constraints in played hands', () => {
-  it('--hand: the fixed seat holds its cards in every hand (as dealt); the same bytes for 0 and 2 workers; its party apart', { timeout: 120_000 }, async () => {
+  it('--hand: the fixed seat holds its cards in every hand (as dealt); the same bytes for 0 and 2 workers; its party apart', async () => {
     const s = spec({ constraints: { hands: { '1': ['HK', 'Weli'] }, trump: null, predicate: null } });
     const outs = [join(tmp(), 'a'), join(tmp(), 'b')];
     const r = await runSimulation(base({ spec: s, out: outs[0]! }));
@@ -55,7 +56,7 @@ describe('constraints in played hands', () => {
     expect(m.settings.job.dealer).toMatch(/laid out/);
   });
 
-  it('--trump and --where: every hand meets them, the refused deals are counted; an accepted first deal is the unconstrained deal', { timeout: 120_000 }, async () => {
+  it('--trump and --where: every hand meets them, the refused deals are counted; an accepted first deal is the unconstrained deal', async () => {
     const dir = tmp();
     const where = join(dir, 'turned-schell.mjs');
     writeFileSync(where, 'export default (d) => d.turned.startsWith("S") || d.turned === "Weli";\n');
@@ -73,7 +74,7 @@ describe('constraints in played hands', () => {
     for (const i of same) for (const c of ['s0_cards', 's1_cards', 'bids', 'p0_points']) expect(t.getChild(c)!.get(i), `deal ${i} ${c}`).toEqual(u.getChild(c)!.get(i));
   });
 
-  it('--duplicate with --hand: both seatings of a deal get the same cards', { timeout: 60_000 }, async () => {
+  it('--duplicate with --hand: both seatings of a deal get the same cards', async () => {
     const out = join(tmp(), 'd');
     const s = spec({ policies: ['simple', 'random'], duplicate: true, constraints: { hands: { '0': ['EA', 'EK'] }, trump: 'H', predicate: null } });
     await runSimulation(base({ spec: s, deals: 20, out }));
@@ -95,7 +96,7 @@ describe('constraints in played hands', () => {
     expect(heldAtLead(t, 0, ['EA', 'EK'])).toBeGreaterThanOrEqual(30);
   });
 
-  it('Partien: every deal of every Partie meets the constraints; the fixed seat\'s party win share apart', { timeout: 60_000 }, async () => {
+  it('Partien: every deal of every Partie meets the constraints; the fixed seat\'s party win share apart', async () => {
     const out = join(tmp(), 'p');
     const r = await runSimulation(base({ spec: spec({ mode: 'partien', ruleset: '1853', policies: ['simple', 'random'], constraints: { hands: { '2': ['HA', 'SA', 'LA'] }, trump: null, predicate: null } }), deals: 6, batchSize: 3, out }));
     const t = table(out);

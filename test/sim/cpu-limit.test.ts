@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usableCpus } from '../../src/runner/cpu-limit.ts';
+import { scratchDir } from '../scratch.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -13,7 +14,7 @@ afterEach(() => {
 
 /** A cgroup mount in a temp folder: files given by path relative to the root. */
 function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'perlagg-cgroup-'));
+  const root = scratchDir('cgroup');
   made.push(root);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(root, path, '..'), { recursive: true });

@@ -9,8 +9,9 @@ import { tableFromIPC } from 'apache-arrow';
 import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
 import type { SimSpec } from '../../src/sim/job.ts';
 import { perlagg } from '../in-process.ts';
+import { scratchDir } from '../scratch.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-dec-'));
+const tmp = () => scratchDir('dec');
 const NONE = { hands: {}, trump: null, predicate: null };
 const spec = (over: Partial<SimSpec>): SimSpec => ({ mode: 'hands', ruleset: '1853', players: 4, policies: ['author1853', 'simple'], seed: 11, constraints: NONE, decisions: true, ...over });
 const opts = (over: Partial<RunOptions>): RunOptions => ({ spec: spec({}), deals: 80, batchSize: 40, workers: 0, out: null, resume: false, shard: null, untilCi: null, timeBudgetMs: null, ...over });

@@ -13,6 +13,7 @@ import { LOCK_FILE } from '../../src/results/run-folder.ts';
 import { readRunManifest } from '../../src/results/run-manifest.ts';
 import type { SimSpec } from '../../src/sim/job.ts';
 import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
+import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const made: string[] = [];
@@ -20,7 +21,7 @@ afterEach(() => {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'perlagg-rerun-'));
+  const d = scratchDir('rerun');
   made.push(d);
   return d;
 };
@@ -35,7 +36,7 @@ const snapshot = (dir: string) =>
     .map((f) => [f, readFileSync(join(dir, f)).toString('base64')]);
 
 describe('the rerun rule in the runner', () => {
-  it('a pod retried after dying mid-run: the dead pod\'s lock is taken over after the lease and the run resumes without --resume, byte-identical', { timeout: 60_000 }, async () => {
+  it('a pod retried after dying mid-run: the dead pod\'s lock is taken over after the lease and the run resumes without --resume, byte-identical', async () => {
     const dir = tmp();
     const whole = join(dir, 'whole');
     await runSimulation(base({ out: whole }));
@@ -62,7 +63,7 @@ describe('the rerun rule in the runner', () => {
     expect(readdirSync(out)).not.toContain(LOCK_FILE);
   });
 
-  it('a finished folder: the same settings succeed and leave every byte; other settings or another command are refused by name', { timeout: 60_000 }, async () => {
+  it('a finished folder: the same settings succeed and leave every byte; other settings or another command are refused by name', async () => {
     const out = join(tmp(), 'run');
     await runSimulation(base({ out }));
     const before = snapshot(out);
@@ -86,7 +87,7 @@ describe('the rerun rule in the runner', () => {
 });
 
 describe('shards with no deals, and the merge rerun', () => {
-  it('4 shards of 3 batches: the empty shard completes with an empty, valid table; the merge equals one run and is idempotent', { timeout: 60_000 }, async () => {
+  it('4 shards of 3 batches: the empty shard completes with an empty, valid table; the merge equals one run and is idempotent', async () => {
     const dir = tmp();
     const single = join(dir, 'single');
     await runSimulation(base({ out: single }));
@@ -117,7 +118,7 @@ describe('shards with no deals, and the merge rerun', () => {
     expect(() => mergeShards(shards, other)).toThrow(/other already holds another run \(setting seed differs from the merge of these shards\)/);
   });
 
-  it('perlagg simulate of an empty shard exits 0 (no charts, a note)', { timeout: 60_000 }, () => {
+  it('perlagg simulate of an empty shard exits 0 (no charts, a note)', () => {
     const out = join(tmp(), 'run');
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), 'simulate', '-n', '1000', '--batch-size', '500', '--shard', '0/4', '-w', '0', '-q', '--out', out], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);

@@ -9,8 +9,9 @@ import { LOCK_FILE } from '../../src/results/run-folder.ts';
 import { type SimSpec } from '../../src/sim/job.ts';
 import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
 import { RunFailure } from '../../src/core/errors.ts';
+import { scratchDir } from '../scratch.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-robust-'));
+const tmp = () => scratchDir('robust');
 const SPEC: SimSpec = { mode: 'figures', ruleset: 'oberland', players: 4, policies: [], seed: 7, constraints: { hands: {}, trump: null, predicate: null } };
 const base = (over: Partial<RunOptions>): RunOptions => ({ spec: SPEC, deals: 6000, batchSize: 1000, workers: 0, out: null, resume: false, shard: null, untilCi: null, timeBudgetMs: null, ...over });
 
@@ -38,7 +39,7 @@ afterEach(() => {
 });
 
 describe('item 2: --resume after a code change', () => {
-  it('is refused naming the field; --allow-code-change continues and records it', { timeout: 60_000 }, async () => {
+  it('is refused naming the field; --allow-code-change continues and records it', async () => {
     const out = join(tmp(), 'run');
     await interrupted(out, 2);
     const m = readRunManifest(out)!;
@@ -56,7 +57,7 @@ describe('item 2: --resume after a code change', () => {
 });
 
 describe('item 3: committed data is checked, not trusted', () => {
-  it('a flipped byte in a committed batch is refused on resume', { timeout: 60_000 }, async () => {
+  it('a flipped byte in a committed batch is refused on resume', async () => {
     const out = join(tmp(), 'run');
     await interrupted(out, 3);
     const m = readRunManifest(out)!;
@@ -68,7 +69,7 @@ describe('item 3: committed data is checked, not trusted', () => {
     await expect(runSimulation(base({ out, resume: true }))).rejects.toThrow(/committed batch 2 of 3 .* does not match its checksum/);
   });
 
-  it('a refused resume touches nothing: the other table\'s stream stays', { timeout: 60_000 }, async () => {
+  it('a refused resume touches nothing: the other table\'s stream stays', async () => {
     const out = join(tmp(), 'run');
     const spec: SimSpec = { ...SPEC, mode: 'partien', policies: ['simple', 'passive'] };
     await interrupted(out, 2, { spec, deals: 12, batchSize: 2 });
@@ -82,7 +83,7 @@ describe('item 3: committed data is checked, not trusted', () => {
     expect(readFileSync(join(out, 'partien.arrows')).length).toBeGreaterThan(0);
   });
 
-  it('an edited batchesDone, dealsDone or metrics is refused; so is a manifest without its seal', { timeout: 60_000 }, async () => {
+  it('an edited batchesDone, dealsDone or metrics is refused; so is a manifest without its seal', async () => {
     const out = join(tmp(), 'run');
     await interrupted(out, 3);
     const path = join(out, 'manifest.json');
@@ -108,7 +109,7 @@ describe('item 3: committed data is checked, not trusted', () => {
 });
 
 describe('item 6: killed before the first commit', () => {
-  it('a folder with a stream and no manifest is cleared by a new run and by --resume', { timeout: 60_000 }, async () => {
+  it('a folder with a stream and no manifest is cleared by a new run and by --resume', async () => {
     for (const resume of [false, true]) {
       const out = join(tmp(), 'run');
       await interrupted(out, 1);
@@ -125,7 +126,7 @@ describe('item 6: killed before the first commit', () => {
     }
   });
 
-  it('other files in the folder are never cleared', { timeout: 60_000 }, async () => {
+  it('other files in the folder are never cleared', async () => {
     const out = join(tmp(), 'run');
     mkdirSync(out);
     writeFileSync(join(out, 'deals.arrows'), 'x');
@@ -136,7 +137,7 @@ describe('item 6: killed before the first commit', () => {
 });
 
 describe('item 7: one writer at a time', () => {
-  it('a live owner\'s lock refuses at once; a dead owner\'s lock is replaced', { timeout: 60_000 }, async () => {
+  it('a live owner\'s lock refuses at once; a dead owner\'s lock is replaced', async () => {
     const out = join(tmp(), 'run');
     await interrupted(out, 2);
     const lock = join(out, LOCK_FILE);
@@ -152,7 +153,7 @@ describe('item 7: one writer at a time', () => {
 });
 
 describe('item 8: temp files of crashed writers', () => {
-  it('are removed on resume', { timeout: 60_000 }, async () => {
+  it('are removed on resume', async () => {
     const out = join(tmp(), 'run');
     await interrupted(out, 2);
     writeFileSync(join(out, '.deals.arrow.tmp-4242'), Buffer.alloc(100_000));
@@ -174,7 +175,7 @@ describe('item 9: a full disk', () => {
     void pathHint;
   };
 
-  it('mid-run: one line naming the path, committed batches safe, --resume completes byte-identical', { timeout: 60_000 }, async () => {
+  it('mid-run: one line naming the path, committed batches safe, --resume completes byte-identical', async () => {
     for (const n of [4, 5, 9]) {
       const out = join(tmp(), 'run');
       failAfter(n);
@@ -188,7 +189,7 @@ describe('item 9: a full disk', () => {
     }
   });
 
-  it('before the first commit: nothing is left; in the final conversion: every batch safe, --resume finishes', { timeout: 60_000 }, async () => {
+  it('before the first commit: nothing is left; in the final conversion: every batch safe, --resume finishes', async () => {
     const first = join(tmp(), 'run');
     failAfter(1); // the schema is written, the first manifest is not
     await expect(runSimulation(base({ out: first }))).rejects.toThrow(/manifest\.json: no space left on the device \(ENOSPC\); nothing was committed/);

@@ -8,7 +8,7 @@ import { benchSignature } from '../../src/runner/signature.ts';
 const PINNED = join(import.meta.dirname, 'bench-signature.json');
 
 describe('perlagg bench signature', () => {
-  it('is deterministic and equals the pinned one', { timeout: 120_000 }, async () => {
+  it('is deterministic and equals the pinned one', async () => {
     const a = await benchSignature();
     const b = await benchSignature();
     expect(b.signature).toBe(a.signature);

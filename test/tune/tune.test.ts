@@ -9,9 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { runTune } from '../../src/tune/tune.ts';
 import { derivedSeed, TUNE_DEALS, CONFIRM_DEALS, type TuneOptions } from '../../src/tune/options.ts';
 import { perlaggStreams } from '../in-process.ts';
+import { scratchDir } from '../scratch.js';
 
 const BLUNDER = join(import.meta.dirname, 'fixtures', 'blunder.ts');
-const tmp = () => mkdtempSync(join(tmpdir(), 'perlagg-tune-'));
+const tmp = () => scratchDir('tune');
 const opts = (over: Partial<TuneOptions>): TuneOptions => ({
   policy: BLUNDER, params: null, against: null, mode: 'hands', ruleset: 'oberland', players: 4, seed: 1,
   pairs: 48, block: 4, commitEvery: 3, confirm: null, workers: 0, out: null, resume: false, ...over,
@@ -24,7 +25,7 @@ describe('perlagg tune finds a planted optimum', () => {
   // at 0.5 against itself at 0.5. Budget: 400 deal pairs (1,600 hands) in blocks of 8, c_end 0.1, r_end 0.1.
   // (20 seeds in scripts/deep-check-compare.ts: all 20 end at 0)
   for (const seed of [1]) {
-    it(`seed ${seed}: the blunder rate ends below 0.05 within 400 deal pairs`, { timeout: 120_000 }, async () => {
+    it(`seed ${seed}: the blunder rate ends below 0.05 within 400 deal pairs`, async () => {
       const r = await runTune(opts({ params: 'blunder:0:1:0.1:0.1', pairs: 400, block: 8, seed }));
       expect(r.stoppedBy).toBe('done');
       expect(r.state.k).toBe(400);
@@ -37,7 +38,7 @@ describe('perlagg tune finds a planted optimum', () => {
 });
 
 describe('a tuning run is reproducible', () => {
-  it('the same trajectory for 0 and 2 workers, and after an interruption and --resume', { timeout: 180_000 }, async () => {
+  it('the same trajectory for 0 and 2 workers, and after an interruption and --resume', async () => {
     const [a, b, c] = [join(tmp(), 'a'), join(tmp(), 'b'), join(tmp(), 'c')];
     const ra = await runTune(opts({ out: a }));
     await runTune(opts({ out: b, workers: 2 }));
@@ -62,17 +63,16 @@ describe('a tuning run is reproducible', () => {
 describe('Ctrl-C stops perlagg tune with 0 workers', () => {
   // the batches run in the main thread: between them the run must give the event loop a turn, or the SIGINT
   // listener (which aborts the run) waits for its end (runner/service.ts)
-  it('SIGINT after the first committed iterations: exit 130, the run incomplete and resumable', { timeout: 120_000 }, async () => {
+  it('SIGINT after the first committed iterations: exit 130, the run incomplete and resumable', async () => {
     const out = join(tmp(), 'run');
     const root = join(import.meta.dirname, '..', '..');
     const child = spawn(process.execPath, [join(root, 'bin', 'perlagg.js'), 'tune', '--policy', 'simple', '--params', 'holdSlack', '-n', '4000', '--block', '8', '--confirm-pairs', '200', '--out', out, '--workers', '0', '-q'], { cwd: root, stdio: 'ignore' });
     const exited = new Promise<number>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? -130 : -1))));
-    const t0 = Date.now();
-    for (;;) {
+    for (;;) { // no deadline: the suite's limit ends a run that never commits; one that ends first fails here
       await new Promise((r) => setTimeout(r, 20));
+      if (child.exitCode !== null) throw new Error(`the tune ended (exit ${child.exitCode}) before committing an iteration`);
       const mf = join(out, 'manifest.json');
       if (existsSync(mf) && ((JSON.parse(readFileSync(mf, 'utf8')) as { progress?: { batchesDone?: number } }).progress?.batchesDone ?? 0) >= 1) break;
-      if (Date.now() - t0 > 60_000) throw new Error('the tune committed nothing in 60 s');
     }
     child.kill('SIGINT');
     expect(await exited).toBe(130); // its own exit code (-130: killed by the signal, the listener never ran)
@@ -83,7 +83,7 @@ describe('Ctrl-C stops perlagg tune with 0 workers', () => {
 });
 
 describe('perlagg tune on the command line', () => {
-  it('--json prints the tuned spec, its values and the confirmation on fresh deals (never the tuning deals)', { timeout: 180_000 }, async () => {
+  it('--json prints the tuned spec, its values and the confirmation on fresh deals (never the tuning deals)', async () => {
     const out = join(tmp(), 'cli');
     const r = await perlagg(['tune', '--policy', BLUNDER, '--params', 'blunder:0:1:0.1:0.1', '-n', '200', '--confirm', '0,0.3', '--confirm-pairs', '300', '-w', '0', '--out', out, '--json']);
     expect(r.code, r.stderr).toBe(0);

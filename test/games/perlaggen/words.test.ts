@@ -15,7 +15,7 @@ import { observe } from '../../../src/engine/observe.ts';
 const ENGLISH = /\b(the|is|are|not|must|holds?|cannot|points?|target|written|while|over|limit|opponents|figure|deal|bid|raise)\b/;
 
 describe('the engine in the game\'s words', () => {
-  it('every reason and every explanation met in Partien of the four rulesets has German words, and no screen line shows an engine record', { timeout: 120_000 }, async () => {
+  it('every reason and every explanation met in Partien of the four rulesets has German words, and no screen line shows an engine record', async () => {
     const p = await resolvePolicy('random{bidRate=0.5}');
     const reasons = new Set<string>();
     const explained = new Set<string>();
