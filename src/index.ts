@@ -36,8 +36,11 @@ export { exactDistribution, exactRows, exactSummary, cellRows, cellSummary, Exac
 export { dealtDistribution, dealtMass, dealtSummary, type DealtDistribution, type DealtOptions, type DealtWho } from './exact/dealt.ts';
 
 // ---- the engine contract of a hand (GUIDE guideline 2) ----
-export { newHand, currentPlayer, actingSeat, chanceOutcomes, legalActions, applyAction, applyChecked, explainIllegal, returns, isTerminal, handFromLayout, IllegalActionError, CHANCE, TERMINAL, type HandOptions, type DealLayout } from './engine/game.ts';
-export { observe, resampleHidden, ResampleError, type Observation, type ObservedBid, type ObservedPlay, type ObservedShow, type ObservedTrick, type ShowChoice } from './engine/observe.ts';
+export { newHand, currentPlayer, actingSeat, chanceOutcomes, legalActions, applyAction, returns, isTerminal, handFromLayout, IllegalActionError, CHANCE, TERMINAL, type HandOptions, type DealLayout } from './engine/game.ts';
+export { applyChecked, explainIllegal } from './engine/checked.ts';
+export { observe } from './engine/observe.ts';
+export type { Observation, ObservedBid, ObservedPlay, ObservedShow, ObservedTrick, ShowChoice } from './engine/observation.ts';
+export { resampleHidden, ResampleError } from './engine/resample.ts';
 export { actionText, sameAction, type Action, type PolicyAction, type FigureName } from './engine/actions.ts';
 export type { HandEvent } from './engine/history.ts';
 export type { HandState, Table } from './engine/state.ts';

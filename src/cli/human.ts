@@ -20,7 +20,7 @@ import { readSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { PolicyAction } from '../engine/actions.ts';
 import { eventSeenBy } from '../engine/history.ts';
-import type { Observation } from '../engine/observe.ts';
+import type { Observation } from '../engine/observation.ts';
 import { answerLine, type Answer, type Option, type Prompt } from '../games/prompt.ts';
 import { PerlaggenDesk } from '../games/perlaggen/desk.ts';
 import { SeatScreen } from '../games/perlaggen/screen.ts';

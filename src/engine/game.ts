@@ -6,9 +6,11 @@
 //   chanceOutcomes(state)                 number of equally likely outcomes at a chance node
 //   legalActions(state)                   the decision's legal actions in a stable order
 //   applyAction(state, action)            unchecked, in place (hot loops)
-//   explainIllegal(state, action)         why an action is illegal, in words (null = legal)
-//   applyChecked(state, action)           checked path for the CLI, human input and tests
 //   returns(state)                        points per player at the end
+//
+// Beside it: checked.ts (explainIllegal: why an action is illegal, in words; applyChecked: the checked path
+// for the CLI, human input, recordings and tests), showing.ts (the showing after the tricks), records.ts
+// (the frozen records a hand writes).
 //
 // Guideline 14 (verify / can / do): the hot loop calls applyAction with an action taken from
 // legalActions; everything else goes through applyChecked.
@@ -17,50 +19,33 @@
 // the decision now pending (phase 'talk'); the signs are given at the first lead (startPlay).
 import { WELI } from '../cards/card.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { CONCEDE, DECLINE_EXCHANGE, KEEP_CUT, LEAVE_CUT, actionText, exchangeOf, sameAction, type Action, type PolicyAction } from './actions.ts';
-import {
-  applyCut,
-  applyDeclineExchange,
-  applyExchange,
-  applyKeepCut,
-  applyShuffle,
-  chanceOutcomes,
-  exchangeCards,
-  exchangeIsCompulsory,
-  exchangerNow,
-  exchangeTarget,
-  applyLeftToPartner,
-  explainLeftToPartner,
-  permanentPerlaggen as permanentOf,
-  setEndPartie,
-  setStartPlay,
-  shuffleOutcomesFor,
-  takeFromHand,
-} from './deal.ts';
-import { freezeEvent, type HandEvent } from './history.ts';
-import { explainPlay, isRevoke, legalPlaysAt, legalPlaysChecked, openTrick, revokePlays, tctx } from './legality.ts';
-import { finishEarly, scoreHand, writeSpielWhenDecided } from './scoring.ts';
-import { freePerlaggen, showOptions, shownWord, touchShowEntries, type ShowOption } from './show-options.ts';
+import { CONCEDE, DECLINE_EXCHANGE, KEEP_CUT, LEAVE_CUT, exchangeOf, sameAction, type Action, type PolicyAction } from './actions.ts';
+import { applyCut, applyDeclineExchange, applyExchange, applyKeepCut, applyShuffle, chanceOutcomes, exchangeCards, exchangeIsCompulsory, exchangerNow, permanentPerlaggen as permanentOf, setEndPartie, setStartPlay, shuffleOutcomesFor, takeFromHand } from './deal.ts';
+import { freezeEvent } from './history.ts';
+import { isRevoke, legalPlaysAt, legalPlaysChecked, openTrick, tctx } from './legality.ts';
+import { finishEarly, writeSpielWhenDecided } from './scoring.ts';
+import type { ShowOption } from './show-options.ts';
 import { answerActions, biddingSeat, vetoActions, windowActions, windowActionsChecked } from './bid-actions.ts';
 import { applyAnswer } from './bid-answer.ts';
 import { applyAsk, applyAskAnswer } from './bid-ask.ts';
 import { applyBid, applyWindowRaise } from './bid-offer.ts';
-import { mayRaiseStake } from './bid-rights.ts';
 import { applyVeto } from './bid-veto.ts';
-import { applyPass, openWindow, openWindowFrom, takeDeclaredPasses, setContinue } from './bid-windows.ts';
-import { filterBy, filterObligations, obligationFilter, obligationFilterChecked } from './obligation-filter.ts';
-import { obligationsOf, playKeepsObligations, showMeetsObligations, takeOnRefusal } from './obligations.ts';
+import { applyPass, openWindowFrom, takeDeclaredPasses, setContinue } from './bid-windows.ts';
+import { filterBy, filterObligations, obligationFilter } from './obligation-filter.ts';
+import { obligationsOf } from './obligations.ts';
 import { TwinSwitch } from './twin-switch.ts';
 import { LOC, newDeck, nulls, seatTable, seatingOf, zeros, type HandState, type Table, type TableOptions } from './state.ts';
 import { effectiveSuit, trickWinnerIndex } from './tricks.ts';
-import { applyTalk, explainTalk, giveSigns, newTalk, talkActions, talkBefore, talkSeat } from './talk.ts';
-import { wordGleich, wordHanger, wordHangerSuit } from '../eval/figures.ts';
+import { applyTalk, giveSigns, newTalk, talkActions, talkBefore, talkSeat } from './talk.ts';
 import { cardShort } from '../cards/notation.ts';
 import { newBidding } from './bid-state.ts';
 import { endPartie } from './partie-score.ts';
 import { writeNow } from './going-out.ts';
+import { playEvent, playRecord, spielEvent, trickEvent } from './records.ts';
+import { advanceShow, allowedShows, cachedShows, knownShowWord, recordShow, startShow } from './showing.ts';
 
 export const CHANCE = -1;
+
 export const TERMINAL = -2;
 
 export class IllegalActionError extends Error {
@@ -159,6 +144,7 @@ export function newHand(ruleset: RulesVariant, opts: HandOptions): HandState {
 
 /** The card locations before the shuffle: every card of the deck in the pack, the Weli absent without it (copied per hand). */
 const LOC_ALL = new Int8Array(33).fill(LOC.pack);
+
 const LOC_NO_WELI = new Int8Array(33).fill(LOC.pack).fill(LOC.absent, 32);
 
 // ---- trick play (RULES §6) ----
@@ -172,7 +158,9 @@ function startPlay(s: HandState): void {
   giveSigns(s); // RULES §13: the partners' secret signs, at the first lead
   enterPlay(s);
 }
+
 setStartPlay(startPlay);
+
 setEndPartie((s, winner, reason) => {
   endPartie(s, winner, reason);
   finishEarly(s);
@@ -211,6 +199,7 @@ function afterWindow(s: HandState): void {
     else enterPlay(s);
   } else advanceShow(s);
 }
+
 setContinue(afterWindow);
 
 /**
@@ -235,7 +224,7 @@ function spielDecision(s: HandState): number | null {
   return canStill ? null : -2;
 }
 
-function applyPlay(s: HandState, card: number, as: number | null, revoke: boolean): void {
+export function applyPlay(s: HandState, card: number, as: number | null, revoke: boolean): void {
   const seat = s.turn;
   const trick = s.tricks[s.tricks.length - 1]!;
   if (revoke) s.revokes.push({ trick: s.tricks.length - 1, seat, card, as, found: false, cleared: false });
@@ -281,62 +270,8 @@ function applyPlay(s: HandState, card: number, as: number | null, revoke: boolea
 }
 
 const trickCards: number[] = [];
+
 const trickIds: Array<number | null> = [];
-
-// The records of a card laid (the trick's entry and the 'play' event) and of a trick won ('trick' event) are
-// flat frozen records of a few small numbers: each distinct one is built and frozen once (Object.freeze of a
-// fresh record costs more than the rest of the step) and shared by every hand that lays that card — records
-// are read only, and nothing keys on their identity. Their slow twins are the literals (playRecordChecked …),
-// compared over the whole key space in test/engine/records.test.ts.
-const RECORD_SEATS = 8;
-const RECORD_TRICKS = 8;
-const IDS = 34; // as: null, 0..32
-const playRecords: Array<PlayedCardRecord | undefined> = new Array(RECORD_SEATS * 33 * IDS);
-const playEvents: Array<PlayEvent | undefined> = new Array(RECORD_TRICKS * RECORD_SEATS * 33 * IDS);
-const trickEvents: Array<TrickEvent | undefined> = new Array(RECORD_TRICKS * RECORD_SEATS);
-// The cards laid as themselves (as null: most plays) in tables of their own, a few KiB: the big tables' slots
-// for them lie a cache line apart each, and every hand's plays missed the cache there.
-const plainPlayRecords: Array<PlayedCardRecord | undefined> = new Array(RECORD_SEATS * 33);
-const plainPlayEvents: Array<PlayEvent | undefined> = new Array(RECORD_TRICKS * RECORD_SEATS * 33);
-type PlayedCardRecord = HandState['tricks'][number]['plays'][number];
-type PlayEvent = Extract<HandEvent, { type: 'play' }>;
-type TrickEvent = Extract<HandEvent, { type: 'trick' }>;
-
-/** Is (seat, card, as) inside the shared records' key space? */
-function inRecordSpace(seat: number, card: number, as: number | null): boolean {
-  return (seat | 0) === seat && seat >= 0 && seat < RECORD_SEATS && (card | 0) === card && card >= 0 && card <= 32 && (as === null || ((as | 0) === as && as >= 0 && as <= 32));
-}
-
-/** The frozen record of `seat` laying `card` as `as` (a trick's entry), shared. */
-export function playRecord(seat: number, card: number, as: number | null): PlayedCardRecord {
-  if (!inRecordSpace(seat, card, as)) return playRecordChecked(seat, card, as);
-  if (as === null) return (plainPlayRecords[seat * 33 + card] ??= playRecordChecked(seat, card, null));
-  const i = (seat * 33 + card) * IDS + as + 1;
-  return (playRecords[i] ??= playRecordChecked(seat, card, as));
-}
-export function playRecordChecked(seat: number, card: number, as: number | null): PlayedCardRecord {
-  return Object.freeze({ seat, card, as });
-}
-
-/** The frozen 'play' event, shared. */
-export function playEvent(seat: number, card: number, as: number | null, trick: number): PlayEvent {
-  if (!inRecordSpace(seat, card, as) || !((trick | 0) === trick && trick >= 0 && trick < RECORD_TRICKS)) return playEventChecked(seat, card, as, trick);
-  if (as === null) return (plainPlayEvents[(trick * RECORD_SEATS + seat) * 33 + card] ??= playEventChecked(seat, card, null, trick));
-  const i = ((trick * RECORD_SEATS + seat) * 33 + card) * IDS + as + 1;
-  return (playEvents[i] ??= playEventChecked(seat, card, as, trick));
-}
-export function playEventChecked(seat: number, card: number, as: number | null, trick: number): PlayEvent {
-  return Object.freeze({ type: 'play', seat, card, as, trick }); // flat: nothing nested to freeze
-}
-
-/** The frozen 'trick' event, shared. */
-export function trickEvent(index: number, winner: number): TrickEvent {
-  if (!((index | 0) === index && index >= 0 && index < RECORD_TRICKS && (winner | 0) === winner && winner >= 0 && winner < RECORD_SEATS)) return trickEventChecked(index, winner);
-  return (trickEvents[index * RECORD_SEATS + winner] ??= trickEventChecked(index, winner));
-}
-export function trickEventChecked(index: number, winner: number): TrickEvent {
-  return Object.freeze({ type: 'trick', index, winner }); // flat: nothing nested to freeze
-}
 
 /**
  * 1853 (`revokePenalty: 'substitute'`, [000 p.31], GC-64): when trick play is over, every revoke not yet
@@ -452,198 +387,12 @@ function endPlay(s: HandState, party: number): void {
   startShow(s);
 }
 
-type SpielEvent = Extract<HandEvent, { type: 'spiel' }>;
-const SPIEL_PARTIES = 10; // party -2 (lapsed) .. 7
-const SPIEL_TRICKS = 8;
-const spielEvents: Array<SpielEvent | undefined> = new Array(SPIEL_PARTIES * SPIEL_TRICKS * SPIEL_TRICKS);
-/**
- * The frozen 'spiel' event (its list of tricks per party a copy of `tricks`), shared as the trick records are
- * at two parties: each distinct one built and frozen once. Its twin: spielEventChecked, the literal
- * (test/engine/records.test.ts, over the key space).
- */
-export function spielEvent(party: number, tricks: readonly number[]): SpielEvent {
-  if (tricks.length !== 2) return spielEventChecked(party, tricks);
-  const t0 = tricks[0]!;
-  const t1 = tricks[1]!;
-  if (!((party | 0) === party && party >= -2 && party < SPIEL_PARTIES - 2 && (t0 | 0) === t0 && t0 >= 0 && t0 < SPIEL_TRICKS && (t1 | 0) === t1 && t1 >= 0 && t1 < SPIEL_TRICKS)) return spielEventChecked(party, tricks);
-  return (spielEvents[((party + 2) * SPIEL_TRICKS + t0) * SPIEL_TRICKS + t1] ??= spielEventChecked(party, tricks));
-}
-export function spielEventChecked(party: number, tricks: readonly number[]): SpielEvent {
-  return Object.freeze({ type: 'spiel' as const, party, tricks: Object.freeze(tricks.slice()) }); // frozen directly, as freezeEvent would
-}
-
-// ---- showing and scoring (RULES §5.1, §7.4, §8.1, §9.3) ----
-
-/**
- * Showing order: the Spiel party first, then the others, each clockwise from Vorhand (§9.1: the party that
- * won the Spiel shows first). When the Spiel lapsed, everyone clockwise from Vorhand.
- */
-function startShow(s: HandState): void {
-  s.phase = 'show';
-  const { seats, party } = s.table;
-  // (index loops: Array.from with a closure, includes and slice cost more than the rest of the step)
-  const order = new Array<number>(seats);
-  let at = 0;
-  const sp = s.spielParty;
-  if (sp >= 0) {
-    for (let i = 0; i < seats; i++) {
-      const seat = (s.vorhand + i) % seats;
-      if (party[seat] === sp) order[at++] = seat;
-    }
-  }
-  s.showSplit = at;
-  for (let i = 0; i < seats; i++) {
-    const seat = (s.vorhand + i) % seats;
-    if (sp < 0 || party[seat] !== sp) order[at++] = seat; // the seats not yet in the order
-  }
-  s.showOrder = order;
-  s.showAt = 0;
-  touchShowEntries(s); // (the table entries each seat's showing reads, fetched together: scoring.ts)
-  // Weisen (RULES §9): the Spiel party's window (it may bid instead of showing), then it shows; the
-  // opponents' window (abweisen or bid) opens in advanceShow before they show. Lapsed Spiel: one window for all.
-  let first = order;
-  if (s.showSplit > 0) {
-    first = new Array<number>(s.showSplit);
-    for (let i = 0; i < s.showSplit; i++) first[i] = order[i]!;
-  }
-  if (openWindow(s, 5, first, 'show')) return;
-  advanceShow(s);
-}
-
-/** Showing choices of a seat, restricted to those that make its bound figures when any does (RULES §8.5). */
-export function allowedShows(s: HandState, seat: number): ShowOption[] {
-  return cachedShows(s, seat).slice();
-}
-/** allowedShows without the copy: the cache's list, read only (advanceShow, showChoicesNow). */
-function cachedShows(s: HandState, seat: number): readonly ShowOption[] {
-  // The same decision asks several times (advanceShow, then the observation and the legal actions): the
-  // state changes only through applyAction, which records an action, so (seat, actions, events) is the key.
-  // Every christening is frozen where it is made (scoring.ts entryChoices and showOptionsOfParts), so there is
-  // nothing to freeze here. The state's cache record is reused (a copy of the state starts without one).
-  const c = s.showCache as ShowCache | null;
-  if (c !== null && c.seat === seat && c.actions === s.actions.length && c.events === s.events.length) return c.opts;
-  const opts = computeAllowedShows(s, seat);
-  if (c === null) s.showCache = { seat, actions: s.actions.length, events: s.events.length, opts } satisfies ShowCache;
-  else {
-    c.seat = seat;
-    c.actions = s.actions.length;
-    c.events = s.events.length;
-    c.opts = opts;
-  }
-  return opts;
-}
 /**
  * The showing choices of the decision now as the cache holds them (allowedShows without the copy; nobody may
  * change the list): for the runner's match of a policy's show (src/play/hand.ts).
  */
 export function showChoicesNow(s: HandState): readonly ShowOption[] {
   return cachedShows(s, actingSeat(s));
-}
-
-/**
- * The figure word of the show `as` of `seat`, the action just recorded (applyOne pushed it), when the
- * decision's showing choices are still cached (they were computed for the state before that push): the
- * choice's word is shownWord(s, seat, as) (showOptions computes it); -1 otherwise (recordShow computes it).
- */
-function knownShowWord(s: HandState, seat: number, as: readonly number[]): number {
-  const c = s.showCache as ShowCache | null;
-  if (c === null || c.seat !== seat || c.actions !== s.actions.length - 1 || c.events !== s.events.length) return -1;
-  const opts = c.opts;
-  for (let i = 0; i < opts.length; i++) if (sameNumbers(opts[i]!.as, as)) return opts[i]!.word;
-  return -1;
-}
-
-/** Equal number lists (index loops: the lists are often frozen). */
-export function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-interface ShowCache {
-  seat: number;
-  actions: number;
-  events: number;
-  opts: readonly ShowOption[];
-}
-
-function computeAllowedShows(s: HandState, seat: number): readonly ShowOption[] {
-  const all = showOptions(s, seat);
-  if (!s.bid.active || obligationsOf(s, seat) === 0) return all;
-  // (an index loop: filter with a closure is a __name per call under tsx)
-  const ok: ShowOption[] = [];
-  for (let i = 0; i < all.length; i++) if (showMeetsObligations(s, seat, all[i]!.word)) ok.push(all[i]!);
-  return ok.length > 0 ? ok : all;
-}
-
-export function recordShow(s: HandState, seat: number, as: readonly number[], known = -1): void {
-  const word = known >= 0 ? known : shownWord(s, seat, as);
-  // the cards in hand ascending, each free Perlagg (freePerlaggen's order: the suited ones ascending, then the
-  // Weli) with its identity; the card records are shared frozen ones (shownCard)
-  const lo = s.handLo[seat]!;
-  const perl = s.perl!;
-  const weli = s.handWeli[seat] === 1;
-  const cards: Array<ShownCard> = [];
-  let m = lo;
-  let f = 0; // index into `as` (aligned with freePerlaggen)
-  while (m !== 0) {
-    const c = 31 - Math.clz32(m & -m);
-    if (((perl.lo >>> c) & 1) === 1) cards.push(shownCard(c, as[f++]!));
-    else cards.push(shownCard(c, null));
-    m = (m & (m - 1)) >>> 0;
-  }
-  if (weli) cards.push(shownCard(32, perl.level[WELI]! > 0 ? (as[f] ?? null) : null));
-  const frozen = Object.freeze(cards);
-  s.shows[seat] = Object.freeze({ seat, cards: frozen, word });
-  // flat but for the frozen list of frozen cards: frozen directly, as freezeEvent would
-  s.events.push(Object.freeze({ type: 'show' as const, seat, cards: frozen, gleich: wordGleich(word), hanger: wordHanger(word), hangerSuit: wordHangerSuit(word) }));
-  s.showAt += 1;
-}
-
-/** recordShow as it was, the twin of its card records (test/engine/records.test.ts compares the two). */
-export function recordShowChecked(s: HandState, seat: number, as: readonly number[], known = -1): void {
-  const free = freePerlaggen(s, seat);
-  const word = known >= 0 ? known : shownWord(s, seat, as);
-  const cards: Array<{ card: number; as: number | null }> = [];
-  let m = s.handLo[seat]!;
-  while (m !== 0) {
-    const c = 31 - Math.clz32(m & -m);
-    const i = free.indexOf(c);
-    cards.push({ card: c, as: i >= 0 ? as[i]! : null });
-    m = (m & (m - 1)) >>> 0;
-  }
-  if (s.handWeli[seat] === 1) cards.push({ card: 32, as: as[free.indexOf(32)] ?? null });
-  const frozen = Object.freeze(cards.map((c) => Object.freeze(c)));
-  s.shows[seat] = Object.freeze({ seat, cards: frozen, word });
-  s.events.push(freezeEvent({ type: 'show', seat, cards: frozen, gleich: wordGleich(word), hanger: wordHanger(word), hangerSuit: wordHangerSuit(word) }));
-  s.showAt += 1;
-}
-
-type ShownCard = { readonly card: number; readonly as: number | null };
-const shownCards: Array<ShownCard | undefined> = new Array(33 * IDS);
-/** The frozen record of a card shown as `as` (null: as itself), shared; outside 0..32 built fresh. */
-export function shownCard(card: number, as: number | null): ShownCard {
-  if (!((card | 0) === card && card >= 0 && card <= 32 && (as === null || ((as | 0) === as && as >= 0 && as <= 32)))) return shownCardChecked(card, as);
-  return (shownCards[card * IDS + (as === null ? 0 : as + 1)] ??= shownCardChecked(card, as));
-}
-export function shownCardChecked(card: number, as: number | null): ShownCard {
-  return Object.freeze({ card, as });
-}
-
-/** Show automatically for every seat that has no choice (no free Perlagg, or a single frontier entry). */
-function advanceShow(s: HandState): void {
-  s.phase = 'show';
-  while (s.showAt < s.showOrder.length) {
-    if (s.showAt === s.showSplit && s.showSplit > 0 && openWindow(s, 5, s.showOrder.slice(s.showSplit), 'show')) return;
-    const seat = s.showOrder[s.showAt]!;
-    const opts = cachedShows(s, seat);
-    s.phase = 'show';
-    if (opts.length > 1) return;
-    recordShow(s, seat, opts[0]!.as, opts[0]!.word); // its word is shownWord(s, seat, as), computed by showOptions
-  }
-  s.phase = 'done';
-  scoreHand(s);
 }
 
 // ---- the contract ----
@@ -683,7 +432,7 @@ export function isTerminal(s: HandState): boolean {
 export { chanceOutcomes };
 
 /** Can the acting party concede the Spiel now? Only with two parties, during trick play. */
-function mayConcede(s: HandState): boolean {
+export function mayConcede(s: HandState): boolean {
   return s.table.parties === 2 && s.phase === 'play' && s.bid.figs[0]!.status !== 'closed';
 }
 
@@ -773,23 +522,10 @@ function sameRecord(a: PolicyAction, b: PolicyAction): boolean {
  * fault is thrown at the first difference). Off by default.
  */
 const legalTwins = new TwinSwitch();
+
 /** Switch the comparison on or off; returns the number of lists compared since the last call. */
 export function checkLegalTwins(on: boolean): number {
   return legalTwins.set(on);
-}
-
-/**
- * Does the obligation of the seat to play yield to the follow rules (RULES §8.5, perlagg's reading)? Only
- * when none of the plays the follow rules allow keeps its bound figures makeable — possible only under strict
- * follow switches (A-04: a Perlagg counts as holding the led suit and must be christened to it or trump).
- * Then every card the follow rules allow may be laid: a seat must always have a card to lay.
- */
-export function obligationYields(s: HandState): boolean {
-  if (s.phase !== 'play' || !s.bid.active || obligationsOf(s, s.turn) === 0) return false;
-  const out: PolicyAction[] = [];
-  legalPlaysChecked(s, s.turn, out);
-  filterBy(out, 0, obligationFilterChecked(s, s.turn));
-  return out.length === 0;
 }
 
 /** legalActions built as before its fast paths (the twin): legalPlaysChecked, obligationFilter's verdict per play, windowActionsChecked. */
@@ -805,138 +541,6 @@ export function legalActionsChecked(s: HandState): PolicyAction[] {
   } else if (s.phase === 'window') windowActionsChecked(s, biddingSeat(s), out);
   else otherActions(s, out);
   return out;
-}
-
-/**
- * The revokes the seat to play may make now (RULES §6.4, §12): plays that break only the follow rules,
- * keeping the seat's obligations. Offered to policies (Observation.revokes) only under the simulation
- * switch (HandOptions.revokes); a recorded game's revoke is applied with applyChecked's `infraction`.
- */
-export function revokeActions(s: HandState, out: PolicyAction[] = []): PolicyAction[] {
-  if (s.phase !== 'play') return out;
-  const start = out.length;
-  revokePlays(s, s.turn, out);
-  if (s.bid.active && obligationsOf(s, s.turn) !== 0) {
-    let k = start;
-    for (let i = start; i < out.length; i++) {
-      const a = out[i]!;
-      if (a.kind !== 'play' || playKeepsObligations(s, s.turn, a.card, a.as)) out[k++] = a;
-    }
-    out.length = k;
-  }
-  return out;
-}
-
-/** May a policy take `a` as a revoke now (the simulation switch is on and it is one)? */
-export function isAllowedRevoke(s: HandState, a: Action): boolean {
-  return s.revokesAllowed && a.kind === 'play' && explainInfraction(s, a) === null;
-}
-
-/** Why `action` is illegal now, in words; null when it is legal. */
-export function explainIllegal(s: HandState, action: Action): string | null {
-  if (action === null || typeof action !== 'object' || typeof (action as { kind?: unknown }).kind !== 'string') {
-    return 'not an action';
-  }
-  const phaseWord: Record<string, string> = {
-    shuffle: 'the cards are being shuffled (a chance node)',
-    cut: 'the cards are being cut (a chance node)',
-    cutKeep: `P${s.cutter + 1} must say whether he keeps the Perlagg shown at the cut`,
-    exchange: 'the turned-up Perlagg may be exchanged now',
-    play: `P${s.turn + 1} is to lay a card`,
-    show: 'the players are showing their figures',
-    window: 'a seat may bid now',
-    answer: 'an offer or an ask must be answered',
-    veto: "the bidder's partner may protest",
-    talk: 'partners may talk now (RULES §13)',
-    done: 'the hand is over',
-  };
-  const wrongPhase = () => `cannot ${actionText(action)} now: ${phaseWord[s.phase]}`;
-  switch (action.kind) {
-    case 'chance': {
-      const n = chanceOutcomes(s);
-      if (n === 0) return wrongPhase();
-      return Number.isInteger(action.outcome) && action.outcome >= 0 && action.outcome < n ? null : `chance outcome must be 0..${n - 1}`;
-    }
-    case 'keepCut':
-      return s.phase === 'cutKeep' ? (typeof action.keep === 'boolean' ? null : 'keep must be true or false') : wrongPhase();
-    case 'exchange':
-    case 'declineExchange': {
-      if (s.phase !== 'exchange') return wrongPhase();
-      const seat = exchangerNow(s);
-      if (action.kind === 'declineExchange') {
-        return exchangeIsCompulsory(s, seat)
-          ? `P${seat + 1} holds a plain trump and must exchange the turned-up Perlagg ${cardShort(exchangeTarget(s))} (RULES §4.6, [000 p.19])`
-          : null;
-      }
-      if (exchangeCards(s, seat).includes(action.card)) return null;
-      return `P${seat + 1} cannot give ${typeof action.card === 'number' && action.card >= 0 && action.card <= 32 ? cardShort(action.card) : String(action.card)} for ${cardShort(exchangeTarget(s))}: only ${exchangeCards(s, seat).map(cardShort).join(' ') || 'nothing'} (RULES §4.6, A-10)`;
-    }
-    case 'play': {
-      if (s.phase !== 'play') return wrongPhase();
-      if (!(Number.isInteger(action.card) && action.card >= 0 && action.card <= 32)) return `not a card: ${String(action.card)}`;
-      const why = explainPlay(s, s.turn, action.card, action.as);
-      if (why !== null) return why;
-      if (!playKeepsObligations(s, s.turn, action.card, action.as) && !obligationYields(s)) {
-        return `P${s.turn + 1} is bound to the figure he bid or held and must spend this Perlagg on it (RULES §8.5, GC-34)`;
-      }
-      return null;
-    }
-    case 'raise': {
-      // A jump ("Fünf" before "Vier") is no legal action for a policy, but on the checked path it binds its author (GC-30, [000 p.31]).
-      if (s.phase !== 'answer' && s.phase !== 'window') return wrongPhase();
-      const f = ['Spiel', 'Gleich', 'Hanger'].indexOf(action.figure as string);
-      if (f < 0) return `not a figure: ${String(action.figure)}`;
-      const fb = s.bid.figs[f]!;
-      const mine = s.phase === 'answer' ? !(s.bid.ask !== null && s.bid.ask.answer === 'pending') && s.bid.queue[0] === f : fb.status === 'stake' && mayRaiseStake(s, fb, seatingOf(s.table).party[actingSeat(s)]!);
-      if (!mine || fb.aus) return `P${actingSeat(s) + 1} may not raise the ${action.figure} now: only the party entitled to hold may raise (RULES §8.3)`;
-      if (!(Number.isInteger(action.to) && action.to > fb.level)) return `a raise goes above the level ${fb.level}`;
-      return f > 0 ? takeOnRefusal(s, actingSeat(s), 1 << f) : null;
-    }
-    case 'pass':
-    case 'bid':
-    case 'gut':
-    case 'hold':
-    case 'veto':
-    case 'consent':
-    case 'ask':
-    case 'allow':
-    case 'reject': {
-      const bidPhases: Record<string, string> = { pass: 'window', bid: 'window', ask: 'window', gut: 'answer', hold: 'answer', allow: 'answer', reject: 'answer', veto: 'veto', consent: 'veto' };
-      if (s.phase !== bidPhases[action.kind]) return wrongPhase();
-      if (legalActions(s).some((a) => sameAction(a, action))) return null;
-      // a seat bound to the Dritzige: the figures it cannot show with it ([000 p.30] rule 3)
-      if (action.kind === 'bid' && Array.isArray(action.figures)) {
-        const why = takeOnRefusal(s, actingSeat(s), (action.figures.includes('Gleich') ? 2 : 0) | (action.figures.includes('Hanger') ? 4 : 0));
-        if (why !== null) return why;
-      }
-      if (action.kind === 'hold' && s.bid.queue.length > 0 && s.bid.queue[0]! > 0 && !(s.bid.ask !== null && s.bid.ask.answer === 'pending')) {
-        const why = takeOnRefusal(s, actingSeat(s), 1 << s.bid.queue[0]!);
-        if (why !== null) return why;
-      }
-      if (action.kind === 'reject') return 'only a party holding a figure as multiple may reject (RULES §11.4, A-30)';
-      if (action.kind === 'hold' && !(s.bid.ask !== null && s.bid.ask.answer === 'pending')) {
-        return `P${actingSeat(s) + 1} is gestrichen and may not hold: it must let the bid gut (holdWhenGestrichen = false, A-45)`;
-      }
-      if (action.kind === 'gut' || action.kind === 'hold') return 'an ask is answered with allow or reject';
-      return `P${actingSeat(s) + 1} cannot ${actionText(action)} now (RULES §8)`;
-    }
-    case 'say':
-    case 'quiet':
-      return s.phase === 'talk' ? explainTalk(s, action) : wrongPhase();
-    case 'concede':
-      if (s.phase !== 'play') return wrongPhase();
-      return mayConcede(s) ? null : 'the Spiel can be conceded only between two parties';
-    case 'show': {
-      if (s.phase !== 'show') return wrongPhase();
-      const seat = actingSeat(s);
-      const k = freePerlaggen(s, seat).length;
-      if (!Array.isArray(action.as) || action.as.length !== k) return `P${seat + 1} has ${k} free Perlaggen to christen, one identity each`;
-      if (legalActions(s).some((a) => sameAction(a, action))) return null;
-      return `P${seat + 1} shows one of the best figure pairs his hand can make (RULES §7.4): ${showOptions(s, seat).map((o) => `[${o.as.map(cardShort).join(' ')}]`).join(', ')}`;
-    }
-    default:
-      return `unknown action kind "${String((action as { kind: unknown }).kind)}"`;
-  }
 }
 
 /** Apply without checks (the action must come from legalActions, or be a valid chance outcome). In place. */
@@ -1022,44 +626,6 @@ function applyOne(s: HandState, a: Action): void {
       applyTalk(s, a);
       return;
   }
-}
-
-/** Options of the checked path. */
-export interface CheckedOptions {
-  /**
-   * The action is an infraction a recorded game shows (RULES §12, §4.6) — a card played against the follow
-   * rules (a revoke), or an exchange made by the dealer's partner while the dealer, able to take the
-   * Perlagg himself, left it to him. It is applied with the ruleset's penalty and correction instead of
-   * being refused, if it is such an infraction (explainInfraction says why not).
-   */
-  readonly infraction?: boolean;
-}
-
-/** Why `action` is not an infraction the ruleset knows a penalty and correction for (null: it is one). */
-export function explainInfraction(s: HandState, action: Action): string | null {
-  if (action.kind === 'exchange') return explainLeftToPartner(s, action.card);
-  if (action.kind === 'play') {
-    if (s.phase !== 'play') return `cannot ${actionText(action)} now: nobody is to lay a card`;
-    if (!isRevoke(s, s.turn, action.card, action.as)) return `${actionText(action)} by P${s.turn + 1} is no revoke: ${explainPlay(s, s.turn, action.card, action.as) ?? 'it follows the rules'}`;
-    if (!playKeepsObligations(s, s.turn, action.card, action.as)) return `P${s.turn + 1} is bound to the figure he bid or held and must spend this Perlagg on it (RULES §8.5, GC-34)`;
-    return null;
-  }
-  return `${actionText(action)} is no infraction with a penalty (a revoke is a card play, a wrong exchange an exchange)`;
-}
-
-export function applyChecked(s: HandState, a: Action, opts: CheckedOptions = {}): void {
-  if (opts.infraction === true) {
-    const why = explainInfraction(s, a);
-    if (why !== null) throw new IllegalActionError(why);
-    s.infractions.push(s.actions.length);
-    s.actions.push(a);
-    if (a.kind === 'exchange') applyLeftToPartner(s, a.card);
-    else if (a.kind === 'play') applyPlay(s, a.card, a.as, true);
-    return;
-  }
-  const why = explainIllegal(s, a);
-  if (why !== null) throw new IllegalActionError(why);
-  applyAction(s, a);
 }
 
 /** Points per party (empty of meaning before the end). */

@@ -10,189 +10,34 @@
 // (partnerInfo signs, table, open), every phrase said at the table (public), and under 'open' the partners'
 // hands among the seen hands.
 //
-// resampleHidden(state, player, rng) redeals the cards the player cannot see, consistently with everything
-// he has seen (voids shown by the play, who could exchange, the signs his partners gave him), so his
-// observation stays byte-identical
-// (OpenSpiel's ResampleFromInfostate). Bots use it to imagine worlds; tests use it to prove the point above.
+// The Observation's shape is in observation.ts; resample.ts redeals the cards a seat cannot see, consistently
+// with its observation (OpenSpiel's ResampleFromInfostate).
 import { WELI } from '../cards/card.ts';
 import { canonicalName } from '../rules/registry.ts';
 import type { PolicyAction } from './actions.ts';
-import { exchangeCards, exchangeCardsOver, exchangeIsCompulsory, exchangeTarget, exchangerNow, seekExchanger } from './deal.ts';
-import { actingSeat, allowedShows, legalActions, revokeActions } from './game.ts';
+import { exchangeTarget } from './deal.ts';
+import { actingSeat, legalActions } from './game.ts';
+import { revokeActions } from './checked.ts';
+import { allowedShows } from './showing.ts';
 import { eventSeenBy, type HandEvent } from './history.ts';
-import { explainPlay } from './legality.ts';
-import { LOC, cloneState, seatingOf, type HandState, type Trick } from './state.ts';
+import { seatingOf, type HandState } from './state.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
-import type { Rng } from '../core/rng.ts';
-import { signsOfHand } from './talk.ts';
-import type { TalkPhrase, TalkPoint } from './talk-words.ts';
-
-export interface ObservedPlay {
-  seat: number;
-  card: number;
-  as: number | null;
-}
-export interface ObservedTrick {
-  leader: number;
-  plays: ObservedPlay[];
-  winner: number;
-}
-export interface ObservedShow {
-  seat: number;
-  cards: Array<{ card: number; as: number | null }>;
-  gleich: number;
-  hanger: number;
-}
-export interface ShowChoice {
-  action: PolicyAction;
-  gleich: number;
-  hanger: number;
-}
-
-/** One figure's bidding as everybody saw it (bid-state.ts). */
-export interface ObservedBid {
-  figure: 'Spiel' | 'Gleich' | 'Hanger';
-  status: 'unbid' | 'offer' | 'stake' | 'closed';
-  /** Level of the open offer or the stake (2 = plain bid / held). */
-  level: number;
-  aus: boolean;
-  /** Party of the open/last offer, -1. */
-  offerParty: number;
-  /** Party entitled to raise the stake, -1. */
-  raiseRight: number;
-  /** Party that bid it first, -1 (unbid). */
-  firstParty: number;
-  unseen: boolean;
-  /** Party written at once when closed, and its points. */
-  writtenParty: number;
-  writtenPoints: number;
-  /** Priority rank among bid figures (0 = the Vorgebotene), -1 unbid. */
-  priority: number;
-}
-
-/** The secret signs a partner gave this player at the first lead (RULES §13): plain numbers. */
-export interface ObservedSigns {
-  /** The partner who gave them. */
-  seat: number;
-  /** His plain trumps (trump-suit cards that are not Perlaggen), his Perlaggen, his best Perlagg (card id, -1 none). */
-  trumps: number;
-  perlaggen: number;
-  best: number;
-}
-
-/** A phrase said at the table (RULES §13, talk.ts), as everybody heard it. */
-export interface ObservedTalk {
-  /** Who said it, to whom (a partner's seat). */
-  seat: number;
-  to: number;
-  phrase: TalkPhrase;
-  /** The suit asked for (0..3 = H S L E) with 'farbe', else -1; the figure of inNatura / biet / halt / gutLassen, else null. */
-  suit: number;
-  figure: 'Spiel' | 'Gleich' | 'Hanger' | null;
-  /** It answers the question said just before it. */
-  reply: boolean;
-  /** When: the trick (0-based; the number of tricks after the Spiel) and the cards laid in it. */
-  trick: number;
-  card: number;
-}
-
-export interface Observation {
-  /** Canonical ruleset name ("oberland{target=18}"). */
-  ruleset: string;
-  players: number;
-  seats: number;
-  /** The observing player and his own seat. */
-  player: number;
-  seat: number;
-  /** The seat whose decision it is (the dummy's, when its holder plays it), -1 when the player is not to act. */
-  acting: number;
-  /** Party of each seat. */
-  party: number[];
-  dealer: number;
-  vorhand: number;
-  cutter: number;
-  handSize: number;
-  /** The Strohmann's seat, -1 if none. */
-  dummySeat: number;
-  phase: string;
-  /** Own cards, ascending. */
-  hand: number[];
-  /** Other hands this player sees (the dummy for its holder). */
-  seenHands: Array<{ seat: number; cards: number[] }>;
-  trump: string | null;
-  /** This deal's Perlaggen, highest first (known once trump is). */
-  perlaggen: number[];
-  turned: number;
-  faceUp: number;
-  skipped: number[];
-  /** In the exchange: the face-up Perlagg now offered (the trump card or one laid aside, A-32), else -1. */
-  exchangeTarget: number;
-  stockShown: number[];
-  cutKept: number[];
-  /** The card the cutter saw at the bottom of his packet (only in the cutter's own observation), else -1. */
-  cutSeen: number;
-  exchanges: Array<{ seat: number; gave: number; took: number }>;
-  tricks: ObservedTrick[];
-  tricksWon: number[];
-  /** Party that made the Spiel; -1 open; -2 lapsed. */
-  spielParty: number;
-  conceded: number;
-  shown: ObservedShow[];
-  /** Points of this deal per party (at the end). */
-  points: number[];
-  /** Partie score per party before this deal, and the target. */
-  score: number[];
-  target: number;
-  /** The events this player has seen, in order. */
-  history: HandEvent[];
-  /** Legal actions when the player is to act (else empty). */
-  legal: PolicyAction[];
-  /**
-   * Card plays against the follow rules (revokes, RULES §6.4, §12) the player may make now: only under the
-   * simulation switch (HandOptions.revokes), else empty. A revoke is found at the end of trick play and
-   * corrected by the ruleset (`revokePenalty`).
-   */
-  revokes: PolicyAction[];
-  /** In the showing: the figure codes each legal show makes (eval/figures.ts codes). */
-  showChoices: ShowChoice[];
-  /** The bidding of this deal, per figure (Spiel, Gleich, Hanger); all 'unbid' at tables without bidding. */
-  bidding: ObservedBid[];
-  /** Bid window point: -1 unseen (own cards not looked at), 0..4 before a card of trick t+1, 5 after the Spiel. */
-  point: number;
-  /** Immediate writes of this deal per party so far (declines, gut, asks, penalties); score + written = the virtual score. */
-  written: number[];
-  /** The ask of this deal (RULES §11.4), if any. */
-  ask: { seat: number; party: number; count: number; type: 'Gleich' | 'Hanger'; answer: string } | null;
-  /** Is bidding possible at this table (two parties)? */
-  biddingTable: boolean;
-  /** What partners share at this table (RULES §13): 'none' | 'signs' | 'table' | 'open' (the ruleset's partnerInfo). */
-  partnerInfo: 'none' | 'signs' | 'table' | 'open';
-  /**
-   * The secret signs this player received, one entry per partner (seat order) from the first lead on — under
-   * signs, table and open; empty before, at 'none', without partners, and in the unseen window.
-   */
-  signs: ObservedSigns[];
-  /** Every phrase said at the table so far, in order (public: opponents hear it too). */
-  talk: ObservedTalk[];
-  /** In a talk window (phase 'talk'): where it stands — before a lead, a later card, or an answer; else null. */
-  talkPoint: TalkPoint | null;
-  /** In a talk window: the question this player must answer now (the last entry of `talk`), else null. */
-  question: ObservedTalk | null;
-}
+import type { Observation, ObservedBid, ObservedPlay, ObservedShow, ObservedSigns, ObservedTalk, ObservedTrick, ShowChoice } from './observation.ts';
 
 const names = new WeakMap<object, string>();
+
 function rulesetName(s: HandState): string {
   let n = names.get(s.ruleset);
   if (n === undefined) names.set(s.ruleset, (n = canonicalName(s.ruleset)));
   return n;
 }
 
-function seatsOf(s: HandState, player: number): number[] {
+export function seatsOf(s: HandState, player: number): number[] {
   const own = s.table.seatOfPlayer[player]!;
   return [own, ...s.table.sees[player]!];
 }
 
-function cardsOf(s: HandState, seat: number): number[] {
+export function cardsOf(s: HandState, seat: number): number[] {
   const out: number[] = [];
   let m = s.handLo[seat]!;
   while (m !== 0) {
@@ -332,6 +177,7 @@ function cacheOf(s: HandState): ObsCache {
 }
 
 const perlaggenOf = new WeakMap<object, readonly number[]>();
+
 function perlaggenList(s: HandState): readonly number[] {
   const p = s.perl;
   if (p === null) return EMPTY;
@@ -365,8 +211,10 @@ function sees(c: ObsCache, player: number, seat: number): boolean {
 
 // Each event's code (classify): the seats that see it as bits (all of them for a public event), and flags.
 const SEEN_BY_ALL = 0xffff;
+
 /** A phrase said at the table ('say'). */
 const EV_SAY = 1 << 16;
+
 /** Hidden in the unseen window (point -1: the bidder has not looked at his cards): 'dealt' and 'sign'. */
 const EV_UNSEEN_HIDES = 1 << 17;
 
@@ -470,9 +318,11 @@ function openPlaysOf(s: HandState, c: ObsCache): ObservedPlay[] {
   const plays = t.plays;
   return (plays.length === 0 ? EMPTY : playsSnapshot(c, n - 1, plays)) as ObservedPlay[];
 }
+
 function copyPlay(p: { readonly seat: number; readonly card: number; readonly as: number | null }): ObservedPlay {
   return Object.freeze({ seat: p.seat, card: p.card, as: p.as });
 }
+
 /**
  * A trick's play as the observation shows it: the engine's own record when it is frozen (game.ts playRecord's
  * shared records are flat frozen {seat, card, as}, the observed play's fields in its order: nothing to copy or
@@ -481,13 +331,16 @@ function copyPlay(p: { readonly seat: number; readonly card: number; readonly as
 function observedPlay(p: { readonly seat: number; readonly card: number; readonly as: number | null }): ObservedPlay {
   return Object.isFrozen(p) ? (p as ObservedPlay) : copyPlay(p);
 }
+
 /** A trick led but without a card yet, {leader, plays: [], winner}: frozen once per (leader, winner) and shared by every hand. */
 const OPEN_TRICKS: Array<ObservedTrick | undefined> = [];
+
 function openTrick(leader: number, winner: number): ObservedTrick {
   if (!((leader | 0) === leader && leader >= 0 && leader < 16 && (winner | 0) === winner && winner >= -1 && winner < 15)) return openTrickChecked(leader, winner);
   const i = leader * 16 + winner + 1;
   return (OPEN_TRICKS[i] ??= openTrickChecked(leader, winner));
 }
+
 function openTrickChecked(leader: number, winner: number): ObservedTrick {
   return Object.freeze({ leader, plays: EMPTY as unknown as ObservedPlay[], winner }) as ObservedTrick;
 }
@@ -528,6 +381,7 @@ function shownCards(cards: ReadonlyArray<{ readonly card: number; readonly as: n
   for (let i = 0; i < cards.length; i++) if (!Object.isFrozen(cards[i])) return copyShownCards(cards);
   return cards as ObservedShow['cards'];
 }
+
 function copyShownCards(cards: ReadonlyArray<{ readonly card: number; readonly as: number | null }>): ObservedShow['cards'] {
   return Object.freeze(cards.map((cc) => Object.freeze({ card: cc.card, as: cc.as }))) as ObservedShow['cards'];
 }
@@ -596,12 +450,15 @@ function sharedNumbers(a: readonly number[]): readonly number[] {
   if (l === undefined) SHARED_NUMBERS.set(key, (l = frozenSlice(a)));
   return l;
 }
+
 const SHARED_NUMBERS = new Map<number, readonly number[]>();
+
 function frozenSlice(a: readonly number[]): readonly number[] {
   return Object.freeze(a.slice());
 }
 
 const ZEROS: Array<readonly number[] | undefined> = [];
+
 function zeros(n: number): readonly number[] {
   let z = ZEROS[n];
   if (z === undefined) ZEROS[n] = z = Object.freeze(new Array<number>(n).fill(0));
@@ -911,308 +768,6 @@ export function questionOf(s: HandState, c: ObsCache, toAct: boolean): ObservedT
 }
 
 export { cacheOf, handOf, historyOf, tricksOf, openPlaysOf, shownOf, biddingOf, talkOf, signsOf, sees, EMPTY, type ObsCache, type ObservedExchange };
+
 // the shared snapshots and their twins (test/engine/observation-snapshots.test.ts)
 export { sharedNumbers, frozenSlice, observedPlay, copyPlay, openTrick, openTrickChecked, shownCards, copyShownCards };
-
-// ---- resampling the hidden cards ----
-
-export class ResampleError extends Error {
-  override name = 'ResampleError';
-}
-
-function addCard(lo: number[], weli: number[], seat: number, c: number): void {
-  if (c === WELI) weli[seat] = 1;
-  else lo[seat] = (lo[seat]! | (1 << c)) >>> 0;
-}
-function removeCard(lo: number[], weli: number[], seat: number, c: number): void {
-  if (c === WELI) weli[seat] = 0;
-  else lo[seat] = (lo[seat]! & ~(1 << c)) >>> 0;
-}
-
-/**
- * Is the candidate world `w` consistent with the public course of the hand as `mine` saw it? Replays,
- * from the hands each seat held, the exchanges (each exchanger must have been the first seat able to;
- * a seat that could not decline — compulsory — cannot have been skipped) and every card play (each must
- * have been legal). Only events the observer saw are used.
- */
-function consistent(w: HandState, mine: readonly number[]): boolean {
-  const seats = w.table.seats;
-  const lo = w.handLo.slice();
-  const weli = w.handWeli.slice();
-  // Undo the play: every played card back to its seat.
-  for (const t of w.tricks) for (const p of t.plays) addCard(lo, weli, p.seat, p.card);
-  const atPlay = { lo: lo.slice(), weli: weli.slice() };
-  // The signs the observer's seats received (RULES §13): each partner's hand at the first lead gives them.
-  if (w.perl !== null && w.startLo.length === seats) {
-    for (const e of w.events) {
-      if (e.type === 'play') break; // every sign is given before the first card
-      if (e.type !== 'sign' || !mine.includes(e.to)) continue;
-      const g = signsOfHand(w.perl, atPlay.lo[e.seat]!, atPlay.weli[e.seat]!);
-      if (g.trumps !== e.trumps || g.perlaggen !== e.perlaggen || g.best !== e.best) return false;
-    }
-  }
-  // Undo the exchanges (in reverse): the seat gave `gave` and took `took`.
-  for (let i = w.exchanges.length - 1; i >= 0; i--) {
-    const x = w.exchanges[i]!;
-    removeCard(lo, weli, x.seat, x.took);
-    addCard(lo, weli, x.seat, x.gave);
-  }
-  if (w.perl !== null && !exchangeConsistent(w, lo, weli)) return false;
-  // Replay the tricks: every play must have been legal — unless revokes can happen at this table (then a
-  // play proves nothing about the cards held) or did (a recorded game's infraction).
-  if (w.revokesAllowed || w.revokes.length > 0) return true;
-  const hands = { ...w, handLo: atPlay.lo, handWeli: atPlay.weli } as HandState;
-  for (const t of w.tricks) {
-    const partial: Trick = { leader: t.leader, plays: [], winner: -1 };
-    const view = { ...hands, tricks: [partial] } as HandState;
-    for (const p of t.plays) {
-      if (explainPlay(view, p.seat, p.card, p.as) !== null) return false;
-      removeCard(view.handLo, view.handWeli, p.seat, p.card);
-      partial.plays.push(p);
-    }
-  }
-  void seats;
-  void mine; // every offer and decision of the exchange is public (exchangeConsistent)
-  return true;
-}
-
-/** A partner whose signs the observer received, with what his hidden cards must hold to give them. */
-interface SignedSeat {
-  seat: number;
-  /** Slot indices (into the pool's slots) of his hidden cards. */
-  slots: number[];
-  trumps: number;
-  /** The best Perlagg, when it is among the hidden cards (else -1), and the Perlaggen below it still needed. */
-  best: number;
-  bestLevel: number;
-  below: number;
-  others: number;
-}
-
-function signedSeats(s: HandState, mine: readonly number[], known: Uint8Array, slots: readonly number[]): SignedSeat[] {
-  const perl = s.perl;
-  if (perl === null || s.startLo.length !== s.table.seats || s.ruleset.partnerInfo === 'none') return [];
-  const trumpMask = (0xff << ('HSLE'.indexOf(perl.trump) * 8)) >>> 0;
-  const out: SignedSeat[] = [];
-  for (const e of s.events) {
-    if (e.type === 'play') break;
-    if (e.type !== 'sign' || !mine.includes(e.to) || mine.includes(e.seat) || out.some((x) => x.seat === e.seat)) continue;
-    const mySlots: number[] = [];
-    for (let i = 0; i < slots.length; i++) if (slots[i] === e.seat) mySlots.push(i);
-    // his cards the observer knows: in hand and known, and those he played
-    let kt = 0;
-    let kp = 0;
-    let bestKnown = false;
-    let aboveKnown = false;
-    const bestLevel = e.best >= 0 ? perl.level[e.best]! : 0;
-    const count = (c: number) => {
-      if (perl.level[c]! > 0) {
-        kp++;
-        if (c === e.best) bestKnown = true;
-        else if (perl.level[c]! > bestLevel) aboveKnown = true;
-      } else if (c !== WELI && ((trumpMask >>> c) & 1) === 1) kt++;
-    };
-    for (const c of cardsOf(s, e.seat)) if (known[c] === 1) count(c);
-    for (const t of s.tricks) for (const p of t.plays) if (p.seat === e.seat) count(p.card);
-    const needBest = e.best >= 0 && !bestKnown ? 1 : 0;
-    const below = e.perlaggen - kp - needBest;
-    const others = mySlots.length - (e.trumps - kt) - (e.perlaggen - kp);
-    // signs that cannot be met give no world: the check in `consistent` rejects every one
-    if (aboveKnown || below < 0 || e.trumps - kt < 0 || others < 0 || (e.best < 0 && e.perlaggen > 0)) return [{ seat: e.seat, slots: mySlots, trumps: -1, best: -1, bestLevel: 0, below: -1, others: -1 }];
-    out.push({ seat: e.seat, slots: mySlots, trumps: e.trumps - kt, best: needBest === 1 ? e.best : -1, bestLevel, below, others });
-  }
-  return out;
-}
-
-/** The shuffled pool re-laid so that each signed partner's slots get cards of the signed kinds; null if impossible. */
-function laySigned(s: HandState, cards: readonly number[], slots: readonly number[], signed: readonly SignedSeat[], rng: Rng): number[] | null {
-  const perl = s.perl!;
-  const trumpMask = (0xff << ('HSLE'.indexOf(perl.trump) * 8)) >>> 0;
-  const out = new Array<number>(cards.length).fill(-1);
-  const taken = new Uint8Array(cards.length);
-  for (const g of signed) {
-    if (g.trumps < 0) return null;
-    let t = g.trumps;
-    let b = g.best >= 0 ? 1 : 0;
-    let below = g.below;
-    let o = g.others;
-    let k = 0;
-    for (let i = 0; i < cards.length && t + b + below + o > 0; i++) {
-      if (taken[i] === 1) continue;
-      const c = cards[i]!;
-      const level = perl.level[c]!;
-      let take = false;
-      if (level > 0) {
-        if (c === g.best) take = b-- > 0;
-        else if (level < g.bestLevel && below > 0) take = below-- > 0;
-      } else if (c !== WELI && ((trumpMask >>> c) & 1) === 1) {
-        if (t > 0) take = t-- > 0;
-      } else if (o > 0) take = o-- > 0;
-      if (take) {
-        taken[i] = 1;
-        out[g.slots[k++]!] = c;
-      }
-    }
-    if (t + b + below + o > 0) return null;
-  }
-  // The rest in a fresh order: what is left of the shuffle after taking the first cards of some kinds is not
-  // a uniform order any more (a kind's remaining cards drift to the back).
-  const rest: number[] = [];
-  for (let i = 0; i < cards.length; i++) if (taken[i] === 0) rest.push(cards[i]!);
-  for (let i = rest.length - 1; i > 0; i--) {
-    const k = rng.below(i + 1);
-    const x = rest[i]!;
-    rest[i] = rest[k]!;
-    rest[k] = x;
-  }
-  let j = 0;
-  for (const c of rest) {
-    while (out[j] !== -1) j++;
-    out[j] = c;
-  }
-  void slots;
-  return out;
-}
-
-/** The world's hands at the first lead (what each seat holds now and has played), once play has begun. */
-function withStart(s: HandState, w: HandState): HandState {
-  if (s.startLo.length === s.table.seats) {
-    w.startLo = w.handLo.slice();
-    w.startWeli = w.handWeli.slice();
-    for (const t of w.tricks) for (const p of t.plays) addCard(w.startLo, w.startWeli, p.seat, p.card);
-  }
-  return w;
-}
-
-/**
- * Replays the exchange chain (deal.ts seekExchanger) on the world's hands as they were before the exchange
- * and compares it with the public record: every offer to the same seat, for the same face-up card, with the
- * same duty; every exchange one the seat could make. An exchange left to the partner (an infraction) ends
- * the check: the hand ended there.
- */
-function exchangeConsistent(w: HandState, lo: readonly number[], weli: readonly number[]): boolean {
-  let faceUp = w.faceUp;
-  const skipped = w.skipped.slice();
-  for (let i = w.exchanges.length - 1; i >= 0; i--) {
-    const x = w.exchanges[i]!;
-    if (faceUp === x.gave) faceUp = x.took;
-    else skipped[skipped.indexOf(x.gave)] = x.took;
-  }
-  const fake = { ...w, handLo: lo.slice(), handWeli: weli.slice(), faceUp, skipped, loc: w.loc.slice(), exchanges: [], exchangeAt: 0, exchangeTarget: -1 } as HandState;
-  const offers: Array<Extract<HandEvent, { type: 'exchangeOffer' }>> = [];
-  const decisions: Array<Extract<HandEvent, { type: 'exchange' | 'exchangeDeclined' }>> = [];
-  for (const e of w.events) {
-    if (e.type === 'exchangeOffer') offers.push(e);
-    else if (e.type === 'exchange' || e.type === 'exchangeDeclined') decisions.push(e);
-  }
-  for (let i = 0; ; i++) {
-    const has = seekExchanger(fake);
-    const off = offers[i];
-    if (!has) return off === undefined;
-    if (off === undefined) return false;
-    const seat = exchangerNow(fake);
-    if (off.seat !== seat || off.faceUp !== exchangeTarget(fake) || off.must !== exchangeIsCompulsory(fake, seat)) return false;
-    const d = decisions[i];
-    if (d === undefined) return w.phase === 'exchange'; // the decision pending now
-    if (d.type === 'exchangeDeclined') {
-      fake.exchangeAt += 1;
-      continue;
-    }
-    if (d.seat !== seat) return true; // left to the partner: the hand ended there
-    if (!exchangeCards(fake, seat).includes(d.gave)) return false;
-    exchangeCardsOver(fake, seat, d.gave);
-  }
-}
-
-/**
- * A copy of the state in which every card `player` cannot see has been redealt at random among the places
- * he cannot see (other hands' unknown cards, the unshown stock), consistently with everything he has seen.
- * Rejection sampling (uniform over the consistent worlds); gives up after `maxTries`. The signs the player
- * received are met by construction (each signing partner is dealt hidden cards of the signed kinds). Table
- * talk binds nothing (it need not be true): a bot that believes some of it passes `accept`, a further test
- * of the candidate world (its hands at the first lead in startLo/startWeli), and gets worlds uniform over
- * those it accepts.
- */
-export function resampleHidden(s: HandState, player: number, rng: Rng, maxTries = 10000, accept?: (world: HandState) => boolean): HandState {
-  const mine = seatsOf(s, player);
-  const known = new Uint8Array(33);
-  for (const seat of mine) for (const c of cardsOf(s, seat)) known[c] = 1;
-  for (const c of s.cutKept) known[c] = 1; // shown at the cut
-  for (const x of s.exchanges) known[x.took] = 1; // taken from the table in view of all
-  for (const x of s.shows) if (x !== null) for (const c of x.cards) known[c.card] = 1;
-  for (const c of s.shownStock) known[c] = 1;
-  if (mine.includes(s.cutter) && s.cutSeen >= 0) known[s.cutSeen] = 1;
-  if (mine.includes(s.cutter) && s.phase === 'cutKeep') known[s.deck[s.cutVisible]!] = 1;
-  const pool: number[] = [];
-  const slots: number[] = []; // seat, or -1 for a stock position
-  const stockPos: number[] = [];
-  for (let c = 0; c < 33; c++) {
-    const l = s.loc[c]!;
-    if (l === LOC.absent || known[c] === 1) continue;
-    if (l >= 0 && l < s.table.seats) {
-      pool.push(c);
-      slots.push(l);
-    } else if (l === LOC.stock) {
-      pool.push(c);
-      slots.push(-1);
-      stockPos.push(s.stock.indexOf(c));
-    } else if (l === LOC.pack) {
-      pool.push(c);
-      slots.push(-2);
-    }
-  }
-  stockPos.sort((a, b) => a - b);
-  const signed = signedSeats(s, mine, known, slots);
-  const w = cloneState(s);
-  for (let tries = 0; tries < maxTries; tries++) {
-    // Shuffle the pool (Fisher–Yates) and lay it into the same slots.
-    let cards = pool.slice();
-    for (let i = cards.length - 1; i > 0; i--) {
-      const j = rng.below(i + 1);
-      const t = cards[i]!;
-      cards[i] = cards[j]!;
-      cards[j] = t;
-    }
-    if (signed.length > 0) {
-      // RULES §13: a partner who gave signs gets hidden cards of the kinds they say — the first of each
-      // kind in the shuffled order (a uniform choice within each kind); the rest are shuffled afresh.
-      const laid = laySigned(s, cards, slots, signed, rng);
-      if (laid === null) continue;
-      cards = laid;
-    }
-    w.handLo = s.handLo.slice();
-    w.handWeli = s.handWeli.slice();
-    for (const c of pool) {
-      const l = s.loc[c]!;
-      if (l >= 0 && l < s.table.seats) removeCard(w.handLo, w.handWeli, l, c);
-    }
-    const stock = s.stock.slice();
-    let sp = 0;
-    const packCards: number[] = [];
-    for (let i = 0; i < cards.length; i++) {
-      const c = cards[i]!;
-      const slot = slots[i]!;
-      if (slot >= 0) {
-        addCard(w.handLo, w.handWeli, slot, c);
-        w.loc[c] = slot;
-      } else if (slot === -1) {
-        stock[stockPos[sp++]!] = c;
-        w.loc[c] = LOC.stock;
-      } else {
-        packCards.push(c);
-        w.loc[c] = LOC.pack;
-      }
-    }
-    w.stock = stock;
-    if (consistent(w, mine) && (accept === undefined || accept(withStart(s, w)))) {
-      withStart(s, w);
-      if (packCards.length > 0 || s.phase === 'shuffle' || s.phase === 'cut' || s.phase === 'cutKeep') {
-        // Before the deal nothing is known but the cut: the pack order is itself hidden.
-        let k = 0;
-        w.deck = s.deck.map((c) => (known[c] === 1 || s.loc[c] !== LOC.pack ? c : packCards[k++] ?? c));
-      }
-      return w;
-    }
-  }
-  throw new ResampleError(`no consistent world found for player ${player} in ${maxTries} tries`);
-}

@@ -23,43 +23,8 @@ import type { HandEvent } from './history.ts';
 import { exchangeTarget } from './deal.ts';
 import { legalActions } from './game.ts';
 import type { HandState } from './state.ts';
-import {
-  EMPTY,
-  actingOf,
-  askOf,
-  biddingOf,
-  cacheOf,
-  cutKeptOf,
-  exchangesOf,
-  handOf,
-  historyOf,
-  perlaggenOfState,
-  pointsOf,
-  questionOf,
-  revokesOf,
-  scoreOf,
-  sees,
-  seenHandsOf,
-  showsOf,
-  shownOf,
-  signsOf,
-  skippedOf,
-  stockShownOf,
-  talkOf,
-  tricksOf,
-  openPlaysOf,
-  tricksWonOf,
-  writtenOf,
-  type ObsCache,
-  type Observation,
-  type ObservedBid,
-  type ObservedShow,
-  type ObservedSigns,
-  type ObservedTalk,
-  type ObservedPlay,
-  type ObservedTrick,
-  type ShowChoice,
-} from './observe.ts';
+import { EMPTY, actingOf, askOf, biddingOf, cacheOf, cutKeptOf, exchangesOf, handOf, historyOf, perlaggenOfState, pointsOf, questionOf, revokesOf, scoreOf, sees, seenHandsOf, showsOf, shownOf, signsOf, skippedOf, stockShownOf, talkOf, tricksOf, openPlaysOf, tricksWonOf, writtenOf, type ObsCache } from './observe.ts';
+import { type Observation, type ObservedBid, type ObservedShow, type ObservedSigns, type ObservedTalk, type ObservedPlay, type ObservedTrick, type ShowChoice } from './observation.ts';
 import type { TalkPoint } from './talk-words.ts';
 
 /** A read of an observation view after the policy's act returned (Policy.observation 'view'). */

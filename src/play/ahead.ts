@@ -9,8 +9,10 @@
 // is only what the seat would see then (its own observation), never another seat's cards.
 import type { PolicyAction } from '../engine/actions.ts';
 import { PASS } from '../engine/actions.ts';
-import { applyAction, currentPlayer, explainIllegal } from '../engine/game.ts';
-import { observe, type Observation } from '../engine/observe.ts';
+import { applyAction, currentPlayer } from '../engine/game.ts';
+import { explainIllegal } from '../engine/checked.ts';
+import { observe } from '../engine/observe.ts';
+import { type Observation } from '../engine/observation.ts';
 import { cloneState, type HandState } from '../engine/state.ts';
 import { QUIET } from '../engine/talk.ts';
 

@@ -45,8 +45,8 @@
 // bid over the limit is valued at no gain and the penalty; a raise over the limit stands as a hold, A-45).
 import { WELI } from '../cards/card.ts';
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
-import type { Observation } from '../engine/observe.ts';
-import { showingPlanWord } from '../policy/api.ts';
+import type { Observation } from '../engine/observation.ts';
+import { showingPlanWord } from '../policy/figures.ts';
 import { figureContext, type FigureContext } from '../eval/evaluate.ts';
 import { jointFrontier } from '../engine/joint.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';

@@ -45,7 +45,7 @@ import { codeCount, wordGleich, wordHanger } from '../eval/figures.ts';
 import { jointFrontier } from '../engine/joint.ts';
 import { boundNeed, frontierMeetsScan, mayTakeOn } from '../engine/bound-seat.ts';
 import type { HandEvent } from '../engine/history.ts';
-import type { Observation } from '../engine/observe.ts';
+import type { Observation } from '../engine/observation.ts';
 import { NO_AS, SUIT_MASK, kernelRules, type KernelRules } from './rules.ts';
 import type { KernelPosition } from './kernel.ts';
 

@@ -3,8 +3,10 @@
 // consent), with the seat's score, its best figures and Perlaggen at that moment, and, once the hand is
 // over, the points the figure finally brought its party. Columns: DECISIONS_COLUMNS (results/schema.ts).
 import type { PolicyAction, FigureName } from '../engine/actions.ts';
-import type { Observation } from '../engine/observe.ts';
-import { bestOf, figureFrontier, offerToAnswer, perlaggLevel } from '../policy/api.ts';
+import type { Observation } from '../engine/observation.ts';
+import { offerToAnswer } from '../policy/api.ts';
+import { bestOf, figureFrontier } from '../policy/figures.ts';
+import { perlaggLevel } from '../policy/seen.ts';
 import { allocColumns } from './job.ts';
 import type { ColumnArray } from '../core/columns.ts';
 import type { DealSummary } from '../engine/summary.ts';

@@ -5,18 +5,8 @@
 // is frozen at every level, and never changes after it was handed out (checked again at the hand's end).
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import {
-  copyPlay,
-  copyShownCards,
-  frozenSlice,
-  observeWith,
-  observedPlay,
-  openTrick,
-  openTrickChecked,
-  sharedNumbers,
-  shownCards,
-  type Observation,
-} from '../../src/engine/observe.ts';
+import { copyPlay, copyShownCards, frozenSlice, observeWith, observedPlay, openTrick, openTrickChecked, sharedNumbers, shownCards } from '../../src/engine/observe.ts';
+import { type Observation } from '../../src/engine/observation.ts';
 import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import type { HandState } from '../../src/engine/state.ts';

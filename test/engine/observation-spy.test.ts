@@ -4,7 +4,8 @@
 // see leaves everything it was handed the same. SPY_HANDS=n changes the number of hands.
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { observe, resampleHidden } from '../../src/engine/observe.ts';
+import { observe } from '../../src/engine/observe.ts';
+import { resampleHidden } from '../../src/engine/resample.ts';
 import { playDeal } from '../../src/play/hand.ts';
 import { STREAM, keyWords, keyedRng } from '../../src/core/rng.ts';
 import type { Observation, Policy, PolicyContext } from '../../src/policy/api.ts';

@@ -6,7 +6,8 @@
 // once act returned — it is never a snapshot.
 import { describe, expect, it } from 'vitest';
 import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import { observeWith, type Observation } from '../../src/engine/observe.ts';
+import { observeWith } from '../../src/engine/observe.ts';
+import { type Observation } from '../../src/engine/observation.ts';
 import { OBSERVATION_FIELDS, ObservationView, ObservationViewClosed, materialize } from '../../src/engine/view.ts';
 import { legalActions, newHand } from '../../src/engine/game.ts';
 import { sameAction, type PolicyAction } from '../../src/engine/actions.ts';

@@ -4,7 +4,8 @@
 // checked against exact enumeration. The spy (observation-spy.test.ts) walks everything it is handed.
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { observe, resampleHidden } from '../../src/engine/observe.ts';
+import { observe } from '../../src/engine/observe.ts';
+import { resampleHidden } from '../../src/engine/resample.ts';
 import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';

@@ -4,26 +4,9 @@
 // the same order, frozen, and the same record every time it is asked for. And recordShow (the shown cards as
 // shared frozen records) against recordShowChecked at every showing choice of seeded random hands.
 import { describe, expect, it } from 'vitest';
-import {
-  CHANCE,
-  allowedShows,
-  applyAction,
-  chanceOutcomes,
-  currentPlayer,
-  isTerminal,
-  legalActions,
-  newHand,
-  playEvent,
-  playEventChecked,
-  playRecord,
-  playRecordChecked,
-  recordShow,
-  recordShowChecked,
-  spielEvent,
-  spielEventChecked,
-  trickEvent,
-  trickEventChecked,
-} from '../../src/engine/game.ts';
+import { CHANCE, applyAction, chanceOutcomes, currentPlayer, isTerminal, legalActions, newHand } from '../../src/engine/game.ts';
+import { allowedShows, recordShow, recordShowChecked } from '../../src/engine/showing.ts';
+import { playEvent, playEventChecked, playRecord, playRecordChecked, spielEvent, spielEventChecked, trickEvent, trickEventChecked } from '../../src/engine/records.ts';
 import { cloneState } from '../../src/engine/state.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { RULESETS } from './tables.ts';

@@ -3,7 +3,8 @@
 // checked by applyChecked: legality, follow rules, exchanges, obligations), shows the seat the same
 // observation, byte for byte. Independent of src/playout/worlds.ts: it uses only the engine.
 import { WELI } from '../../src/cards/card.ts';
-import { applyAction, applyChecked, newHand } from '../../src/engine/game.ts';
+import { applyAction, newHand } from '../../src/engine/game.ts';
+import { applyChecked } from '../../src/engine/checked.ts';
 import { shuffleOutcomesFor } from '../../src/engine/deal.ts';
 import { observe } from '../../src/engine/observe.ts';
 import { deckOf, type HandState } from '../../src/engine/state.ts';

@@ -4,14 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCard, parseCards } from '../../src/cards/notation.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { perlaggenOf } from '../../src/rules/perlaggen.ts';
-import {
-  actingSeat,
-  applyChecked,
-  explainIllegal,
-  handFromLayout,
-  legalActions,
-  newHand,
-} from '../../src/engine/game.ts';
+import { actingSeat, handFromLayout, legalActions, newHand } from '../../src/engine/game.ts';
+import { applyChecked, explainIllegal } from '../../src/engine/checked.ts';
 import { shuffleOutcomesFor } from '../../src/engine/deal.ts';
 import { trickContext, winnerOfPlays } from '../../src/engine/tricks.ts';
 import { type HandState, deckOf } from '../../src/engine/state.ts';

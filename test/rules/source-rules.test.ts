@@ -6,7 +6,8 @@ import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { playDeal } from '../../src/play/hand.ts';
 import { doubleThreshold } from '../../src/play/partie.ts';
-import { actingSeat, applyChecked, handFromLayout, legalActions } from '../../src/engine/game.ts';
+import { actingSeat, handFromLayout, legalActions } from '../../src/engine/game.ts';
+import { applyChecked } from '../../src/engine/checked.ts';
 import type { FigureName, PolicyAction } from '../../src/engine/actions.ts';
 import type { HandState } from '../../src/engine/state.ts';
 

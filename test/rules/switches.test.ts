@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard, parseCards } from '../../src/cards/notation.ts';
 import { resolveRuleset, RulesetError } from '../../src/rules/registry.ts';
-import { actingSeat, applyChecked, explainIllegal, handFromLayout, legalActions } from '../../src/engine/game.ts';
+import { actingSeat, handFromLayout, legalActions } from '../../src/engine/game.ts';
+import { applyChecked, explainIllegal } from '../../src/engine/checked.ts';
 import type { FigureName, PolicyAction } from '../../src/engine/actions.ts';
 import type { HandState } from '../../src/engine/state.ts';
 

@@ -4,7 +4,7 @@
 // the same phase, the same legal actions — up to the first that cannot be passed.
 import { describe, expect, it } from 'vitest';
 import type { PolicyAction } from '../../src/engine/actions.ts';
-import type { Observation } from '../../src/engine/observe.ts';
+import type { Observation } from '../../src/engine/observation.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { aheadIfQuiet, type AheadStep } from '../../src/play/ahead.ts';
 import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import author from '../../strategies/author1853.ts';
 import { c, decide, observeActing, playCards, setup, fixedRng } from './positions.ts';
-import { CHANCE, TERMINAL, actingSeat, applyAction, applyChecked, chanceOutcomes, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';
+import { CHANCE, TERMINAL, actingSeat, applyAction, chanceOutcomes, currentPlayer, legalActions, newHand } from '../../src/engine/game.ts';
+import { applyChecked } from '../../src/engine/checked.ts';
 import { observe } from '../../src/engine/observe.ts';
 import { cloneState, type HandState } from '../../src/engine/state.ts';
 import { winningIndex, type PolicyAction } from '../../src/policy/api.ts';

@@ -2,8 +2,10 @@
 // through the bidding to the decision under test, and the acting player's Observation (engine/observe.ts).
 import { parseCard, parseCards } from '../../src/cards/notation.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { actingSeat, applyChecked, currentPlayer, handFromLayout } from '../../src/engine/game.ts';
-import { observe, type Observation } from '../../src/engine/observe.ts';
+import { actingSeat, currentPlayer, handFromLayout } from '../../src/engine/game.ts';
+import { applyChecked } from '../../src/engine/checked.ts';
+import { observe } from '../../src/engine/observe.ts';
+import { type Observation } from '../../src/engine/observation.ts';
 import type { FigureName, PolicyAction } from '../../src/engine/actions.ts';
 import type { HandState } from '../../src/engine/state.ts';
 import type { PolicyFactory, RandomSource } from '../../src/policy/api.ts';

@@ -12,7 +12,7 @@
 //     and the window after the Spiel are always asked;
 //   • the only legal action (his last card, a compulsory exchange, a window where he can only pass).
 import { sameAction, type PolicyAction } from '../../engine/actions.ts';
-import type { Observation } from '../../engine/observe.ts';
+import type { Observation } from '../../engine/observation.ts';
 import type { Prompt, Option } from '../prompt.ts';
 import { passesItself, perlaggenPrompt, type SeatSettings, type Step } from './prompt.ts';
 import { seatEventLine } from './screen.ts';

@@ -2,8 +2,10 @@
 // its columns (columns.ts) and the transcript of `perlagg play` — no behaviour of their own (the bench signature proves it:
 // nothing here is on its path).
 import { actionText, sameAction, type Action, type PolicyAction } from '../../engine/actions.ts';
-import { actingSeat, applyAction, applyChecked, chanceOutcomes, currentPlayer, explainIllegal, legalActions, newHand, returns, type HandOptions } from '../../engine/game.ts';
-import { observe, type Observation } from '../../engine/observe.ts';
+import { actingSeat, applyAction, chanceOutcomes, currentPlayer, legalActions, newHand, returns, type HandOptions } from '../../engine/game.ts';
+import { applyChecked, explainIllegal } from '../../engine/checked.ts';
+import { observe } from '../../engine/observe.ts';
+import { type Observation } from '../../engine/observation.ts';
 import { type HandState, seatTable } from '../../engine/state.ts';
 import { canonicalJson, canonicalName, resolveRuleset } from '../../rules/registry.ts';
 import type { RulesVariant } from '../../rules/variant.ts';

@@ -18,7 +18,7 @@
 import { WELI } from '../../cards/card.ts';
 import { cardShort, tryParseCard } from '../../cards/notation.ts';
 import { PASS, sameAction, type FigureName, type PolicyAction } from '../../engine/actions.ts';
-import type { Observation } from '../../engine/observe.ts';
+import type { Observation } from '../../engine/observation.ts';
 import { QUIET } from '../../engine/talk.ts';
 import { phraseWords, type TalkPhrase } from '../../engine/talk-words.ts';
 import { codeCount, codeRankValue, gleichName } from '../../eval/figures.ts';

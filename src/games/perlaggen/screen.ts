@@ -6,7 +6,7 @@
 // text for any interface (the terminal prints them; a web page could too).
 import { cardShort } from '../../cards/notation.ts';
 import type { HandEvent } from '../../engine/history.ts';
-import type { Observation } from '../../engine/observe.ts';
+import type { Observation } from '../../engine/observation.ts';
 import { cards, cardCount, eventWords, levelWord, playedText, signText, suitWord, type EventNames } from './words.ts';
 import { phraseWords } from '../../engine/talk-words.ts';
 

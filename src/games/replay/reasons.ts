@@ -10,7 +10,9 @@
 // seat's turn to lay one, not from a bid window before it (where "a seat may bid now" would hide the rule).
 import { cardShort } from '../../cards/notation.ts';
 import { actionText, type Action } from '../../engine/actions.ts';
-import { actingSeat, allowedShows, explainIllegal, explainInfraction } from '../../engine/game.ts';
+import { actingSeat } from '../../engine/game.ts';
+import { explainIllegal, explainInfraction } from '../../engine/checked.ts';
+import { allowedShows } from '../../engine/showing.ts';
 import { exchangerNow, exchangeTarget } from '../../engine/deal.ts';
 import { openTrick } from '../../engine/legality.ts';
 import { freePerlaggen } from '../../engine/show-options.ts';

@@ -2,7 +2,8 @@
 // examples and by the round-trip tests (a game played by policies, recorded and replayed, scores the same).
 import { cardShort } from '../../cards/notation.ts';
 import { actionText, type Action } from '../../engine/actions.ts';
-import { actingSeat as pActing, applyAction as pApply, explainIllegal as pExplain, handFromLayout } from '../../engine/game.ts';
+import { actingSeat as pActing, applyAction as pApply, handFromLayout } from '../../engine/game.ts';
+import { explainIllegal as pExplain } from '../../engine/checked.ts';
 import type { HandState } from '../../engine/state.ts';
 import { canonicalName } from '../../rules/registry.ts';
 import { NOBODY_TALKS } from './perlaggen.ts';

@@ -4,7 +4,7 @@
 // none of its records reaches a player; the counts and the deal read right (issue 24, item 3).
 import { describe, expect, it } from 'vitest';
 import type { PolicyAction } from '../../../src/engine/actions.ts';
-import { explainIllegal } from '../../../src/engine/game.ts';
+import { explainIllegal } from '../../../src/engine/checked.ts';
 import { seatEventLine } from '../../../src/games/perlaggen/screen.ts';
 import { cardCount, dealWords, dealtPattern, eventWords, explainWords, reasonWords } from '../../../src/games/perlaggen/words.ts';
 import { resolvePolicy } from '../../../src/registry/policies.ts';
