@@ -12,11 +12,14 @@ import { figureContext, figureWord } from '../src/eval/evaluate.ts';
 import { resolveRuleset } from '../src/rules/registry.ts';
 import { builtinPolicy } from '../src/registry/policies.ts';
 import { playDeal } from '../src/play/hand.ts';
-import { Playout, ROLLOUT, type RolloutPolicy } from '../src/playout/kernel.ts';
+import { Playout } from '../src/playout/kernel.ts';
+import { ROLLOUT, type RolloutPolicy } from '../src/playout/kernel-state.ts';
 import { STREAM, keyedRng } from '../src/core/rng.ts';
 import type { Observation, OptionValues } from '../src/policy/api.ts';
-import { WorldSampler, kernelPositionOf, newWorld } from '../src/playout/worlds.ts';
-import { DEFAULT_SEARCH, searchDecision, type SearchConfig } from '../src/playout/search.ts';
+import { kernelPositionOf } from '../src/playout/position.ts';
+import { WorldSampler, newWorld } from '../src/playout/sampler.ts';
+import { DEFAULT_SEARCH, type SearchConfig } from '../src/playout/search.ts';
+import { searchDecision } from '../src/playout/decision.ts';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { Sfc32, checksum, formatTable, isMain, measure, measurementTable, type Contender } from './lib.ts';
 

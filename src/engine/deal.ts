@@ -371,7 +371,7 @@ function turnUpChecked(s: HandState, pack: readonly number[], ptr: number): void
 //    dealer able but unwilling passes his partner over, to the opponents.
 //  - Leaving it to the partner while able ("dem Partner ein Perlagg überlassen") is no legal move: where it
 //    costs the Partie (`leaveToPartnerLosesPartie`, [002 §1.3] [003 §7]) it can be recorded as an infraction
-//    (game.ts applyChecked with `infraction`): the partner exchanges and the dealer's party loses the Partie.
+//    (checked.ts applyChecked with `infraction`): the partner exchanges and the dealer's party loses the Partie.
 
 /**
  * Seats in the order they may take the face-up Perlagg: the dealer, his partners clockwise, then (where

@@ -2,20 +2,11 @@
 // worlds consistent with its Observation (worlds.ts), the playout kernel that plays them out (kernel.ts) and
 // PIMC search of one decision over sampled worlds (search.ts: strategies/pimc.ts, `perlagg advise`).
 // It takes the policy contract's types from src/policy/api.ts; nothing below the playout floor imports it.
-export {
-  sampleWorld,
-  worldSampler,
-  worldConstraints,
-  kernelPositionOf,
-  newWorld,
-  WorldSampler,
-  WorldError,
-  CONSTRAINT_SOURCES,
-  type World,
-  type WorldConstraint,
-  type WorldOptions,
-  type ConstraintSource,
-} from './worlds.ts';
-export { Playout, ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition, type RolloutPolicy } from './kernel.ts';
+export { worldConstraints, WorldError, CONSTRAINT_SOURCES, type World, type WorldConstraint, type WorldOptions, type ConstraintSource } from './worlds.ts';
+export { kernelPositionOf } from './position.ts';
+export { sampleWorld, worldSampler, newWorld, WorldSampler } from './sampler.ts';
+export { Playout } from './kernel.ts';
+export { ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition, type RolloutPolicy } from './kernel-state.ts';
 // PIMC search of one decision over sampled worlds (strategies/pimc.ts, `perlagg advise`).
-export { searchDecision, DEFAULT_SEARCH, type SearchConfig, type DecisionEstimate, type OptionEstimate, type Estimate } from './search.ts';
+export { DEFAULT_SEARCH, type SearchConfig, type DecisionEstimate, type OptionEstimate, type Estimate } from './search.ts';
+export { searchDecision } from './decision.ts';

@@ -22,7 +22,8 @@ import type { HandState } from '../engine/state.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import type { Policy } from '../policy/api.ts';
-import { NO_AS, Playout, ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition } from './kernel.ts';
+import { Playout } from './kernel.ts';
+import { NO_AS, ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition } from './kernel-state.ts';
 import { figCtx } from '../engine/hand-figures.ts';
 
 export interface TwinOptions {

@@ -110,7 +110,7 @@ export const RulesVariantSchema = z
        * the dealer cannot take it ([002 §1.3]), an able dealer who declines passing him over.
        */
       partnerOnlyIfDealerHasNoTrump: z.boolean(),
-      /** Leaving the exchange to the partner while able costs the Partie (VOBER, VIBK): an infraction (game.ts applyChecked). */
+      /** Leaving the exchange to the partner while able costs the Partie (VOBER, VIBK): an infraction (engine/checked.ts applyChecked). */
       leaveToPartnerLosesPartie: z.boolean(),
     }),
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard, parseCards } from '../../src/cards/notation.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
-import { Playout, ROLLOUT, moveAs, moveCard, type KernelPosition } from '../../src/playout/kernel.ts';
+import { Playout } from '../../src/playout/kernel.ts';
+import { ROLLOUT, moveAs, moveCard, type KernelPosition } from '../../src/playout/kernel-state.ts';
 import { kernelRules } from '../../src/playout/rules.ts';
 import { STREAM, keyedRng } from '../../src/core/rng.ts';
 
