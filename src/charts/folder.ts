@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { binom } from '../cards/mask.ts';
 import { int } from './theme.ts';
 import { OutputError, type ManifestFile } from '../results/manifest.ts';
-import { readArrowFileBatches } from '../results/stream.ts';
+import { readArrowFileBatches } from '../results/ipc-file.ts';
 import type { Interval } from '../stats/intervals.ts';
 import { metricEstimate, type MetricAcc, type MetricSpec } from '../sim/job.ts';
 import { FIGURES_METRICS } from '../sim/figures.ts';

@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { writeAll, writeAtomically } from './arrow-file.ts';
 import { OutputError, codeDiff } from './manifest.ts';
 import { fileSha256, finalFileName, finalizeRun, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from './run-manifest.ts';
-import { arrowFileSource, batchDigest, batchesToFile, verifyStreamDigests, ipcKind, readStreamBatches, readStreamSchema, streamBatchBytes, streamSchemaBytes, type BatchSource, type Committed } from './stream.ts';
+import { batchDigest, verifyStreamDigests, readStreamBatches, readStreamSchema, type Committed } from './stream.ts';
+import { arrowFileSource, batchesToFile, ipcKind, streamBatchBytes, streamSchemaBytes, type BatchSource } from './ipc-file.ts';
 import { RunFailure } from '../core/errors.ts';
 
 export interface MergeOptions {

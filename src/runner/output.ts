@@ -4,7 +4,8 @@
 // and nothing else.
 import { existsSync, rmSync, rmdirSync, statSync, statfsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { BatchStreamWriter, streamToFile } from '../results/stream.ts';
+import { BatchStreamWriter } from '../results/stream.ts';
+import { streamToFile } from '../results/ipc-file.ts';
 import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from '../results/run-manifest.ts';
 import { codeDiff, codeVersion, type CodeVersion } from '../results/manifest.ts';
 import { makeFolder, removeTempFiles, takeLock, uncommittedLeftovers, type FolderLock } from '../results/run-folder.ts';

@@ -6,7 +6,8 @@
 import { existsSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJson, rulesetHash, resolveRuleset } from '../rules/registry.ts';
-import { BatchStreamWriter, streamToFile } from '../results/stream.ts';
+import { BatchStreamWriter } from '../results/stream.ts';
+import { streamToFile } from '../results/ipc-file.ts';
 import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from '../results/run-manifest.ts';
 import { codeDiff, codeVersion } from '../results/manifest.ts';
 import { makeFolder, removeTempFiles, takeLock, uncommittedLeftovers, type FolderLock } from '../results/run-folder.ts';

@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { codeVersion } from '../../src/results/manifest.ts';
 import { mergeShards } from '../../src/results/merge.ts';
 import { checkResume, fileSha256, finalizeRun, readRunManifest, settingsDiff, writeRunManifest, type RunManifest } from '../../src/results/run-manifest.ts';
-import { BatchStreamWriter, TornFileError, readArrowFileBatches, readStreamBatches, streamToFile } from '../../src/results/stream.ts';
+import { BatchStreamWriter, TornFileError, readStreamBatches } from '../../src/results/stream.ts';
+import { readArrowFileBatches, streamToFile } from '../../src/results/ipc-file.ts';
 import type { ColumnSpec } from '../../src/core/columns.ts';
 import { scratchDir } from '../scratch.js';
 

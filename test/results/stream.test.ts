@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RecordBatchStreamReader, tableFromIPC, type RecordBatch } from 'apache-arrow';
 import { arrowType } from '../../src/results/schema.ts';
-import { BatchStreamWriter, TornFileError, encodeDictionary, readStreamBatches, streamToFile, type ColumnData, type Committed } from '../../src/results/stream.ts';
+import { BatchStreamWriter, TornFileError, encodeDictionary, readStreamBatches, type ColumnData, type Committed } from '../../src/results/stream.ts';
+import { streamToFile } from '../../src/results/ipc-file.ts';
 import type { ColumnSpec } from '../../src/core/columns.ts';
 import { scratchDir } from '../scratch.js';
 
