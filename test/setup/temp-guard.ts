@@ -14,7 +14,8 @@ export function setup(): void {
 
 export function teardown(): void {
   if (root === '') return;
-  const left = readdirSync(root);
+  // tsx keeps its compile cache (tsx-<uid>) in the temp directory on purpose: it goes with the run's folder.
+  const left = readdirSync(root).filter((name) => !name.startsWith('tsx-'));
   rmSync(root, { recursive: true, force: true });
   if (left.length > 0) {
     const shown = left.slice(0, 20).join(', ') + (left.length > 20 ? `, … (${left.length} in all)` : '');
