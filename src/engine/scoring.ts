@@ -121,8 +121,29 @@ export function writeSpielWhenDecided(s: HandState, party: number): void {
  */
 export function scoreHand(s: HandState): void {
   const b = s.bid;
-  const r = s.ruleset;
-  const parties = s.table.parties;
+  const { gleich, hanger, best } = shownCodes(s);
+  const winners = [s.spielParty >= 0 ? s.spielParty : -1, figureWinner(s, gleich), figureWinner(s, hanger)];
+  const judge = new ShownJudge(s, gleich, hanger);
+  // 1. the corrections of the immediate writes, all together
+  let anyBid = false;
+  for (let f = 0; f < b.figs.length; f++) if (b.figs[f]!.status !== 'unbid') anyBid = true;
+  const forfeitMask = b.active || s.revokes.length > 0 || anyBid ? amendWrites(s, judge) : 0;
+  const points = b.written.slice();
+  correctWinners(s, judge, winners);
+  // 2. the Partie judged on the corrected immediate writes
+  judgePartie(s, points);
+  // 3. priority order; 4. Innsbruck's 17:17
+  const order = priorityOrder(s);
+  const minCount = minCountAt1717(s, points);
+  contestedAskAt1717(s, gleich, hanger, points);
+  writeInOrder(s, order, winners, best, forfeitMask, minCount, points);
+  s.points = points;
+  s.figureWinners = { Spiel: winners[0]!, Gleich: winners[1]!, Hanger: winners[2]! };
+  s.events.push(Object.freeze({ type: 'end' as const, points: Object.freeze(points.slice()) })); // frozen directly, as freezeEvent would
+}
+
+/** scoreHand's codes of each seat's shown Gleich and Hanger, and the best of each (`best`: Spiel 0, Gleich, Hanger). */
+function shownCodes(s: HandState): { gleich: number[]; hanger: number[]; best: number[] } {
   // (index loops: map with closures and Math.max over spread lists cost more than the lists)
   const n = s.shows.length;
   const gleich = new Array<number>(n);
@@ -136,14 +157,17 @@ export function scoreHand(s: HandState): void {
     if (g > bestG) bestG = g;
     if (h > bestH) bestH = h;
   }
-  const winners = [s.spielParty >= 0 ? s.spielParty : -1, figureWinner(s, gleich), figureWinner(s, hanger)];
-  const best = [0, bestG, bestH];
-  const judge = new ShownJudge(s, gleich, hanger);
-  // 1. the corrections of the immediate writes, all together
-  let anyBid = false;
-  for (let f = 0; f < b.figs.length; f++) if (b.figs[f]!.status !== 'unbid') anyBid = true;
-  const forfeitMask = b.active || s.revokes.length > 0 || anyBid ? amendWrites(s, judge) : 0;
-  const points = b.written.slice();
+  return { gleich, hanger, best: [0, bestG, bestH] };
+}
+
+/**
+ * scoreHand's corrections of each figure's winner (`winners`, changed in place): a revoke gives the Spiel to
+ * the revoker's opponents; the revokes found only now are recorded; a false held figure's stake goes to the
+ * opponents (1853).
+ */
+function correctWinners(s: HandState, judge: ShownJudge, winners: number[]): void {
+  const b = s.bid;
+  const r = s.ruleset;
   // a revoke: the Spiel, held or unbid, goes to the revoker's opponents (Innsbruck, A-22)
   if (b.spielLost !== 0 && b.figs[0]!.status !== 'closed') winners[0] = spielAfterRevokes(s, winners[0]!);
   // revokes found only now, where the Spiel was not decided by the tricks (let gut): nothing to correct
@@ -153,7 +177,7 @@ export function scoreHand(s: HandState): void {
     s.events.push(freezeEvent({ type: 'revoke', seat: rv.seat, trick: rv.trick, card: rv.card, substitute: -1, penalty: r.revokePenalty }));
   }
   // a false HELD figure: its stake goes to the opponents at its place in the priority order ([000 p.31-32])
-  if (r.falseFigurePenalty === 'points1853' && parties === 2) {
+  if (r.falseFigurePenalty === 'points1853' && s.table.parties === 2) {
     for (let f = 0; f < 3; f++) {
       const fb = b.figs[f]!;
       if (fb.status !== 'stake') continue;
@@ -165,55 +189,84 @@ export function scoreHand(s: HandState): void {
       }
     }
   }
+}
+
+/** scoreHand's step 2: the Partie judged on the corrected immediate writes (a Bummerl, a party over the target). */
+function judgePartie(s: HandState, points: readonly number[]): void {
+  const b = s.bid;
   // A Viertig/tritzig (or a Fünftig raised) rejected and false: Bummerl at the end (A-40), for the first one said.
-  const ask = b.ask;
   if (b.bummerl >= 0 && b.partieWinner < 0) endPartie(s, 1 - b.bummerl, 'Bummerl: the announced figure does not exist (A-40)');
-  // 2. the Partie judged on the corrected immediate writes
   if (b.partieWinner < 0) {
     const w = overTarget(s, points);
     if (w >= 0) endPartie(s, w, 'target reached with the corrected writes of the deal');
   }
-  // 3. priority order
-  const order: number[] = [];
+}
+
+/** scoreHand's priority order (§11.3): the stakes at Aus first, then in the order first bid, then the unbid figures in the ruleset's order. */
+function priorityOrder(s: HandState): number[] {
+  const b = s.bid;
   // the stakes: at Aus first, then in the order first bid (a stable insertion sort of at most three)
-  const stakes: number[] = [];
-  for (let f = 0; f < 3; f++) if (b.figs[f]!.status === 'stake') stakes.push(f);
-  for (let i = 1; i < stakes.length; i++) {
-    const x = stakes[i]!;
+  const order: number[] = [];
+  for (let f = 0; f < 3; f++) if (b.figs[f]!.status === 'stake') order.push(f);
+  for (let i = 1; i < order.length; i++) {
+    const x = order[i]!;
     let j = i - 1;
-    while (j >= 0 && stakeOrder(b.figs[stakes[j]!]!, b.figs[x]!) > 0) {
-      stakes[j + 1] = stakes[j]!;
+    while (j >= 0 && stakeOrder(b.figs[order[j]!]!, b.figs[x]!) > 0) {
+      order[j + 1] = order[j]!;
       j--;
     }
-    stakes[j + 1] = x;
+    order[j + 1] = x;
   }
-  order.push(...stakes);
-  let minCount = 0;
-  const ibk = r.askAtTargetMinus1 === 'ibk1717' && parties === 2;
-  if (ibk && !b.start1717 && b.figs[0]!.status === 'closed' && b.figs[0]!.writtenParty >= 0) {
-    if (b.score[0]! + points[0]! === r.target - 1 && b.score[1]! + points[1]! === r.target - 1) minCount = 3; // A-23 case (3)
-  }
-  if (ibk && b.start1717 && ask !== null && ask.answer === 'reject') {
-    // 17:17, an ask contested: the higher figure (≥ 3-fold) goes out; equal: the Spiel decides. The key
-    // (A-30): count, then Gleich > Hanger, then rank ('countTypeRank'), or count, rank, type ('countRankType').
-    const rankFirst = r.dritzigeKey === 'countRankType';
-    const k0 = askedFigureKey(s, gleich, hanger, 0, rankFirst);
-    const k1 = askedFigureKey(s, gleich, hanger, 1, rankFirst);
-    if (k0 !== k1 && b.partieWinner < 0) {
-      const w = k0 > k1 ? 0 : 1;
-      noteWrite(s, points, w, r.target - b.score[w]! - points[w]!, 'the higher asked figure goes out (17:17, [003 §25])');
-      if (b.partieWinner < 0) endPartie(s, w, 'the higher asked figure goes out (17:17, [003 §25])');
-    }
-  }
-  for (const name of r.defaultFigureOrder) {
+  for (const name of s.ruleset.defaultFigureOrder) {
     const f = name === 'Spiel' ? 0 : name === 'Gleich' ? 1 : 2;
     if (b.figs[f]!.status === 'unbid') order.push(f);
   }
+  return order;
+}
+
+/** Innsbruck (A-23 case 3): 17:17 reached because the Spiel was let gut — only ≥ 3-fold unbid figures go out (3), else 0. */
+function minCountAt1717(s: HandState, points: readonly number[]): number {
+  const b = s.bid;
+  const r = s.ruleset;
+  if (r.askAtTargetMinus1 !== 'ibk1717' || s.table.parties !== 2) return 0;
+  if (b.start1717 || b.figs[0]!.status !== 'closed' || b.figs[0]!.writtenParty < 0) return 0;
+  return b.score[0]! + points[0]! === r.target - 1 && b.score[1]! + points[1]! === r.target - 1 ? 3 : 0;
+}
+
+/**
+ * Innsbruck, a deal starting 17:17 with an ask contested: the higher figure (≥ 3-fold) goes out; equal: the
+ * Spiel decides. The key (A-30): count, then Gleich > Hanger, then rank ('countTypeRank'), or count, rank,
+ * type ('countRankType').
+ */
+function contestedAskAt1717(s: HandState, gleich: readonly number[], hanger: readonly number[], points: number[]): void {
+  const b = s.bid;
+  const r = s.ruleset;
+  if (r.askAtTargetMinus1 !== 'ibk1717' || s.table.parties !== 2) return;
+  if (!b.start1717 || b.ask === null || b.ask.answer !== 'reject') return;
+  const rankFirst = r.dritzigeKey === 'countRankType';
+  const k0 = askedFigureKey(s, gleich, hanger, 0, rankFirst);
+  const k1 = askedFigureKey(s, gleich, hanger, 1, rankFirst);
+  if (k0 !== k1 && b.partieWinner < 0) {
+    const w = k0 > k1 ? 0 : 1;
+    noteWrite(s, points, w, r.target - b.score[w]! - points[w]!, 'the higher asked figure goes out (17:17, [003 §25])');
+    if (b.partieWinner < 0) endPartie(s, w, 'the higher asked figure goes out (17:17, [003 §25])');
+  }
+}
+
+/**
+ * scoreHand's step 3: each figure in priority order writes to the party with the strictly better figure (steht:
+ * nobody; a forfeiting party: nobody; Innsbruck's 17:17 limits); the first party to reach the target wins the
+ * Partie and nothing after is written. One `figure` event each.
+ */
+function writeInOrder(s: HandState, order: readonly number[], winners: readonly number[], best: readonly number[], forfeitMask: number, minCount: number, points: number[]): void {
+  const b = s.bid;
+  const r = s.ruleset;
+  const ibk1717 = r.askAtTargetMinus1 === 'ibk1717' && s.table.parties === 2 && b.start1717;
   for (const f of order) {
     const fb = b.figs[f]!;
     let w = winners[f]!;
     let how = fb.status === 'stake' ? (fb.aus ? 'aus' : 'held') : 'silent';
-    if (f > 0 && fb.status === 'unbid' && ibk && b.start1717) {
+    if (f > 0 && fb.status === 'unbid' && ibk1717) {
       w = -1;
       how = 'not asked (17:17)';
     } else if (f > 0 && fb.status === 'unbid' && minCount > 0 && best[f]! >>> 4 < minCount) {
@@ -233,7 +286,4 @@ export function scoreHand(s: HandState): void {
       endPartie(s, w, fb.aus && fb.status === 'stake' ? 'Aus held and won' : `the ${FIG[f]} reaches the target`);
     }
   }
-  s.points = points;
-  s.figureWinners = { Spiel: winners[0]!, Gleich: winners[1]!, Hanger: winners[2]! };
-  s.events.push(Object.freeze({ type: 'end' as const, points: Object.freeze(points.slice()) })); // frozen directly, as freezeEvent would
 }
