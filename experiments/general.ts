@@ -40,16 +40,6 @@ export const general: Experiment[] = [
   },
   ablation('H-03', 'counting the shown bottom card, the face-up card and the exchanges wins more Spiele (useExchange on against off)', { useExchange: false }, 'spiele'),
   {
-    id: 'H-05',
-    hypotheses: ['H-05'],
-    claim: 'when one partner does all the bidding, the quiet partner holds on average more Perlaggen',
-    a: AUTHOR,
-    b: AUTHOR,
-    sizes: HANDS,
-    arms: [{ name: 'author', label: 'author1853 at all seats: the quiet partner\'s Perlaggen minus the bidder\'s (parties where one seat bid)', design: 'describe', mode: 'hands', metric: 'quietPartnerStronger', direction: 'greater', reference: 0 }],
-    note: 'this measures author1853\'s own bidding; the claim is about human bidders, who may bid otherwise',
-  },
-  {
     id: 'H-06',
     hypotheses: ['H-06'],
     claim: 'partnership holdings {≥ 2 Perlaggen + ≥ 2 plain trumps}, {1 Perlagg + ≥ 3 plain trumps}, {1 Perlagg + 2 plain trumps + A and K of a side suit} make the Spiel with P > 1/2',

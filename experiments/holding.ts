@@ -108,13 +108,4 @@ export const holding: Experiment[] = [
     sizes: HANDS,
     arms: [fromScore('at-5-9', [5, 9], 'partien', 'greater'), fromScore('at-7-9', [7, 9], 'partien', 'greater'), fromScore('at-5-9-vs-simple', [5, 9], 'partien', 'greater', { opponent: 'simple' })],
   },
-  {
-    id: 'H-34',
-    hypotheses: ['H-34'],
-    claim: 'against a bidder at 9 with two items bid, letting the worse go gut (he is then gestrichen and mute) beats holding both',
-    a: AUTHOR,
-    b: au({ concedeWorse: false }),
-    sizes: HANDS,
-    arms: [fromScore('at-5-9', [5, 9], 'partien', 'greater'), fromScore('at-8-9', [8, 9], 'partien', 'greater'), fromScore('at-5-9-vs-simple', [5, 9], 'partien', 'greater', { opponent: 'simple' })],
-  },
 ];

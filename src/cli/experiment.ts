@@ -1,12 +1,15 @@
 // perlagg experiment list | run | report (issue 11): the 1853 author's claims (RULES §16, H-01 … H-42)
 // tested with duplicate deals and intervals. The experiments are declared in experiments/ (one file per
 // family); the framework in src/experiments/ runs them through the ordinary runner.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { EXPERIMENTS, NOT_TESTABLE } from '../../experiments/index.ts';
 import { DEFAULT_SEED, ExperimentInterrupted, runExperiment } from '../experiments/run.ts';
-import { findingsMarkdown, writeFindings } from '../experiments/report.ts';
+import { categoryCounts, claimSources, findingsMarkdown, writeFindings } from '../experiments/report.ts';
+import { judgeClaims } from '../experiments/judge.ts';
+import { findingsSvg } from '../experiments/chart.ts';
 import type { Experiment } from '../experiments/types.ts';
 import { DEFAULT_WORKERS } from '../runner/runner.ts';
 import { wholeOption } from './errors.ts';
@@ -14,6 +17,8 @@ import { shardFrom, workersOption } from './simulate.ts';
 import { UsageError } from '../core/errors.ts';
 import { type SizeName, type ArmSummary, type ExperimentSummary } from '../experiments/summary.ts';
 export const RESULTS_DIR = 'results/experiments';
+/** Where `experiment report` writes by default: results/, never the committed docs/findings.md. */
+export const FINDINGS_OUT = 'results/findings.md';
 
 interface RunArgs {
   ids?: string[];
@@ -47,9 +52,10 @@ export function armLines(a: ArmSummary): string[] {
   const iv = e.kind === 'constant' ? `(the same in every pair)` : `[${signed(e.low)}, ${signed(e.high)}]`;
   const ratio = a.varianceRatio === null ? '' : `; playing the same deals: variance ratio unpaired/paired ${a.varianceRatio.toFixed(2)} (a ${Math.sqrt(a.varianceRatio).toFixed(2)}x narrower interval)`;
   const sprt = a.sprt === null ? '' : `; SPRT (H0 ${a.sprt.bounds.m0}, H1 ${a.sprt.bounds.m1}): ${a.sprt.verdict === 'continue' ? 'undecided' : `${a.sprt.verdict} accepted at pair ${a.sprt.decidedAt}`}${a.sprt.corrected === null ? '' : ` (corrected estimate shown)`}`;
+  const fired = a.differing === null ? '' : `; ${a.differing.toLocaleString('en-US')} of them differ between A and B${a.perDiffering === null ? '' : ` (${signed(a.perDiffering)} per differing one)`}`;
   return [
-    `  ${a.name}: ${a.label}`,
-    `    ${what} ${iv} ${a.unit}, 95% interval, n = ${a.n.toLocaleString('en-US')} ${a.nUnit}${ratio}${sprt}`,
+    `  ${a.name} (${a.table === 'author1853' ? 'the author\'s table' : `against ${a.table}`}): ${a.label}`,
+    `    ${what} ${iv} ${a.unit}, 95% interval, n = ${a.n.toLocaleString('en-US')} ${a.nUnit}${fired}; δ = ${a.delta}${ratio}${sprt}`,
     `    → ${a.verdict}: ${a.verdictWhy}${a.rejected > 0 ? `; ${a.rejected.toLocaleString('en-US')} deals redealt by the constraints` : ''}; ${(a.elapsedMs / 1000).toFixed(1)} s`,
   ];
 }
@@ -61,13 +67,15 @@ export function summaryLines(s: ExperimentSummary): string[] {
     `  A = ${s.a}; B = ${s.b}; ${s.ruleset}, ${s.players} players; ${s.size} size, seed ${s.seed}`,
     ...s.arms.flatMap(armLines),
     ...(s.note === null ? [] : [`  Note: ${s.note}`]),
+    ...(s.untested === null ? [] : [`  Marked untested: ${s.untested}`]),
+    `  Fields: ${s.fields.map((f) => `${f.table} ${f.verdict} (${f.arm})`).join('; ')} (before Holm's correction over the family, which the report applies)`,
     `Verdict ${s.id}: ${s.verdict} (${p.name}): effect ${signed(p.effect.estimate)} [${signed(p.effect.low)}, ${signed(p.effect.high)}] ${p.unit}, n = ${p.n.toLocaleString('en-US')} ${p.nUnit}${p.varianceRatio === null ? '' : `, variance ratio ${p.varianceRatio.toFixed(2)}`}; ${(s.elapsedMs / 1000).toFixed(1)} s. Reproduce: ${s.command}`,
   ];
 }
 
 const runCommand: CommandModule<object, RunArgs> = {
   command: 'run [ids..]',
-  describe: 'run experiments: a verdict (supported, refuted, no effect found) with the effect, its 95% interval and n',
+  describe: 'run experiments: a verdict (supported, refuted, no effect that matters, inconclusive, untested) with the effect, its 95% interval, n and the deals that differ',
   builder: (y: Argv<object>) =>
     y
       .positional('ids', { type: 'string', array: true, describe: 'hypothesis ids, e.g. H-24 H-30 (or 24 30)' })
@@ -159,32 +167,59 @@ const listCommand: CommandModule<object, ListArgs> = {
 
 interface ReportArgs {
   results: string;
-  out: string;
+  replicate?: string;
+  out?: string;
+  docs: boolean;
+}
+
+/** The summaries in a results folder (<dir>/<id>/summary.json); a clear error for a folder without any. */
+function readSummaries(dir: string, option: string): ExperimentSummary[] {
+  if (!existsSync(dir)) throw new UsageError(`${option} ${dir}: no such folder (run perlagg experiment run first)`);
+  const summaries: ExperimentSummary[] = [];
+  for (const d of readdirSync(dir).sort()) {
+    const f = join(dir, d, 'summary.json');
+    if (!existsSync(f)) continue;
+    const s = JSON.parse(readFileSync(f, 'utf8')) as ExperimentSummary;
+    if (s.schema !== 'perlagg.experiment/2') throw new UsageError(`${f}: not an experiment summary of this version (schema ${String(s.schema)}): run the experiment again`);
+    summaries.push(s);
+  }
+  if (summaries.length === 0) throw new UsageError(`${option} ${dir}: no <id>/summary.json in it (run perlagg experiment run first)`);
+  return summaries;
+}
+
+/** docs/rules.md of the checkout (the German sentences), when it is there. */
+function rulesSources(): Map<string, string> | undefined {
+  const p = fileURLToPath(new URL('../../docs/rules.md', import.meta.url));
+  return existsSync(p) ? claimSources(readFileSync(p, 'utf8')) : undefined;
 }
 
 const reportCommand: CommandModule<object, ReportArgs> = {
   command: 'report',
-  describe: 'write the findings (a table of H-01 … H-42) from the summaries in the results folder',
+  describe: 'write the findings (every claim H-01 … H-42 with its verdict, δ, firing and interval) from the summaries in the results folder',
   builder: (y: Argv<object>) =>
     y
       .option('results', { type: 'string', default: RESULTS_DIR, describe: 'the folder the runs wrote (<results>/<id>/summary.json)' })
-      .option('out', { alias: 'o', type: 'string', default: 'docs/findings.md', describe: 'the Markdown file to write' })
-      .example('perlagg experiment report', 'docs/findings.md from results/experiments/*/summary.json') as unknown as Argv<ReportArgs>,
-  handler: (argv: ArgumentsCamelCase<ReportArgs>) => {
-    if (!existsSync(argv.results)) throw new UsageError(`--results ${argv.results}: no such folder (run perlagg experiment run first)`);
-    const summaries: ExperimentSummary[] = [];
-    for (const d of readdirSync(argv.results).sort()) {
-      const f = join(argv.results, d, 'summary.json');
-      if (!existsSync(f)) continue;
-      const s = JSON.parse(readFileSync(f, 'utf8')) as ExperimentSummary;
-      if (s.schema !== 'perlagg.experiment/1') throw new UsageError(`${f}: not an experiment summary (schema ${String(s.schema)})`);
-      summaries.push(s);
+      .option('replicate', { type: 'string', describe: 'a second results folder, the same experiments at another seed: shown side by side; a claim whose verdict differs is inconclusive' })
+      .option('out', { alias: 'o', type: 'string', describe: `the Markdown file to write (default ${FINDINGS_OUT}; its chart beside it)` })
+      .option('docs', { type: 'boolean', default: false, describe: 'write docs/findings.md (the committed findings) instead: only from a full-size run of every experiment' })
+      .example('perlagg experiment report', `${FINDINGS_OUT} from results/experiments/*/summary.json`)
+      .example('perlagg experiment report --results a --replicate b --docs', 'docs/findings.md from two full-size runs at two seeds') as unknown as Argv<ReportArgs>,
+  handler: async (argv: ArgumentsCamelCase<ReportArgs>) => {
+    if (argv.docs && argv.out !== undefined) throw new UsageError('give --docs or --out, not both');
+    const summaries = readSummaries(argv.results, '--results');
+    const replicates = argv.replicate === undefined ? [] : readSummaries(argv.replicate, '--replicate');
+    if (argv.docs) {
+      const missing = EXPERIMENTS.filter((e) => !summaries.some((s) => s.id === e.id)).map((e) => e.id);
+      const small = summaries.filter((s) => s.size !== 'full').map((s) => s.id);
+      if (missing.length > 0 || small.length > 0) throw new UsageError(`--docs: docs/findings.md holds the full size of every experiment; ${missing.length > 0 ? `${missing.length} not run (${missing.slice(0, 4).join(', ')}${missing.length > 4 ? ' …' : ''})` : `${small.length} not at full size (${small.slice(0, 4).join(', ')}${small.length > 4 ? ' …' : ''})`}: write elsewhere with --out`);
     }
-    if (summaries.length === 0) throw new UsageError(`${argv.results}: no <id>/summary.json in it (run perlagg experiment run first)`);
-    writeFindings(argv.out, findingsMarkdown(summaries, EXPERIMENTS, NOT_TESTABLE));
-    const counts = new Map<string, number>();
-    for (const s of summaries) counts.set(s.verdict, (counts.get(s.verdict) ?? 0) + 1);
-    process.stdout.write(`Wrote ${argv.out}: ${summaries.length} experiments (${[...counts].map(([k, v]) => `${v} ${k}`).join(', ')}), ${NOT_TESTABLE.length} not testable\n`);
+    const out = argv.docs ? 'docs/findings.md' : (argv.out ?? FINDINGS_OUT);
+    const chartName = basename(out).replace(/\.md$/, '') + '-chart.svg';
+    writeFindings(out, findingsMarkdown({ summaries, replicates, experiments: EXPERIMENTS, notTestable: NOT_TESTABLE, sources: rulesSources(), chart: chartName }));
+    const judged = judgeClaims(summaries, replicates);
+    writeFileSync(join(dirname(out), chartName), await findingsSvg(judged));
+    const counts = categoryCounts(judged, NOT_TESTABLE);
+    process.stdout.write(`Wrote ${out} and ${chartName}: ${summaries.length} experiments${replicates.length > 0 ? ` (replicated: ${replicates.length})` : ''}; ${[...counts].filter(([, k]) => k > 0).map(([c, k]) => `${k} ${c}`).join(', ')}\n`);
   },
 };
 

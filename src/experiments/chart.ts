@@ -5,8 +5,9 @@ import { intervalPanel, type IntervalRow } from '../charts/intervals.ts';
 import { chart, type SpecBody } from '../charts/theme.ts';
 import { renderSvg } from '../charts/render.ts';
 import type { ExperimentSummary } from './summary.ts';
+import type { ClaimJudgement } from './judge.ts';
 
-const COLOURS = { supported: '#1b7837', refuted: '#b2182b', 'no effect found': '#6b6b6b' };
+const COLOURS: Readonly<Record<string, string>> = { supported: '#1b7837', refuted: '#b2182b', 'no effect that matters': '#2166ac', 'depends on the opponent': '#e08214', inconclusive: '#8c8c8c', untested: '#cccccc', 'not testable': '#eeeeee' };
 
 export async function experimentSvg(s: ExperimentSummary): Promise<string> {
   const units = [...new Set(s.arms.map((a) => `${a.unit}|${a.reference}`))];
@@ -32,4 +33,27 @@ export async function experimentSvg(s: ExperimentSummary): Promise<string> {
   ];
   const body = panels.length === 1 ? panels[0]! : { vconcat: panels };
   return renderSvg(chart({ title: { text: `${s.id}: ${s.verdict}`, subtitle: sub }, ...body } as unknown as SpecBody));
+}
+
+/**
+ * The findings' chart: every claim's field headlines, the effect in units of the claim's δ turned so that the
+ * claim's direction is to the right (+1 = δ in the claimed direction), coloured by the field's verdict; the
+ * dashed line at 0, the band ±1 is "no effect that matters".
+ */
+export async function findingsSvg(judged: readonly ClaimJudgement[]): Promise<string> {
+  const rows: IntervalRow[] = [];
+  for (const j of judged) {
+    for (const f of j.fields) {
+      const a = f.arm;
+      if (a.effect.kind === 'empty' || a.delta <= 0) continue;
+      const sgn = a.direction === 'greater' ? 1 : -1;
+      const z = (x: number) => (sgn * (x - a.reference)) / a.delta;
+      const [lo, hi] = sgn > 0 ? [z(a.effect.low), z(a.effect.high)] : [z(a.effect.high), z(a.effect.low)];
+      rows.push({ key: `${j.id} ${f.table}`, label: [`${j.id} ${f.table === 'author1853' ? 'author' : f.table}: ${f.verdict}`], estimate: z(a.effect.estimate), low: Math.max(lo, -40), high: Math.min(hi, 40), n: a.n, group: f.verdict });
+    }
+  }
+  const panel = intervalPanel({ rows, axisTitle: 'effect in units of δ, in the claimed direction (±1: the smallest effect that matters)', scale: 'number', reference: 0, colours: COLOURS, colourTitle: 'verdict', width: 520 });
+  const layer = panel['layer'] as Record<string, unknown>[];
+  for (const d of [-1, 1]) layer.unshift({ data: { values: [{}] }, mark: { type: 'rule', color: '#2166ac', strokeDash: [2, 3], strokeWidth: 1 }, encoding: { x: { datum: d, type: 'quantitative' }, description: { value: `δ line at ${d}` } } });
+  return renderSvg(chart({ title: { text: 'The 1853 author\'s claims: effect against δ', subtitle: ['Each row a claim at one opponent field; intervals are 95%, cut at ±40 δ.'] }, ...panel } as unknown as SpecBody));
 }

@@ -75,3 +75,20 @@ export const METRICS: Readonly<Record<MetricName, MetricDef>> = {
     },
   },
 };
+
+/**
+ * δ, the smallest effect a player would care about, per metric in its own unit, with the reason. An
+ * experiment may declare its own (Experiment.delta); these are the defaults.
+ */
+export const DELTAS: Readonly<Record<MetricName, { readonly delta: number; readonly why: string }>> = {
+  points: { delta: 0.05, why: '0.05 points a hand is 5 points in 100 deals, about half a Partie of 11 over an evening of 100 deals: less than that no player would notice' },
+  spiele: { delta: 0.01, why: 'one Spiel more (won − lost) in 100 deals, a Spiel worth 1 point: less would not show in an evening' },
+  partien: { delta: 0.02, why: 'one Partie in 100 changing hands moves won − lost by 0.02: less would not show over a season' },
+  doubleLoss: { delta: 0.01, why: 'one double loss fewer in 100 Partien: less would not show over a season' },
+  doubleWin: { delta: 0.01, why: 'one double win more in 100 Partien: less would not show over a season' },
+  stake: { delta: 0.03, why: 'three stakes in 100 Partien (a Partie won instead of lost is 2, a double 1 more): less would not show over a season' },
+  spielMade: { delta: 0.05, why: 'a share within 5 points of the claimed 1/2 is a coin toss to a player' },
+  wins: { delta: 0.02, why: 'a win share within 2 points of the claimed one is the same to a player' },
+  weakerOutscores: { delta: 0.02, why: 'a share within 2 points of the claimed 10% is the same to a player' },
+  quietPartnerStronger: { delta: 0.25, why: 'a quarter of a Perlagg on average is too little to read a partner by' },
+};

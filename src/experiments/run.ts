@@ -3,16 +3,16 @@
 // tables: per deal pair (duplicate), per deal of the two runs on the same cards (side), or per hand or
 // Partie (describe). Then the verdict (verdict.ts), summary.json and an SVG chart.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Piscina } from 'piscina';
 import { runSimulation, createPool, type RunResult } from '../runner/runner.ts';
 import { type SimSpec, type StartState } from '../sim/job.ts';
 import { codeVersion, sha256 } from '../results/manifest.ts';
 import { meanInterval, wilson, type Moments } from '../stats/intervals.ts';
 import { emptyPairAcc, pairedEstimate, pushPair, varianceRatio, type PairAcc } from '../stats/paired.ts';
-import { METRICS, readColumns, type Columns } from './metrics.ts';
-import { verdictOf } from './verdict.ts';
-import type { Arm, Experiment } from './types.ts';
+import { DELTAS, METRICS, readColumns, type Columns } from './metrics.ts';
+import { atEdge, combine, pValue, verdictOf } from './verdict.ts';
+import type { Arm, Experiment, Verdict } from './types.ts';
 import { RunError } from '../core/errors.ts';
 import type { SizeName, Effect, ArmSummary, ExperimentSummary } from './summary.ts';
 
@@ -81,8 +81,10 @@ export async function runExperiment(e: Experiment, o: RunExperimentOptions): Pro
     await pool?.destroy();
   }
   const primary = arms[0]!;
+  const fields = fieldsOf(arms);
+  const { delta, why: deltaWhy } = deltaOf(e, e.arms[0]!);
   const summary: ExperimentSummary = {
-    schema: 'perlagg.experiment/1',
+    schema: 'perlagg.experiment/2',
     id: e.id,
     hypotheses: e.hypotheses,
     claim: e.claim,
@@ -92,8 +94,13 @@ export async function runExperiment(e: Experiment, o: RunExperimentOptions): Pro
     players: e.players ?? 4,
     size: o.size,
     seed: o.seed,
-    verdict: primary.verdict,
+    verdict: e.untested !== undefined ? 'untested' : combine(fields.map((f) => f.verdict)),
     primary: primary.name,
+    fields,
+    delta,
+    deltaWhy,
+    untested: e.untested ?? null,
+    reading: e.reading ?? null,
     arms,
     note: e.note ?? null,
     command: reproduceCommand(e.id, o.size, o.seed),
@@ -109,6 +116,25 @@ export async function runExperiment(e: Experiment, o: RunExperimentOptions): Pro
   }
   if (o.keepTables === false) for (const arm of e.arms) rmSync(join(dir, arm.name), { recursive: true, force: true });
   return summary;
+}
+
+/** The opponent field of an arm (Arm.table). */
+export function tableOf(arm: Pick<Arm, 'table' | 'design' | 'opponent'>): string {
+  return arm.table ?? (arm.design === 'duplicate' ? 'author1853' : (arm.opponent ?? 'author1853'));
+}
+
+/** Each field's headline: its first arm. */
+export function fieldsOf(arms: readonly Pick<ArmSummary, 'table' | 'name' | 'verdict'>[]): Array<{ table: string; arm: string; verdict: Verdict }> {
+  const out: Array<{ table: string; arm: string; verdict: Verdict }> = [];
+  for (const a of arms) if (!out.some((f) => f.table === a.table)) out.push({ table: a.table, arm: a.name, verdict: a.verdict });
+  return out;
+}
+
+/** δ of an arm: its own, the experiment's (for the first arm's metric), or the metric's default. */
+export function deltaOf(e: Experiment, arm: Arm): { delta: number; why: string } {
+  if (arm.delta !== undefined) return { delta: arm.delta, why: e.deltaWhy ?? DELTAS[arm.metric].why };
+  if (e.delta !== undefined && arm.metric === e.arms[0]!.metric && arm.compare === e.arms[0]!.compare) return { delta: e.delta, why: e.deltaWhy ?? DELTAS[arm.metric].why };
+  return DELTAS[arm.metric];
 }
 
 interface OneRun {
@@ -224,10 +250,12 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
   }
   const reference = arm.design === 'describe' ? (arm.reference ?? 0) : 0;
   const effect = effectOf(values, arm.design === 'describe' && def.share);
+  const differing = arm.design === 'describe' ? null : values.filter((x) => x !== 0).length;
   const rs = runs[0]!.result.sprt;
   const sprtOut = sprt === null || rs === null ? null : { verdict: rs.status.verdict, decidedAt: rs.status.decidedAt, corrected: rs.corrected === null ? null : { estimate: rs.corrected.estimate, low: rs.corrected.low, high: rs.corrected.high }, bounds: { m0: sprt.m0, m1: sprt.m1, alpha: sprt.alpha, beta: sprt.beta } };
   const shown: Effect = sprtOut?.corrected != null ? { ...effect, estimate: sprtOut.corrected.estimate, low: sprtOut.corrected.low, high: sprtOut.corrected.high, halfWidth: (sprtOut.corrected.high - sprtOut.corrected.low) / 2 } : effect;
-  const v = verdictOf(shown, arm.direction, reference, sprtOut === null ? null : { verdict: sprtOut.verdict as 'H0' | 'H1' | 'continue', m1: sprt!.m1 });
+  const { delta } = deltaOf(e, arm);
+  const v = verdictOf({ effect: shown, direction: arm.direction, reference, delta, differing: spread ? null : differing, sprt: sprtOut === null ? null : { verdict: sprtOut.verdict as 'H0' | 'H1' | 'continue', m1: sprt!.m1 } });
   const unitN = arm.design === 'duplicate' ? (arm.mode === 'hands' ? 'deal pairs' : 'Partie pairs') : arm.design === 'side' ? (arm.mode === 'hands' ? 'deals (each played by A and by B)' : 'Partien (each played by A and by B)') : arm.mode === 'hands' ? 'hands' : 'Partien';
   return {
     name: arm.name,
@@ -248,6 +276,12 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
     effect: shown,
     verdict: v.verdict,
     verdictWhy: v.why,
+    table: tableOf(arm),
+    delta,
+    differing,
+    perDiffering: differing === null || differing === 0 || spread ? null : (shown.estimate * values.length) / differing,
+    p: pValue(shown, reference),
+    edge: atEdge(shown, reference, delta),
     varianceRatio: ratio,
     sprt: sprtOut,
     deals: runs.reduce((s, r) => s + r.result.dealsDone, 0),
@@ -319,7 +353,12 @@ export function stableJson(x: unknown): string {
   return JSON.stringify(x) ?? 'null';
 }
 
-/** sha256 of an experiment's declaration (summary.definition): the report flags summaries of a changed experiment. */
+/**
+ * sha256 of an experiment's declaration (summary.definition): the report flags summaries of a changed
+ * experiment. A --where predicate counts by its file name, not its absolute path: the hash does not depend
+ * on where the checkout lies (nor on .ts against .js).
+ */
 export function definitionHash(e: Experiment): string {
-  return sha256(Buffer.from(stableJson(e)));
+  const arms = e.arms.map((a) => (a.where === undefined ? a : { ...a, where: basename(a.where).replace(/\.[jt]s$/, '') }));
+  return sha256(Buffer.from(stableJson({ ...e, arms })));
 }

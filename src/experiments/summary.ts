@@ -36,6 +36,18 @@ export interface ArmSummary {
   readonly effect: Effect;
   readonly verdict: Verdict;
   readonly verdictWhy: string;
+  /** The opponent field this arm judges the claim at (Arm.table). */
+  readonly table: string;
+  /** δ, the smallest effect that matters, in this arm's unit. */
+  readonly delta: number;
+  /** Pairs (deals, Partien) whose result differs between A and B; null for describe. */
+  readonly differing: number | null;
+  /** The effect per differing pair (estimate · n / differing), null when none differs or for describe. */
+  readonly perDiffering: number | null;
+  /** Two-sided p of the effect against the reference (the report's Holm correction uses it). */
+  readonly p: number;
+  /** The interval ends within a twentieth of its width of 0 (the reference) or ±δ. */
+  readonly edge: boolean;
   /** Unpaired over paired variance of the effect (what playing the same deals bought), null for describe. */
   readonly varianceRatio: number | null;
   readonly sprt: null | { readonly verdict: string; readonly decidedAt: number | null; readonly corrected: { estimate: number; low: number; high: number } | null; readonly bounds: { m0: number; m1: number; alpha: number; beta: number } };
@@ -46,7 +58,7 @@ export interface ArmSummary {
 }
 
 export interface ExperimentSummary {
-  readonly schema: 'perlagg.experiment/1';
+  readonly schema: 'perlagg.experiment/2';
   readonly id: string;
   readonly hypotheses: readonly string[];
   readonly claim: string;
@@ -56,8 +68,17 @@ export interface ExperimentSummary {
   readonly players: number;
   readonly size: SizeName;
   readonly seed: number;
+  /** The headline: the fields' verdicts combined (verdict.ts combine), 'untested' when marked so. */
   readonly verdict: Verdict;
   readonly primary: string;
+  /** Each opponent field's headline arm and its verdict (before Holm's correction, which the report applies). */
+  readonly fields: ReadonlyArray<{ readonly table: string; readonly arm: string; readonly verdict: Verdict }>;
+  /** δ of the first arm's unit, and why. */
+  readonly delta: number;
+  readonly deltaWhy: string;
+  /** The reason the claim is marked untested (Experiment.untested), else null. */
+  readonly untested: string | null;
+  readonly reading: string | null;
   readonly arms: readonly ArmSummary[];
   readonly note: string | null;
   readonly command: string;

@@ -102,6 +102,14 @@ export interface Arm {
   readonly b?: string;
   readonly sizes?: Sizes;
   readonly stop?: StopRule;
+  /**
+   * The opponent field this arm judges the claim at (the findings give one verdict per field): default
+   * 'author1853' for a duplicate arm (A meets B, both the author's bot) and `opponent` (default author1853)
+   * otherwise. The first arm of each field is that field's headline.
+   */
+  readonly table?: string;
+  /** The smallest effect that matters, in this arm's unit, when it differs from the experiment's (another metric). */
+  readonly delta?: number;
 }
 
 export interface Experiment {
@@ -122,6 +130,16 @@ export interface Experiment {
   readonly sizes: Sizes;
   /** A note on what the design assumes (printed with the verdict). */
   readonly note?: string;
+  /**
+   * δ: the smallest effect that matters to a player, in the first arm's unit (default: the metric's, metrics.ts
+   * DELTAS), with one sentence why. An interval wholly inside ±δ is "no effect that matters".
+   */
+  readonly delta?: number;
+  readonly deltaWhy?: string;
+  /** Marked untested, with the reason (the advice changes no decision, or too few to judge): run, never judged. */
+  readonly untested?: string;
+  /** Our reading of the claim in plain words, and what the bot does in A and in B (the player report). */
+  readonly reading?: string;
 }
 
 /** A hypothesis perlagg cannot test today, with the reason. */
@@ -131,4 +149,13 @@ export interface NotTestable {
   readonly why: string;
 }
 
-export type Verdict = 'supported' | 'refuted' | 'no effect found';
+/**
+ * What a test came to (verdict.ts): supported, refuted (the interval wholly on one side of 0 and not wholly
+ * inside ±δ), no effect that matters (wholly inside ±δ), inconclusive (neither), untested (the advice changed
+ * no result, or too few to judge), not testable (the engine or the bots cannot express the situation).
+ * 'depends on the opponent': the opponent fields' verdicts disagree (an experiment's headline only).
+ */
+export type Verdict = 'supported' | 'refuted' | 'no effect that matters' | 'inconclusive' | 'untested' | 'not testable' | 'depends on the opponent';
+
+/** The categories in the order the findings list them. */
+export const CATEGORIES: readonly Verdict[] = ['supported', 'refuted', 'no effect that matters', 'depends on the opponent', 'inconclusive', 'untested', 'not testable'];
