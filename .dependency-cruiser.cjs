@@ -31,6 +31,7 @@ const FLOORS = [
   ['experiment definitions', '^experiments/'],
   ['tune', '^src/tune/'],
   ['league', '^src/league/'],
+  ['solve', '^src/solve/'],
   ['review', '^src/review/'],
   ['library', '^src/index\\.ts$'],
   ['cli', '^src/cli/'],
