@@ -2,12 +2,13 @@
 // its manifest), `perlagg simulate` (and `perlagg merge`) from the run manifest's metric accumulators and
 // settings. `perlagg plot DIR` and the commands' --out both come through here, so a redraw is the same
 // chart the command wrote.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { binom } from '../cards/mask.ts';
 import { int } from './theme.ts';
 import { OutputError, type ManifestFile } from '../results/manifest.ts';
 import { readArrowFileBatches } from '../results/ipc-file.ts';
+import { verifyResultFolder } from '../results/verify.ts';
 import type { Interval } from '../stats/intervals.ts';
 import { metricEstimate, type MetricAcc, type MetricSpec } from '../sim/job.ts';
 import { FIGURES_METRICS } from '../sim/figures.ts';
@@ -33,7 +34,7 @@ function intervalOfAcc(acc: MetricAcc, spec?: MetricSpec): Interval {
 type Json = Record<string, unknown>;
 const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** The manifest of a result folder, or a one-line OutputError saying why the folder is not one. */
+/** The manifest of a result folder (checked), or a one-line OutputError saying why the folder is not one or cannot be trusted. */
 export function readResultManifest(dir: string): Json {
   if (!existsSync(dir)) throw new OutputError(`${dir}: no such folder`);
   if (!statSync(dir).isDirectory()) throw new OutputError(`${dir} is not a folder`);
@@ -43,14 +44,8 @@ export function readResultManifest(dir: string): Json {
     if (shards.length > 0) throw new OutputError(`${dir} holds the shards of a sharded run: merge them first (perlagg merge ${dir} --out ${join(dir, 'merged')}) and plot the merged folder`);
     throw new OutputError(`${dir} has no manifest.json: not a folder perlagg wrote with --out`);
   }
-  let m: unknown;
-  try {
-    m = JSON.parse(readFileSync(p, 'utf8'));
-  } catch {
-    throw new OutputError(`${p} is not readable JSON`);
-  }
-  if (!isObject(m) || m['tool'] !== 'perlagg' || typeof m['command'] !== 'string') throw new OutputError(`${p} is not a perlagg manifest`);
-  return m;
+  // the seal and every table checked as perlagg merge checks them: a tampered folder is refused, never drawn
+  return verifyResultFolder(dir);
 }
 
 // ---- perlagg exact ----

@@ -121,6 +121,13 @@ export function checkOutputFolder(dir: string, command: string, parameters: Read
   if (field !== null) throw new OutputError(`${dir} already holds a result with a different ${field}; choose another --out`);
 }
 
+/** The seal of a manifest: sha256 of its JSON without the seal, so a reader refuses an edited or damaged one. */
+export function manifestSeal(rest: object): string {
+  return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
+}
+
+/** Write the manifest atomically, sealed (its `seal` field: manifestSeal of the rest). */
 export function writeManifest(dir: string, m: Manifest): void {
-  writeFileAtomic(manifestPath(dir), JSON.stringify(m, null, 2) + '\n');
+  const { seal: _old, ...rest } = m;
+  writeFileAtomic(manifestPath(dir), JSON.stringify({ ...rest, seal: manifestSeal(rest) }, null, 2) + '\n');
 }

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chartsOfFolder, writeFolderCharts } from '../../src/charts/folder.ts';
 import { isUsageError } from '../../src/cli/errors.ts';
+import { manifestSeal, writeManifest, type Manifest } from '../../src/results/manifest.ts';
+import { readRunManifest, writeRunManifest } from '../../src/results/run-manifest.ts';
 import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -68,8 +70,9 @@ describe('charts: commands', () => {
     const part = join(tmp, 'part');
     cpSync(dup, part, { recursive: true });
     rmSync(join(part, 'charts'), { recursive: true });
-    const m = JSON.parse(readFileSync(join(part, 'manifest.json'), 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(part, 'manifest.json'), JSON.stringify({ ...m, complete: false }));
+    // an unfinished run's manifest as its runner seals it
+    const m = readRunManifest(part, { requireSeal: true })!;
+    writeRunManifest(part, { ...m, complete: false });
     await writeFolderCharts(part);
     expect(readFileSync(join(part, 'charts', 'metrics.svg'), 'utf8')).toContain('so far (the run is not finished)');
   });
@@ -98,13 +101,13 @@ describe('charts: commands', () => {
     mkdirSync(join(shards, 'shard-0-of-2'), { recursive: true });
     const noTable = join(tmp, 'no-table');
     mkdirSync(noTable);
-    writeFileSync(join(noTable, 'manifest.json'), JSON.stringify({ tool: 'perlagg', command: 'exact', parameters: {}, files: [] }));
+    writeManifest(noTable, { tool: 'perlagg', command: 'exact', parameters: {}, code: { package: '0', commit: 'x', node: 'v0' }, files: [], created: '', timings: {} });
     const garbled = join(tmp, 'garbled');
     mkdirSync(garbled);
     writeFileSync(join(garbled, 'manifest.json'), '{ "tool": "perlagg", ');
     const notRun = join(tmp, 'not-run');
     mkdirSync(notRun);
-    writeFileSync(join(notRun, 'manifest.json'), JSON.stringify({ tool: 'perlagg', command: 'simulate', settings: {}, metrics: { x: { kind: 'median' } }, progress: {} }));
+    writeManifest(notRun, { tool: 'perlagg', command: 'simulate', settings: {}, metrics: { x: { kind: 'median' } }, progress: {} } as unknown as Manifest);
     const cases: Array<[string, RegExp]> = [
       [join(tmp, 'missing'), /missing: no such folder/],
       [empty, /has no manifest\.json: not a folder perlagg wrote with --out/],
@@ -134,5 +137,73 @@ describe('charts: commands', () => {
     expect(r.stderr).toMatch(/^perlagg: .*holds the shards of a sharded run/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stdout).toBe('');
+  });
+  it('a tampered manifest or table is refused by plot as by merge: one line, exit 2, nothing drawn', () => {
+    // the manifest's metric edited (the chart would show a made-up share), its seal left as it was
+    const edited = join(tmp, 'edited');
+    cpSync(dup, edited, { recursive: true });
+    rmSync(join(edited, 'charts'), { recursive: true });
+    const raw = JSON.parse(readFileSync(join(edited, 'manifest.json'), 'utf8')) as { metrics: Record<string, { n: number; sum?: number }> };
+    const name = Object.keys(raw.metrics).find((k) => raw.metrics[k]!.sum !== undefined)!;
+    raw.metrics[name]!.sum = 0;
+    writeFileSync(join(edited, 'manifest.json'), JSON.stringify(raw, null, 2));
+    // the table cut short, or one bit flipped: the manifest is sound, the table no longer matches its checksum
+    const cut = join(tmp, 'cut');
+    cpSync(dup, cut, { recursive: true });
+    rmSync(join(cut, 'charts'), { recursive: true });
+    const bytes = readFileSync(join(cut, 'hands.arrow'));
+    writeFileSync(join(cut, 'hands.arrow'), bytes.subarray(0, bytes.length - 100));
+    const flipped = join(tmp, 'flipped');
+    cpSync(dup, flipped, { recursive: true });
+    rmSync(join(flipped, 'charts'), { recursive: true });
+    const f = readFileSync(join(flipped, 'hands.arrow'));
+    f[f.length >> 1] = f[f.length >> 1]! ^ 0x01;
+    writeFileSync(join(flipped, 'hands.arrow'), f);
+    // an exact folder whose table was changed
+    const exact = join(tmp, 'exact-flipped');
+    if (!existsSync(join(tmp, 'exact'))) expect(perlagg('exact', '-r', '1853', '-t', 'H', '--out', join(tmp, 'exact')).code).toBe(0);
+    cpSync(join(tmp, 'exact'), exact, { recursive: true });
+    rmSync(join(exact, 'charts'), { recursive: true, force: true });
+    const e = readFileSync(join(exact, 'exact.arrow'));
+    e[e.length >> 1] = e[e.length >> 1]! ^ 0x80;
+    writeFileSync(join(exact, 'exact.arrow'), e);
+    const cases: Array<[string, RegExp]> = [
+      [edited, /manifest\.json does not match its seal: it was edited or damaged/],
+      [cut, /hands\.arrow does not match the sha256 and size in its manifest/],
+      [flipped, /hands\.arrow does not match the sha256 and size in its manifest/],
+      [exact, /exact\.arrow does not match the sha256 and size in its manifest/],
+    ];
+    // in this process (a spawn costs seconds): a usage error (exit 2) of one line, nothing drawn
+    for (const [dir, msg] of cases) {
+      let err: unknown = null;
+      try {
+        chartsOfFolder(dir);
+      } catch (e) {
+        err = e;
+      }
+      expect(isUsageError(err), dir).toBe(true);
+      expect((err as Error).message).toMatch(msg);
+      expect((err as Error).message).not.toContain('\n');
+      expect(existsSync(join(dir, 'charts')), dir).toBe(false);
+    }
+    // and as the user meets it: the edited metric is never drawn (it was drawn as 0.000%, exit 0)
+    const r = perlagg('plot', edited);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/^perlagg: .*manifest\.json does not match its seal/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toBe('');
+    expect(existsSync(join(edited, 'charts'))).toBe(false);
+  });
+
+  it('an exact manifest is sealed; an edited one is refused', () => {
+    const dir = join(tmp, 'exact');
+    if (!existsSync(dir)) expect(perlagg('exact', '-r', '1853', '-t', 'H', '--out', dir).code).toBe(0);
+    const raw = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    const { seal, ...rest } = raw;
+    expect(seal).toBe(manifestSeal(rest));
+    const edited = join(tmp, 'exact-edited');
+    cpSync(dir, edited, { recursive: true });
+    writeFileSync(join(edited, 'manifest.json'), JSON.stringify({ ...raw, parameters: { ...(rest['parameters'] as object), ruleset: '1853x' } }));
+    expect(() => chartsOfFolder(edited)).toThrow(/does not match its seal/);
   });
 });
