@@ -13,6 +13,7 @@ import { assertTrumpAllowed, perlaggenOf } from '../rules/perlaggen.ts';
 import { canonicalJson, canonicalName, resolveRuleset, rulesetHash } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { buildTable, writeArrowFile } from '../results/arrow-file.ts';
+import { tableMetadata } from '../results/metadata.ts';
 import { checkOutputFolder, codeVersion, sha256, writeManifest } from '../results/manifest.ts';
 import { EXACT_COLUMNS } from '../results/schema.ts';
 import { writeResultCharts } from '../charts/commands.ts';
@@ -215,7 +216,7 @@ function writeOut(dir: string, r: RulesVariant, excluded: CardSet, ds: ExactDist
       hands: col(Uint32Array, (x) => x.row.hands),
       probability: col(Float64Array, (x) => x.row.hands / x.d.hands),
     },
-    { 'perlagg.command': 'exact', 'perlagg.ruleset': parameters.ruleset },
+    tableMetadata('exact', 'exact', parameters),
   );
   const bytes = writeArrowFile(join(dir, 'exact.arrow'), table);
   writeManifest(dir, {

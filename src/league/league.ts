@@ -10,6 +10,7 @@ import { resolvePolicy } from '../registry/policies.ts';
 import { canonicalJson, rulesetHash, resolveRuleset } from '../rules/registry.ts';
 import { BatchStreamWriter } from '../results/stream.ts';
 import { readArrowFileBatches, streamToFile } from '../results/ipc-file.ts';
+import { tableMetadata } from '../results/metadata.ts';
 import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest } from '../results/run-manifest.ts';
 import { codeVersion } from '../results/manifest.ts';
 import { makeFolder, takeLock, type FolderLock } from '../results/run-folder.ts';
@@ -266,7 +267,7 @@ function completeLeague(f: LeagueFolder & { manifest: RunManifest }, matches: re
   const file = join(root, 'league.arrow');
   const stream = join(root, 'league.arrows');
   rmSync(stream, { force: true });
-  const w = BatchStreamWriter.create(stream, LEAGUE_COLUMNS, { 'perlagg.table': 'league' });
+  const w = BatchStreamWriter.create(stream, LEAGUE_COLUMNS, tableMetadata('league', 'league', f.manifest.settings));
   w.append(cols);
   w.finish();
   w.close();

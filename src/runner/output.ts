@@ -5,6 +5,7 @@
 import { existsSync, rmSync, rmdirSync, statSync, statfsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BatchStreamWriter } from '../results/stream.ts';
+import { tableMetadata } from '../results/metadata.ts';
 import { streamToFile } from '../results/ipc-file.ts';
 import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from '../results/run-manifest.ts';
 import { codeDiff, codeVersion, type CodeVersion } from '../results/manifest.ts';
@@ -179,7 +180,7 @@ export class RunOutput {
       const file = streamName(t);
       let w: BatchStreamWriter;
       try {
-        w = BatchStreamWriter.create(join(dir, file), this.job.tables[t]!, { 'perlagg.table': t });
+        w = BatchStreamWriter.create(join(dir, file), this.job.tables[t]!, tableMetadata(t, 'simulate', this.plan.settings));
       } catch (e) {
         throw this.#writeFailure(e, join(dir, file));
       }

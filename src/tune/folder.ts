@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { canonicalJson, rulesetHash, resolveRuleset } from '../rules/registry.ts';
 import { BatchStreamWriter } from '../results/stream.ts';
 import { streamToFile } from '../results/ipc-file.ts';
+import { tableMetadata } from '../results/metadata.ts';
 import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from '../results/run-manifest.ts';
 import { codeDiff, codeVersion } from '../results/manifest.ts';
 import { makeFolder, removeTempFiles, takeLock, uncommittedLeftovers, type FolderLock } from '../results/run-folder.ts';
@@ -128,7 +129,7 @@ export class TuneFolder {
   #create(o: TuneOptions, settings: Record<string, unknown>, columns: readonly ColumnSpec[], seeds: { deals: number; confirmation: number }, start: TuneStart): void {
     const dir = this.dir!;
     this.#createdFiles = true;
-    const writer = BatchStreamWriter.create(join(dir, STREAM_FILE), columns, { 'perlagg.table': TRAJECTORY });
+    const writer = BatchStreamWriter.create(join(dir, STREAM_FILE), columns, tableMetadata(TRAJECTORY, 'tune', settings));
     this.#writer = writer;
     const now = new Date().toISOString();
     const r = resolveRuleset(o.ruleset);
