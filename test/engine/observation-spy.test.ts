@@ -1,7 +1,8 @@
 // Observation integrity (GUIDE §2): a "spy" policy that walks everything it is handed (typed arrays' whole
 // buffers included) finds no other seat's card and no seed in 10,000 hands, at every level of what partners
 // share (RULES §13: none, signs, table, open); at one decision of each hand, redealing what the spy cannot
-// see leaves everything it was handed the same. SPY_HANDS=n changes the number of hands.
+// see leaves everything it was handed the same. 2,000 hands a level in the suite, 10,000 with PERLAGG_DEEP=1
+// (test/deep.ts); SPY_HANDS=n sets the number.
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { observe } from '../../src/engine/observe.ts';
@@ -11,15 +12,17 @@ import { STREAM, keyWords, keyedRng } from '../../src/core/rng.ts';
 import type { Observation, Policy, PolicyContext } from '../../src/policy/api.ts';
 import { deepDump, scanNumbers } from './spy.ts';
 import { LEVELS, RULESETS, TABLES, specOf } from './tables.ts';
+import { sized } from '../deep.ts';
+
+const HANDS = sized('SPY_HANDS', 2000, 10000);
 
 describe('the spy policy', () => {
   for (const level of LEVELS) {
-    it(`finds no other seat's card and no seed in 10,000 hands (partnerInfo=${level})`, () => spyRun(level));
+    it(`finds no other seat's card and no seed in ${HANDS.toLocaleString('en-US')} hands (partnerInfo=${level})`, () => spyRun(level));
   }
 });
 
 function spyRun(level: string): void {
-  const HANDS = Number(process.env['SPY_HANDS'] ?? 10000);
   const ROOT = 2718281828459; // a distinctive seed, well above 2^32
   const forbiddenNumbers = new Set<number>([ROOT, ROOT >>> 0, Math.floor(ROOT / 4294967296)]);
   let handed: { obs: Observation; ctx: PolicyContext } | null = null;

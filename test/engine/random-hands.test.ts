@@ -1,7 +1,8 @@
-// ≥ 10,000 seeded random hands across every ruleset and table (2, 3, 3 with the Strohmann, 4, 6 players),
-// with bidding and with table talk on (every ruleset's default partnerInfo is 'table', RULES §13),
-// invariants checked on every step (GUIDE §2); ≥ 1,000 Partien ending exactly by the
-// priority rules; and global RNG isolation.
+// Seeded random hands across every ruleset and table (2, 3, 3 with the Strohmann, 4, 6 players), with
+// bidding and with table talk on (every ruleset's default partnerInfo is 'table', RULES §13), invariants
+// checked on every step (GUIDE §2); Partien ending exactly by the priority rules, every deal accounted apart;
+// and global RNG isolation. 2,000 hands and 200 Partien a ruleset in the suite; 10,000 hands and 1,000 Partien
+// a ruleset with PERLAGG_DEEP=1 (test/deep.ts, scripts/deep-check-suite.ts).
 import { describe, expect, it } from 'vitest';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
@@ -16,6 +17,7 @@ import type { HandState } from '../../src/engine/state.ts';
 import { checkPlaces, checkScoring, checkTalk, checkTricks } from './invariants.ts';
 import { checkBidding } from './bid-invariants.ts';
 import { RULESETS, TABLES } from './tables.ts';
+import { sized } from '../deep.ts';
 
 /** Test-only: the random policy, revoking a quarter of the time it may (HandOptions.revokes). */
 const randomPolicy = builtinPolicy('random').create({ bidRate: 0.08 });
@@ -50,7 +52,8 @@ function policiesFor(kind: number, n: number): SeatPolicy[] {
   });
 }
 
-const PER_COMBO = 500; // 4 rulesets x 5 tables x 500 = 10,000 hands
+// 4 rulesets x 5 tables x 100 = 2,000 hands in the suite, x 500 = 10,000 with PERLAGG_DEEP=1 (test/deep.ts)
+const PER_COMBO = sized(null, 100, 500);
 
 describe('random hands with invariants on every step', () => {
   for (const name of RULESETS) {
@@ -99,10 +102,10 @@ describe('random hands with invariants on every step', () => {
 });
 
 describe('Partien: an independent accounting of every deal, the score sheet, the winner and the Double', () => {
-  // 1,000 Partien per ruleset, in series (the losers deal the next Partie), three mixes of policies (random
+  // 200 Partien per ruleset in the suite, 1,000 with PERLAGG_DEEP=1, in series (the losers deal the next Partie), three mixes of policies (random
   // ones bid, hold, raise, ask and veto a lot); every deal is recomputed by accounting.ts (never scoring.ts)
   // from its record.
-  const PARTIEN = 1000;
+  const PARTIEN = sized(null, 200, 1000);
   for (const name of RULESETS) {
     it(`${name}: ${PARTIEN} Partien, every deal accounted apart`, () => {
       const r = resolveRuleset(name);

@@ -1,99 +1,25 @@
 // The exhaustive check (perft-style, GUIDE guideline 6): every 5-card hand x every allowed trump x all
-// four rulesets, fast path against its twin (best Gleich, best Hanger with its suit, the joint frontier,
-// and the natural figures), 0 differences. The category counts and a hash of the whole output are pinned
-// in figure-perft.json; set UPDATE_PERFT=1 to rewrite it after a deliberate change (Results: changed).
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// four rulesets (and the A-36 switch), fast path against its twin (best Gleich, best Hanger with its suit, the
+// joint frontier, and the natural figures), 0 differences. The category counts and a hash of the whole output
+// are pinned in figure-perft.json; set UPDATE_PERFT=1 to rewrite it after a deliberate change (Results:
+// changed). In the suite, every hand at one trump of each ruleset (the four suits each at least once); every
+// trump with PERLAGG_DEEP=1, or `node --import tsx scripts/deep-check-perft.ts` (docs/testing.md).
 import { describe, expect, it } from 'vitest';
-import { cardShort } from '../../src/cards/notation.ts';
-import { figureContext, figureWord, jointWords, naturalFigureWord } from '../../src/eval/evaluate.ts';
-import { codeCount, wordGleich, wordHanger, wordHangerSuit } from '../../src/eval/figures.ts';
-import { forEachMask } from '../../src/eval/tables.ts';
 import { exactDistribution, exactSummary } from '../../src/exact/distribution.ts';
-import { RULESET_NAMES, resolveRuleset } from '../../src/rules/registry.ts';
-import type { RulesVariant } from '../../src/rules/variant.ts';
-import { twinFigures, twinHand, type TwinFigures } from '../oracle/figures-twin.ts';
+import { resolveRuleset } from '../../src/rules/registry.ts';
+import { DEEP } from '../deep.ts';
+import { PERFT_SPECS, checkRuleset, pinned, writePinned } from './figure-perft.ts';
 
-const PINNED = join(import.meta.dirname, 'figure-perft.json');
-type Pinned = Record<string, { hands: number; byGleichHanger: Record<string, number>; dritzigesGleich: number; hash: string }>;
-const pinned: Pinned = existsSync(PINNED) ? (JSON.parse(readFileSync(PINNED, 'utf8')) as Pinned) : {};
-const computed: Pinned = {};
-
-function twinWord(t: TwinFigures): number[] {
-  return [(t.gleichCount << 4) | t.gleichRank, (t.hangerLength << 4) | t.hangerTop, t.hangerLength > 0 ? t.hangerSuit : 0];
-}
-function fastWord(w: number): number[] {
-  return [wordGleich(w), wordHanger(w), wordHangerSuit(w)];
-}
-function jointOf(words: number[]): string {
-  return words.map((w) => [codeCount(wordGleich(w)), wordGleich(w) & 15, codeCount(wordHanger(w)), wordHanger(w) & 15, wordHanger(w) ? wordHangerSuit(w) : 0].join()).join(';');
-}
-
-/** Every hand of the deck: 5 suited cards, and (33-card decks) 4 suited cards with the Weli. */
-function forEachHand(r: RulesVariant, fn: (lo: number, weli: 0 | 1) => void): void {
-  forEachMask(5, (m) => fn(m, 0));
-  if (r.deckHasWeli) forEachMask(4, (m) => fn(m, 1));
-}
-
-function namesOf(lo: number, weli: number): string[] {
-  const names: string[] = [];
-  for (let b = 0; b < 32; b++) if ((lo >>> b) & 1) names.push(cardShort(b));
-  if (weli) names.push('W');
-  return names;
-}
-
-function checkRuleset(spec: string, identical: boolean): { diffs: string[]; results: Pinned } {
-  const r = resolveRuleset(spec);
-  const diffs: string[] = [];
-  const results: Pinned = {};
-  for (const trump of r.trumpSuitsAllowed) {
-    const ctx = figureContext(r, trump);
-    const hash = createHash('sha256');
-    const by: Record<string, number> = {};
-    let hands = 0;
-    let dritzig = 0;
-    const out = new Uint16Array(16);
-    forEachHand(r, (lo, weli) => {
-      hands++;
-      const names = namesOf(lo, weli);
-      const w = figureWord(ctx, lo, weli);
-      const nat = naturalFigureWord(ctx, lo);
-      const joint = jointWords(ctx, lo, weli);
-      const tw = twinHand(names, r.perlaggen, 'HSLE'.indexOf(trump), identical);
-      const naturals = names.filter((n) => n !== 'W').map((n) => ({ suit: 'HSLE'.indexOf(n[0]!), rank: ['7', '8', '9', '10', 'U', 'O', 'K', 'A'].indexOf(n.slice(1)) + 1 }));
-      const twNat = twinFigures(naturals, 0, identical);
-      if (fastWord(w).join() !== twinWord(tw).join() || fastWord(nat).join() !== twinWord(twNat).join() || jointOf(joint) !== tw.joint.map((x) => x.join()).join(';')) {
-        if (diffs.length < 10) diffs.push(`${spec} ${trump} ${names.join(' ')}: fast ${fastWord(w)} ${jointOf(joint)} twin ${twinWord(tw)} ${tw.joint.map((x) => x.join()).join(';')}`);
-      }
-      const key = `G${codeCount(wordGleich(w))}H${codeCount(wordHanger(w))}`;
-      by[key] = (by[key] ?? 0) + 1;
-      if (codeCount(wordGleich(w)) >= 3) dritzig++;
-      out[0] = lo & 0xffff;
-      out[1] = lo >>> 16;
-      out[2] = weli;
-      out[3] = w;
-      out[4] = nat;
-      out[5] = joint.length;
-      joint.forEach((j, i) => (out[6 + i] = j));
-      hash.update(out.subarray(0, 6 + joint.length));
-    });
-    results[`${spec}/${trump}`] = {
-      hands,
-      byGleichHanger: Object.fromEntries(Object.entries(by).sort()),
-      dritzigesGleich: dritzig,
-      hash: hash.digest('hex'),
-    };
-  }
-  return { diffs, results };
-}
+/** The trump checked in the suite for each ruleset: every suit at least once over the five. */
+const QUICK_TRUMP: Record<string, string> = { '1853': 'E', innsbruck: 'S', oberland: 'L', suedtirol: 'H', 'oberland{gleichIdenticalIdentities=false}': 'H' };
 
 describe('figure evaluator: exhaustive fast path vs twin', () => {
-  for (const name of [...RULESET_NAMES, 'oberland{gleichIdenticalIdentities=false}']) {
-    const identical = !name.includes('gleichIdenticalIdentities=false');
-    it(`every hand x every trump: ${name}`, () => {
-      const { diffs, results } = checkRuleset(name, identical);
+  for (const [name, identical] of PERFT_SPECS) {
+    const only = DEEP ? null : [QUICK_TRUMP[name] ?? resolveRuleset(name).trumpSuitsAllowed[0]!];
+    it(`every hand x ${only === null ? 'every trump' : `trump ${only[0]}`}: ${name}`, () => {
+      const { diffs, results } = checkRuleset(name, identical, only);
       expect(diffs).toEqual([]);
+      expect(Object.keys(results).length).toBe(only === null ? resolveRuleset(name).trumpSuitsAllowed.length : 1);
       const r = resolveRuleset(name);
       const deckSize = r.deckHasWeli ? 33 : 32;
       for (const [key, res] of Object.entries(results)) {
@@ -102,16 +28,12 @@ describe('figure evaluator: exhaustive fast path vs twin', () => {
         // the exact command counts the same dritzig hands
         const trump = key.split('/').at(-1) as 'H';
         expect(exactSummary(exactDistribution(r, trump)).dritzigesGleich, key).toBe(res.dritzigesGleich);
-        Object.assign(computed, { [key]: res });
         if (process.env['UPDATE_PERFT'] !== '1') {
           expect(pinned[key], `${key} is not pinned in figure-perft.json (run with UPDATE_PERFT=1)`).toBeDefined();
           expect(res, key).toEqual(pinned[key]);
         }
       }
-      if (process.env['UPDATE_PERFT'] === '1') {
-        const merged = { ...(existsSync(PINNED) ? (JSON.parse(readFileSync(PINNED, 'utf8')) as Pinned) : {}), ...results };
-        writeFileSync(PINNED, JSON.stringify(Object.fromEntries(Object.entries(merged).sort()), null, 1) + '\n');
-      }
+      if (process.env['UPDATE_PERFT'] === '1') writePinned(results);
     });
   }
 });
