@@ -3,14 +3,14 @@
 // Partie k is a pure function of (seed, k): playPartie keys its deals and choices by (seed, k, deal, seat),
 // and who deals first follows the Partie before it in its match (partie.ts PartieSeries, A-25: the loser
 // deals), replayed here when a batch starts inside a match.
-import { PartieSeries, playPartie } from '../play/partie.ts';
+import { PartieSeries, playPartie, type PartieStart } from '../play/partie.ts';
 import type { HandState } from '../engine/state.ts';
 import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
-import { REPLAYED_PER_BATCH, beatText, checkReplay, playSetup, replayedDeals, type Decision } from './hands.ts';
+import { REPLAYED_PER_BATCH, beatText, checkReplay, playSetup, replayedDeals, type Decision, type PlaySetup } from './hands.ts';
 import { HB, beatDeal, hb } from '../play/heartbeat.ts';
 import { DecisionRecorder } from './decisions.ts';
 import { expandSeats, type ColumnArray } from '../core/columns.ts';
-import type { DealSummary } from '../engine/summary.ts';
+import type { DealSummary, PartieSummary } from '../engine/summary.ts';
 import { DECISIONS_COLUMNS, PARTIEN_COLUMNS, fillHandRow } from '../games/perlaggen/columns.ts';
 export const PARTIEN_METRICS: readonly MetricSpec[] = [
   { name: 'p0_wins', kind: 'proportion', counts: 'Partien', doc: 'share of Partien party 0 (seats 0 and 2) wins' },
@@ -62,7 +62,6 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
       const bm = new BatchMetrics(metrics, opts, end - start);
       const rec = spec.decisions === true ? new DecisionRecorder() : null;
       let rejected = 0;
-      const num = (name: string) => pc[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
       const check = replayedDeals(start, end, REPLAYED_PER_BATCH.partien);
       const from = spec.start;
       const fromState = from === undefined ? {} : { fromState: { dealer: from.dealer }, ...(from.score === null ? {} : { startScore: from.score }) };
@@ -97,25 +96,8 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
             },
             ...(onDecision === null ? {} : { onDecision }),
           }).summary;
-          if (st !== null) {
-            const replay: Decision[] = [];
-            const partie = { ruleset: r, players: spec.players, rootSeed: spec.seed, partieIndex: k, firstDealer: st.firstDealer, ...(st.dummySeat === undefined ? {} : { dummySeat: st.dummySeat }), ...(from?.score == null ? {} : { startScore: from.score }) };
-            playPartie({ ...partie, policies: setup.fresh[seating]!(k), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
-            checkReplay(played, replay, seatings[seating]!, `Partie ${k}, seed ${spec.seed}${duplicate ? `, seating ${seating}` : ''}`);
-          }
-          num('partie')[i] = k;
-          num('seating')[i] = seating;
-          num('first_dealer')[i] = s.firstDealer;
-          num('deals')[i] = s.deals;
-          num('winner')[i] = s.winnerParty;
-          num('double')[i] = s.double ? 1 : 0;
-          num('ended_mid_hand')[i] = s.endedMidHand ? 1 : 0;
-          num('decisions')[i] = s.decisions;
-          for (let p = 0; p < table.parties; p++) {
-            num(`p${p}_score`)[i] = s.finalScore[p]!;
-            num(`p${p}_gestrichen_at`)[i] = s.gestrichenAt[p]!;
-            num(`p${p}_penalties`)[i] = s.penaltiesPerParty[p]!;
-          }
+          if (st !== null) checkPartieReplay(spec, setup, k, seating, st, played);
+          fillPartieRow(pc, i, k, seating, s, table.parties);
           if (dealer !== null) {
             if (seating === 0) rejected += dealer.rejected; // both seatings of a duplicate Partie are laid out alike: counted once
             dealer.rejected = 0;
@@ -126,13 +108,7 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
             length += s.deals / 2;
             double += s.double ? 0.5 : 0;
             bm.proportion('a_wins_single', aWon);
-          } else {
-            bm.proportion('p0_wins', s.winnerParty === 0 ? 1 : 0);
-            bm.mean('deals_per_partie', s.deals);
-            bm.proportion('double', s.double ? 1 : 0);
-            bm.proportion('ended_mid_hand', s.endedMidHand ? 1 : 0);
-            for (const seat of fixedSeats) bm.proportion(`s${seat}_party_wins`, s.winnerParty === table.party[seat] ? 1 : 0);
-          }
+          } else tallyPartie(bm, s, fixedSeats, table.party);
         }
         if (duplicate) {
           bm.pair('a_wins', aWins);
@@ -146,4 +122,43 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
       return { start, end, tables, rows: { partien: rows, hands: deals.length, ...(rec === null ? {} : { decisions: rec.rows }) }, metrics: bm.acc, rejected, ...bm.series() };
     },
   };
+}
+
+/** Row `i` of partien.arrow: Partie `k` in `seating`, from its summary. */
+function fillPartieRow(pc: Record<string, ColumnArray>, i: number, k: number, seating: number, s: PartieSummary, parties: number): void {
+  const num = (name: string) => pc[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
+  num('partie')[i] = k;
+  num('seating')[i] = seating;
+  num('first_dealer')[i] = s.firstDealer;
+  num('deals')[i] = s.deals;
+  num('winner')[i] = s.winnerParty;
+  num('double')[i] = s.double ? 1 : 0;
+  num('ended_mid_hand')[i] = s.endedMidHand ? 1 : 0;
+  num('decisions')[i] = s.decisions;
+  for (let p = 0; p < parties; p++) {
+    num(`p${p}_score`)[i] = s.finalScore[p]!;
+    num(`p${p}_gestrichen_at`)[i] = s.gestrichenAt[p]!;
+    num(`p${p}_penalties`)[i] = s.penaltiesPerParty[p]!;
+  }
+}
+
+/** The metrics of one Partie played on its own (without --duplicate): PARTIEN_METRICS and the fixed seats' wins. */
+function tallyPartie(bm: BatchMetrics, s: PartieSummary, fixedSeats: readonly number[], party: readonly number[]): void {
+  bm.proportion('p0_wins', s.winnerParty === 0 ? 1 : 0);
+  bm.mean('deals_per_partie', s.deals);
+  bm.proportion('double', s.double ? 1 : 0);
+  bm.proportion('ended_mid_hand', s.endedMidHand ? 1 : 0);
+  for (const seat of fixedSeats) bm.proportion(`s${seat}_party_wins`, s.winnerParty === party[seat] ? 1 : 0);
+}
+
+/**
+ * The replay check of Partie `k` (a few per batch): played again from where it starts in its match with fresh
+ * policies, it must make the same decisions (`played`), or the bots are not pure functions of their streams.
+ */
+function checkPartieReplay(spec: SimSpec, setup: PlaySetup, k: number, seating: number, st: PartieStart, played: readonly Decision[]): void {
+  const from = spec.start;
+  const replay: Decision[] = [];
+  const partie = { ruleset: setup.ruleset, players: spec.players, rootSeed: spec.seed, partieIndex: k, firstDealer: st.firstDealer, ...(st.dummySeat === undefined ? {} : { dummySeat: st.dummySeat }), ...(from?.score == null ? {} : { startScore: from.score }) };
+  playPartie({ ...partie, policies: setup.fresh[seating]!(k), onDecision: (_s, player, _o, action) => replay.push({ player, action }) });
+  checkReplay(played, replay, setup.seatings[seating]!, `Partie ${k}, seed ${spec.seed}${spec.duplicate === true ? `, seating ${seating}` : ''}`);
 }

@@ -126,24 +126,13 @@ export interface BietenReplay {
 }
 
 export function replayBieten(all: Statement[], header: Header, file: string): BietenReplay {
-  let rules: BietenRules;
-  try {
-    rules = resolveBietenRules(header.ruleset ?? 'bieten');
-  } catch (e) {
-    if (e instanceof RulesetError) throw new ReplayError(all.find((x) => norm(x.words[0]!) === 'ruleset')?.line ?? 1, e.message);
-    throw e;
-  }
+  const rules = bietenRulesOf(all, header);
   const { deals } = parseRecording(all);
   const names = header.names ?? Array.from({ length: header.count ?? 0 }, (_, i) => `P${i + 1}`);
   if (names.length < 2 || names.length > 10) throw new ReplayError(all[0]!.line, 'name the players clockwise: "players A B C" (2 to 10)');
   const n = names.length;
-  const score = new Array<number>(n).fill(0);
-  let out: number[] = [];
-  if (header.score !== null) for (const [p, v] of namedNumbers(header.score.words, header.score.line)) score[seatOf(names, p, header.score.line)] = v;
-  if (header.out !== null) out = header.out.words.map((w) => seatOf(names, w, header.out!.line));
-  for (let seat = 0; seat < n; seat++) {
-    if (!out.includes(seat) && score[seat]! >= rules.target) throw new ReplayError(header.score!.line, `${names[seat]} has ${score[seat]} of ${rules.target}: he is out (say "out ${names[seat]}")`);
-  }
+  const { score, out: out0 } = gameSoFar(header, names, rules);
+  let out = out0;
   const outAt = new Array<number>(n).fill(-1);
   for (const seat of out) outAt[seat] = -2;
   const lines: string[] = [];
@@ -158,61 +147,9 @@ export function replayBieten(all: Statement[], header: Header, file: string): Bi
   let loser = -1;
   for (const [k, block] of deals.entries()) {
     if (loser >= 0) throw new ReplayError(block.line, `the game is over: ${names[loser]} has lost (in the next game ${names[nextGameDealer(n, loser)]} deals, right of the loser); start a new recording`);
-    const hands: number[][] = Array.from({ length: n }, () => []);
-    const given = new Set<number>();
-    let named = -1;
-    let s: BietenState | null = null;
-    const start = (line: number): BietenState => {
-      if (s !== null) return s;
-      if (named < 0 && dealer < 0) throw new ReplayError(line, 'name the dealer of the first deal: "dealer A"');
-      const d = named >= 0 ? named : dealer;
-      for (const seat of Array.from({ length: n }, (_, i) => i)) {
-        if (!out.includes(seat) && !given.has(seat)) throw new ReplayError(line, `give ${names[seat]}'s three cards before the first action ("${names[seat]}: EK E9 E8")`);
-      }
-      const opts: BietenDealOptions = { players: n, dealer: d, score, out, names, revokes: true };
-      try {
-        s = dealWithHands(rules, opts, hands);
-      } catch (e) {
-        throw new ReplayError(line, e instanceof Error ? e.message : String(e));
-      }
-      return s;
-    };
-    for (const st of block.body) {
-      const key = norm(st.words[0]!);
-      if (key === 'dealer' || key === 'geber') {
-        if (st.words.length !== 2) throw new ReplayError(st.line, 'write "dealer A"');
-        const d = seatOf(names, st.words[1]!, st.line);
-        if (out.includes(d)) throw new ReplayError(st.line, `${names[d]} is out of the game and deals no more`);
-        if (dealer >= 0 && d !== dealer) {
-          throw new ReplayError(st.line, `the deal passes to the left, skipping players who are out: ${names[dealer]} deals this one, not ${names[d]} (RULES §17.1 rule 23)`);
-        }
-        named = d;
-        continue;
-      }
-      if (key === 'expect') {
-        if (s === null || (s as BietenState).phase !== 'done') throw new ReplayError(st.line, `${quoted(st)}: the deal is not over yet${s === null ? '' : `: ${decisionWords(s)}`}`);
-        checkExpect(st, s, names, score, out, rules);
-        continue;
-      }
-      if (st.hand !== null) {
-        const seat = seatOf(names, st.hand.player, st.line);
-        if (s !== null) throw new ReplayError(st.line, 'the hands are given before the first action');
-        if (out.includes(seat)) throw new ReplayError(st.line, `${names[seat]} is out of the game and gets no cards`);
-        if (given.has(seat)) throw new ReplayError(st.line, `${names[seat]}'s hand is given twice`);
-        try {
-          hands[seat] = parseCards(st.hand.cards);
-        } catch (e) {
-          if (e instanceof CardNotationError) throw new ReplayError(st.line, e.message);
-          throw e;
-        }
-        if (hands[seat]!.length !== 3) throw new ReplayError(st.line, `${names[seat]} gets three cards (one, then two), not ${hands[seat]!.length}`);
-        given.add(seat);
-        continue;
-      }
-      const seat = seatOf(names, st.words[0]!, st.line);
-      step(start(st.line), seat, st);
-    }
-    const done = start(block.line);
+    const deal = new RecordedDeal(rules, names, dealer, score, out);
+    for (const st of block.body) dealLine(deal, st);
+    const done = deal.start(block.line);
     if (done.phase !== 'done') throw new ReplayError(block.body.at(-1)?.line ?? block.line, `deal ${k + 1} is not finished: ${decisionWords(done)}`);
     for (let seat = 0; seat < n; seat++) score[seat]! += done.points[seat]!;
     sheet.push(score.slice());
@@ -237,6 +174,112 @@ export function replayBieten(all: Statement[], header: Header, file: string): Bi
     lines.push(`Das Spiel ist noch nicht aus: ${left.map((x) => names[x]).join(', ')} spielen weiter; ${names[dealer]} gibt als Nächster.`);
   }
   return { text: lines.join('\n') + '\n', rules, names, dealPoints, sheet, outOrder: out, loser, states };
+}
+
+/** The recording's Bieten rules ("ruleset …"; Bieten's own by default). */
+function bietenRulesOf(all: Statement[], header: Header): BietenRules {
+  try {
+    return resolveBietenRules(header.ruleset ?? 'bieten');
+  } catch (e) {
+    if (e instanceof RulesetError) throw new ReplayError(all.find((x) => norm(x.words[0]!) === 'ruleset')?.line ?? 1, e.message);
+    throw e;
+  }
+}
+
+/** The game the recording starts from: each player's score ("score A 5 B 7") and who is out already ("out C"). */
+function gameSoFar(header: Header, names: readonly string[], rules: BietenRules): { score: number[]; out: number[] } {
+  const n = names.length;
+  const score = new Array<number>(n).fill(0);
+  let out: number[] = [];
+  if (header.score !== null) for (const [p, v] of namedNumbers(header.score.words, header.score.line)) score[seatOf(names, p, header.score.line)] = v;
+  if (header.out !== null) out = header.out.words.map((w) => seatOf(names, w, header.out!.line));
+  for (let seat = 0; seat < n; seat++) {
+    if (!out.includes(seat) && score[seat]! >= rules.target) throw new ReplayError(header.score!.line, `${names[seat]} has ${score[seat]} of ${rules.target}: he is out (say "out ${names[seat]}")`);
+  }
+  return { score, out };
+}
+
+/** One recorded deal: the hands and dealer its lines give, and its state from the first action on. */
+class RecordedDeal {
+  readonly hands: number[][];
+  readonly given = new Set<number>();
+  named = -1;
+  s: BietenState | null = null;
+
+  constructor(
+    readonly rules: BietenRules,
+    readonly names: readonly string[],
+    /** the dealer the deal passes to (-1 at the first deal: the recording names him) */
+    readonly dealer: number,
+    readonly score: readonly number[],
+    readonly out: readonly number[],
+  ) {
+    this.hands = Array.from({ length: names.length }, () => []);
+  }
+
+  /** The deal, dealt from the given hands at its first action. */
+  start(line: number): BietenState {
+    if (this.s !== null) return this.s;
+    const { names, named, dealer, out } = this;
+    const n = names.length;
+    if (named < 0 && dealer < 0) throw new ReplayError(line, 'name the dealer of the first deal: "dealer A"');
+    const d = named >= 0 ? named : dealer;
+    for (const seat of Array.from({ length: n }, (_, i) => i)) {
+      if (!out.includes(seat) && !this.given.has(seat)) throw new ReplayError(line, `give ${names[seat]}'s three cards before the first action ("${names[seat]}: EK E9 E8")`);
+    }
+    const opts: BietenDealOptions = { players: n, dealer: d, score: this.score, out, names, revokes: true };
+    try {
+      this.s = dealWithHands(this.rules, opts, this.hands);
+    } catch (e) {
+      throw new ReplayError(line, e instanceof Error ? e.message : String(e));
+    }
+    return this.s;
+  }
+}
+
+/** One line of a recorded deal: the dealer, an expectation, a hand, or an action. */
+function dealLine(deal: RecordedDeal, st: Statement): void {
+  const { names, out, dealer } = deal;
+  const key = norm(st.words[0]!);
+  if (key === 'dealer' || key === 'geber') {
+    if (st.words.length !== 2) throw new ReplayError(st.line, 'write "dealer A"');
+    const d = seatOf(names, st.words[1]!, st.line);
+    if (out.includes(d)) throw new ReplayError(st.line, `${names[d]} is out of the game and deals no more`);
+    if (dealer >= 0 && d !== dealer) {
+      throw new ReplayError(st.line, `the deal passes to the left, skipping players who are out: ${names[dealer]} deals this one, not ${names[d]} (RULES §17.1 rule 23)`);
+    }
+    deal.named = d;
+    return;
+  }
+  if (key === 'expect') {
+    const s = deal.s;
+    if (s === null || s.phase !== 'done') throw new ReplayError(st.line, `${quoted(st)}: the deal is not over yet${s === null ? '' : `: ${decisionWords(s)}`}`);
+    checkExpect(st, s, names, deal.score, out, deal.rules);
+    return;
+  }
+  if (st.hand !== null) {
+    handLine(deal, st, st.hand);
+    return;
+  }
+  const seat = seatOf(names, st.words[0]!, st.line);
+  step(deal.start(st.line), seat, st);
+}
+
+/** A hand given ("A: EK E9 E8"): three cards, before the first action, once, not to a player who is out. */
+function handLine(deal: RecordedDeal, st: Statement, hand: NonNullable<Statement['hand']>): void {
+  const { names } = deal;
+  const seat = seatOf(names, hand.player, st.line);
+  if (deal.s !== null) throw new ReplayError(st.line, 'the hands are given before the first action');
+  if (deal.out.includes(seat)) throw new ReplayError(st.line, `${names[seat]} is out of the game and gets no cards`);
+  if (deal.given.has(seat)) throw new ReplayError(st.line, `${names[seat]}'s hand is given twice`);
+  try {
+    deal.hands[seat] = parseCards(hand.cards);
+  } catch (e) {
+    if (e instanceof CardNotationError) throw new ReplayError(st.line, e.message);
+    throw e;
+  }
+  if (deal.hands[seat]!.length !== 3) throw new ReplayError(st.line, `${names[seat]} gets three cards (one, then two), not ${deal.hands[seat]!.length}`);
+  deal.given.add(seat);
 }
 
 function checkExpect(st: Statement, s: BietenState, names: readonly string[], scoreBefore: readonly number[], out: readonly number[], rules: BietenRules): void {

@@ -281,6 +281,51 @@ export interface PerlaggenReplay {
 }
 
 export function replayPerlaggen(all: Statement[], header: Header, file: string): PerlaggenReplay {
+  const table = replayTable(all, header);
+  const { ruleset, seats, parties, names, partyName } = table;
+  const score = startScore(header, parties);
+  const { deals } = parseRecording(all);
+  const lines: string[] = [`Perlaggen, Regeln ${canonicalName(ruleset)} (${ruleset.title})`, `Aufgezeichnetes Spiel: ${file}${header.title === null ? '' : ` — ${header.title}`}`];
+  const sheet: number[][] = [];
+  const dealPoints: number[][] = [];
+  const states: HandState[] = [];
+  let dealer = 0;
+  let winner = -1;
+  for (const [k, block] of deals.entries()) {
+    if (winner >= 0) throw new ReplayError(block.line, `the Partie is over: ${partyName(winner)} has won`);
+    const deal = replayDeal(table, block.body, k, dealer, score);
+    dealer = deal.dealer;
+    const done = deal.layout.start(block.line);
+    silence(done);
+    if (done.phase !== 'done') throw new ReplayError(block.body.at(-1)?.line ?? block.line, `hand ${k + 1} is not finished: ${awaited(done)}`);
+    for (let p = 0; p < parties; p++) score[p]! += done.points[p]!;
+    sheet.push(score.slice());
+    dealPoints.push(done.points.slice());
+    states.push(done);
+    winner = partieWinner(done, score, ruleset.target);
+    lines.push('');
+    lines.push(`=== Spiel ${k + 1}${block.label === '' || block.label === String(k + 1) ? '' : ` (${block.label})`} ===`);
+    // the transcript of `perlagg play` without its first two lines (seed and policies mean nothing here)
+    lines.push(...transcript(done, { ruleset, seed: 0, deal: k, policies: names }).trimEnd().split('\n').slice(2));
+    lines.push(`Stand: ${score.map((v, p) => `${partyName(p)} ${v}`).join(', ')} (Ziel ${ruleset.target})`);
+    dealer = (dealer + 1) % seats;
+  }
+  if (winner >= 0) lines.push(`Die Partie ist aus: ${partyName(winner)} gewinnt.`);
+  return { text: lines.join('\n') + '\n', ruleset, dealPoints, sheet, winner, states };
+}
+
+/** The table a recording is played at: its ruleset, its seats (P1 …) and parties. */
+interface ReplayTable {
+  readonly ruleset: RulesVariant;
+  readonly players: number;
+  readonly seats: number;
+  readonly parties: number;
+  readonly names: readonly string[];
+  partyName(p: number): string;
+}
+
+/** The recording's ruleset and seats, checked against the header ("players 4", "names P1 …"). */
+function replayTable(all: Statement[], header: Header): ReplayTable {
   let ruleset: RulesVariant;
   try {
     ruleset = resolveRuleset(header.ruleset ?? 'oberland');
@@ -288,7 +333,6 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
     if (e instanceof RulesetError) throw new ReplayError(all.find((x) => norm(x.words[0]!) === 'ruleset')?.line ?? 1, e.message);
     throw e;
   }
-  const { deals } = parseRecording(all);
   const players = header.count ?? header.names?.length ?? 4;
   const probe = (() => {
     try {
@@ -304,125 +348,151 @@ export function replayPerlaggen(all: Statement[], header: Header, file: string):
     throw new ReplayError(all[0]!.line, `Perlaggen seats are named ${names.join(' ')} (write "players ${players}")`);
   }
   const partyName = (p: number) => (parties === seats ? names[p]! : `Partei ${String.fromCharCode(65 + p)}`);
+  return { ruleset, players, seats, parties, names, partyName };
+}
+
+/** The score the Partie starts from ("score 3 4", one number a party; 0 each without it). */
+function startScore(header: Header, parties: number): number[] {
   const score = new Array<number>(parties).fill(0);
   if (header.score !== null) {
     if (header.score.words.length !== parties || !header.score.words.every((w) => /^\d+$/.test(w))) throw new ReplayError(header.score.line, `give the score of each of the ${parties} parties, e.g. "score 0 0"`);
     header.score.words.forEach((w, p) => (score[p] = Number(w)));
   }
-  const lines: string[] = [`Perlaggen, Regeln ${canonicalName(ruleset)} (${ruleset.title})`, `Aufgezeichnetes Spiel: ${file}${header.title === null ? '' : ` — ${header.title}`}`];
-  const sheet: number[][] = [];
-  const dealPoints: number[][] = [];
-  const states: HandState[] = [];
-  let dealer = 0;
-  let winner = -1;
-  for (const [k, block] of deals.entries()) {
-    if (winner >= 0) throw new ReplayError(block.line, `the Partie is over: ${partyName(winner)} has won`);
-    const hands: number[][] = Array.from({ length: seats }, () => []);
-    const given = new Set<number>();
-    let turned = -1;
-    let skipped: number[] = [];
-    let stock: number[] | null = null;
-    let s: HandState | null = null;
-    // table talk in this deal: dealt at a talking table (RULES §13)
-    const talk = new Map<Statement, TalkLine[]>();
-    for (const st of block.body) {
-      const t = talkLines(st);
-      if (t !== null) talk.set(st, t);
-    }
-    if (talk.size > 0 && ruleset.partnerInfo !== 'table' && ruleset.partnerInfo !== 'open') {
-      const st = talk.keys().next().value!;
-      throw new ReplayError(st.line, `${quoted(st)}: nobody talks at this table (partnerInfo=${ruleset.partnerInfo}, RULES §13): write the ruleset with partnerInfo=table`);
-    }
-    const cardsOf = (text: string, line: number) => {
-      try {
-        return parseCards(text);
-      } catch (e) {
-        if (e instanceof CardNotationError) throw new ReplayError(line, e.message);
-        throw e;
-      }
-    };
-    const start = (line: number): HandState => {
-      if (s !== null) return s;
-      for (let seat = 0; seat < seats; seat++) if (!given.has(seat)) throw new ReplayError(line, `give ${names[seat]}'s cards before the first action ("${names[seat]}: HA HK …")`);
-      if (turned < 0) throw new ReplayError(line, 'name the card turned up for trump: "turned S9"');
-      try {
-        s = handFromLayout(ruleset, { players, dealer, score, quietSeats: talk.size > 0 ? 0 : NOBODY_TALKS }, { hands, turned, skipped, ...(stock === null ? {} : { stock }) });
-      } catch (e) {
-        throw new ReplayError(line, e instanceof Error ? e.message : String(e));
-      }
-      return s;
-    };
-    for (const st of block.body) {
-      const key = norm(st.words[0]!);
-      const said = talk.get(st);
-      if (said !== undefined) {
-        for (const t of said) {
-          const state = start(st.line);
-          const speaker = seatOf(names, t.speaker, st.line);
-          stepTalk(state, speaker, t.to === null ? null : seatOf(names, t.to, st.line), t);
-        }
-        continue;
-      }
-      if (st.hand !== null && /^p\d+$/i.test(st.hand.player)) {
-        if (s !== null) throw new ReplayError(st.line, 'the hands are given before the first action');
-        const seat = seatOf(names, st.hand.player, st.line);
-        if (given.has(seat)) throw new ReplayError(st.line, `${names[seat]}'s hand is given twice`);
-        hands[seat] = cardsOf(st.hand.cards, st.line);
-        given.add(seat);
-        continue;
-      }
-      if (key === 'dealer' || key === 'geber') {
-        const d = seatOf(names, st.words[1] ?? '', st.line);
-        if (k > 0 && d !== dealer) throw new ReplayError(st.line, `the deal passes to the left (A-25): ${names[dealer]} deals this hand, not ${names[d]}`);
-        dealer = d;
-        continue;
-      }
-      if (key === 'turned' || key === 'trumpf') {
-        turned = cardsOf(st.words.slice(1).join(' '), st.line)[0] ?? -1;
-        continue;
-      }
-      if (key === 'skipped') {
-        skipped = cardsOf(st.words.slice(1).join(' '), st.line);
-        continue;
-      }
-      if (key === 'stock') {
-        stock = cardsOf(st.words.slice(1).join(' '), st.line);
-        continue;
-      }
-      if (key === 'expect') {
-        if (s !== null) silence(s);
-        if (s === null || (s as HandState).phase !== 'done') throw new ReplayError(st.line, `${quoted(st)}: the hand is not over yet${s === null ? '' : `: ${awaited(s)}`}`);
-        const what = norm(st.words[1] ?? '');
-        if (what !== 'points' && what !== 'score') throw new ReplayError(st.line, 'write "expect points 1 2" or "expect score 3 4" (one number a party)');
-        const want = st.words.slice(2).map(Number);
-        const got = what === 'points' ? (s as HandState).points : (s as HandState).points.map((p, i) => p + score[i]!);
-        if (want.length !== parties || want.some((x, i) => x !== got[i])) throw new ReplayError(st.line, `expected ${what} ${st.words.slice(2).join(' ')}; the rules give ${got.join(' ')}`);
-        continue;
-      }
-      const seat = seatOf(names, st.words[0]!, st.line);
-      step(start(st.line), seat, st);
-    }
-    const done = start(block.line);
-    silence(done);
-    if (done.phase !== 'done') throw new ReplayError(block.body.at(-1)?.line ?? block.line, `hand ${k + 1} is not finished: ${awaited(done)}`);
-    for (let p = 0; p < parties; p++) score[p]! += done.points[p]!;
-    sheet.push(score.slice());
-    dealPoints.push(done.points.slice());
-    states.push(done);
-    if (done.bid.partieWinner >= 0) winner = done.bid.partieWinner;
-    else {
-      let best = -1;
-      for (let p = 0; p < parties; p++) if (score[p]! >= ruleset.target && (best < 0 || score[p]! > score[best]!)) best = p;
-      winner = best;
-    }
-    lines.push('');
-    lines.push(`=== Spiel ${k + 1}${block.label === '' || block.label === String(k + 1) ? '' : ` (${block.label})`} ===`);
-    // the transcript of `perlagg play` without its first two lines (seed and policies mean nothing here)
-    lines.push(...transcript(done, { ruleset, seed: 0, deal: k, policies: names }).trimEnd().split('\n').slice(2));
-    lines.push(`Stand: ${score.map((v, p) => `${partyName(p)} ${v}`).join(', ')} (Ziel ${ruleset.target})`);
-    dealer = (dealer + 1) % seats;
-  }
-  if (winner >= 0) lines.push(`Die Partie ist aus: ${partyName(winner)} gewinnt.`);
-  return { text: lines.join('\n') + '\n', ruleset, dealPoints, sheet, winner, states };
+  return score;
 }
 
+/** The party that has won the Partie after a deal: out during the deal, or the best over the target; -1 none. */
+function partieWinner(done: HandState, score: readonly number[], target: number): number {
+  if (done.bid.partieWinner >= 0) return done.bid.partieWinner;
+  let best = -1;
+  for (let p = 0; p < score.length; p++) if (score[p]! >= target && (best < 0 || score[p]! > score[best]!)) best = p;
+  return best;
+}
+
+/** The cards a line names, or the line's error. */
+function cardsOf(text: string, line: number): number[] {
+  try {
+    return parseCards(text);
+  } catch (e) {
+    if (e instanceof CardNotationError) throw new ReplayError(line, e.message);
+    throw e;
+  }
+}
+
+/** One deal's layout as the recording gives it (hands, the turned card …), and its hand from the first action on. */
+class RecordedLayout {
+  readonly hands: number[][];
+  readonly given = new Set<number>();
+  turned = -1;
+  skipped: number[] = [];
+  stock: number[] | null = null;
+  s: HandState | null = null;
+
+  constructor(
+    private readonly table: ReplayTable,
+    public dealer: number,
+    private readonly score: readonly number[],
+    private readonly talking: boolean,
+  ) {
+    this.hands = Array.from({ length: table.seats }, () => []);
+  }
+
+  /** The hand, dealt from the layout at its first action (every hand and the turned card given). */
+  start(line: number): HandState {
+    if (this.s !== null) return this.s;
+    const { ruleset, players, seats, names } = this.table;
+    for (let seat = 0; seat < seats; seat++) if (!this.given.has(seat)) throw new ReplayError(line, `give ${names[seat]}'s cards before the first action ("${names[seat]}: HA HK …")`);
+    if (this.turned < 0) throw new ReplayError(line, 'name the card turned up for trump: "turned S9"');
+    const { hands, turned, skipped, stock } = this;
+    try {
+      this.s = handFromLayout(ruleset, { players, dealer: this.dealer, score: this.score, quietSeats: this.talking ? 0 : NOBODY_TALKS }, { hands, turned, skipped, ...(stock === null ? {} : { stock }) });
+    } catch (e) {
+      throw new ReplayError(line, e instanceof Error ? e.message : String(e));
+    }
+    return this.s;
+  }
+}
+
+/** The table talk of a deal's lines; only at a talking table (RULES §13). */
+function dealTalk(ruleset: RulesVariant, body: readonly Statement[]): Map<Statement, TalkLine[]> {
+  const talk = new Map<Statement, TalkLine[]>();
+  for (const st of body) {
+    const t = talkLines(st);
+    if (t !== null) talk.set(st, t);
+  }
+  if (talk.size > 0 && ruleset.partnerInfo !== 'table' && ruleset.partnerInfo !== 'open') {
+    const st = talk.keys().next().value!;
+    throw new ReplayError(st.line, `${quoted(st)}: nobody talks at this table (partnerInfo=${ruleset.partnerInfo}, RULES §13): write the ruleset with partnerInfo=table`);
+  }
+  return talk;
+}
+
+/** Deal `k`'s lines, each applied in turn: the layout (hands, dealer, turned, skipped, stock), talk, actions, expectations. */
+function replayDeal(table: ReplayTable, body: readonly Statement[], k: number, dealer: number, score: readonly number[]): { layout: RecordedLayout; dealer: number } {
+  const { names } = table;
+  const talk = dealTalk(table.ruleset, body);
+  const layout = new RecordedLayout(table, dealer, score, talk.size > 0);
+  for (const st of body) {
+    const said = talk.get(st);
+    if (said !== undefined) {
+      for (const t of said) {
+        const state = layout.start(st.line);
+        const speaker = seatOf(names, t.speaker, st.line);
+        stepTalk(state, speaker, t.to === null ? null : seatOf(names, t.to, st.line), t);
+      }
+      continue;
+    }
+    if (layoutLine(table, layout, st, k)) continue;
+    if (norm(st.words[0]!) === 'expect') {
+      checkExpect(layout.s, st, score, table.parties);
+      continue;
+    }
+    const seat = seatOf(names, st.words[0]!, st.line);
+    step(layout.start(st.line), seat, st);
+  }
+  return { layout, dealer: layout.dealer };
+}
+
+/** A line of the deal's layout (a hand, dealer, turned, skipped, stock) taken into `layout`; false for any other line. */
+function layoutLine(table: ReplayTable, layout: RecordedLayout, st: Statement, k: number): boolean {
+  const { names } = table;
+  const key = norm(st.words[0]!);
+  if (st.hand !== null && /^p\d+$/i.test(st.hand.player)) {
+    if (layout.s !== null) throw new ReplayError(st.line, 'the hands are given before the first action');
+    const seat = seatOf(names, st.hand.player, st.line);
+    if (layout.given.has(seat)) throw new ReplayError(st.line, `${names[seat]}'s hand is given twice`);
+    layout.hands[seat] = cardsOf(st.hand.cards, st.line);
+    layout.given.add(seat);
+    return true;
+  }
+  if (key === 'dealer' || key === 'geber') {
+    const d = seatOf(names, st.words[1] ?? '', st.line);
+    if (k > 0 && d !== layout.dealer) throw new ReplayError(st.line, `the deal passes to the left (A-25): ${names[layout.dealer]} deals this hand, not ${names[d]}`);
+    layout.dealer = d;
+    return true;
+  }
+  if (key === 'turned' || key === 'trumpf') {
+    layout.turned = cardsOf(st.words.slice(1).join(' '), st.line)[0] ?? -1;
+    return true;
+  }
+  if (key === 'skipped') {
+    layout.skipped = cardsOf(st.words.slice(1).join(' '), st.line);
+    return true;
+  }
+  if (key === 'stock') {
+    layout.stock = cardsOf(st.words.slice(1).join(' '), st.line);
+    return true;
+  }
+  return false;
+}
+
+/** "expect points 1 2" / "expect score 3 4": the hand is over and the rules give these numbers. */
+function checkExpect(s: HandState | null, st: Statement, score: readonly number[], parties: number): void {
+  if (s !== null) silence(s);
+  if (s === null || s.phase !== 'done') throw new ReplayError(st.line, `${quoted(st)}: the hand is not over yet${s === null ? '' : `: ${awaited(s)}`}`);
+  const what = norm(st.words[1] ?? '');
+  if (what !== 'points' && what !== 'score') throw new ReplayError(st.line, 'write "expect points 1 2" or "expect score 3 4" (one number a party)');
+  const want = st.words.slice(2).map(Number);
+  const got = what === 'points' ? s.points : s.points.map((p, i) => p + score[i]!);
+  if (want.length !== parties || want.some((x, i) => x !== got[i])) throw new ReplayError(st.line, `expected ${what} ${st.words.slice(2).join(' ')}; the rules give ${got.join(' ')}`);
+}
