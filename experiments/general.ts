@@ -11,6 +11,9 @@ function ablation(id: string, claim: string, b: Readonly<Record<string, number |
   return { id, hypotheses: [id], claim, a: AUTHOR, b: au(b), sizes: HANDS, arms: [h2h(metric), vsSimple(metric)] };
 }
 
+/** The author with holding fixed at his own threshold, whatever the bid threshold (H-21 moves bidding alone). */
+const HOLD_FIXED = au({ holdAtBid: false });
+
 export const general: Experiment[] = [
   {
     id: 'H-01',
@@ -50,19 +53,22 @@ export const general: Experiment[] = [
       { name: 'two-two', label: 'party 0 holds ≥ 2 Perlaggen and ≥ 2 plain trumps: share of hands it makes the Spiel', design: 'describe', mode: 'hands', metric: 'spielMade', direction: 'greater', reference: 0.5, where: where('h06-two-two') },
       { name: 'one-three', label: 'party 0 holds 1 Perlagg and ≥ 3 plain trumps', design: 'describe', mode: 'hands', metric: 'spielMade', direction: 'greater', reference: 0.5, where: where('h06-one-three') },
       { name: 'one-two-ak', label: 'party 0 holds 1 Perlagg, 2 plain trumps, A and K of a side suit', design: 'describe', mode: 'hands', metric: 'spielMade', direction: 'greater', reference: 0.5, where: where('h06-one-two-ak') },
+      { name: 'two-two-simple', label: 'simple at all four seats: party 0 holds ≥ 2 Perlaggen and ≥ 2 plain trumps, share it makes the Spiel', design: 'describe', mode: 'hands', metric: 'spielMade', direction: 'greater', reference: 0.5, where: where('h06-two-two'), a: 'simple', opponent: 'simple' },
     ],
   },
   {
     id: 'H-07',
     hypotheses: ['H-07'],
     claim: '(a) with a trumpless partner, leading the trump A or 10 raises P(Spiel); (b) leading the trump 9 or 8 does not',
+    reading: 'when the partner answers „Trumpf!“ (he has no trump), lead the trump As or Zehner to draw the opponents\' small trumps; with only a Neuner or Achter on top, do not (B of arm low-trump leads it then, and any low trump like another card)',
     a: AUTHOR,
     b: au({ trumpLead: 'never' }),
     sizes: HANDS,
     arms: [
       h2h('spiele', { label: '(a) A (trump lead for a trumpless partner) against B (never), duplicate, Spiele won − lost' }),
       vsSimple('spiele', { label: '(a) A and B each against simple, Spiele' }),
-      h2h('spiele', { name: 'low-trump', label: '(b) A (no low trump leads) against B (low trump leads), duplicate, Spiele', b: au({ lowTrumpLead: true }) }),
+      h2h('spiele', { name: 'low-trump', label: '(b) A (no low trump leads) against B (low trump leads, also in answer to „Trumpf!“), duplicate, Spiele', b: au({ lowTrumpLead: true }) }),
+      vsSimple('spiele', { name: 'low-trump-vs-simple', label: '(b) A and B (low trump leads) each against simple, Spiele', b: au({ lowTrumpLead: true }) }),
     ],
   },
   ablation('H-11', '"trump whenever it wins" beats "save trumps" in P(Spiel) (trumpToWin on against off)', { trumpToWin: false }, 'spiele'),
@@ -79,15 +85,17 @@ export const general: Experiment[] = [
     id: 'H-21',
     hypotheses: ['H-21'],
     claim: 'an early Gleich bid pays from three Ober, a Hanger bid from Unter-Ober-König: looser or stricter thresholds earn less',
-    a: AUTHOR,
-    b: au({ gleichRank: 5 }),
+    reading: 'a bid „auf Geradewohl“ (at the first card) needs at least three Ober in the Gleich or Unter-Ober-König in the Hanger; only the bid threshold moves — both arms hold from the author\'s own threshold (holdAtBid=false), so holding does not move with it',
+    a: HOLD_FIXED,
+    b: au({ holdAtBid: false, gleichRank: 5 }),
     sizes: HANDS,
     arms: [
       h2h('points', { name: 'gleich-three-unter', label: 'A (three Ober) against B (three Unter), duplicate, points a hand' }),
-      h2h('points', { name: 'gleich-two-ober', label: 'A against B (two Ober)', b: au({ gleichCount: 2 }) }),
-      h2h('points', { name: 'gleich-three-asse', label: 'A against B (three Asse: stricter)', b: au({ gleichRank: 8 }) }),
-      h2h('points', { name: 'hanger-to-ober', label: 'A (Hanger to the König) against B (to the Ober: looser)', b: au({ hangerTop: 6 }) }),
-      h2h('points', { name: 'hanger-to-as', label: 'A against B (Hanger to the As: stricter)', b: au({ hangerTop: 8 }) }),
+      vsSimple('points', { name: 'gleich-three-unter-vs-simple', label: 'A (three Ober) and B (three Unter) each against simple, points a hand' }),
+      h2h('points', { name: 'gleich-two-ober', label: 'A against B (two Ober)', b: au({ holdAtBid: false, gleichCount: 2 }) }),
+      h2h('points', { name: 'gleich-three-asse', label: 'A against B (three Asse: stricter)', b: au({ holdAtBid: false, gleichRank: 8 }) }),
+      h2h('points', { name: 'hanger-to-ober', label: 'A (Hanger to the König) against B (to the Ober: looser)', b: au({ holdAtBid: false, hangerTop: 6 }) }),
+      h2h('points', { name: 'hanger-to-as', label: 'A against B (Hanger to the As: stricter)', b: au({ holdAtBid: false, hangerTop: 8 }) }),
     ],
   },
 ];

@@ -23,7 +23,14 @@ export const talk: Experiment[] = [
   talkAblation('H-04', 'counting the partner\'s signs (his trumps and Perlaggen) in the party\'s Stechkraft gains over ignoring them (signs on against off)', { signs: false }, 'points'),
   talkAblation('H-08', 'the lead request („Welche Farbe?“ answered „Trumpf!“, a suit or „Gut drüben!“) beats the fixed lead rule (leadRequest on against off)', { leadRequest: false }, 'spiele'),
   talkAblation('H-09', 'not leading the suits the opponents asked their partner for raises the party\'s Spiele (avoidAskedSuit on against off)', { avoidAskedSuit: false }, 'spiele'),
-  talkAblation('H-10', 'the last hand\'s „Ich kann nicht.“ (and trumping for a partner who says it) raises the party\'s Spiele (cannotWinSignal on against off)', { cannotWinSignal: false }, 'spiele'),
-  talkAblation('H-22', 'the Kunstgriff: a figure that needs our Perlagg is left to the partner who has it in natura („Hast du … in natura?“, „Biet …!“), on against off', { kunstgriff: false }, 'points'),
-  talkAblation('H-23', 'the Kunstgriff for the Spiel: the partner with the Spielfarbe bids the Spiel, on against off', { kunstgriff: false }, 'spiele'),
+  {
+    ...talkAblation('H-10', 'the last hand\'s „Ich kann nicht.“ (and trumping for a partner who says it) raises the party\'s Spiele (cannotWinSignal on against off)', { trumpToWin: false, cannotWinSignal: false }, 'spiele'),
+    a: au({ trumpToWin: false }),
+    reading: 'the last hand says „Ich kann nicht.“ when he cannot win the trick, so that his partner trumps it. Both arms save their trumps otherwise (trumpToWin off): with it on, the partner trumps anyway and the signal changes no card',
+  },
+  talkAblation('H-22', 'the Kunstgriff: a figure that needs our Perlagg is left to the partner who has it in natura („Hast du … in natura?“, „Biet …!“), on against off', { kunstgriffFigures: false }, 'points'),
+  {
+    ...talkAblation('H-23', 'the Kunstgriff for the Spiel: the partner with the Spielfarbe bids the Spiel, on against off (the Kunstgriff for the figures on in both)', { kunstgriffSpiel: false }, 'points'),
+    untested: 'author1853 uses the Kunstgriff for the Spiel only with a hand of Stechkraft ≥ 8 (its spielAtOnce) and no plain trump whose partner holds the Spielfarbe in natura; switching it off changed no result in 500 quick deals at either table — too rare a situation to judge with this bot',
+  },
 ];

@@ -34,6 +34,8 @@
 //                                   one's own Perlagg is left to the partner who has it in natura (or the
 //                                   Spielfarbe): it asks „Hast du … in natura?“ and on „Ja“ says „Biet …!“;
 //                                   told so itself, it bids. At a silent table it bids the figure itself
+//   kunstgriffFigures       true    H-22: the Kunstgriff for Gleich and Hanger (kunstgriff on)
+//   kunstgriffSpiel         true    H-23: the Kunstgriff for the Spiel (kunstgriff on)
 //   spielAtOnce             8       H-16 [000 p.39] "gleich vom Anfang das Spiel": bid the Spiel before the
 //                                   first card with Stechkraft ≥ this (16 = never)
 //   spielTricks             2       H-15 [000 p.39] "bis zum dritten Stiche deren zwei gemacht und noch eine
@@ -58,6 +60,8 @@
 //  holding (halten) and letting gut
 //   holdSlack               0       H-24 [000 p.41] "Welche Karte hinreichend ist zum Biethen, die ist es …
 //                                   auch zum Halten": hold this many steps below the bid threshold
+//   holdAtBid               true    H-21/H-24: holding starts at the bid threshold; false: at the author's
+//                                   own (three Ober, Unter-Ober-König), so H-21 moves the bidding alone
 //   naturaSlack             2       H-27 [000 p.42 #2] hold "wenn man das Gebothene schon in natura ziemlich
 //                                   gut hat": a natural figure may be this many steps weaker
 //   severalSlack            2       H-28 [000 p.42 #3] "in mehreren Stücken ziemlich fest": steps of slack
@@ -67,6 +71,8 @@
 //   nearEnd                 3       the "dem Ausgange nahe" of H-26, H-31, H-39, H-41 [000 p.42–43, p.45]
 //   bindPerlagg             true    H-29 [000 p.42–43 #4] hold "um des Hangers willen" to bind the bidder's
 //                                   Perlagg, then bid the other figure "alsogleich"
+//   bindPremise             false   H-29: bind only on the author's premise "mein Gegner den Hanger besser
+//                                   weiß": the opponents can still beat our other figure on the cards seen
 //   outAnyway               true    H-30 [000 p.43 #1] "Wer möchte, wenn er auf 9 steht, mit einem ungewissen
 //                                   Hanger halten …": no uncertain hold when the other figures take us out
 //   sureIdx                 20      H-30, H-35: a figure is certain from this idx, or when no opponent can
@@ -110,7 +116,9 @@
 //                                   As or Zehner (his answer, his signs, else what the play showed);
 //                                   'always' / 'never'
 //   lowTrumpLead            false   H-07 [000 p.37] "Mit Neuner oder Achter kann das Trumpfschlagen nichts
-//                                   nützen": false = no low trump leads while another card can be led
+//                                   nützen": false = no low trump leads while another card can be led; true:
+//                                   a low trump is led like any card, and as the answer to a trumpless
+//                                   partner ("Trumpf!") when the Neuner or Achter is the top trump
 //   trumpToWin              true    H-11 [000 p.38] "Trümpfe zurückzubehalten wäre eine übel angebrachte
 //                                   Sparsamkeit": win with a trump whenever it wins; false: only in a
 //                                   decisive trick
@@ -202,6 +210,12 @@ export interface Sense {
   lateCount: boolean;
   lateFrom: number;
   kunstgriff: boolean;
+  kunstgriffFigures: boolean;
+  kunstgriffSpiel: boolean;
+  holdAtBid: boolean;
+  gHoldThr: number;
+  hHoldThr: number;
+  bindPremise: boolean;
   spielAtOnce: number;
   spielTricks: number;
   spielProspect: number;
@@ -693,6 +707,8 @@ function boundFigures(obs: Observation): number {
 }
 
 const threshold = (o: Sense, f: GH): number => (f === 'Gleich' ? o.gThr : o.hThr);
+/** Where holding starts (H-24): the bid threshold, or the author's own with holdAtBid off (H-21). */
+const holdThreshold = (o: Sense, f: GH): number => (f === 'Gleich' ? o.gHoldThr : o.hHoldThr);
 
 /** Weight of a figure in this deal: its stake, 0 when decided, 1 when silent or offered. */
 function weightOf(obs: Observation, f: GH): number {
@@ -807,8 +823,8 @@ function windowAction(obs: Observation, o: Sense, ctx: PolicyContext): PolicyAct
   }
   // the Spiel
   if (spiel !== undefined) {
-    const keepFree = o.kunstgriff && partnerHasInNatura(obs, 'Spiel') === true && handOf(obs, obs.acting).some((c) => k.lvl[c]! > 0);
-    if (o.kunstgriff && toldToBid(obs, 'Spiel')) return spiel; // H-23: told to bid the Spiel, having the Spielfarbe
+    const keepFree = o.kunstgriffSpiel && partnerHasInNatura(obs, 'Spiel') === true && handOf(obs, obs.acting).some((c) => k.lvl[c]! > 0);
+    if (o.kunstgriffSpiel && toldToBid(obs, 'Spiel')) return spiel; // H-23: told to bid the Spiel, having the Spielfarbe
     if (!keepFree) {
       if (first && stechkraft(obs, k, handOf(obs, obs.acting)) >= o.spielAtOnce) return spiel; // H-16
       if (t.ours >= o.spielTricks && t.ours > t.theirs && goodCard(obs, k)) return spiel; // H-15
@@ -842,13 +858,13 @@ function windowAction(obs: Observation, o: Sense, ctx: PolicyContext): PolicyAct
     // H-20: late, by counting the cards seen
     if (late && certain(obs, o, k, code, f)) return a;
     // H-22: the partner, whose figure needs his Perlagg, heard ours is in natura and says "Biet …!"
-    if (o.kunstgriff && toldToBid(obs, f) && obs.point !== 5) return a;
+    if (o.kunstgriffFigures && toldToBid(obs, f) && obs.point !== 5) return a;
     if (!first) continue;
     // H-19 / H-21 at the first card; H-22 the Kunstgriff
     if (o.earlyFigureBids && idx(code) >= threshold(o, f)) {
       natural ??= naturalFigures(obs, obs.acting);
       const needsPerlagg = idx(codeOf(natural, f)) < threshold(o, f);
-      if (!(needsPerlagg && o.kunstgriff && partnerHasInNatura(obs, f) === true)) return a;
+      if (!(needsPerlagg && o.kunstgriffFigures && partnerHasInNatura(obs, f) === true)) return a;
     }
     // H-02 Ratschen: a weak real figure, at the rate of the score state
     if (rate > 0 && ctx.rng.nextFloat() < rate) return a;
@@ -915,7 +931,7 @@ function answerAction(obs: Observation, o: Sense, ctx: PolicyContext): PolicyAct
 function holdDecision(obs: Observation, o: Sense, k: Know, sc: Scores, figs: Figs, f: GH, L: number, ctx: PolicyContext): 'hold' | 'gut' {
   const code = codeOf(figs.best, f);
   const mine = idx(code);
-  const base = threshold(o, f) - o.holdSlack; // H-24
+  const base = holdThreshold(o, f) - o.holdSlack; // H-24 (H-21: holdAtBid)
   let thr = base;
   let slack = 0; // lowerings that H-39 may cancel
   const otherF = otherOf(f);
@@ -964,7 +980,9 @@ function holdDecision(obs: Observation, o: Sense, k: Know, sc: Scores, figs: Fig
   if (o.bindPerlagg && L === 2 && otherCode > 0 && k.unseenPerl > 0 && obs.bidding[FIG_INDEX[otherF]]!.status === 'unbid' && !gestrichen(obs, sc.party) && !(sc.opp >= 0 && sc.oppV + L >= sc.target)) {
     let joint = false; // a christening that makes both: the hold binds us to this one, the bid to the other
     for (const p of figs.frontier) if (codeOf(p, f) > 0 && codeOf(p, otherF) > 0) joint = true;
-    if (joint && idx(otherCode) < threshold(o, otherF) && mine >= 1) return 'hold';
+    // the author's premise (bindPremise): "mein Gegner den Hanger besser weiß" — he can still beat our other figure
+    const premise = !o.bindPremise || otherCode <= (otherF === 'Gleich' ? (k.ceiling ??= opponentsCeiling(obs, k)).gleich : (k.ceiling ??= opponentsCeiling(obs, k)).hanger);
+    if (joint && premise && idx(otherCode) < threshold(o, otherF) && mine >= 1) return 'hold';
   }
   // H-36: the master holds the Hanger while strong in Spiel and Gleich
   if (o.masterTactic && L === 2 && f === 'Hanger' && idx(figs.best.gleich) >= o.gThr && (st ?? spielStrength(obs, o, k, sc.party)) >= o.spielProspect && !(sc.opp >= 0 && sc.oppV + L >= sc.target)) return 'hold';
@@ -1157,6 +1175,8 @@ function lead(obs: Observation, o: Sense, k: Know, plays: readonly Play[], plain
     let top: Play | null = null;
     for (const a of plain) if (suitIndex(a.card) === trump && (top === null || playedPower(obs, a.card, null) > playedPower(obs, top.card, null))) top = a;
     if (top !== null && (rankValue(top.card) === 8 || rankValue(top.card) === 4)) return top;
+    // H-07(b): with only a Neuner or Achter on top, "kann das Trumpfschlagen nichts nützen": lowTrumpLead leads it anyway
+    if (top !== null && o.lowTrumpLead && (rankValue(top.card) === 3 || rankValue(top.card) === 2)) return top;
   }
   // H-08: the suit the partner asked for
   const req = o.leadRequest ? partnerLeadRequest(obs) : null;
@@ -1274,10 +1294,10 @@ function talkAction(obs: Observation, o: Sense): PolicyAction {
       const best = bestOf(figureFrontier(obs, me));
       const nat = naturalFigures(obs, me);
       for (const f of ['Gleich', 'Hanger'] as const) {
-        if (obs.bidding[FIG_INDEX[f]]!.status === 'unbid' && idx(codeOf(best, f)) >= threshold(o, f) && idx(codeOf(nat, f)) < threshold(o, f)) figs.push(f);
+        if (o.kunstgriffFigures && obs.bidding[FIG_INDEX[f]]!.status === 'unbid' && idx(codeOf(best, f)) >= threshold(o, f) && idx(codeOf(nat, f)) < threshold(o, f)) figs.push(f);
       }
       const hand = handOf(obs, me);
-      if (obs.bidding[0]!.status === 'unbid' && stechkraft(obs, k, hand) >= o.spielAtOnce && !hand.some((c) => isPlainTrump(obs, c))) figs.push('Spiel');
+      if (o.kunstgriffSpiel && obs.bidding[0]!.status === 'unbid' && stechkraft(obs, k, hand) >= o.spielAtOnce && !hand.some((c) => isPlainTrump(obs, c))) figs.push('Spiel');
       for (const f of figs) {
         for (const p of mates) {
           const had = partnerHasInNatura(obs, f);
@@ -1372,6 +1392,12 @@ function senseOf(o: OptionValues): Sense {
     lateCount: b('lateCount'),
     lateFrom: n('lateFrom'),
     kunstgriff: b('kunstgriff'),
+    kunstgriffFigures: b('kunstgriff') && b('kunstgriffFigures'),
+    kunstgriffSpiel: b('kunstgriff') && b('kunstgriffSpiel'),
+    holdAtBid: b('holdAtBid'),
+    gHoldThr: b('holdAtBid') ? thresholdIdx(n('gleichCount'), n('gleichRank')) : thresholdIdx(3, 6),
+    hHoldThr: b('holdAtBid') ? thresholdIdx(n('hangerCount'), n('hangerTop')) : thresholdIdx(3, 7),
+    bindPremise: b('bindPremise'),
     spielAtOnce: n('spielAtOnce'),
     spielTricks: n('spielTricks'),
     spielProspect: n('spielProspect'),
@@ -1438,6 +1464,9 @@ export default definePolicy({
     lateCount: bool(true, 'H-20 [000 p.40]: late in the deal bid a figure no opponent can beat on the cards seen'),
     lateFrom: int(0, 4, 3, 'H-20: from the window before trick lateFrom + 1 ("wenn die meisten Karten ausliegen")'),
     kunstgriff: bool(true, 'H-22/H-23 [000 p.41]: ask the partner „Hast du … in natura?“ for a figure that needs our Perlagg; on „Ja“ say „Biet …!“ and leave the bid to him'),
+    kunstgriffFigures: bool(true, 'H-22 [000 p.41]: the Kunstgriff for Gleich and Hanger (with kunstgriff on)'),
+    kunstgriffSpiel: bool(true, 'H-23 [000 p.41]: the Kunstgriff for the Spiel: the partner with the Spielfarbe bids it (with kunstgriff on)'),
+    holdAtBid: bool(true, 'H-21/H-24 [000 p.41]: the hold threshold starts at the bid threshold (gleichCount/Rank, hangerCount/Top); false: at the author\'s own (three Ober, Unter-Ober-König) whatever the bid threshold, so H-21 moves the bidding alone'),
     spielAtOnce: int(0, 16, 8, 'H-16 [000 p.39]: bid the Spiel before the first card with Stechkraft at least this (16 = never)'),
     spielTricks: int(1, 4, 2, 'H-15 [000 p.39]: bid the Spiel with this many tricks, more than the opponents, and a good card (4 = never)'),
     spielProspect: int(0, 20, 6, 'H-18 [000 p.39–40]: after the first trick, not behind, bid the Spiel with Spiel strength at least this (20 = never)'),
@@ -1454,6 +1483,7 @@ export default definePolicy({
     despairSlack: int(0, 8, 3, 'H-26 [000 p.42 #1]: steps of slack against a bid "aus Verzweiflung" (we near the end, he in the Double even if he wins)'),
     nearEnd: int(1, 5, 3, 'H-26/H-31/H-39/H-41: "dem Ausgange nahe" = our party needs at most this many points'),
     bindPerlagg: bool(true, 'H-29 [000 p.42–43 #4]: hold "um des Hangers willen" to bind his Perlagg, then bid the other figure'),
+    bindPremise: bool(false, 'H-29 [000 p.42–43 #4]: bind only on the author\'s premise "wenn … mein Gegner den Hanger besser weiß": the opponents can still beat our other figure on the cards seen'),
     outAnyway: bool(true, 'H-30 [000 p.43 #1]: no uncertain hold when the other figures take us out anyway'),
     sureIdx: int(1, 33, 20, 'H-30/H-35: a figure is certain from this step (or when no opponent can beat it on the cards seen)'),
     vs4Steps: int(0, 16, 6, 'H-31 [000 p.43 #2]: steps added near the end against a bidder whom a won hold, not a gut, takes out of the Double'),

@@ -10,6 +10,7 @@ import { EXPERIMENTS, NOT_TESTABLE } from '../../experiments/index.ts';
 import { runExperiment } from '../../src/experiments/run.ts';
 import { combine, holm, verdictOf } from '../../src/experiments/verdict.ts';
 import { judgeClaims } from '../../src/experiments/judge.ts';
+import { checkFiring } from '../../src/experiments/firing.ts';
 import { definitionHash } from '../../src/experiments/run.ts';
 import type { Experiment, Verdict } from '../../src/experiments/types.ts';
 import { perlagg } from '../in-process.ts';
@@ -155,6 +156,31 @@ describe('experiments', () => {
     expect(combine(['supported', 'untested'])).toBe('supported');
     expect(combine(['supported', 'refuted'])).toBe('depends on the opponent');
     expect(combine(['untested', 'untested'])).toBe('untested');
+  });
+
+  it('the firing check: a claim no field of which fired fails unless marked untested; Holm turns a lone significance inconclusive; seeds that disagree make it inconclusive', () => {
+    const arm = (name: string, table: string, differing: number, low: number, high: number, p: number) => ({ name, table, differing, n: 500, p, effect: { estimate: (low + high) / 2, low, high, halfWidth: (high - low) / 2, se: (high - low) / 3.92, kind: 'interval' as const }, verdict: verdictOf({ effect: { estimate: (low + high) / 2, low, high, kind: 'interval' }, direction: 'greater', delta: 0.05, differing }).verdict, verdictWhy: '', sprt: null, edge: false, design: 'duplicate' as const, direction: 'greater' as const, reference: 0, delta: 0.05 });
+    const summary = (id: string, arms: ReturnType<typeof arm>[], untested: string | null = null, seed = 1) => ({ id, seed, untested, arms, fields: arms.map((a) => ({ table: a.table, arm: a.name, verdict: a.verdict })) }) as unknown as ExperimentSummary;
+    const dead = summary('H-90', [arm('h2h', 'author1853', 0, 0, 0, 1), arm('vs-simple', 'simple', 0, 0, 0, 1)]);
+    const half = summary('H-91', [arm('h2h', 'author1853', 40, 0.1, 0.3, 1e-6), arm('vs-simple', 'simple', 0, 0, 0, 1)]);
+    const marked = summary('H-92', [arm('h2h', 'author1853', 0, 0, 0, 1)], 'the situation does not arise');
+    const c = checkFiring([dead, half, marked]);
+    expect(c.failures).toHaveLength(1);
+    expect(c.failures[0]).toMatch(/^H-90: B changed no result in any field/);
+    expect(c.notes.join('\n')).toMatch(/H-91 against simple: no result differs/);
+    expect(c.notes.join('\n')).toMatch(/H-92: marked untested/);
+    // fields supported alone (p = 0.03, 0.04) are inconclusive after Holm over three tests (0.06); the untested field aside, H-91 is supported
+    const lone = summary('H-93', [arm('h2h', 'author1853', 40, 0.01, 0.2, 0.03)]);
+    const j = judgeClaims([half, lone, summary('H-94', [arm('h2h', 'author1853', 40, 0.01, 0.3, 0.04)])]);
+    expect(j.map((x) => x.final)).toEqual(['supported', 'inconclusive', 'inconclusive']);
+    expect(j[1]!.fields[0]!.why).toMatch(/not after Holm's correction over 3 tests/);
+    expect(j[1]!.edge).toBe(true);
+    const other = summary('H-94', [arm('h2h', 'author1853', 40, -0.3, -0.1, 1e-6)], null, 2);
+    const r = judgeClaims([summary('H-94', [arm('h2h', 'author1853', 40, 0.1, 0.3, 1e-6)])], [other]);
+    expect(r[0]!.verdict).toBe('supported');
+    expect(r[0]!.replicate).toBe('refuted');
+    expect(r[0]!.final).toBe('inconclusive');
+    expect(r[0]!.notes.join(' ')).toMatch(/the seeds disagree: supported at seed 1, refuted at seed 2/);
   });
 
   it('the definition hash does not depend on where the checkout lies (a --where file counts by its name)', () => {
