@@ -30,6 +30,7 @@ import { step } from '../games/replay/perlaggen.ts';
 import { DEFAULT_SEARCH, type DecisionEstimate, type SearchConfig } from '../playout/search.ts';
 import { searchDecision } from '../playout/decision.ts';
 import { WorldError } from '../playout/worlds.ts';
+import { partieEquity } from '../playout/equity.ts';
 import { STREAM, keyedRng } from '../core/rng.ts';
 import { perlaggenLabel } from '../games/perlaggen/prompt.ts';
 import { UsageError } from '../core/errors.ts';
@@ -249,10 +250,49 @@ export interface AdviceOptions {
 export interface Advice {
   readonly position: Position;
   readonly decision: DecisionEstimate;
+  readonly assumed: Assumptions;
+}
+
+/** What an answer rests on (issue 27 item 3): said on screen and in --json beside the options. */
+export interface Assumptions {
+  readonly ruleset: string;
+  /** The table talk the position is judged at: advise names no signs and no talk (RULES §13). */
+  readonly talk: 'none';
+  /** How the other seats answer a bid or raise in the playouts (search.ts `answers`) and play their cards. */
+  readonly others: { readonly answers: SearchConfig['answers']; readonly play: 'simple' | 'random' };
+  /** What an opponent's Gleich/Hanger bid is taken to show (search.ts readBids). */
+  readonly readBids: SearchConfig['readBids'];
+  /** Worlds sampled, and the effective worlds (Kish's n_eff of their weights; uniform worlds: all of them). */
+  readonly worlds: number;
+  readonly effectiveWorlds: number;
+  readonly weights: 'uniform';
+  readonly seed: number;
+  /** Playouts of each action per world, and the playouts in all. */
+  readonly rolloutsPerWorld: number;
+  readonly playouts: number;
+  /** The decision priced (the bid window's point: before looking at the cards, before a trick, after the Spiel). */
+  readonly decision: string;
+}
+
+/** The decision the position stands at, in words (a Vorhand position without moves: which window). */
+export function decisionWords(obs: Observation, seat: number): string {
+  if (obs.phase === 'window') {
+    if (obs.point < 0) return `the window before looking at the cards (unseen bids: „ungesehen“); for the window on the cards seen, pass it: --moves "P${seat + 1} pass"`;
+    if (obs.point === 0) return 'the window before the first lead (bids on the cards seen)';
+    if (obs.point >= 5) return 'the window after the Spiel is decided';
+    return `the window before a card of trick ${obs.point + 1}`;
+  }
+  return obs.phase;
 }
 
 export function advise(p: PositionSpec, o: AdviceOptions): Advice {
   const position = buildPosition(p);
+  if (p.score !== undefined) {
+    // RULES §11: P(win the Partie) needs two parties and the ruleset's Partie-equity table (equity.ts)
+    const parties = Math.max(...position.obs.party) + 1;
+    if (parties !== 2 || !position.obs.biddingTable) throw new UsageError(`--score: P(win the Partie) is priced for two parties at a bidding table; this table has ${parties} parties`);
+    if (partieEquity(position.ruleset) === null) throw new UsageError(`--score: the ${position.ruleset.name} rules have no Partie-equity table (src/playout/equity-<ruleset>.json, made by scripts/equity-table.ts), so P(win the Partie) cannot be priced`);
+  }
   const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds: o.worlds, continuation: o.continuation, rolloutsPerWorld: o.rolloutsPerWorld, objective: o.objective, everyOption: true, ...(o.readBids === undefined ? {} : { readBids: o.readBids }) };
   let decision: DecisionEstimate;
   try {
@@ -261,7 +301,20 @@ export function advise(p: PositionSpec, o: AdviceOptions): Advice {
     if (e instanceof WorldError) throw new UsageError(`impossible position: ${e.message}`);
     throw e;
   }
-  return { position, decision };
+  const assumed: Assumptions = {
+    ruleset: position.ruleset.name,
+    talk: 'none',
+    others: { answers: cfg.answers, play: cfg.continuation },
+    readBids: cfg.readBids,
+    worlds: decision.worlds,
+    effectiveWorlds: decision.worlds,
+    weights: 'uniform',
+    seed: o.seed,
+    rolloutsPerWorld: cfg.rolloutsPerWorld,
+    playouts: decision.rollouts,
+    decision: decisionWords(position.obs, position.seat),
+  };
+  return { position, decision, assumed };
 }
 
 const f2 = (x: number): string => (x >= 0 ? ' ' : '') + x.toFixed(2);
@@ -279,9 +332,37 @@ function ranked(d: DecisionEstimate): number[] {
   });
 }
 
+/** Options that are one action said in different ways: the same figures bid (in any order, or „alle drei“ at once) with the same estimate. */
+function sameKey(o: DecisionEstimate['options'][number], i: number): string {
+  const a = o.action;
+  const est = o.points === null ? 'rule' : `${o.points.mean}|${o.points.lo}|${o.points.hi}|${o.pwin?.mean ?? ''}`;
+  if (a.kind === 'bid') {
+    const figs = a.cumulative ? ['Gleich', 'Hanger', 'Spiel'] : [...a.figures].sort();
+    return `bid|${figs.join(' ')}|${a.unseen ? 1 : 0}|${est}`;
+  }
+  return `#${i}`;
+}
+
+/** The rows shown: the options best first, equal ones in one row (the first of them stands for the rest). */
+export function adviceRows(d: DecisionEstimate): Array<{ index: number; same: number[] }> {
+  const rows: Array<{ index: number; same: number[] }> = [];
+  const byKey = new Map<string, { index: number; same: number[] }>();
+  for (const i of ranked(d)) {
+    const k = sameKey(d.options[i]!, i);
+    const row = byKey.get(k);
+    if (row !== undefined) row.same.push(i);
+    else {
+      const r = { index: i, same: [] as number[] };
+      byKey.set(k, r);
+      rows.push(r);
+    }
+  }
+  return rows;
+}
+
 export function adviceJson(a: Advice, withPartie: boolean): object {
   const d = a.decision;
-  const options = ranked(d).map((i) => {
+  const options = adviceRows(d).map(({ index: i, same }) => {
     const o = d.options[i]!;
     return {
       action: actionNotation(o.action),
@@ -289,24 +370,42 @@ export function adviceJson(a: Advice, withPartie: boolean): object {
       lo: o.points?.lo ?? null,
       hi: o.points?.hi ?? null,
       ...(withPartie && o.pwin !== null ? { pwin: o.pwin.mean, pwinLo: o.pwin.lo, pwinHi: o.pwin.hi } : {}),
+      ...(same.length === 0 ? {} : { same: same.map((j) => actionNotation(d.options[j]!.action)) }),
       ...(o.note === '' ? {} : { note: o.note }),
     };
   });
-  return { best: actionNotation(d.options[d.best]!.action), options, phase: d.phase, objective: d.objective, worlds: d.worlds, rollouts: d.rollouts, ...(d.equitySource === null || !withPartie ? {} : { equity: d.equitySource }), notes: d.notes };
+  return { best: actionNotation(d.options[d.best]!.action), options, phase: d.phase, objective: d.objective, worlds: d.worlds, rollouts: d.rollouts, assumed: a.assumed, ...(d.equitySource === null || !withPartie ? {} : { equity: d.equitySource }), notes: d.notes };
+}
+
+const READ_WORDS: Record<SearchConfig['readBids'], string> = {
+  strong: 'a Gleich/Hanger bid or held shows one of three Ober / Unter-Ober-König at least (as simple bids, H-21)',
+  any: 'a Gleich/Hanger bid or held shows one (RULES §8.5)',
+  none: 'bids show nothing',
+};
+
+/** The assumptions in a few lines (what the answer rests on). */
+export function assumptionLines(x: Assumptions): string[] {
+  return [
+    `assumed: ruleset ${x.ruleset}; no signs and no table talk (RULES §13); the others answer bids as ${x.others.answers === 'simple' ? 'simple does (from their own cards)' : 'if they saw every card'} and play as ${x.others.play};`,
+    `  reading of bids: ${x.readBids} — ${READ_WORDS[x.readBids]}; ${x.worlds} worlds, ${x.weights === 'uniform' ? 'equally weighted' : 'weighted'} (effective ${Math.round(x.effectiveWorlds)}); seed ${x.seed}; ${x.rolloutsPerWorld} playout(s) per action and world, ${x.playouts} in all;`,
+    `  the decision: ${x.decision}.`,
+  ];
 }
 
 export function adviceText(a: Advice, withPartie: boolean, o: AdviceOptions): string {
   const d = a.decision;
   const obs = a.position.obs;
   const lines: string[] = [];
-  lines.push(`P${a.position.seat + 1} to decide (${d.phase}); trump ${obs.trump}; hand ${obs.hand.map(cardShort).join(' ')}`);
+  lines.push(`P${a.position.seat + 1} to decide (${d.phase}); trump ${obs.trump}; hand ${obs.hand.length === 0 ? '(not looked at: ungesehen)' : obs.hand.map(cardShort).join(' ')}`);
+  lines.push(...assumptionLines(a.assumed));
   lines.push(`${d.worlds} worlds consistent with what P${a.position.seat + 1} has seen, played out by ${o.continuation}; ${d.rollouts} playouts. EV = points of the deal, his party minus the opponents', 95% interval over the worlds.`);
   const pw = withPartie && d.options.some((x) => x.pwin !== null);
-  const rows = ranked(d).map((i) => {
+  const rows = adviceRows(d).map(({ index: i, same }) => {
     const x = d.options[i]!;
     const ev = x.points === null ? 'by rule' : `${f2(x.points.mean)} [${f2(x.points.lo)}, ${f2(x.points.hi)}]`;
     const p = pw ? (x.pwin === null ? '' : `${pct(x.pwin.mean)} [${pct(x.pwin.lo)}, ${pct(x.pwin.hi)}]`) : null;
-    return { mark: i === d.best ? '*' : ' ', action: actionNotation(x.action), words: perlaggenLabel(x.action, obs), ev, p, note: x.note };
+    const also = same.length === 0 ? '' : ` (the same: ${same.map((j) => actionNotation(d.options[j]!.action)).join(', ')})`;
+    return { mark: i === d.best ? '*' : ' ', action: actionNotation(x.action), words: perlaggenLabel(x.action, obs) + also, ev, p, note: x.note };
   });
   const w1 = Math.max(6, ...rows.map((r) => r.action.length));
   const w2 = Math.max(8, ...rows.map((r) => r.ev.length));
@@ -348,6 +447,13 @@ const intArg = (x: string, what: string, min: number, max: number): number => {
   return n;
 };
 
+/** The examples of `advise --help` (test/search runs each). */
+export const ADVISE_EXAMPLES: ReadonlyArray<{ readonly command: string; readonly what: string }> = [
+  { command: 'perlagg advise -r 1853 --seat P3 --hand "HA SA LA EA HK" --turned S9 --stock-shown L7 --moves "P1 pass; P2 bid Gleich"', what: 'four Asse and the Herz König against a bid Gleich: halten, Drei or gut?' },
+  { command: 'perlagg advise -r 1853 --seat P3 --hand "HA SA L7 L8 L9" --turned E9 --stock-shown S8 --moves "P1 pass; P2 bid Hanger" --score 9,5', what: 'near the end of the Partie: P(win the Partie) decides' },
+  { command: 'perlagg advise -r oberland --seat P1 --hand "HA SA LA EA HK" --trump S', what: 'Vorhand before looking at the cards: the unseen window (said in the output)' },
+];
+
 export const adviseCommand: CommandModule<object, AdviseArgs> = {
   command: 'advise',
   describe: 'price every legal action of a described situation by worlds sampled from what you have seen (PIMC): expected points and P(win the Partie), with intervals',
@@ -369,7 +475,7 @@ export const adviseCommand: CommandModule<object, AdviseArgs> = {
       .option('seed', { type: 'string', default: '1', describe: 'seed of the sampled worlds' })
       .option('read-bids', { type: 'string', default: 'strong', choices: ['strong', 'any', 'none'], describe: "what an opponent's bid or hold of a Gleich/Hanger tells: one as good as simple bids on (three Ober, U-O-K), any, nothing" })
       .option('json', { type: 'boolean', default: false, describe: 'print { "options": [ { "action", "ev", "lo", "hi" } ], "best" }' })
-      .example('perlagg advise -r 1853 --seat P3 --hand "HA SA LA EA Weli" --turned S9 --stock-shown L7 --moves "P1 pass; P2 bid Gleich"', 'four Asse and the Weli against a bid Gleich: halten, Drei or gut?') as unknown as Argv<AdviseArgs>,
+      .example(ADVISE_EXAMPLES.map((e) => [e.command, e.what])) as unknown as Argv<AdviseArgs>,
   handler: (argv: ArgumentsCamelCase<AdviseArgs>) => {
     const score = argv.score === undefined ? undefined : argv.score.split(/[,\s]+/).filter((x) => x !== '').map((x) => intArg(x, '--score', 0, 1000));
     const spec: PositionSpec = {
