@@ -1,7 +1,8 @@
 // Policies by name (the built-ins of strategies/) or by file path (a module default-exporting a
 // PolicyFactory), with options "name{opt=value,...}" checked against the declared ranges.
 import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { OptionValues, PolicyFactory } from '../policy/api.ts';
 import random from '../../strategies/random.ts';
@@ -84,11 +85,29 @@ export function loadErrorLine(e: unknown): string {
   return lines[0] ?? 'unknown error';
 }
 
+/** Is tsx (which runs TypeScript) installed where perlagg can load it? */
+function tsxInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('tsx');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A user's file as a module: its own instance per `instance` key (ES modules are cached by URL). */
 export async function importUserModule(path: string, instance: string): Promise<{ default?: unknown }> {
   const url = new URL(pathToFileURL(path).href);
   url.searchParams.set('perlagg-instance', instance);
-  return (await import(url.href)) as { default?: unknown };
+  try {
+    return (await import(url.href)) as { default?: unknown };
+  } catch (e) {
+    // Node runs no TypeScript by itself: an installed perlagg (compiled JavaScript) has tsx only if the user adds it
+    if (/\.[cm]?tsx?$/.test(path) && !tsxInstalled()) {
+      throw new Error(`${basename(path)} is TypeScript, which needs tsx: run "npm install tsx" beside perlagg, or compile the file to .js`);
+    }
+    throw e;
+  }
 }
 
 /** Is this policy spec a file path (rather than a built-in's name)? */

@@ -1,7 +1,7 @@
 // The shared numerical pieces of src/stats, in one place: the normal distribution (with a log-cdf that stays
-// accurate far in the tails, which jstat's 1 - erf does not), Student t quantiles, a bracketing root finder,
+// accurate far in the tails, which 1 - erf does not), Student t quantiles, a bracketing root finder,
 // and the few random draws the statistics need (from a keyed Rng, as GUIDE guideline 8 asks).
-import jStat from 'jstat';
+import { normalCdfErf, normalInv, studentTInv } from './special.ts';
 import type { Rng } from '../core/rng.ts';
 
 const LOG_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
@@ -12,13 +12,13 @@ export function normalPdf(x: number): number {
 }
 
 /**
- * log Φ(x), accurate for every finite x. For x >= -5 jstat's cdf (absolute error ~1e-16, so relative
+ * log Φ(x), accurate for every finite x. For x >= -5 the erf-based cdf (special.ts) (absolute error ~1e-16, so relative
  * error below 1e-9 where Φ >= 3e-7); below, Laplace's continued fraction for Mills' ratio,
  * Φ(-z) = φ(z) / (z + 1/(z + 2/(z + 3/(z + ...)))), evaluated from the tail (modified Lentz).
  */
 export function logNormalCdf(x: number): number {
   if (x >= -5) {
-    const p = jStat.normal.cdf(x, 0, 1);
+    const p = normalCdfErf(x);
     return Math.log(p);
   }
   const z = -x;
@@ -42,14 +42,14 @@ export function logNormalCdf(x: number): number {
 
 /** Φ(x), the standard normal cdf (accurate relative to its value also deep in the lower tail). */
 export function normalCdf(x: number): number {
-  if (x >= -5) return jStat.normal.cdf(x, 0, 1);
+  if (x >= -5) return normalCdfErf(x);
   return Math.exp(logNormalCdf(x));
 }
 
 /** The standard normal quantile Φ⁻¹(p). */
 export function normalQuantile(p: number): number {
   if (!(p > 0 && p < 1)) throw new RangeError(`a probability strictly between 0 and 1 is needed, got ${p}`);
-  return jStat.normal.inv(p, 0, 1);
+  return normalInv(p);
 }
 
 /** Two-sided normal quantile for a confidence level (0.95 -> 1.959964). */
@@ -60,7 +60,7 @@ export function zFor(level: number): number {
 /** Two-sided Student t quantile with `dof` degrees of freedom for a confidence level. */
 export function tFor(level: number, dof: number): number {
   if (!(dof >= 1)) throw new RangeError(`Student t needs at least 1 degree of freedom, got ${dof}`);
-  return jStat.studentt.inv(1 - (1 - level) / 2, dof);
+  return studentTInv(1 - (1 - level) / 2, dof);
 }
 
 /**

@@ -173,4 +173,21 @@ console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: 
     expect(x.code, x.stderr).toBe(0);
     expect((JSON.parse(x.stdout) as { results: Array<{ hands: number }> }).results[0]!.hands).toBe(201_376);
   });
+
+  it('needs no tsx: the production closure has none, a .js policy plays, a .ts policy is refused in one line (exit 2)', () => {
+    expect(dependencyClosure()).not.toContain('tsx');
+    expect(existsSync(join(dir, 'node_modules', 'tsx'))).toBe(false);
+    const bin = join(dir, 'node_modules', 'perlagg', 'bin', 'perlagg.js');
+    const bot = "export default { name: 'first', version: '1', description: 'the first legal action', options: {}, create: () => ({ act: (obs) => obs.legal[0] }) };\n";
+    writeFileSync(join(dir, 'first.mjs'), bot);
+    writeFileSync(join(dir, 'first.ts'), bot.replace('(obs)', '(obs: { legal: unknown[] })'));
+    const js = node([bin, 'simulate', '--mode', 'hands', '-n', '50', '--policies', './first.mjs,simple', '--workers', '0']);
+    expect(js.code, js.stderr).toBe(0);
+    for (const workers of ['0', '2']) {
+      const ts = node([bin, 'simulate', '--mode', 'hands', '-n', '50', '--policies', './first.ts,simple', '--workers', workers]);
+      expect(ts.code).toBe(2);
+      expect(ts.stderr.trim().split('\n')).toHaveLength(1);
+      expect(ts.stderr).toMatch(/first\.ts is TypeScript, which needs tsx: run "npm install tsx"/);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-// The part of jstat 1.9.6 perlagg uses (the package ships no types; it is CommonJS: default import only).
+// The part of jstat 1.9.6 test/stats/special.test.ts compares with (the package ships no types; it is CommonJS: default import only).
 declare module 'jstat' {
   interface JStat {
     normal: { inv(p: number, mean: number, sd: number): number; cdf(x: number, mean: number, sd: number): number };
