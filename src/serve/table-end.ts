@@ -1,0 +1,20 @@
+// The score sheet's columns and the end of a table in words: the parties (Perlaggen) or the players
+// (Bieten), and who won.
+import { partyName } from '../games/perlaggen/transcript.ts';
+import type { Standing } from './run.ts';
+import type { TableSpec } from './spec.ts';
+
+export function partieOver(spec: TableSpec, st: Standing): { parties: string[]; result: string } {
+  if (spec.game === 'bieten') {
+    const last = st.bieten.at(-1);
+    if (last === undefined) return { parties: [], result: '' };
+    const parties = last.names.slice();
+    const totals = last.score.map((x, p) => x + (last.points[p] ?? 0));
+    return { parties, result: `Stand: ${parties.map((n, p) => `${n} ${totals[p]}`).join(', ')}` };
+  }
+  const last = st.perlaggen.at(-1);
+  if (last === undefined) return { parties: [], result: '' };
+  const parties = Array.from({ length: last.table.parties }, (_, p) => partyName(last, p));
+  const totals = parties.map((_, p) => st.perlaggen.reduce((a, s) => a + (s.points[p] ?? 0), 0));
+  return { parties, result: `Punkte: ${parties.map((n, p) => `${n} ${totals[p]}`).join(', ')}` };
+}
