@@ -72,7 +72,7 @@ export const end: Experiment[] = [
     a: AUTHOR,
     b: au({ doubleLineSlack: 0 }),
     sizes: HANDS,
-    arms: [fromScore('at-8-5', [8, 5], 'doubleWin', 'greater'), fromScore('at-8-5-stake', [8, 5], 'stake', 'greater'), fromScore('at-9-5', [9, 5], 'doubleWin', 'greater')],
+    arms: [fromScore('at-8-5', [8, 5], 'doubleWin', 'greater'), fromScore('at-8-5-stake', [8, 5], 'stake', 'greater'), fromScore('at-9-5', [9, 5], 'doubleWin', 'greater'), fromScore('at-8-5-vs-simple', [8, 5], 'doubleWin', 'greater', { opponent: 'simple' })],
   },
   {
     id: 'H-42',

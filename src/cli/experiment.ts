@@ -159,6 +159,7 @@ const listCommand: CommandModule<object, ListArgs> = {
           const who = [a.a === undefined ? '' : `A = ${a.a}`, a.b === undefined ? '' : `B = ${a.b}`, a.design === 'duplicate' ? '' : `against ${a.opponent ?? 'author1853'}`].filter((x) => x !== '').join(', ');
           lines.push(`      ${a.name}: ${a.design}, ${a.mode}, ${a.compare === 'variance' ? 'variance of ' : ''}${a.metric} (${a.direction}${a.reference === undefined ? '' : ` than ${a.reference}`})${a.score === undefined ? '' : `, from ${a.score.join(':')}`}${a.where === undefined ? '' : ', deals chosen by a --where predicate'}${a.hands === undefined ? '' : `, fixed cards ${Object.entries(a.hands).map(([k, v]) => `${k}=${v.join(',')}`).join(' ')}`}${a.stop?.kind === 'sprt' ? `, SPRT ${a.stop.m0}/${a.stop.m1}` : ''}${who === '' ? '' : `; ${who}`}`);
         }
+        if (e.untested !== undefined) lines.push(`      marked untested: ${e.untested}`);
       } else lines.push(`${x.n.id}  not testable: ${x.n.why}`);
     }
     process.stdout.write(lines.join('\n') + '\n');

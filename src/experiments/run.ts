@@ -192,6 +192,8 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
   const runs: OneRun[] = [];
   let values: number[];
   let ratio: number | null = null;
+  /** Pairs whose result differs between A and B (null: describe). */
+  let differing: number | null = null;
   if (arm.design === 'duplicate') {
     const r = await run('run', base([a, b!], true));
     runs.push(r);
@@ -213,6 +215,7 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
       }
       values.push((d[0]! + d[1]!) / 2);
     }
+    differing = values.filter((x) => x !== 0).length;
     ratio = varianceRatio(accOf(values), singles);
   } else if (arm.design === 'side') {
     const ra = await run('a', base(pair(a, opponent!), false));
@@ -233,6 +236,7 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
       vb.push(y);
       values.push(x - y);
     }
+    differing = values.filter((x) => x !== 0).length;
     if (spread) values = varianceTerms(va, vb);
     else {
       const vp = variance(values);
@@ -250,12 +254,11 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
   }
   const reference = arm.design === 'describe' ? (arm.reference ?? 0) : 0;
   const effect = effectOf(values, arm.design === 'describe' && def.share);
-  const differing = arm.design === 'describe' ? null : values.filter((x) => x !== 0).length;
   const rs = runs[0]!.result.sprt;
   const sprtOut = sprt === null || rs === null ? null : { verdict: rs.status.verdict, decidedAt: rs.status.decidedAt, corrected: rs.corrected === null ? null : { estimate: rs.corrected.estimate, low: rs.corrected.low, high: rs.corrected.high }, bounds: { m0: sprt.m0, m1: sprt.m1, alpha: sprt.alpha, beta: sprt.beta } };
   const shown: Effect = sprtOut?.corrected != null ? { ...effect, estimate: sprtOut.corrected.estimate, low: sprtOut.corrected.low, high: sprtOut.corrected.high, halfWidth: (sprtOut.corrected.high - sprtOut.corrected.low) / 2 } : effect;
   const { delta } = deltaOf(e, arm);
-  const v = verdictOf({ effect: shown, direction: arm.direction, reference, delta, differing: spread ? null : differing, sprt: sprtOut === null ? null : { verdict: sprtOut.verdict as 'H0' | 'H1' | 'continue', m1: sprt!.m1 } });
+  const v = verdictOf({ effect: shown, direction: arm.direction, reference, delta, differing, sprt: sprtOut === null ? null : { verdict: sprtOut.verdict as 'H0' | 'H1' | 'continue', m1: sprt!.m1 } });
   const unitN = arm.design === 'duplicate' ? (arm.mode === 'hands' ? 'deal pairs' : 'Partie pairs') : arm.design === 'side' ? (arm.mode === 'hands' ? 'deals (each played by A and by B)' : 'Partien (each played by A and by B)') : arm.mode === 'hands' ? 'hands' : 'Partien';
   return {
     name: arm.name,

@@ -40,10 +40,10 @@ function checkSummary(s: ExperimentSummary, e: Experiment, dir: string): void {
     if (a.n > 0) {
       expect(a.effect.low).toBeLessThanOrEqual(a.effect.estimate);
       expect(a.effect.high).toBeGreaterThanOrEqual(a.effect.estimate);
-      if (a.sprt === null) expect(a.verdict).toBe(verdictOf({ effect: a.effect, direction: a.direction, reference: a.reference, delta: a.delta, differing: a.unit.startsWith('variance') ? null : a.differing }).verdict);
+      if (a.sprt === null) expect(a.verdict).toBe(verdictOf({ effect: a.effect, direction: a.direction, reference: a.reference, delta: a.delta, differing: a.differing }).verdict);
     } else expect(a.verdict).toBe('untested');
     if (a.design === 'describe') expect(a.differing).toBeNull();
-    else if (!a.unit.startsWith('variance')) expect(a.differing).toBeLessThanOrEqual(a.n);
+    else expect(a.differing).toBeLessThanOrEqual(a.n);
     if (a.design !== 'describe' && a.mode === 'hands') expect(a.n).toBe(a.design === 'duplicate' ? a.deals : a.deals / 2);
     for (const r of a.runs) expect(existsSync(join(r, 'manifest.json'))).toBe(true);
   }
