@@ -9,7 +9,6 @@ export interface OptionView {
 export interface QuestionView {
   question: string;
   options: OptionView[];
-  help: string;
 }
 export interface TrickView {
   leader: number;

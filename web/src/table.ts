@@ -120,7 +120,7 @@ export function showTable(root: HTMLElement, first: TableState, hooks: TableHook
       adviceButton.textContent = 'Rat (Ratgeber)';
       adviceButton.addEventListener('click', () => void askAdvice(adviceButton));
     }
-    return h('section', { class: 'question' }, h('h2', {}, group?.group?.question ?? q.question), h('div', { class: 'choices' }, ...buttons), adviceButton, h('details', {}, h('summary', {}, 'Hilfe'), h('pre', {}, q.help)));
+    return h('section', { class: 'question' }, h('h2', {}, group?.group?.question ?? q.question), h('div', { class: 'choices' }, ...buttons), adviceButton);
   };
 
   const end = (): HTMLElement | null => {
