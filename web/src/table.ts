@@ -144,7 +144,10 @@ export function showTable(root: HTMLElement, first: TableState, hooks: TableHook
     return h('section', { class: 'over' }, h('h2', {}, 'Das Spiel ist aus'), h('p', { 'data-testid': 'result' }, t.result ?? ''), save, review);
   };
 
+  let rendered = 0;
   const render = () => {
+    // how many times the table was drawn: a test waits for the next drawing after a click
+    root.dataset['drawn'] = String(++rendered);
     const v = t.view;
     const hand = v.blind ? h('div', { class: 'cards' }, ...v.hand.map(() => cardSvg(null))) : cardRow(v.hand, v.perlaggen);
     hand.classList.add('hand');
