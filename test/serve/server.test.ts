@@ -127,6 +127,7 @@ describe('perlagg serve: review', () => {
     expect(d.hands.length).toBe(4);
     expect(d.tricks.length).toBeGreaterThan(0);
     expect(d.lines.some((l: { trick: number }) => l.trick > 0)).toBe(true);
+    expect(d.lines.filter((l: { trick: number; text: string }) => l.trick === 0)[0].text).toMatch(/^P\d: /); // the first card opens trick 1
     expect(r.data.transcript).toBe(replayText(text, 'perlaggen-oberland-hand.txt'));
   });
 });
