@@ -110,6 +110,38 @@ describe('perlagg serve: a hand played by answers', () => {
   });
 });
 
+describe('perlagg serve: advice', () => {
+  it('prices the decision now and, where the question goes on to the card, the card too', async () => {
+    let r = await call('POST', '/api/tables', TABLE);
+    // say nothing until the question is the bid window before the seat's card
+    for (let n = 0; n < 30; n++) {
+      const q = r.data.question;
+      if (q.options.some((o: { word: string }) => r.data.view.hand.includes(o.word)) && q.options.some((o: { label: string }) => o.label === 'nichts sagen')) break;
+      const quiet = q.options.findIndex((o: { label: string }) => /^nichts sagen|^passen|liegen lassen/.test(o.label));
+      const i = quiet >= 0 ? quiet : 0;
+      r = await call('POST', `/api/tables/${r.data.id}/answer`, { path: q.options[i].group === undefined ? [i] : [i, 0] });
+    }
+    const a = await call('POST', `/api/tables/${r.data.id}/advice`, {});
+    expect(a.status, a.text).toBe(200);
+    expect(a.data.decisions.map((d: { title: string }) => d.title)).toEqual(['jetzt', 'danach, wenn alle still bleiben']);
+    expect(a.data.decisions[0].options.map((o: { label: string }) => o.label)).toContain('nichts sagen');
+    const cards = a.data.decisions[1].options.map((o: { label: string }) => o.label.split(' ')[0]);
+    for (const c of r.data.view.hand) expect(cards).toContain(c);
+    for (const d of a.data.decisions) {
+      expect(d.options.filter((o: { best: boolean }) => o.best)).toHaveLength(1);
+      for (const o of d.options) if (o.ev !== null) expect(o.lo <= o.ev && o.ev <= o.hi).toBe(true);
+      expect(d.worlds).toBe(400);
+    }
+  });
+
+  it('Bieten has no advisor: one line', async () => {
+    const t = await call('POST', '/api/tables', { game: 'bieten', ruleset: 'bieten', players: 3, seat: 0, bots: ['plain'], partie: false, seed: 3, deal: 0 });
+    const a = await call('POST', `/api/tables/${t.data.id}/advice`, {});
+    expect(a.status).toBe(400);
+    expect(a.data.error).toMatch(/^advice: the advisor knows Perlaggen only/);
+  });
+});
+
 describe('perlagg serve: review', () => {
   it('a bad recording gets the replay line naming its line', async () => {
     const r = await call('POST', '/api/review', { text: 'game perlaggen\nruleset oberland\nplayers 4\ndeal 1\ndealer P9\n', name: 'bad.txt' });
