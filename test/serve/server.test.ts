@@ -102,6 +102,24 @@ describe('perlagg serve: a hand played by answers', () => {
     expect(leaks(rec.text, { view: { ...r.data.view, log: [] } }, hidden).leaked.length).toBeGreaterThan(0);
   });
 
+  it('a whole Partie: its winner named, and every hand in one recording that perlagg replay scores the same', async () => {
+    let r = await call('POST', '/api/tables', { ...TABLE, ruleset: '1853', partie: true, seed: 2 });
+    for (let n = 0; !r.data.over && n < 600; n++) {
+      const q = r.data.question;
+      const quiet = q.options.findIndex((o: { label: string }) => /^nichts sagen|^passen|liegen lassen/.test(o.label));
+      const i = quiet >= 0 ? quiet : 0;
+      r = await call('POST', `/api/tables/${r.data.id}/answer`, { path: q.options[i].group === undefined ? [i] : [i, 0] });
+    }
+    expect(r.data.over).toBe(true);
+    expect(r.data.hands.length).toBeGreaterThan(1);
+    expect(r.data.result).toMatch(/ — die Partie gewinnt Partei [AB] \(P\d\/P\d\)\.$/);
+    const rec = await call('GET', `/api/tables/${r.data.id}/record`);
+    expect(rec.status, rec.text).toBe(200);
+    expect(rec.text.match(/^deal \d+$/gm)).toHaveLength(r.data.hands.length);
+    const review = await call('POST', '/api/review', { text: rec.text, name: 'partie.txt' });
+    expect(review.data.deals.map((d: { points: number[] }) => d.points)).toEqual(r.data.hands.map((h: { points: number[] }) => h.points));
+  });
+
   it('Bieten at 3 with the bot at the others reaches its end', async () => {
     let r = await call('POST', '/api/tables', { game: 'bieten', ruleset: 'bieten', players: 3, seat: 1, bots: ['plain'], partie: false, seed: 3, deal: 0 });
     for (let n = 0; !r.data.over && n < 200; n++) r = await call('POST', `/api/tables/${r.data.id}/answer`, { path: [0] });
