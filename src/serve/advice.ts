@@ -9,12 +9,15 @@ import { STREAM, keyedRng } from '../core/rng.ts';
 import { UsageError } from '../core/errors.ts';
 import { perlaggenLabel } from '../games/perlaggen/prompt.ts';
 import { searchDecision } from '../playout/decision.ts';
-import { DEFAULT_SEARCH, type SearchConfig } from '../playout/search.ts';
+import { DEFAULT_SEARCH, type SearchConfig, type SearchRandom } from '../playout/search.ts';
+import type { Observation } from '../engine/observation.ts';
 import { WorldError } from '../playout/worlds.ts';
 import { standing } from './run.ts';
 import type { TableSpec } from './spec.ts';
 
-export interface AdviceView {
+export interface DecisionAdvice {
+  /** What is decided: the question's first step, or a later one reached if everybody stays quiet. */
+  readonly title: string;
   readonly options: ReadonlyArray<{
     readonly label: string;
     readonly best: boolean;
@@ -30,7 +33,15 @@ export interface AdviceView {
   readonly continuation: string;
   readonly objective: 'points' | 'partie';
   readonly notes: readonly string[];
-  /** Milliseconds the search took. */
+}
+
+/**
+ * The advice on a question: one table per decision it asks — the decision now and, where the question goes
+ * on to the seat's card (a bid window passed quietly, then the card), that card too — and the time it took.
+ */
+export interface AdviceView {
+  readonly decisions: readonly DecisionAdvice[];
+  /** Milliseconds the searches took. */
   readonly ms: number;
 }
 
@@ -41,20 +52,32 @@ export async function adviceFor(spec: TableSpec, answers: readonly (readonly num
   if (spec.game !== 'perlaggen') throw new UsageError('advice: the advisor knows Perlaggen only (Bieten has no advisor yet)');
   const st = await standing(spec, answers);
   if (st.question === null || st.question.game !== 'perlaggen') throw new UsageError('advice: the game is over: there is no decision to advise on');
-  const obs = st.question.obs;
+  const q = st.question;
   const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds, continuation: 'simple', rolloutsPerWorld: 1, objective: spec.partie ? 'auto' : 'points', everyOption: true };
   const t0 = performance.now();
+  const steps = [q.obs, ...q.ahead];
+  const last = steps.length - 1;
+  const decisions = steps.flatMap((obs, k) => {
+    // the steps between (a talk turn passed) are only said nothing to: the decision now and the last are priced
+    if (k !== 0 && k !== last) return [];
+    const title = k === 0 ? (steps.length > 1 ? 'jetzt' : '') : 'danach, wenn alle still bleiben';
+    return [decisionAdvice(obs, cfg, keyedRng(spec.seed, answers.length * 8 + k, STREAM.policy, obs.seat), title)];
+  });
+  return { decisions, ms: performance.now() - t0 };
+}
+
+function decisionAdvice(obs: Observation, cfg: SearchConfig, rng: SearchRandom, title: string): DecisionAdvice {
   let d;
   try {
     // keyed by the table's seed and the decision's number: asking twice gives the same figures
-    d = searchDecision(obs, cfg, keyedRng(spec.seed, answers.length, STREAM.policy, obs.seat));
+    d = searchDecision(obs, cfg, rng);
   } catch (e) {
     if (e instanceof WorldError) throw new UsageError(`advice: ${e.message}`);
     throw e;
   }
-  const ms = performance.now() - t0;
   const label = (a: PolicyAction) => perlaggenLabel(a, obs);
   return {
+    title,
     options: d.options.map((o, i) => ({
       label: label(o.action),
       best: i === d.best,
@@ -69,6 +92,5 @@ export async function adviceFor(spec: TableSpec, answers: readonly (readonly num
     continuation: cfg.continuation,
     objective: d.objective,
     notes: d.notes,
-    ms,
   };
 }

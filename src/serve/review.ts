@@ -34,7 +34,7 @@ export interface ReviewDeal {
   /** Each seat's cards as dealt. */
   readonly hands: ReadonlyArray<readonly string[]>;
   readonly tricks: ReadonlyArray<{ readonly plays: ReadonlyArray<{ readonly seat: number; readonly card: string; readonly as: string | null }>; readonly winner: number }>;
-  /** The lines of the deal: `trick` is the number of tricks complete before the line (0: before the first card). */
+  /** The lines of the deal: `trick` is the trick (0-based) a line comes with, from its first card to the next trick's first; -1 before the first card. */
   readonly lines: ReadonlyArray<{ readonly trick: number; readonly text: string }>;
   /** Points written per party (Perlaggen) or per player (Bieten). */
   readonly points: readonly number[];
@@ -109,9 +109,11 @@ function perlaggenLine(s: HandState, e: HandEvent): string | null {
 function linesOf<E extends { type: string }>(events: readonly E[], line: (e: E) => string | null): ReviewDeal['lines'] {
   const out: Array<{ trick: number; text: string }> = [];
   let done = 0;
+  let played = false;
   for (const e of events) {
+    if (e.type === 'play') played = true;
     const text = line(e);
-    if (text !== null) out.push({ trick: done, text });
+    if (text !== null) out.push({ trick: played ? done : -1, text });
     if (e.type === 'trick') done++;
   }
   return out;

@@ -32,7 +32,7 @@ import type { TableSpec } from './spec.ts';
 
 /** The person's question now: what his seat sees and what he is asked. */
 export type Question =
-  | { readonly game: 'perlaggen'; readonly obs: Observation; readonly prompt: Prompt<PolicyAction> }
+  | { readonly game: 'perlaggen'; readonly obs: Observation; readonly prompt: Prompt<PolicyAction>; readonly ahead: readonly Observation[] }
   | { readonly game: 'bieten'; readonly obs: BietenObservation; readonly prompt: Prompt<BietenAction> };
 
 /** Where the game stands: at the person's question, or over. `hands`: the finished hands, in order. */
@@ -94,9 +94,11 @@ class PerlaggenSeat implements Policy<Observation, PolicyAction> {
     this.aheadNow = null;
     const auto = this.desk.auto(obs);
     if (auto !== null) return auto;
-    const prompt = this.desk.prompt({ obs, explain }, ahead === null ? [] : ahead());
+    const steps = ahead === null ? [] : ahead();
+    const prompt = this.desk.prompt({ obs, explain }, steps);
     const path = this.answers[this.used];
-    if (path === undefined) throw new Pause({ game: 'perlaggen', obs, prompt });
+    // the question's later steps (the card after a quiet bid window) go with it, for the advisor
+    if (path === undefined) throw new Pause({ game: 'perlaggen', obs, prompt, ahead: steps.map((x) => x.obs) });
     const r = pick(prompt, path);
     // the list was checked answer by answer as it grew: a bad entry now is a changed game, not the user's input
     if ('error' in r) throw new Error(`answer ${this.used + 1} no longer fits the game: ${r.error}`);

@@ -20,7 +20,6 @@ export interface OptionView {
 export interface QuestionView {
   readonly question: string;
   readonly options: readonly OptionView[];
-  readonly help: string;
 }
 
 export interface TrickView {
@@ -59,7 +58,7 @@ function optionView<A>(o: Option<A>): OptionView {
 }
 
 export function questionView<A>(p: Prompt<A>): QuestionView {
-  return { question: p.question, options: choices(p).map(optionView), help: p.help };
+  return { question: p.question, options: choices(p).map(optionView) }; // the terminal's help is about typing: the page has buttons
 }
 
 export function perlaggenView(obs: Observation): SeatView {

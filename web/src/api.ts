@@ -9,7 +9,6 @@ export interface OptionView {
 export interface QuestionView {
   question: string;
   options: OptionView[];
-  help: string;
 }
 export interface TrickView {
   leader: number;
@@ -54,13 +53,17 @@ export interface TableState {
   result: string | null;
   canAdvise: boolean;
 }
-export interface AdviceView {
+export interface DecisionAdvice {
+  title: string;
   options: Array<{ label: string; best: boolean; ev: number | null; lo: number | null; hi: number | null; pwin: { mean: number; lo: number; hi: number } | null; note: string }>;
   worlds: number;
   rollouts: number;
   continuation: string;
   objective: 'points' | 'partie';
   notes: string[];
+}
+export interface AdviceView {
+  decisions: DecisionAdvice[];
   ms: number;
 }
 export interface ReviewDeal {

@@ -16,7 +16,7 @@ export function showReview(root: HTMLElement, r: Review, text: string, name: str
     const hands = d.hands.map((cards, seat) =>
       h('div', { class: 'review-hand' }, h('span', { class: 'name' }, `${d.names[seat]}${seat === d.dealer ? ' · Geber' : ''}`), h('div', { class: 'cards' }, ...cards.filter((c) => !played.has(c)).map((c) => cardSvg(c, { perlagg: d.perlaggen.includes(c), small: true })))),
     );
-    const lines = d.lines.filter((l) => l.trick <= step);
+    const lines = d.lines.filter((l) => l.trick < step);
     const losses = r.losses?.filter((x) => x.deal === deal) ?? null;
     fill(
       root,
@@ -30,7 +30,7 @@ export function showReview(root: HTMLElement, r: Review, text: string, name: str
         ),
         d.turned === null ? null : h('p', { class: 'turned' }, `Trumpf ${d.trump ?? ''}, aufgeschlagen ${d.turned}`),
         h('div', { class: 'review-board' }, ...hands, trick === undefined ? null : h('div', { class: 'review-trick' }, ...trick.plays.map((p) => h('div', { class: 'slot' }, h('span', {}, d.names[p.seat] ?? ''), cardSvg(p.card, { perlagg: d.perlaggen.includes(p.card) })) ), h('div', { class: 'won' }, trick.winner >= 0 ? `Stich für ${d.names[trick.winner]}` : ''))),
-        h('section', { class: 'decisions' }, h('h3', {}, 'Die Entscheidungen'), h('ol', {}, ...lines.map((l) => h('li', { class: l.trick === step ? 'now' : '' }, l.text)))),
+        h('section', { class: 'decisions' }, h('h3', {}, 'Die Entscheidungen'), h('ol', {}, ...lines.map((l) => h('li', { class: l.trick === step - 1 ? 'now' : '' }, l.text)))),
         losses === null ? h('p', { class: 'assume' }, 'Der verlorene Wert jeder Entscheidung kommt von „perlagg review“; hier noch nicht verfügbar.') : h('section', { class: 'losses' }, h('h3', {}, 'Verlorener Wert'), h('table', {}, h('tbody', {}, ...losses.map((x) => h('tr', { class: x.mark === '' ? '' : 'mistake' }, h('td', {}, d.names[x.seat] ?? ''), h('td', {}, x.decision), h('td', {}, x.loss.toFixed(2)), h('td', {}, x.mark)))))),
         h('p', {}, `Punkte dieses Spiels: ${d.points.join(' · ')}`),
         h('button', { class: 'download', onclick: () => h('a', { href: URL.createObjectURL(new Blob([text], { type: 'text/plain' })), download: name }).click() }, 'Aufzeichnung herunterladen'),

@@ -1,7 +1,7 @@
 // The table (issue 30, item 2): the trump and what lies open, the seats with the cards of the trick, your
 // hand drawn as cards (the Perlaggen framed in gold), the question as buttons in the game's words (a group of
 // choices opens a second row), what happened, the score sheet, and the advisor on request.
-import { api, type AdviceView, type OptionView, type SeatView, type TableState } from './api.ts';
+import { api, type AdviceView, type DecisionAdvice, type OptionView, type SeatView, type TableState } from './api.ts';
 import { cardSvg } from './cards.ts';
 import { fill, h } from './dom.ts';
 
@@ -53,17 +53,21 @@ function sheet(t: TableState): HTMLElement | null {
   return h('section', { class: 'sheet' }, h('h3', {}, 'Schreibtafel'), h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, 'Spiel'), ...t.parties.map((p) => h('th', {}, p)))), h('tbody', {}, ...rows)));
 }
 
-function adviceTable(a: AdviceView): HTMLElement {
+function decisionTable(a: DecisionAdvice): HTMLElement[] {
   const rows = [...a.options].sort((x, y) => Number(y.best) - Number(x.best) || (y.ev ?? -1e9) - (x.ev ?? -1e9));
   const pw = a.options.some((o) => o.pwin !== null);
-  return h(
-    'div',
-    { class: 'advice', 'data-testid': 'advice' },
+  const parts: Array<HTMLElement | null> = [
+    a.title === '' ? null : h('h4', {}, a.title === 'jetzt' ? 'Jetzt (bieten oder nichts sagen)' : 'Danach, wenn alle still bleiben: deine Karte'),
     h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, 'Wahl'), h('th', {}, 'Punkte (Erwartung)'), h('th', {}, '95 %-Intervall'), pw ? h('th', {}, 'P(Partie gewinnen)') : null)),
       h('tbody', {}, ...rows.map((o) => h('tr', { class: o.best ? 'best' : '' }, h('td', {}, `${o.best ? '★ ' : ''}${o.label}${o.note === '' ? '' : ` (${o.note})`}`), h('td', {}, o.ev === null ? 'nach Regel' : sign(o.ev)), h('td', {}, o.lo === null || o.hi === null ? '' : `[${sign(o.lo)}, ${sign(o.hi)}]`), pw ? h('td', {}, o.pwin === null ? '' : `${pct(o.pwin.mean)} [${pct(o.pwin.lo)}, ${pct(o.pwin.hi)}]`) : null)))),
-    h('p', { class: 'assume' }, `Angenommen: ${a.worlds} Welten, die zu allem passen, was du gesehen hast, je zu Ende gespielt von „${a.continuation}“ (${a.rollouts} Durchläufe); Punkte = deine Partei minus die Gegner${a.objective === 'partie' ? '; Ziel: die Partie gewinnen (Partie-Tabelle)' : ''}. Gerechnet in ${(a.ms / 1000).toFixed(2)} s.`),
+    h('p', { class: 'assume' }, `Angenommen: ${a.worlds} Welten, die zu allem passen, was du gesehen hast, je zu Ende gespielt von „${a.continuation}“ (${a.rollouts} Durchläufe); Punkte = deine Partei minus die Gegner${a.objective === 'partie' ? '; Ziel: die Partie gewinnen (Partie-Tabelle)' : ''}.`),
     ...a.notes.map((n) => h('p', { class: 'assume' }, n)),
-  );
+  ];
+  return parts.filter((x): x is HTMLElement => x !== null);
+}
+
+function adviceTable(a: AdviceView): HTMLElement {
+  return h('div', { class: 'advice', 'data-testid': 'advice' }, ...a.decisions.flatMap(decisionTable), h('p', { class: 'assume' }, `Gerechnet in ${(a.ms / 1000).toFixed(2)} s.`));
 }
 
 /** Show a table and play it to its end. */
@@ -120,7 +124,7 @@ export function showTable(root: HTMLElement, first: TableState, hooks: TableHook
       adviceButton.textContent = 'Rat (Ratgeber)';
       adviceButton.addEventListener('click', () => void askAdvice(adviceButton));
     }
-    return h('section', { class: 'question' }, h('h2', {}, group?.group?.question ?? q.question), h('div', { class: 'choices' }, ...buttons), adviceButton, h('details', {}, h('summary', {}, 'Hilfe'), h('pre', {}, q.help)));
+    return h('section', { class: 'question' }, h('h2', {}, group?.group?.question ?? q.question), h('div', { class: 'choices' }, ...buttons), adviceButton);
   };
 
   const end = (): HTMLElement | null => {
@@ -144,7 +148,10 @@ export function showTable(root: HTMLElement, first: TableState, hooks: TableHook
     return h('section', { class: 'over' }, h('h2', {}, 'Das Spiel ist aus'), h('p', { 'data-testid': 'result' }, t.result ?? ''), save, review);
   };
 
+  let rendered = 0;
   const render = () => {
+    // how many times the table was drawn: a test waits for the next drawing after a click
+    root.dataset['drawn'] = String(++rendered);
     const v = t.view;
     const hand = v.blind ? h('div', { class: 'cards' }, ...v.hand.map(() => cardSvg(null))) : cardRow(v.hand, v.perlaggen);
     hand.classList.add('hand');

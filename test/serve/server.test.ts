@@ -1,0 +1,183 @@
+// perlagg serve's server without a browser (issue 30, items 2, 4 and 6): requests checked like CLI input
+// (a 400 with one line, the server going on), a hand played to its end by answers, no hidden card in any
+// answer before the rules show it, the finished game as a recording `perlagg replay` accepts, and a bad
+// recording refused with the replay's own line.
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type Running } from '../../src/serve/server.ts';
+import { replayText } from '../../src/games/replay/index.ts';
+import { scratchDir } from '../scratch.ts';
+import { dealOf, leaks } from './leak.ts';
+
+let s: Running;
+
+beforeAll(async () => {
+  // a stand-in page: these tests are about the API (browser.test.ts drives the real one)
+  const root = join(scratchDir('serve-api'), 'page');
+  mkdirSync(root);
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>perlagg</title>');
+  s = await serve({ root });
+});
+afterAll(async () => {
+  await s.close();
+});
+
+async function call(method: string, path: string, body?: unknown, type = 'application/json'): Promise<{ status: number; data: any; text: string }> {
+  const r = await fetch(new URL(path, s.url), body === undefined ? { method } : { method, headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const text = await r.text();
+  let data: any = text;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // text/plain
+  }
+  return { status: r.status, data, text };
+}
+
+const TABLE = { game: 'perlaggen', ruleset: 'oberland', players: 4, seat: 0, bots: ['simple'], partie: false, seed: 1, deal: 0 };
+
+describe('perlagg serve: requests are checked like CLI input', () => {
+  it('listens on loopback only', () => {
+    expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
+  it.each([
+    ['a ruleset that does not exist', { ...TABLE, ruleset: 'nowhere' }, /unknown ruleset "nowhere"/],
+    ['a bot given as a file (code the page would make the server run)', { ...TABLE, bots: ['./evil.ts'] }, /bots: unknown bot "\.\/evil\.ts"/],
+    ['five players at Perlaggen', { ...TABLE, players: 5 }, /players must be 2, 3, 4 or 6/],
+    ['a seat past the table', { ...TABLE, seat: 4 }, /seat must be 0 to 3/],
+    ['a field the table has not', { ...TABLE, eval: '1+1' }, /Unrecognized key/i],
+    ['a seed that is not a whole number', { ...TABLE, seed: 1.5 }, /^seed: /],
+  ])('%s: 400 with one line', async (_what, body, line) => {
+    const r = await call('POST', '/api/tables', body);
+    expect(r.status).toBe(400);
+    expect(r.data.error).toMatch(line);
+    expect(r.data.error).not.toContain('\n');
+  });
+
+  it('a body that is not JSON, an unknown table, an unknown path, a path out of the page: clear errors, and the server goes on', async () => {
+    expect((await call('POST', '/api/tables', '{not json')).data.error).toBe('the body is not JSON');
+    expect((await call('POST', '/api/tables', 'x', 'text/plain')).status).toBe(415);
+    expect((await call('GET', '/api/tables/00000000-0000-0000-0000-000000000000')).status).toBe(400);
+    expect((await call('GET', '/api/nothing')).status).toBe(404);
+    expect((await call('GET', '/..%2F..%2Fpackage.json')).status).toBe(404);
+    expect((await call('GET', '/api/setup')).status).toBe(200);
+  });
+
+  it('an answer out of range is refused with the count of choices, and the table is unchanged', async () => {
+    const t = (await call('POST', '/api/tables', TABLE)).data;
+    const r = await call('POST', `/api/tables/${t.id}/answer`, { path: [99] });
+    expect(r.status).toBe(400);
+    expect(r.data.error).toMatch(/^answer: no choice 99 \(there are \d+\)$/);
+    expect((await call('GET', `/api/tables/${t.id}`)).data.question).toEqual(t.question);
+  });
+});
+
+describe('perlagg serve: a hand played by answers', () => {
+  it('reaches its end; no answer names a hidden card before the rules show it; the recording replays', async () => {
+    const deal = dealOf(TABLE);
+    const hidden = [...deal.hands.slice(1).flat(), ...deal.stock];
+    let r = await call('POST', '/api/tables', TABLE);
+    let checked = 0;
+    let unshownAtFirst = -1;
+    while (!r.data.over) {
+      const { leaked, unshown } = leaks(r.text, r.data, hidden);
+      expect(leaked, `answer ${checked}`).toEqual([]);
+      if (unshownAtFirst < 0) unshownAtFirst = unshown;
+      checked++;
+      // say nothing where that is a choice, else the first choice (a card, a bid)
+      const q = r.data.question;
+      const quiet = q.options.findIndex((o: { label: string }) => /^nichts sagen|^passen|liegen lassen/.test(o.label));
+      const i = quiet >= 0 ? quiet : 0;
+      r = await call('POST', `/api/tables/${r.data.id}/answer`, { path: q.options[i].group === undefined ? [i] : [i, 0] });
+      expect(r.status, r.data.error).toBe(200);
+    }
+    expect(checked).toBeGreaterThan(2);
+    expect(unshownAtFirst).toBeGreaterThanOrEqual(10); // the check had cards to find
+    const rec = await call('GET', `/api/tables/${r.data.id}/record`);
+    expect(rec.status, rec.text).toBe(200);
+    expect(replayText(rec.text, 'served.txt')).toMatch(/^Perlaggen, Regeln oberland/);
+    // the recording shows every hand: the check above would have found them there
+    expect(leaks(rec.text, { view: { ...r.data.view, log: [] } }, hidden).leaked.length).toBeGreaterThan(0);
+  });
+
+  it('a whole Partie: its winner named, and every hand in one recording that perlagg replay scores the same', async () => {
+    let r = await call('POST', '/api/tables', { ...TABLE, ruleset: '1853', partie: true, seed: 2 });
+    for (let n = 0; !r.data.over && n < 600; n++) {
+      const q = r.data.question;
+      const quiet = q.options.findIndex((o: { label: string }) => /^nichts sagen|^passen|liegen lassen/.test(o.label));
+      const i = quiet >= 0 ? quiet : 0;
+      r = await call('POST', `/api/tables/${r.data.id}/answer`, { path: q.options[i].group === undefined ? [i] : [i, 0] });
+    }
+    expect(r.data.over).toBe(true);
+    expect(r.data.hands.length).toBeGreaterThan(1);
+    expect(r.data.result).toMatch(/ — die Partie gewinnt Partei [AB] \(P\d\/P\d\)\.$/);
+    const rec = await call('GET', `/api/tables/${r.data.id}/record`);
+    expect(rec.status, rec.text).toBe(200);
+    expect(rec.text.match(/^deal \d+$/gm)).toHaveLength(r.data.hands.length);
+    const review = await call('POST', '/api/review', { text: rec.text, name: 'partie.txt' });
+    expect(review.data.deals.map((d: { points: number[] }) => d.points)).toEqual(r.data.hands.map((h: { points: number[] }) => h.points));
+  });
+
+  it('Bieten at 3 with the bot at the others reaches its end', async () => {
+    let r = await call('POST', '/api/tables', { game: 'bieten', ruleset: 'bieten', players: 3, seat: 1, bots: ['plain'], partie: false, seed: 3, deal: 0 });
+    for (let n = 0; !r.data.over && n < 200; n++) r = await call('POST', `/api/tables/${r.data.id}/answer`, { path: [0] });
+    expect(r.data.over).toBe(true);
+    expect(r.data.hands).toHaveLength(1);
+  });
+});
+
+describe('perlagg serve: advice', () => {
+  it('prices the decision now and, where the question goes on to the card, the card too', async () => {
+    let r = await call('POST', '/api/tables', TABLE);
+    // say nothing until the question is the bid window before the seat's card
+    for (let n = 0; n < 30; n++) {
+      const q = r.data.question;
+      if (q.options.some((o: { word: string }) => r.data.view.hand.includes(o.word)) && q.options.some((o: { label: string }) => o.label === 'nichts sagen')) break;
+      const quiet = q.options.findIndex((o: { label: string }) => /^nichts sagen|^passen|liegen lassen/.test(o.label));
+      const i = quiet >= 0 ? quiet : 0;
+      r = await call('POST', `/api/tables/${r.data.id}/answer`, { path: q.options[i].group === undefined ? [i] : [i, 0] });
+    }
+    const a = await call('POST', `/api/tables/${r.data.id}/advice`, {});
+    expect(a.status, a.text).toBe(200);
+    expect(a.data.decisions.map((d: { title: string }) => d.title)).toEqual(['jetzt', 'danach, wenn alle still bleiben']);
+    expect(a.data.decisions[0].options.map((o: { label: string }) => o.label)).toContain('nichts sagen');
+    const cards = a.data.decisions[1].options.map((o: { label: string }) => o.label.split(' ')[0]);
+    for (const c of r.data.view.hand) expect(cards).toContain(c);
+    for (const d of a.data.decisions) {
+      expect(d.options.filter((o: { best: boolean }) => o.best)).toHaveLength(1);
+      for (const o of d.options) if (o.ev !== null) expect(o.lo <= o.ev && o.ev <= o.hi).toBe(true);
+      expect(d.worlds).toBe(400);
+    }
+  });
+
+  it('Bieten has no advisor: one line', async () => {
+    const t = await call('POST', '/api/tables', { game: 'bieten', ruleset: 'bieten', players: 3, seat: 0, bots: ['plain'], partie: false, seed: 3, deal: 0 });
+    const a = await call('POST', `/api/tables/${t.data.id}/advice`, {});
+    expect(a.status).toBe(400);
+    expect(a.data.error).toMatch(/^advice: the advisor knows Perlaggen only/);
+  });
+});
+
+describe('perlagg serve: review', () => {
+  it('a bad recording gets the replay line naming its line', async () => {
+    const r = await call('POST', '/api/review', { text: 'game perlaggen\nruleset oberland\nplayers 4\ndeal 1\ndealer P9\n', name: 'bad.txt' });
+    expect(r.status).toBe(400);
+    expect(r.data.error).toMatch(/^bad\.txt line 5: /);
+  });
+
+  it('a recorded game opens deal by deal with its tricks and lines', async () => {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'perlaggen-oberland-hand.txt'), 'utf8');
+    const r = await call('POST', '/api/review', { text, name: 'perlaggen-oberland-hand.txt' });
+    expect(r.status).toBe(200);
+    expect(r.data.deals.length).toBe(1);
+    const d = r.data.deals[0];
+    expect(d.hands.length).toBe(4);
+    expect(d.tricks.length).toBeGreaterThan(0);
+    expect(d.lines.some((l: { trick: number }) => l.trick > 0)).toBe(true);
+    expect(d.lines.filter((l: { trick: number; text: string }) => l.trick === 0)[0].text).toMatch(/^P\d: /); // the first card opens trick 1
+    expect(r.data.transcript).toBe(replayText(text, 'perlaggen-oberland-hand.txt'));
+  });
+});
