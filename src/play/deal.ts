@@ -3,6 +3,8 @@
 // against the game's rules. Written once against the Game contract (src/games/game.ts); Perlaggen's tuned twin
 // of this loop is play/hand.ts runHand.
 import type { Rng } from '../core/rng.ts';
+import { ExitCalled } from '../core/exit-guard.ts';
+import { errorExcerpt, excerpt, isThenable } from '../core/text.ts';
 import type { Policy, PolicyContext } from '../policy/api.ts';
 import { CHANCE, TERMINAL, type ChanceAction, type Game } from '../games/game.ts';
 
@@ -79,11 +81,12 @@ export function runDeal<R, S, O, A extends { readonly kind: string }, D>(
       if (sp.onTurn !== undefined) sp.onTurn((x) => game.explainIllegal(s, x));
       a = sp.policy.act(obs, streams.policy[p]!);
     } catch (e) {
-      throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: threw ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: ${e instanceof ExitCalled ? e.message : `threw ${errorExcerpt(e)}`}`, { cause: e });
     }
+    if (isThenable(a)) throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: returned a Promise (an async act?); act must return its action at once`);
     if (checked) {
       const why = a === null || typeof a !== 'object' ? 'not an action' : game.explainIllegal(s, a);
-      if (why !== null) throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: illegal action ${a !== null && typeof a === 'object' ? game.actionText(a) : String(a)}: ${why}`);
+      if (why !== null) throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: illegal action ${a !== null && typeof a === 'object' ? game.actionText(a) : excerpt(String(a))}: ${why}`);
       if (!isLegal(game, s, a)) throw new GamePolicyFault(`${who(game, s, sp.name, p, streams.where)}: action ${game.actionText(a)} is not among the legal actions`);
     }
     o.onDecision?.(s, p, obs, a);

@@ -21,6 +21,8 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { STREAM, keyedRng, keyedRngLater, Rng, saltedRng } from '../core/rng.ts';
 import { HB, hb } from './heartbeat.ts';
 import { RuntimeFault } from '../core/errors.ts';
+import { ExitCalled } from '../core/exit-guard.ts';
+import { errorExcerpt, isThenable } from '../core/text.ts';
 import { type DealSummary, summarize } from '../engine/summary.ts';
 import { aheadIfQuiet, type AheadStep } from './ahead.ts';
 
@@ -317,7 +319,8 @@ function matchAnswer(s: HandState, legal: Action[] | null, answer: Action, raw: 
 }
 
 /** The fault of an answer that is no legal action, in the rules' words where the engine can give them. */
-function illegalAnswer(sp: SeatPolicy, p: number, s: HandState, streams: RunStreams, answer: Action | null): PolicyFault {
+function illegalAnswer(sp: SeatPolicy, p: number, s: HandState, streams: RunStreams, answer: Action | null, raw: unknown): PolicyFault {
+  if (isThenable(raw)) return new PolicyFault(`${whereP(sp, p, s, streams)}: returned a Promise (an async act?); act must return its action at once`);
   let why: string | null = 'not an action';
   if (answer !== null) {
     try {
@@ -412,7 +415,7 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
       answer = chosen ?? readAction(raw);
     } catch (e) {
       if (view) ObservationView.close(obs as ObservationView);
-      throw new PolicyFault(`${whereP(sp, p, s, streams)}: threw ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, { cause: e });
+      throw new PolicyFault(`${whereP(sp, p, s, streams)}: ${e instanceof ExitCalled ? e.message : `threw ${errorExcerpt(e)}`}`, { cause: e });
     }
     beat[HB.what] = 0;
     // act returned: the state moves on; a view read from now on throws (ObservationViewClosed)
@@ -420,7 +423,7 @@ function driveHand(s: HandState, policies: readonly SeatPolicy[], streams: RunSt
     // The engine applies its own frozen record of the matching legal action, never the policy's object
     // (checked or not: an answer that is no legal action is always a fault, never applied).
     if (chosen === undefined && answer !== null) chosen = matchAnswer(s, legal, answer, raw, obs, view);
-    if (chosen === undefined) throw illegalAnswer(sp, p, s, streams, answer);
+    if (chosen === undefined) throw illegalAnswer(sp, p, s, streams, answer, raw);
     if (promise !== NO_PROMISE && chosen.kind !== (promise === PROMISED_QUIET ? 'quiet' : 'pass')) throw brokenPromise(sp, p, s, streams, promise, chosen);
     o.onDecision?.(s, p, obs, chosen as PolicyAction);
     applyAction(s, chosen);

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { HB, hb, heartbeatBuffer, readSlot, useHeartbeat } from '../play/heartbeat.ts';
 import { DecisionTimeout } from '../play/hand.ts';
+import { withExitGuard } from '../core/exit-guard.ts';
 import type { BatchResult, Job, ReceivedBatch } from '../sim/job.ts';
 import { isTaskFault, rebuildFault, type BatchTask, type TaskFault } from './task.ts';
 import type { BatchRange, ExecPlan } from './options.ts';
@@ -38,13 +39,19 @@ export function workerExecArgv(argv: readonly string[]): string[] {
 export function createPool(workers: number): Piscina {
   const filename = new URL('./worker.mjs', import.meta.url).href;
   const tsx = new URL('./tsx-esm.mjs', import.meta.url).href;
-  return new Piscina({
+  const pool = new Piscina({
     filename,
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 60_000,
     execArgv: [...workerExecArgv(process.execArgv), '--import', tsx],
   });
+  // Every task's outcome comes back through its own promise. What piscina emits as 'error' besides is a
+  // worker's answer to a task the run no longer waits for (the run stopped at an earlier batch's fault and
+  // the pool is being destroyed): without a listener Node printed it as a crash — a 28-line dump naming
+  // another deal instead of the run's one line (issue 29, item 6).
+  pool.on('error', () => {});
+  return pool;
 }
 
 /** Thrown inside the in-thread batch when Ctrl-C interrupted it. */
@@ -137,7 +144,8 @@ export class BatchExecutor {
     useHeartbeat(this.#beats, 0);
     hb[HB.running] = 1;
     try {
-      this.#vmContext['run'] = () => this.#job.runBatch(start, end, this.#series);
+      // a policy that calls process.exit fails its decision instead of ending the run with code 0 (core/exit-guard.ts)
+      this.#vmContext['run'] = () => withExitGuard(() => this.#job.runBatch(start, end, this.#series));
       return this.#vmScript.runInContext(this.#vmContext, { breakOnSigint: true }) as BatchResult;
     } catch (e) {
       if ((e as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') {

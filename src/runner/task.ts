@@ -11,6 +11,7 @@ import { CardNotationError } from '../cards/notation.ts';
 import { OutputError } from '../results/manifest.ts';
 import { HB, hb, useHeartbeat } from '../play/heartbeat.ts';
 import { SimSpecError, RunError, RunFailure } from '../core/errors.ts';
+import { withExitGuard } from '../core/exit-guard.ts';
 
 export interface BatchTask {
   readonly spec: SimSpec;
@@ -99,7 +100,8 @@ export default async function worker(task: BatchTask): Promise<unknown> {
       hb[HB.timedOut] = 0;
       hb[HB.running] = 1;
     }
-    raw = job.runBatch(task.start, task.end, task.series === undefined ? {} : { series: task.series });
+    // a policy that calls process.exit fails its decision instead of ending the worker (core/exit-guard.ts)
+    raw = withExitGuard(() => job.runBatch(task.start, task.end, task.series === undefined ? {} : { series: task.series }));
   } catch (e) {
     return faultOf(e);
   } finally {
