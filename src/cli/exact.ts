@@ -14,7 +14,8 @@ import { canonicalJson, canonicalName, resolveRuleset, rulesetHash } from '../ru
 import type { RulesVariant } from '../rules/variant.ts';
 import { buildTable, writeArrowFile } from '../results/arrow-file.ts';
 import { tableMetadata } from '../results/metadata.ts';
-import { checkOutputFolder, codeVersion, sha256, writeManifest } from '../results/manifest.ts';
+import { checkOutputFolder, codeDiff, codeVersion, readManifest, sha256, writeManifest } from '../results/manifest.ts';
+import { verifyResultFolder } from '../results/verify.ts';
 import { EXACT_COLUMNS } from '../results/schema.ts';
 import { writeResultCharts } from '../charts/commands.ts';
 import { textOption, wholeOption } from './errors.ts';
@@ -192,10 +193,30 @@ function jsonOf(r: RulesVariant, excluded: CardSet, ds: ExactDistribution[]): ob
   };
 }
 
+/**
+ * The rerun rule: a folder holding this result already (checkOutputFolder passed: the same parameters), made
+ * by this code, its seal and table intact, is left byte for byte as it is. A damaged one, or one from other
+ * code or an older perlagg (no seal), is written afresh.
+ */
+function holdsThisResult(dir: string): boolean {
+  const old = readManifest(dir);
+  if (old === null || codeDiff(old.code, codeVersion()) !== null) return false;
+  try {
+    verifyResultFolder(dir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function writeOut(dir: string, r: RulesVariant, excluded: CardSet, ds: ExactDistribution[]): void {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir} exists and is not a folder`);
   const parameters = { ruleset: canonicalName(r), trumps: ds.map((d) => d.trump), excluded: excluded.ids().map((id) => cardsShort([id])) };
   checkOutputFolder(dir, 'exact', parameters);
+  if (holdsThisResult(dir)) {
+    process.stderr.write(`perlagg: note: ${dir} already holds this result (the same settings and code, its table checked): its files are left as they are\n`);
+    return;
+  }
   mkdirSync(dir, { recursive: true });
   const rows = ds.flatMap((d) => exactRows(d).map((row) => ({ d, row })));
   const col = <T extends Uint8Array | Uint32Array | Float64Array>(make: new (n: number) => T, f: (x: (typeof rows)[number]) => number): T => {

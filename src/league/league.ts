@@ -13,6 +13,7 @@ import { readArrowFileBatches, streamToFile } from '../results/ipc-file.ts';
 import { tableMetadata } from '../results/metadata.ts';
 import { fileSha256, readRunManifest, settingsDiff, writeRunManifest, type RunManifest } from '../results/run-manifest.ts';
 import { codeVersion } from '../results/manifest.ts';
+import { verifyResultFolder } from '../results/verify.ts';
 import { makeFolder, takeLock, type FolderLock } from '../results/run-folder.ts';
 import { LEAGUE_COLUMNS } from '../results/schema.ts';
 import { type SimSpec } from '../sim/job.ts';
@@ -139,13 +140,15 @@ interface LeagueFolder {
   readonly temp: boolean;
   readonly lock: FolderLock | null;
   manifest: RunManifest | null;
+  /** The folder already holds this league, complete (the rerun rule): it is read, never rewritten. */
+  readonly finished: boolean;
 }
 
 /** The folder of --out, new or (--resume) holding this league unfinished; without --out a temporary one. */
 function openLeagueFolder(o: LeagueOptions, settings: Record<string, unknown>): LeagueFolder {
   const temp = o.out === null;
   const root = o.out ?? mkdtempSync(join(tmpdir(), 'perlagg-league-'));
-  if (temp) return { root, temp, lock: null, manifest: null };
+  if (temp) return { root, temp, lock: null, manifest: null, finished: false };
   if (root.trim() === '') throw new SimSpecError('--out must name a folder, not an empty string');
   if (existsSync(root) && !statSync(root).isDirectory()) throw new RunError(`--out ${root} exists and is not a folder`);
   if (!existsSync(root)) {
@@ -158,18 +161,22 @@ function openLeagueFolder(o: LeagueOptions, settings: Record<string, unknown>): 
   const lock = takeLock(root);
   let manifest: RunManifest | null = null;
   try {
-    const old = readRunManifest(root);
+    const old = readRunManifest(root, { requireSeal: true });
+    const how = o.resume ? '--resume: ' : '';
     if (old === null) {
       const entries = readdirSync(root).filter((n) => n !== '.perlagg.lock');
       if (entries.length > 0) throw new RunError(`--out ${root} is not empty; choose a new or empty folder`);
       if (o.resume) throw new RunError(`--resume: ${root} holds no league to resume`);
-    } else if (!o.resume) {
-      throw new RunError(`${root} already holds a run (${old.complete ? 'complete' : 'unfinished: add --resume to continue it'}); choose another --out`);
     } else {
-      if (old.command !== 'league') throw new RunError(`--resume: ${root} holds a run of "perlagg ${old.command}", not "perlagg league"`);
+      // the rerun rule: the same league again resumes an unfinished folder and reads a finished one as it is
+      if (old.command !== 'league') throw new RunError(`${how}${root} holds a run of "perlagg ${old.command}", not "perlagg league"; choose another --out`);
       const field = settingsDiff(old.settings, settings);
-      if (field !== null) throw new RunError(`--resume: the settings differ from the league in ${root} in "${field}"; resume with the same settings or choose another --out`);
-      if (old.complete) throw new RunError(`--resume: the league in ${root} is already complete`);
+      if (field !== null) throw new RunError(`${how}the settings differ from the league in ${root} in "${field}"; use the same settings or choose another --out`);
+      if (old.complete) {
+        verifyResultFolder(root);
+        o.onNote?.(`${root} already holds this league, complete (the same settings): its files are left as they are`);
+        return { root, temp, lock, manifest: old, finished: true };
+      }
       manifest = old;
     }
     if (manifest === null) {
@@ -187,7 +194,7 @@ function openLeagueFolder(o: LeagueOptions, settings: Record<string, unknown>): 
     lock.release();
     throw e;
   }
-  return { root, temp, lock, manifest };
+  return { root, temp, lock, manifest, finished: false };
 }
 
 /**
@@ -205,7 +212,8 @@ async function playMatches(o: LeagueOptions, names: readonly string[], f: League
       for (let j = i + 1; j < o.policies.length; j++, index++) {
         const dir = matchDir(f.root, i, j);
         const spec: SimSpec = { mode: o.mode, ruleset: o.ruleset, players: o.players, policies: [o.policies[i]!, o.policies[j]!], seed: o.seed, constraints: NONE, duplicate: true };
-        const prior = existsSync(join(dir, 'manifest.json')) ? readRunManifest(dir) : null;
+        const prior = existsSync(join(dir, 'manifest.json')) ? readRunManifest(dir, { requireSeal: true }) : null;
+        if (prior !== null && prior.complete) verifyResultFolder(dir); // a finished match is read only when its tables are intact
         o.onMatch?.({ index, count, a: names[i]!, b: names[j]!, phase: 'start' });
         if (prior === null || !prior.complete) {
           if (prior === null && existsSync(dir)) rmSync(dir, { recursive: true, force: true }); // a match killed before its first commit
@@ -224,7 +232,7 @@ async function playMatches(o: LeagueOptions, names: readonly string[], f: League
         if (margins.length !== o.pairs) throw new RunError(`${dir}: the match holds ${margins.length} pairs, not ${o.pairs}`);
         matches.push({ a: i, b: j, margins, scores, folder: dir });
         o.onMatch?.({ index, count, a: names[i]!, b: names[j]!, phase: 'done' });
-        if (f.manifest !== null) {
+        if (f.manifest !== null && !f.finished) {
           f.manifest = { ...f.manifest, progress: { ...f.manifest.progress, batchesDone: matches.length, dealsDone: matches.length * o.pairs }, matchesPlayed: matches.length, updated: new Date().toISOString() };
           writeRunManifest(f.root, f.manifest);
         }
@@ -310,7 +318,10 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueResult> {
   const bradleyTerry = bootstrapRatings(league, 'bradley-terry', { replicates: o.replicates, seed: o.seed });
   const cells = crosstable(league);
   const files: string[] = [];
-  if (!folder.temp && folder.manifest !== null) files.push(completeLeague(folder as LeagueFolder & { manifest: RunManifest }, matches, names, { massey, bradleyTerry, cells }, t0));
+  if (folder.finished) {
+    folder.lock?.release();
+    files.push(join(folder.root, 'league.arrow'));
+  } else if (!folder.temp && folder.manifest !== null) files.push(completeLeague(folder as LeagueFolder & { manifest: RunManifest }, matches, names, { massey, bradleyTerry, cells }, t0));
   if (folder.temp) rmSync(folder.root, { recursive: true, force: true });
   return { names, matches, crosstable: cells, massey, bradleyTerry, stoppedBy, elapsedMs: performance.now() - t0, files };
 }

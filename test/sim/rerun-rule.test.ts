@@ -13,6 +13,7 @@ import { LOCK_FILE } from '../../src/results/run-folder.ts';
 import { readRunManifest } from '../../src/results/run-manifest.ts';
 import type { SimSpec } from '../../src/sim/job.ts';
 import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
+import { runLeague, type LeagueOptions } from '../../src/league/league.ts';
 import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -124,5 +125,47 @@ describe('shards with no deals, and the merge rerun', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^0 deals/m);
     expect(r.stderr).toMatch(/holds no deals \(a shard with nothing to do\): no charts/);
+  });
+});
+
+describe('the rerun rule in exact and league', () => {
+  it('perlagg exact: the same settings into its own finished folder leave every byte; a damaged table is written afresh', () => {
+    const out = join(tmp(), 'exact');
+    const exact = () => spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), 'exact', '-r', '1853', '-t', 'H', '--json', '--out', out], { cwd: ROOT, encoding: 'utf8' });
+    expect(exact().status).toBe(0);
+    const before = snapshot(out);
+    const again = exact();
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/already holds this result \(the same settings and code, its table checked\): its files are left as they are/);
+    expect(snapshot(out)).toEqual(before);
+    const f = join(out, 'exact.arrow');
+    const bytes = readFileSync(f);
+    bytes[bytes.length >> 1] = bytes[bytes.length >> 1]! ^ 0xff;
+    writeFileSync(f, bytes);
+    expect(exact().status).toBe(0);
+    expect(snapshot(out).find(([n]) => n === 'exact.arrow')).toEqual(before.find(([n]) => n === 'exact.arrow'));
+  });
+
+  it('perlagg league: a finished league rerun (with or without --resume) leaves every byte; an unfinished one resumes without --resume', async () => {
+    const o = (out: string, over: Partial<LeagueOptions> = {}): LeagueOptions => ({ policies: ['random', 'passive', 'simple'], mode: 'hands', ruleset: 'oberland', players: 4, seed: 4, pairs: 16, replicates: 100, workers: 0, out, resume: false, batchSize: 8, ...over });
+    const dir = tmp();
+    const whole = join(dir, 'w');
+    const ref = await runLeague(o(whole));
+    const before = snapshot(whole);
+    const notes: string[] = [];
+    const again = await runLeague(o(whole, { onNote: (l) => notes.push(l) }));
+    expect(notes).toEqual([`${whole} already holds this league, complete (the same settings): its files are left as they are`]);
+    expect(again.massey.ratings).toEqual(ref.massey.ratings);
+    expect(again.files).toEqual([join(whole, 'league.arrow')]);
+    expect((await runLeague(o(whole, { resume: true }))).stoppedBy).toBe('done');
+    expect(snapshot(whole)).toEqual(before);
+    await expect(runLeague(o(whole, { seed: 5 }))).rejects.toThrow(/the settings differ from the league in .* in "seed"/);
+    // a league cut after its first match: the same command (no --resume) finishes it, byte-identical
+    const cut = join(dir, 'c');
+    const abort = new AbortController();
+    const first = await runLeague(o(cut, { signal: abort.signal, onMatch: (m) => { if (m.index === 1 && m.phase === 'start') setImmediate(() => abort.abort()); } }));
+    expect(first.stoppedBy).toBe('interrupted');
+    expect((await runLeague(o(cut))).stoppedBy).toBe('done');
+    expect(readFileSync(join(cut, 'league.arrow')).equals(readFileSync(join(whole, 'league.arrow')))).toBe(true);
   });
 });
