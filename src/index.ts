@@ -71,6 +71,9 @@ export type { BietenObservation } from './games/bieten/observe.ts';
 export { wilson, meanInterval, formatInterval, type Interval } from './stats/intervals.ts';
 export type { Progress, StopReason } from './runner/runner.ts';
 
+// ---- the tables ----
+export { registerArrowZstd } from './results/codec.ts';
+
 // ---- exact(): the `perlagg exact` command as a function ----
 
 export interface ExactOptions {
