@@ -96,8 +96,3 @@ export class CompressedFileWriter extends RecordBatchFileWriter {
 export function compressedFileBytes(table: Table): Uint8Array {
   return new CompressedFileWriter().writeAll(table).toUint8Array(true);
 }
-
-/** For a program reading perlagg's tables with apache-arrow itself: register the zstd codec they need. */
-export function registerArrowZstd(): void {
-  zstd();
-}
