@@ -13,7 +13,9 @@ import { cellRows, exactDistribution, exactRows, exactSummary, ExactError, type 
 import { assertTrumpAllowed } from './rules/perlaggen.ts';
 import { canonicalName, resolveRuleset } from './rules/registry.ts';
 import { type SimMode, type SimSpec, DEFAULT_BATCH, intervalOf } from './sim/job.ts';
-import { DEFAULT_WORKERS, runSimulation, type Progress, type StopReason, varianceRatio } from './runner/runner.ts';
+import { DEFAULT_WORKERS, runSimulation, varianceRatio } from './runner/runner.ts';
+import type { Progress } from './runner/options.ts';
+import type { StopReason } from './runner/standing.ts';
 import { splitPolicies } from './registry/policies.ts';
 
 // ---- cards and notation (RULES §0.3, §1) ----
@@ -69,7 +71,11 @@ export type { BietenObservation } from './games/bieten/observe.ts';
 
 // ---- statistics ----
 export { wilson, meanInterval, formatInterval, type Interval } from './stats/intervals.ts';
-export type { Progress, StopReason } from './runner/runner.ts';
+export type { Progress } from './runner/options.ts';
+export type { StopReason } from './runner/standing.ts';
+
+// ---- the tables ----
+export { registerArrowZstd } from './results/zstd-register.ts';
 
 // ---- exact(): the `perlagg exact` command as a function ----
 

@@ -3,12 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
+import { zstd } from '../results/codec.ts';
 import type { MetricName } from './types.ts';
 
 /** A table's columns as plain arrays. */
 export type Columns = Readonly<Record<string, ArrayLike<number>>>;
 
 export function readColumns(dir: string, table: 'hands' | 'partien', names: readonly string[]): { rows: number; col: Columns } {
+  zstd(); // the tables are zstd-compressed
   const t = tableFromIPC(readFileSync(join(dir, `${table}.arrow`)));
   const col: Record<string, ArrayLike<number>> = {};
   for (const n of names) {

@@ -3,8 +3,9 @@
 import { closeSync, openSync, renameSync, unlinkSync } from 'node:fs';
 import { io } from './io.ts';
 import { basename, dirname, join } from 'node:path';
-import { Field, RecordBatch, Schema, Struct, Table, makeData, makeVector, tableToIPC, vectorFromArray, type Data } from 'apache-arrow';
+import { Field, RecordBatch, Schema, Struct, Table, makeData, makeVector, vectorFromArray, type Data } from 'apache-arrow';
 import { arrowType } from './schema.ts';
+import { compressedFileBytes } from './codec.ts';
 import type { ColumnSpec } from '../core/columns.ts';
 
 export type ColumnData = Uint8Array | Uint32Array | Int32Array | Float64Array | readonly string[];
@@ -71,9 +72,9 @@ export function writeFileAtomic(path: string, bytes: Uint8Array | string): void 
   writeAtomically(path, (fd) => writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
 }
 
-/** Write an Arrow IPC file (random-access format, readable by pyarrow, polars, arrow-js). */
+/** Write an Arrow IPC file (random-access format, zstd-compressed buffers; readable by pyarrow, polars, arrow-js). */
 export function writeArrowFile(path: string, table: Table): Uint8Array {
-  const bytes = tableToIPC(table, 'file');
+  const bytes = compressedFileBytes(table);
   writeFileAtomic(path, bytes);
   return bytes;
 }

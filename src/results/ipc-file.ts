@@ -5,9 +5,10 @@
 import { closeSync, fstatSync, openSync, readSync, renameSync, unlinkSync } from 'node:fs';
 import { io } from './io.ts';
 import { basename, dirname, join } from 'node:path';
-import { DataType, Dictionary, Message, MessageHeader, RecordBatch, RecordBatchFileWriter, Schema, Struct, Utf8, makeData, vectorFromArray, type Data, type Vector } from 'apache-arrow';
+import { DataType, Dictionary, Message, MessageHeader, RecordBatch, Schema, Struct, Utf8, makeData, vectorFromArray, type Data, type Vector } from 'apache-arrow';
 import { Footer } from 'apache-arrow/ipc/metadata/file';
 import { toUint8Array, type ArrayBufferViewInput } from 'apache-arrow/util/buffer';
+import { CompressedFileWriter, zstd } from './codec.ts';
 import { type Committed, EOS, MessageEncoder, type Scanned, TornFileError, bytesEqual, checkStream, decodeBatches, decodeFrom, fsyncDir, readFully, writeFully } from './stream.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -49,6 +50,7 @@ export function streamSource(path: string, expect?: Committed & { complete: bool
  * has no footer: TornFileError); every block the footer lists must lie inside the file.
  */
 export function arrowFileSource(path: string): BatchSource {
+  zstd(); // a compressed file's batches are decoded through it
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
@@ -143,8 +145,8 @@ export function streamSchemaBytes(schema: Schema): Uint8Array {
   return new MessageEncoder().schemaMessage(schema);
 }
 
-/** arrow-js's file writer, writing straight to a file descriptor (flat memory, synchronous). */
-class FdFileWriter extends RecordBatchFileWriter {
+/** arrow-js's file writer, writing straight to a file descriptor (flat memory, synchronous), zstd-compressed (codec.ts). */
+class FdFileWriter extends CompressedFileWriter {
   constructor(private readonly fd: number) {
     super();
   }

@@ -17,7 +17,8 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { writeFileAtomic } from './arrow-file.ts';
 import { OutputError, manifestPath, type CodeVersion, type ManifestFile } from './manifest.ts';
-import { readStreamBatches, type Committed } from './stream.ts';
+import { readStreamBatches } from './stream.ts';
+import type { Committed } from './committed.ts';
 import { streamToFile } from './ipc-file.ts';
 
 export interface TableEntry {

@@ -2,7 +2,8 @@
 // not by copy (GUIDE guideline 10). Jobs are built once per worker and spec.
 import { Piscina } from 'piscina';
 import { createJob } from '../sim/jobs.ts';
-import { encodeDictionary, isDictColumn, TornFileError } from '../results/stream.ts';
+import { TornFileError } from '../results/stream.ts';
+import { encodeDictionary, isDictColumn } from '../results/column-data.ts';
 import { type BatchResult, type ColumnPayload, type Job, type ReceivedBatch, type SimSpec } from '../sim/job.ts';
 import { DecisionTimeout, PolicyFault } from '../play/hand.ts';
 import { PolicyError } from '../registry/policies.ts';

@@ -1,7 +1,7 @@
 // What a simulation computes, as plain data (sent to workers), and the contract of a job: fill the
 // columns of its tables for a range of deals, plus metric accumulators that merge associatively.
 // A job is a pure function of (spec, deal range): the same range gives the same bytes on any worker.
-import type { DictColumn } from '../results/stream.ts';
+import type { DictColumn } from '../results/column-data.ts';
 import { meanInterval, wilson, type Interval, type Moments } from '../stats/intervals.ts';
 import { emptyPairAcc, mergePairAcc, pairedEstimate, pushPair, type PairAcc, type PairedEstimate, type PairedMetric } from '../stats/paired.ts';
 import { type ColumnSpec, type ColumnArray } from '../core/columns.ts';

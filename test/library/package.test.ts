@@ -174,6 +174,27 @@ console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: 
     expect((JSON.parse(x.stdout) as { results: Array<{ hands: number }> }).results[0]!.hands).toBe(201_376);
   });
 
+  it('public types name no type of piscina or apache-arrow (the .d.ts files index.d.ts reaches)', () => {
+    const root = join(dir, 'node_modules', 'perlagg', 'dist', 'src');
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (f: string): void => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      for (const m of readFileSync(f, 'utf8').matchAll(/(?:from|import\()\s*['"]([^'"]+)['"]/g)) {
+        const spec = m[1]!;
+        if (spec.startsWith('.')) {
+          const p = join(dirname(f), spec).replace(/\.(js|ts)$/, '.d.ts');
+          if (existsSync(p)) visit(p);
+        } else if (!spec.startsWith('node:')) packages.add(spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/'));
+      }
+    };
+    visit(join(root, 'index.d.ts'));
+    expect(seen.size).toBeGreaterThan(30);
+    // zod remains: RulesVariant is the type its schema infers (a dependency of its own, installed with perlagg)
+    expect([...packages].sort()).toEqual(['zod']);
+  });
+
   it('needs no tsx: the production closure has none, a .js policy plays, a .ts policy is refused in one line (exit 2)', () => {
     expect(dependencyClosure()).not.toContain('tsx');
     expect(existsSync(join(dir, 'node_modules', 'tsx'))).toBe(false);
