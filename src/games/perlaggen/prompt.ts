@@ -362,123 +362,169 @@ export const PERLAGGEN_HELP = [
 /** What a line means at one step: an action (legal or not), a mistake in words, or nothing. */
 type Parsed = { readonly action: PolicyAction } | { readonly card: number } | { readonly error: string } | null;
 
+/** What one line is read against: the observation, the acting hand, the line in plain words. */
+interface LineReading {
+  readonly obs: Observation;
+  readonly line: string;
+  readonly hand: readonly number[];
+  readonly p: string;
+  readonly words: readonly string[];
+  readonly has: (...ws: string[]) => boolean;
+  readonly pick: (test: (a: PolicyAction) => boolean) => PolicyAction | undefined;
+  readonly notHeld: (card: number) => Parsed;
+}
+
 function parseAt(obs: Observation, line: string): Parsed {
-  const legal = obs.legal;
   const hand = actingHand(obs);
   const p = plain(line);
   const words = p.split(' ');
-  const has = (...ws: string[]) => ws.some((w) => words.includes(w) || p === w);
-  const pick = (test: (a: PolicyAction) => boolean): PolicyAction | undefined => legal.find(test);
-  const notHeld = (card: number): Parsed => ({ error: `jetzt nicht möglich: ${seatName(obs.acting)} hat ${cardShort(card)} nicht (Karten: ${cards(hand) || '—'})` });
-  if (obs.phase === 'talk') {
-    // a phrase: its word or its sentence ("kannst du stechen", „Kannst du stechen?“, "Herz", "ja")
-    const exact = legal.find((a) => a.kind === 'say' && plain(perlaggenWord(a, obs)) === p);
-    if (exact !== undefined) return { action: exact };
-    const said = legal.filter((a) => a.kind === 'say' && (plain(phraseWords(a.phrase, a.suit, a.figure)) === p || plain(phraseWord(a)) === p));
-    if (said.length === 1) return { action: said[0]! };
-    // six players: two partners to say it to
-    if (said.length > 1) return { error: `zu wem? ${said.map((a) => `„${perlaggenWord(a, obs)}“`).join(' oder ')}` };
-    const drueben = obs.question?.phrase === 'welcheFarbe' && p === 'gut' ? pick((a) => a.kind === 'say' && a.phrase === 'gutDrueben') : undefined;
-    if (drueben !== undefined) return { action: drueben };
-    if (obs.question === null && has('nichts', 'passen', 'still', 'quiet')) return { action: QUIET };
-    return null;
-  }
-  // "LU als HA", "Weli as EA", "LU getauft als Herz As", "LU=HA"; in the showing several, comma-separated
+  const r: LineReading = {
+    obs,
+    line,
+    hand,
+    p,
+    words,
+    has: (...ws) => ws.some((w) => words.includes(w) || p === w),
+    pick: (test) => obs.legal.find(test),
+    notHeld: (card) => ({ error: `jetzt nicht möglich: ${seatName(obs.acting)} hat ${cardShort(card)} nicht (Karten: ${cards(hand) || '—'})` }),
+  };
+  if (obs.phase === 'talk') return parseTalk(r);
+  const christened = parseChristening(r);
+  if (christened !== undefined) return christened;
+  const card = parseCard(r);
+  if (card !== undefined) return card;
+  const own = parsePhaseWords(r);
+  const found = own === BIDDING_WORDS ? parseBiddingWords(r) : own;
+  return found === undefined ? null : { action: found };
+}
+
+/** A phrase of talk: its word or its sentence ("kannst du stechen", „Kannst du stechen?“, "Herz", "ja"). */
+function parseTalk({ obs, p, has, pick }: LineReading): Parsed {
+  const legal = obs.legal;
+  const exact = legal.find((a) => a.kind === 'say' && plain(perlaggenWord(a, obs)) === p);
+  if (exact !== undefined) return { action: exact };
+  const said = legal.filter((a) => a.kind === 'say' && (plain(phraseWords(a.phrase, a.suit, a.figure)) === p || plain(phraseWord(a)) === p));
+  if (said.length === 1) return { action: said[0]! };
+  // six players: two partners to say it to
+  if (said.length > 1) return { error: `zu wem? ${said.map((a) => `„${perlaggenWord(a, obs)}“`).join(' oder ')}` };
+  const drueben = obs.question?.phrase === 'welcheFarbe' && p === 'gut' ? pick((a) => a.kind === 'say' && a.phrase === 'gutDrueben') : undefined;
+  if (drueben !== undefined) return { action: drueben };
+  if (obs.question === null && has('nichts', 'passen', 'still', 'quiet')) return { action: QUIET };
+  return null;
+}
+
+/**
+ * A christened Perlagg: "LU als HA", "Weli as EA", "LU getauft als Herz As", "LU=HA"; in the showing several,
+ * comma-separated. undefined: the line is no christening.
+ */
+function parseChristening({ obs, line, hand, notHeld }: LineReading): Parsed | undefined {
   const pairs = line.split(/[,;]/).map((part) => /^\s*(.+?)\s*(?:=|\s(?:getauft\s+)?(?:als|as)\s)\s*(.+?)\s*$/i.exec(part));
-  if (pairs.every((m) => m !== null) && (obs.phase === 'show' || obs.phase === 'play')) {
-    const parsed = pairs.map((m) => [tryParseCard(m![1]!), tryParseCard(m![2]!)] as const);
-    if (parsed.some(([c, as]) => c === null || as === null)) return { error: `„${line}“: schreib Karte als Karte, z. B. LU als HA oder Weli as EA` };
-    if (obs.phase === 'show') {
-      const free = hand.filter((c) => isPerlagg(obs, c));
-      const as: number[] = [];
-      for (const c of free) {
-        const hit = parsed.find(([x]) => x === c);
-        if (hit === undefined) return { error: `taufe jeden Perlagg in der Hand: ${cards(free)} (z. B. ${free.map((c) => `${cardShort(c)} als HA`).join(', ')})` };
-        as.push(hit[1]!);
-      }
-      return { action: { kind: 'show', as } };
+  if (!pairs.every((m) => m !== null) || (obs.phase !== 'show' && obs.phase !== 'play')) return undefined;
+  const parsed = pairs.map((m) => [tryParseCard(m![1]!), tryParseCard(m![2]!)] as const);
+  if (parsed.some(([c, as]) => c === null || as === null)) return { error: `„${line}“: schreib Karte als Karte, z. B. LU als HA oder Weli as EA` };
+  if (obs.phase === 'show') {
+    const free = hand.filter((c) => isPerlagg(obs, c));
+    const as: number[] = [];
+    for (const c of free) {
+      const hit = parsed.find(([x]) => x === c);
+      if (hit === undefined) return { error: `taufe jeden Perlagg in der Hand: ${cards(free)} (z. B. ${free.map((c) => `${cardShort(c)} als HA`).join(', ')})` };
+      as.push(hit[1]!);
     }
-    if (parsed.length !== 1) return { error: 'eine Karte auf einmal' };
-    const [card, as] = parsed[0]!;
-    if (!hand.includes(card!)) return notHeld(card!);
-    return { action: { kind: 'play', card: card!, as: as === WELI ? null : as! } };
+    return { action: { kind: 'show', as } };
   }
+  if (parsed.length !== 1) return { error: 'eine Karte auf einmal' };
+  const [card, as] = parsed[0]!;
+  if (!hand.includes(card!)) return notHeld(card!);
+  return { action: { kind: 'play', card: card!, as: as === WELI ? null : as! } };
+}
+
+/** A card named: played (a Perlagg unchristened with "ungetauft"), given in the exchange, or the cut kept. */
+function parseCard({ obs, line, hand, notHeld }: LineReading): Parsed | undefined {
   const bare = /^\s*(.+?)\s+(ungetauft|ohne taufe|natur)\s*$/i.exec(line);
   if (bare !== null && obs.phase === 'play') {
     const c = tryParseCard(bare[1]!);
     if (c !== null) return hand.includes(c) ? { action: { kind: 'play', card: c, as: null } } : notHeld(c);
   }
   const card = tryParseCard(line.replace(/^(tauschen|tausche|gib|hergeben)\s+/i, '').replace(/\s+(hergeben|tauschen)$/i, ''));
-  if (card !== null) {
-    if (obs.phase === 'play') {
-      if (!hand.includes(card)) return notHeld(card);
-      const opts = legal.filter((a) => a.kind === 'play' && a.card === card);
-      if (opts.length > 1) return { card }; // a Perlagg: its christenings to choose
-      return { action: opts.length === 1 ? opts[0]! : { kind: 'play', card, as: null } };
-    }
-    if (obs.phase === 'exchange') return hand.includes(card) ? { action: { kind: 'exchange', card } } : notHeld(card);
-    if (obs.phase === 'cutKeep') return { action: { kind: 'keepCut', keep: true } };
+  if (card === null) return undefined;
+  if (obs.phase === 'play') {
+    if (!hand.includes(card)) return notHeld(card);
+    const opts = obs.legal.filter((a) => a.kind === 'play' && a.card === card);
+    if (opts.length > 1) return { card }; // a Perlagg: its christenings to choose
+    return { action: opts.length === 1 ? opts[0]! : { kind: 'play', card, as: null } };
   }
-  const found = ((): PolicyAction | undefined => {
-    switch (obs.phase) {
-      case 'cutKeep':
-        if (has('behalten', 'behalte', 'ja', 'keep', 'nehmen')) return pick((a) => a.kind === 'keepCut' && a.keep);
-        if (has('lassen', 'nein', 'leave', 'liegen')) return pick((a) => a.kind === 'keepCut' && !a.keep);
+  if (obs.phase === 'exchange') return hand.includes(card) ? { action: { kind: 'exchange', card } } : notHeld(card);
+  if (obs.phase === 'cutKeep') return { action: { kind: 'keepCut', keep: true } };
+  return undefined;
+}
+
+/** parsePhaseWords found none of the phase's own words: read the line as a raise, bid, pass or ask. */
+const BIDDING_WORDS = Symbol('bidding words');
+
+/** The decision's own words: keep or leave the cut, exchange, concede, show, veto, the answers to a bid or an ask. */
+function parsePhaseWords({ obs, p, has, pick }: LineReading): PolicyAction | undefined | typeof BIDDING_WORDS {
+  const legal = obs.legal;
+  switch (obs.phase) {
+    case 'cutKeep':
+      if (has('behalten', 'behalte', 'ja', 'keep', 'nehmen')) return pick((a) => a.kind === 'keepCut' && a.keep);
+      if (has('lassen', 'nein', 'leave', 'liegen')) return pick((a) => a.kind === 'keepCut' && !a.keep);
+      return undefined;
+    case 'exchange':
+      if (has('nein', 'lassen', 'liegen', 'nicht', 'decline')) return pick((a) => a.kind === 'declineExchange');
+      if (has('tauschen', 'tausche', 'ja')) {
+        const xs = legal.filter((a) => a.kind === 'exchange');
+        return xs.length === 1 ? xs[0] : undefined;
+      }
+      return undefined;
+    case 'play':
+      if (has('aufgeben', 'concede') || /gut lassen|spiel gut/.test(p)) return { kind: 'concede' };
+      return undefined;
+    case 'show':
+      if (has('weisen', 'zeigen', 'show')) {
+        const shows = legal.filter((a) => a.kind === 'show');
+        return shows.length === 1 ? shows[0] : undefined;
+      }
+      return undefined;
+    case 'veto':
+      if (has('einspruch', 'veto', 'nein')) return { kind: 'veto' };
+      if (has('einverstanden', 'ok', 'ja', 'gut')) return { kind: 'consent' };
+      return undefined;
+    case 'answer':
+      if (obs.ask !== null && obs.ask.answer === 'pending') {
+        if (has('erlauben', 'erlaubt', 'zulassen', 'ja', 'gut', 'allow')) return { kind: 'allow' };
+        if (has('zurueckweisen', 'zurueckgewiesen', 'ablehnen', 'nein', 'reject')) return { kind: 'reject' };
         return undefined;
-      case 'exchange':
-        if (has('nein', 'lassen', 'liegen', 'nicht', 'decline')) return pick((a) => a.kind === 'declineExchange');
-        if (has('tauschen', 'tausche', 'ja')) {
-          const xs = legal.filter((a) => a.kind === 'exchange');
-          return xs.length === 1 ? xs[0] : undefined;
-        }
-        return undefined;
-      case 'play':
-        if (has('aufgeben', 'concede') || /gut lassen|spiel gut/.test(p)) return { kind: 'concede' };
-        return undefined;
-      case 'show':
-        if (has('weisen', 'zeigen', 'show')) {
-          const shows = legal.filter((a) => a.kind === 'show');
-          return shows.length === 1 ? shows[0] : undefined;
-        }
-        return undefined;
-      case 'veto':
-        if (has('einspruch', 'veto', 'nein')) return { kind: 'veto' };
-        if (has('einverstanden', 'ok', 'ja', 'gut')) return { kind: 'consent' };
-        return undefined;
-      case 'answer':
-        if (obs.ask !== null && obs.ask.answer === 'pending') {
-          if (has('erlauben', 'erlaubt', 'zulassen', 'ja', 'gut', 'allow')) return { kind: 'allow' };
-          if (has('zurueckweisen', 'zurueckgewiesen', 'ablehnen', 'nein', 'reject')) return { kind: 'reject' };
-          return undefined;
-        }
-        if (has('gut')) return { kind: 'gut' };
-        if (has('halten', 'halte', 'hold', 'anschauen', 'schaue', 'gehalten')) return { kind: 'hold' };
-        break;
-      default:
-        break;
-    }
-    // raises ("Drei", "Vier" … "Aus"), bids, passes, asks: in a window (and raises in an answer)
-    const level = words.map((w) => LEVEL_OF_WORD[w]).find((x) => x !== undefined);
-    const named = words.map((w) => FIGURE_WORD[w]).filter((x) => x !== undefined);
-    if (has('aus') || level !== undefined) {
-      const raises = legal.filter((a) => a.kind === 'raise' && (has('aus') ? a.to >= ausLevel(obs) : a.to === level) && (named.length === 0 || named.includes(a.figure)));
-      return raises.length === 1 ? raises[0] : undefined;
-    }
-    if (obs.phase !== 'window') return undefined;
-    if (has('passen', 'pass', 'nichts', 'weiter', 'nein', '-')) return PASS;
-    if (has('fragen', 'frage', 'ask')) {
-      const count = words.map((w) => ASK_COUNT[w.replace(/e$/, '')]).find((x) => x !== undefined);
-      const asks = legal.filter((a) => a.kind === 'ask' && (named.length === 0 || named.includes(a.type)) && (count === undefined || a.count === count));
-      return asks.length === 1 ? asks[0] : undefined;
-    }
-    if (/hoell ?auf|holl ?auf|alle drei/.test(p)) return pick((a) => a.kind === 'bid' && a.cumulative);
-    if (named.length > 0) {
-      const unseen = obs.point < 0;
-      return { kind: 'bid', figures: named, cumulative: false, unseen };
-    }
-    return undefined;
-  })();
-  return found === undefined ? null : { action: found };
+      }
+      if (has('gut')) return { kind: 'gut' };
+      if (has('halten', 'halte', 'hold', 'anschauen', 'schaue', 'gehalten')) return { kind: 'hold' };
+      return BIDDING_WORDS;
+    default:
+      return BIDDING_WORDS;
+  }
+}
+
+/** Raises ("Drei", "Vier" … "Aus") in a window or an answer; bids, passes and asks in a window. */
+function parseBiddingWords({ obs, p, words, has, pick }: LineReading): PolicyAction | undefined {
+  const legal = obs.legal;
+  const level = words.map((w) => LEVEL_OF_WORD[w]).find((x) => x !== undefined);
+  const named = words.map((w) => FIGURE_WORD[w]).filter((x) => x !== undefined);
+  if (has('aus') || level !== undefined) {
+    const raises = legal.filter((a) => a.kind === 'raise' && (has('aus') ? a.to >= ausLevel(obs) : a.to === level) && (named.length === 0 || named.includes(a.figure)));
+    return raises.length === 1 ? raises[0] : undefined;
+  }
+  if (obs.phase !== 'window') return undefined;
+  if (has('passen', 'pass', 'nichts', 'weiter', 'nein', '-')) return PASS;
+  if (has('fragen', 'frage', 'ask')) {
+    const count = words.map((w) => ASK_COUNT[w.replace(/e$/, '')]).find((x) => x !== undefined);
+    const asks = legal.filter((a) => a.kind === 'ask' && (named.length === 0 || named.includes(a.type)) && (count === undefined || a.count === count));
+    return asks.length === 1 ? asks[0] : undefined;
+  }
+  if (/hoell ?auf|holl ?auf|alle drei/.test(p)) return pick((a) => a.kind === 'bid' && a.cumulative);
+  if (named.length > 0) {
+    const unseen = obs.point < 0;
+    return { kind: 'bid', figures: named, cumulative: false, unseen };
+  }
+  return undefined;
 }
 
 /** Words of the game that name a decision (used to say "jetzt nicht möglich" rather than "verstehe ich nicht"). */
