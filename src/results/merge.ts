@@ -97,15 +97,40 @@ function defaultCombine(values: unknown[]): { value: unknown } | null {
  */
 export function mergeShards(shardDirs: readonly string[], outDir: string, options: MergeOptions = {}): MergeResult {
   if (shardDirs.length === 0) throw new OutputError('no shard folders to merge');
-  const shards = shardDirs.map((dir) => {
+  const shards = readShards(shardDirs);
+  const first = shards[0]!;
+  checkShardsAlike(first, shards);
+  const ordered = orderShards(first, shards);
+  // check every table of every shard before writing anything
+  const plans = Object.keys(first.m.tables).sort().map((name) => planTable(name, first, ordered));
+  openMergeFolder(outDir);
+  const lock = takeLock(outDir);
+  try {
+    return mergeInto(outDir, first, ordered, plans, options);
+  } catch (e) {
+    const code = (e as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+      throw new RunFailure(`cannot write the merge into ${outDir}: ${writeErrorText(e)}; the shards are untouched: free some space and run the same merge again`);
+    }
+    throw e;
+  } finally {
+    lock.release();
+  }
+}
+
+/** Each folder's sealed manifest and its shard, refusing a folder that is no run or not complete. */
+function readShards(shardDirs: readonly string[]): Shard[] {
+  return shardDirs.map((dir) => {
     const m = readRunManifest(dir, { requireSeal: true });
     if (m === null) throw new OutputError(`${dir} has no manifest.json; not a run folder`);
     const s = shardOf(dir, m);
     if (!m.complete) throw new OutputError(`${dir} (shard ${s.index} of ${s.count}) is not complete: ${m.progress.batchesDone} of ${m.progress.batchesTotal ?? '?'} batches done; resume it first`);
     return s;
   });
+}
 
-  const first = shards[0]!;
+/** The shards are of one run: the same command, shard count, settings but `shard`, code, tables and columns. */
+function checkShardsAlike(first: Shard, shards: readonly Shard[]): void {
   for (const s of shards.slice(1)) {
     const what = `${s.dir} and ${first.dir}`;
     if (s.m.command !== first.m.command) throw new OutputError(`${what} are runs of different commands (${s.m.command}, ${first.m.command})`);
@@ -122,6 +147,10 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
     }
   }
 
+}
+
+/** The shards in index order, each given once, none missing, their deal ranges contiguous and done. */
+function orderShards(first: Shard, shards: readonly Shard[]): Shard[] {
   const count = first.count;
   const byIndex = new Map<number, Shard>();
   for (const s of shards) {
@@ -141,90 +170,98 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
       throw new OutputError(`shards ${i - 1} and ${i} are not contiguous (deals ${prev.start}..${prev.end}, then ${s.start}..${s.end})`);
     }
   }
+  return ordered;
+}
 
-  // check every table of every shard before writing anything
-  const plans: Plan[] = [];
-  for (const name of Object.keys(first.m.tables).sort()) {
-    const t0 = first.m.tables[name]!;
-    const paths = ordered.map((s) => join(s.dir, t0.file));
-    const kinds = paths.map((p) => {
-      if (!existsSync(p)) throw new OutputError(`${p} is missing`);
-      return ipcKind(p);
-    });
-    if (kinds.every((k) => k === 'stream')) {
-      let head = -1;
-      let schema: Uint8Array | null = null;
-      let bytes = 0;
-      let batches = 0;
-      let rows = 0;
-      ordered.forEach((s, i) => {
-        const c = s.m.tables[name]!.committed;
-        readStreamBatches(paths[i]!, { ...c, complete: true }); // the framing check throws TornFileError on any damage
-        const listed = s.m.files?.find((f) => f.name === t0.file);
-        const digests = (s.m.tables[name] as TableEntry & { batchSha256?: unknown }).batchSha256;
-        if (listed === undefined && !Array.isArray(digests)) throw new OutputError(`${s.dir}/manifest.json has no checksum for ${t0.file}; it cannot be checked`);
-        if (listed !== undefined && fileSha256(paths[i]!).sha256 !== listed.sha256) throw new OutputError(`${paths[i]} does not match the sha256 in its manifest`);
-        if (Array.isArray(digests)) verifyStreamDigests(paths[i]!, { ...c, complete: true }, digests as string[]);
-        const sb = streamSchemaBytes(readStreamSchema(paths[i]!));
-        if (schema === null) {
-          schema = sb;
-          head = sb.byteLength;
-        } else if (Buffer.compare(Buffer.from(schema), Buffer.from(sb)) !== 0) {
-          throw new OutputError(`${paths[i]} has a different schema than ${paths[0]}`);
-        }
-        bytes += c.bytes - head - EOS_BYTES;
-        batches += c.batches;
-        rows += c.rows;
-      });
-      plans.push({ kind: 'stream', name, head, committed: { bytes: head + bytes + EOS_BYTES, batches, rows } });
-    } else if (kinds.every((k) => k === 'file')) {
-      const sources = ordered.map((s, i) => {
-        const entry = s.m.tables[name]! as TableEntry & { sha256?: unknown; bytes?: unknown };
-        if (typeof entry.sha256 !== 'string' || typeof entry.bytes !== 'number') throw new OutputError(`${s.dir}/manifest.json has no sha256 and size for ${t0.file}; it cannot be checked`);
-        {
-          const h = fileSha256(paths[i]!);
-          if ((typeof entry.sha256 === 'string' && entry.sha256 !== h.sha256) || (typeof entry.bytes === 'number' && entry.bytes !== h.bytes)) {
-            throw new OutputError(`${paths[i]} does not match the sha256/bytes in its manifest`);
-          }
-        }
-        const src = arrowFileSource(paths[i]!);
-        if (src.batches !== entry.committed.batches || src.rows !== entry.committed.rows) {
-          throw new OutputError(`${paths[i]} holds ${src.batches} batches with ${src.rows} rows, its manifest says ${entry.committed.batches} with ${entry.committed.rows}`);
-        }
-        return src;
-      });
-      const schemaBytes = streamSchemaBytes(sources[0]!.schema);
-      let eos: boolean | null = null;
-      let bytes = schemaBytes.byteLength;
-      ordered.forEach((s, i) => {
-        const src = sources[i]!;
-        if (Buffer.compare(Buffer.from(streamSchemaBytes(src.schema)), Buffer.from(schemaBytes)) !== 0) throw new OutputError(`${src.path} has a different schema than ${sources[0]!.path}`);
-        let own = schemaBytes.byteLength;
-        const digests = (s.m.tables[name] as TableEntry & { batchSha256?: unknown }).batchSha256;
-        if (digests !== undefined && (!Array.isArray(digests) || digests.length !== src.batches)) throw new OutputError(`${s.dir}/manifest.json: the batch checksums of ${t0.file} do not match its ${src.batches} batches`);
-        let k = 0;
-        for (const b of src.read()) {
-          const bytes = streamBatchBytes(b);
-          if (Array.isArray(digests) && batchDigest(bytes) !== digests[k]) throw new OutputError(`${src.path}: batch ${k + 1} does not match its checksum in the manifest`);
-          own += bytes.byteLength;
-          k++;
-        }
-        const c = s.m.tables[name]!.committed.bytes;
-        const withEos = c === own + EOS_BYTES;
-        if (c !== own && !withEos) throw new OutputError(`${src.path} does not reproduce the stream its manifest committed (${c} bytes, the batches give ${own})`);
-        if (eos !== null && eos !== withEos) throw new OutputError(`${src.path}: the shards disagree on whether a committed position includes the end-of-stream marker`);
-        eos = withEos;
-        bytes += own - schemaBytes.byteLength;
-      });
-      const batches = sources.reduce((n, s) => n + s.batches, 0);
-      const rows = sources.reduce((n, s) => n + s.rows, 0);
-      plans.push({ kind: 'file', name, sources, committed: { bytes: bytes + (eos === true ? EOS_BYTES : 0), batches, rows } });
-    } else {
-      throw new OutputError(`table ${name}: the shards' ${t0.file} are not all Arrow streams or all Arrow files (${kinds.join(', ')})`);
+/** One table's plan: every shard's file checked (framing, checksums, schema) and the merged committed position. */
+function planTable(name: string, first: Shard, ordered: readonly Shard[]): Plan {
+  const t0 = first.m.tables[name]!;
+  const paths = ordered.map((s) => join(s.dir, t0.file));
+  const kinds = paths.map((p) => {
+    if (!existsSync(p)) throw new OutputError(`${p} is missing`);
+    return ipcKind(p);
+  });
+  if (kinds.every((k) => k === 'stream')) return planStreamTable(name, t0, ordered, paths);
+  if (kinds.every((k) => k === 'file')) return planFileTable(name, t0, ordered, paths);
+  throw new OutputError(`table ${name}: the shards' ${t0.file} are not all Arrow streams or all Arrow files (${kinds.join(', ')})`);
+}
+
+/** A table written as Arrow streams: each shard's framing, checksums and schema checked. */
+function planStreamTable(name: string, t0: TableEntry, ordered: readonly Shard[], paths: readonly string[]): Plan {
+  let head = -1;
+  let schema: Uint8Array | null = null;
+  let bytes = 0;
+  let batches = 0;
+  let rows = 0;
+  ordered.forEach((s, i) => {
+    const c = s.m.tables[name]!.committed;
+    readStreamBatches(paths[i]!, { ...c, complete: true }); // the framing check throws TornFileError on any damage
+    const listed = s.m.files?.find((f) => f.name === t0.file);
+    const digests = (s.m.tables[name] as TableEntry & { batchSha256?: unknown }).batchSha256;
+    if (listed === undefined && !Array.isArray(digests)) throw new OutputError(`${s.dir}/manifest.json has no checksum for ${t0.file}; it cannot be checked`);
+    if (listed !== undefined && fileSha256(paths[i]!).sha256 !== listed.sha256) throw new OutputError(`${paths[i]} does not match the sha256 in its manifest`);
+    if (Array.isArray(digests)) verifyStreamDigests(paths[i]!, { ...c, complete: true }, digests as string[]);
+    const sb = streamSchemaBytes(readStreamSchema(paths[i]!));
+    if (schema === null) {
+      schema = sb;
+      head = sb.byteLength;
+    } else if (Buffer.compare(Buffer.from(schema), Buffer.from(sb)) !== 0) {
+      throw new OutputError(`${paths[i]} has a different schema than ${paths[0]}`);
     }
-  }
+    bytes += c.bytes - head - EOS_BYTES;
+    batches += c.batches;
+    rows += c.rows;
+  });
+  return { kind: 'stream', name, head, committed: { bytes: head + bytes + EOS_BYTES, batches, rows } };
+}
 
-  // the output: a new or empty folder, or one a killed merge left (data files, no manifest): cleared
+/** A table written as Arrow files: each shard's sha256, batches and schema checked, batch by batch. */
+function planFileTable(name: string, t0: TableEntry, ordered: readonly Shard[], paths: readonly string[]): Plan {
+  const sources = ordered.map((s, i) => {
+    const entry = s.m.tables[name]! as TableEntry & { sha256?: unknown; bytes?: unknown };
+    if (typeof entry.sha256 !== 'string' || typeof entry.bytes !== 'number') throw new OutputError(`${s.dir}/manifest.json has no sha256 and size for ${t0.file}; it cannot be checked`);
+    {
+      const h = fileSha256(paths[i]!);
+      if ((typeof entry.sha256 === 'string' && entry.sha256 !== h.sha256) || (typeof entry.bytes === 'number' && entry.bytes !== h.bytes)) {
+        throw new OutputError(`${paths[i]} does not match the sha256/bytes in its manifest`);
+      }
+    }
+    const src = arrowFileSource(paths[i]!);
+    if (src.batches !== entry.committed.batches || src.rows !== entry.committed.rows) {
+      throw new OutputError(`${paths[i]} holds ${src.batches} batches with ${src.rows} rows, its manifest says ${entry.committed.batches} with ${entry.committed.rows}`);
+    }
+    return src;
+  });
+  const schemaBytes = streamSchemaBytes(sources[0]!.schema);
+  let eos: boolean | null = null;
+  let bytes = schemaBytes.byteLength;
+  ordered.forEach((s, i) => {
+    const src = sources[i]!;
+    if (Buffer.compare(Buffer.from(streamSchemaBytes(src.schema)), Buffer.from(schemaBytes)) !== 0) throw new OutputError(`${src.path} has a different schema than ${sources[0]!.path}`);
+    let own = schemaBytes.byteLength;
+    const digests = (s.m.tables[name] as TableEntry & { batchSha256?: unknown }).batchSha256;
+    if (digests !== undefined && (!Array.isArray(digests) || digests.length !== src.batches)) throw new OutputError(`${s.dir}/manifest.json: the batch checksums of ${t0.file} do not match its ${src.batches} batches`);
+    let k = 0;
+    for (const b of src.read()) {
+      const bytes = streamBatchBytes(b);
+      if (Array.isArray(digests) && batchDigest(bytes) !== digests[k]) throw new OutputError(`${src.path}: batch ${k + 1} does not match its checksum in the manifest`);
+      own += bytes.byteLength;
+      k++;
+    }
+    const c = s.m.tables[name]!.committed.bytes;
+    const withEos = c === own + EOS_BYTES;
+    if (c !== own && !withEos) throw new OutputError(`${src.path} does not reproduce the stream its manifest committed (${c} bytes, the batches give ${own})`);
+    if (eos !== null && eos !== withEos) throw new OutputError(`${src.path}: the shards disagree on whether a committed position includes the end-of-stream marker`);
+    eos = withEos;
+    bytes += own - schemaBytes.byteLength;
+  });
+  const batches = sources.reduce((n, s) => n + s.batches, 0);
+  const rows = sources.reduce((n, s) => n + s.rows, 0);
+  return { kind: 'file', name, sources, committed: { bytes: bytes + (eos === true ? EOS_BYTES : 0), batches, rows } };
+}
+
+/** The merge's output: a new or empty folder, or one a killed merge left (data files, no manifest). */
+function openMergeFolder(outDir: string): void {
   if (existsSync(outDir)) {
     if (!statSync(outDir).isDirectory()) throw new OutputError(`${outDir} is not a folder; choose another output for the merge`);
   } else {
@@ -233,18 +270,6 @@ export function mergeShards(shardDirs: readonly string[], outDir: string, option
     } catch (e) {
       throw new OutputError(`--out ${outDir}: cannot create the folder (${(e as { code?: string }).code ?? String(e)})`);
     }
-  }
-  const lock = takeLock(outDir);
-  try {
-    return mergeInto(outDir, first, ordered, plans, options);
-  } catch (e) {
-    const code = (e as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
-      throw new RunFailure(`cannot write the merge into ${outDir}: ${writeErrorText(e)}; the shards are untouched: free some space and run the same merge again`);
-    }
-    throw e;
-  } finally {
-    lock.release();
   }
 }
 
