@@ -183,11 +183,8 @@ export class EngineDealer {
 }
 const KEEP = Object.freeze({ kind: 'keepCut', keep: true } as const);
 
-export async function createFiguresJob(spec: SimSpec): Promise<Job> {
-  const r = resolveRuleset(spec.ruleset);
-  if (![2, 3, 4, 6].includes(spec.players)) throw new SimSpecError(`--players must be 2, 3, 4 or 6, not ${spec.players}`);
-  const engine = new FastDealer(r, spec.players);
-  const players = engine.seats; // one column group per hand at the table
+/** The cards `--hand` fixes per seat and the trump `--trump` fixes, checked against the table and the ruleset. */
+function fixedCards(spec: SimSpec, r: RulesVariant, players: number): { fixed: Map<number, CardId[]>; fixedTrump: Suit | null } {
   const fixed = new Map<number, CardId[]>();
   for (const [seat, cards] of Object.entries(spec.constraints.hands)) {
     const s = Number(seat);
@@ -198,17 +195,12 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
   if (fixedTrump !== null && !r.trumpSuitsAllowed.includes(fixedTrump)) {
     throw new SimSpecError(`--trump ${fixedTrump}: not a trump suit of ${r.name} (allowed: ${r.trumpSuitsAllowed.join(', ')})`);
   }
-  const where = spec.constraints.predicate;
-  const predicate: DealPredicate | null = where === null ? null : await loadPredicate(where);
-  const accepts = (d: number, dealerSeat: number): boolean => askPredicate(predicate!, where!, view(d, dealerSeat), spec.seed, `deal ${d}`);
-  const uniform = fixed.size > 0 ? new UniformDealer(r, players, fixed) : null;
-  const ctxs = new Map<Suit, FigureContext>(r.trumpSuitsAllowed.map((t) => [t, figureContext(r, t)]));
-  const parties = partiesOf(players);
-  const columns = figuresColumns(players);
-  const dealt: Dealt = { hands: new Int32Array(players), weli: new Int32Array(players), trump: 'H', turned: 0 };
-  const MAX_REDEALS = 1_000_000;
+  return { fixed, fixedTrump };
+}
 
-  const view = (deal: number, dealerSeat: number): DealView => ({
+/** A dealt deal as the `--where` predicate sees it: the cards by name. */
+function dealView(dealt: Dealt, deal: number, dealerSeat: number, players: number): DealView {
+  return {
     deal,
     dealer: dealerSeat,
     trump: dealt.trump,
@@ -219,7 +211,95 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
       if (dealt.weli[s]) cards.push('Weli');
       return cards;
     }),
-  });
+  };
+}
+
+/** Per seat of the deal being written: a dritziges Gleich (g3), one made with Perlaggen (g3p), a dritziger Hanger (h3). */
+interface SeatFlags {
+  readonly g3: Uint8Array;
+  readonly g3p: Uint8Array;
+  readonly h3: Uint8Array;
+}
+
+/** Each hand's figures into its seat's columns at row i, and its flags. */
+function writeSeatFigures(ctx: FigureContext, dealt: Dealt, seatCols: readonly (readonly Uint8Array[])[], i: number, flags: SeatFlags): void {
+  const { g3, g3p, h3 } = flags;
+  for (let s = 0; s < seatCols.length; s++) {
+    const lo = dealt.hands[s]!;
+    const we = dealt.weli[s]!;
+    const w = figureWord5(ctx, lo, we);
+    const nat = naturalFigureWord(ctx, lo);
+    const sc = seatCols[s]!;
+    sc[0]![i] = popcount(lo & ctx.wildLo) + (we & ctx.weliWild);
+    sc[1]![i] = codeCount(wordGleich(w));
+    sc[2]![i] = codeRankValue(wordGleich(w));
+    sc[3]![i] = codeCount(wordHanger(w));
+    sc[4]![i] = codeRankValue(wordHanger(w));
+    sc[5]![i] = codeCount(wordGleich(nat));
+    sc[6]![i] = codeCount(wordHanger(nat));
+    g3[s] = sc[1]![i]! >= 3 ? 1 : 0;
+    g3p[s] = g3[s] && sc[5]![i]! < 3 ? 1 : 0;
+    h3[s] = sc[3]![i]! >= 3 ? 1 : 0;
+  }
+}
+
+/** The deal's share of the run's metrics: per hand, per party, per table, and per fixed seat against the others. */
+function addFigureMetrics(bm: BatchMetrics, flags: SeatFlags, parties: readonly (readonly number[])[], fixedSeats: readonly number[], otherSeats: readonly number[]): void {
+  const { g3, g3p, h3 } = flags;
+  const players = g3.length;
+  let anyG3 = 0;
+  let anyH3 = 0;
+  let handG3 = 0;
+  let handG3p = 0;
+  let handH3 = 0;
+  for (let s = 0; s < players; s++) {
+    handG3 += g3[s]!;
+    handG3p += g3p[s]!;
+    handH3 += h3[s]!;
+    anyG3 |= g3[s]!;
+    anyH3 |= h3[s]!;
+  }
+  let partyG3 = 0;
+  for (const p of parties) partyG3 += p.some((s) => g3[s] === 1) ? 1 : 0;
+  bm.mean('hand_gleich3', handG3 / players);
+  bm.mean('hand_gleich3_perlaggen', handG3p / players);
+  bm.mean('party_gleich3', partyG3 / parties.length);
+  bm.proportion('table_gleich3', anyG3);
+  bm.mean('hand_hanger3', handH3 / players);
+  bm.proportion('table_hanger3', anyH3);
+  if (fixedSeats.length === 0) return;
+  for (const s of fixedSeats) {
+    bm.proportion(`s${s}_gleich3`, g3[s]!);
+    bm.proportion(`s${s}_hanger3`, h3[s]!);
+  }
+  if (otherSeats.length === 0) return;
+  let og = 0;
+  let oh = 0;
+  for (const s of otherSeats) {
+    og += g3[s]!;
+    oh += h3[s]!;
+  }
+  bm.mean('others_gleich3', og / otherSeats.length);
+  bm.mean('others_hanger3', oh / otherSeats.length);
+}
+
+export async function createFiguresJob(spec: SimSpec): Promise<Job> {
+  const r = resolveRuleset(spec.ruleset);
+  if (![2, 3, 4, 6].includes(spec.players)) throw new SimSpecError(`--players must be 2, 3, 4 or 6, not ${spec.players}`);
+  const engine = new FastDealer(r, spec.players);
+  const players = engine.seats; // one column group per hand at the table
+  const { fixed, fixedTrump } = fixedCards(spec, r, players);
+  const where = spec.constraints.predicate;
+  const predicate: DealPredicate | null = where === null ? null : await loadPredicate(where);
+  const accepts = (d: number, dealerSeat: number): boolean => askPredicate(predicate!, where!, view(d, dealerSeat), spec.seed, `deal ${d}`);
+  const uniform = fixed.size > 0 ? new UniformDealer(r, players, fixed) : null;
+  const ctxs = new Map<Suit, FigureContext>(r.trumpSuitsAllowed.map((t) => [t, figureContext(r, t)]));
+  const parties = partiesOf(players);
+  const columns = figuresColumns(players);
+  const dealt: Dealt = { hands: new Int32Array(players), weli: new Int32Array(players), trump: 'H', turned: 0 };
+  const MAX_REDEALS = 1_000_000;
+
+  const view = (deal: number, dealerSeat: number): DealView => dealView(dealt, deal, dealerSeat, players);
 
   const metrics = [...FIGURES_METRICS, ...fixedSeatFigureMetrics(fixed, players)];
   const fixedSeats = [...fixed.keys()].sort((a, b) => a - b);
@@ -235,9 +315,7 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
       const seatCols = Array.from({ length: players }, (_, s) => SEAT_SUFFIXES.map((suffix) => col[`s${s}_${suffix}`] as Uint8Array));
       const bm = new BatchMetrics(metrics, opts, rows);
       let rejected = 0;
-      const g3 = new Uint8Array(players);
-      const g3p = new Uint8Array(players);
-      const h3 = new Uint8Array(players);
+      const flags: SeatFlags = { g3: new Uint8Array(players), g3p: new Uint8Array(players), h3: new Uint8Array(players) };
       for (let d = start; d < end; d++) {
         const i = d - start;
         const rng = keyedRng(spec.seed, d, STREAM.deal);
@@ -256,58 +334,8 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
         (col['trump'] as string[])[i] = dealt.trump;
         (col['turned'] as string[])[i] = cardShort(dealt.turned);
         (col['redeals'] as Uint32Array)[i] = redeals;
-        const ctx = ctxs.get(dealt.trump)!;
-        let anyG3 = 0;
-        let anyH3 = 0;
-        let handG3 = 0;
-        let handG3p = 0;
-        let handH3 = 0;
-        for (let s = 0; s < players; s++) {
-          const lo = dealt.hands[s]!;
-          const we = dealt.weli[s]!;
-          const w = figureWord5(ctx, lo, we);
-          const nat = naturalFigureWord(ctx, lo);
-          const sc = seatCols[s]!;
-          sc[0]![i] = popcount(lo & ctx.wildLo) + (we & ctx.weliWild);
-          sc[1]![i] = codeCount(wordGleich(w));
-          sc[2]![i] = codeRankValue(wordGleich(w));
-          sc[3]![i] = codeCount(wordHanger(w));
-          sc[4]![i] = codeRankValue(wordHanger(w));
-          sc[5]![i] = codeCount(wordGleich(nat));
-          sc[6]![i] = codeCount(wordHanger(nat));
-          g3[s] = sc[1]![i]! >= 3 ? 1 : 0;
-          g3p[s] = g3[s] && sc[5]![i]! < 3 ? 1 : 0;
-          h3[s] = sc[3]![i]! >= 3 ? 1 : 0;
-          handG3 += g3[s]!;
-          handG3p += g3p[s]!;
-          handH3 += h3[s]!;
-          anyG3 |= g3[s]!;
-          anyH3 |= h3[s]!;
-        }
-        let partyG3 = 0;
-        for (const p of parties) partyG3 += p.some((s) => g3[s] === 1) ? 1 : 0;
-        bm.mean('hand_gleich3', handG3 / players);
-        bm.mean('hand_gleich3_perlaggen', handG3p / players);
-        bm.mean('party_gleich3', partyG3 / parties.length);
-        bm.proportion('table_gleich3', anyG3);
-        bm.mean('hand_hanger3', handH3 / players);
-        bm.proportion('table_hanger3', anyH3);
-        if (fixedSeats.length > 0) {
-          for (const s of fixedSeats) {
-            bm.proportion(`s${s}_gleich3`, g3[s]!);
-            bm.proportion(`s${s}_hanger3`, h3[s]!);
-          }
-          if (otherSeats.length > 0) {
-            let og = 0;
-            let oh = 0;
-            for (const s of otherSeats) {
-              og += g3[s]!;
-              oh += h3[s]!;
-            }
-            bm.mean('others_gleich3', og / otherSeats.length);
-            bm.mean('others_hanger3', oh / otherSeats.length);
-          }
-        }
+        writeSeatFigures(ctxs.get(dealt.trump)!, dealt, seatCols, i, flags);
+        addFigureMetrics(bm, flags, parties, fixedSeats, otherSeats);
       }
       return { start, end, tables: { deals: col }, rows: { deals: rows }, metrics: bm.acc, rejected, ...bm.series() };
     },
