@@ -11,7 +11,7 @@ import { HB, beatDeal, hb } from '../play/heartbeat.ts';
 import { DecisionRecorder } from './decisions.ts';
 import { expandSeats, type ColumnArray } from '../core/columns.ts';
 import type { DealSummary, PartieSummary } from '../engine/summary.ts';
-import { DECISIONS_COLUMNS, PARTIEN_COLUMNS, fillHandRow } from '../games/perlaggen/columns.ts';
+import { DECISIONS_COLUMNS, PARTIEN_COLUMNS, fillHandRow, fillPartieRow } from '../games/perlaggen/columns.ts';
 export const PARTIEN_METRICS: readonly MetricSpec[] = [
   { name: 'p0_wins', kind: 'proportion', counts: 'Partien', doc: 'share of Partien party 0 (seats 0 and 2) wins' },
   { name: 'deals_per_partie', kind: 'mean', counts: 'Partien', doc: 'deals a Partie lasts' },
@@ -97,7 +97,7 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
             ...(onDecision === null ? {} : { onDecision }),
           }).summary;
           if (st !== null) checkPartieReplay(spec, setup, k, seating, st, played);
-          fillPartieRow(pc, i, k, seating, s, table.parties);
+          fillPartieRow(pc, i, k, seating, s);
           if (dealer !== null) {
             if (seating === 0) rejected += dealer.rejected; // both seatings of a duplicate Partie are laid out alike: counted once
             dealer.rejected = 0;
@@ -122,24 +122,6 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
       return { start, end, tables, rows: { partien: rows, hands: deals.length, ...(rec === null ? {} : { decisions: rec.rows }) }, metrics: bm.acc, rejected, ...bm.series() };
     },
   };
-}
-
-/** Row `i` of partien.arrow: Partie `k` in `seating`, from its summary. */
-function fillPartieRow(pc: Record<string, ColumnArray>, i: number, k: number, seating: number, s: PartieSummary, parties: number): void {
-  const num = (name: string) => pc[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
-  num('partie')[i] = k;
-  num('seating')[i] = seating;
-  num('first_dealer')[i] = s.firstDealer;
-  num('deals')[i] = s.deals;
-  num('winner')[i] = s.winnerParty;
-  num('double')[i] = s.double ? 1 : 0;
-  num('ended_mid_hand')[i] = s.endedMidHand ? 1 : 0;
-  num('decisions')[i] = s.decisions;
-  for (let p = 0; p < parties; p++) {
-    num(`p${p}_score`)[i] = s.finalScore[p]!;
-    num(`p${p}_gestrichen_at`)[i] = s.gestrichenAt[p]!;
-    num(`p${p}_penalties`)[i] = s.penaltiesPerParty[p]!;
-  }
 }
 
 /** The metrics of one Partie played on its own (without --duplicate): PARTIEN_METRICS and the fixed seats' wins. */

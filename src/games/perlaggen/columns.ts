@@ -1,7 +1,7 @@
 // Perlaggen's result tables, declared by the game (GUIDE guideline 10; issue 25): the columns of `simulate
 // --mode figures` (deals), `--mode hands` (hands, with --detail), the decisions table and `--partien`
 // (partien), and how a finished hand fills its row. src/results/schema.ts collects them with Bieten's.
-import type { DealSummary } from '../../engine/summary.ts';
+import type { DealSummary, PartieSummary } from '../../engine/summary.ts';
 import { FIGURE_KEYS, type ColumnArray, type ColumnSpec } from '../../core/columns.ts';
 import { bidHistoryText } from '../../engine/bid-text.ts';
 import type { HandState, Table } from '../../engine/state.ts';
@@ -166,4 +166,22 @@ export function fillHandRow(col: Record<string, ColumnArray>, i: number, partie:
     (col[`${f}_outcome`] as string[])[i] = fs.outcome;
     num(`${f}_immediate`)[i] = fs.writtenImmediately ? 1 : 0;
   });
+}
+
+/** Write row `i` of partien.arrow: Partie `partie` in `seating`, from its summary (one column per party). */
+export function fillPartieRow(col: Record<string, ColumnArray>, i: number, partie: number, seating: number, s: PartieSummary): void {
+  const num = (name: string) => col[name] as Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
+  num('partie')[i] = partie;
+  num('seating')[i] = seating;
+  num('first_dealer')[i] = s.firstDealer;
+  num('deals')[i] = s.deals;
+  num('winner')[i] = s.winnerParty;
+  num('double')[i] = s.double ? 1 : 0;
+  num('ended_mid_hand')[i] = s.endedMidHand ? 1 : 0;
+  num('decisions')[i] = s.decisions;
+  for (let p = 0; p < s.finalScore.length; p++) {
+    num(`p${p}_score`)[i] = s.finalScore[p]!;
+    num(`p${p}_gestrichen_at`)[i] = s.gestrichenAt[p]!;
+    num(`p${p}_penalties`)[i] = s.penaltiesPerParty[p]!;
+  }
 }

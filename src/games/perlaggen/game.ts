@@ -13,8 +13,7 @@ import { transcript } from './transcript.ts';
 import type { Game } from '../game.ts';
 import { expandSeats, type ColumnArray } from '../../core/columns.ts';
 import { summarize, type PartieSummary } from '../../engine/summary.ts';
-import { HANDS_COLUMNS, PARTIEN_COLUMNS, fillHandRow } from './columns.ts';
-type Num = Uint8Array | Int8Array | Int16Array | Uint16Array | Uint32Array;
+import { HANDS_COLUMNS, PARTIEN_COLUMNS, fillHandRow, fillPartieRow } from './columns.ts';
 
 export const perlaggenGame: Game<RulesVariant, HandState, Observation, PolicyAction, HandOptions, PartieSummary> = {
   name: 'perlaggen',
@@ -51,22 +50,7 @@ export const perlaggenGame: Game<RulesVariant, HandState, Observation, PolicyAct
         const t = seatTable(r, { players });
         return expandSeats(PARTIEN_COLUMNS, t.seats, t.parties);
       },
-      fill: (col: Record<string, ColumnArray>, i, ids, s) => {
-        const num = (name: string) => col[name] as Num;
-        num('partie')[i] = ids.partie;
-        num('seating')[i] = ids.seating;
-        num('first_dealer')[i] = s.firstDealer;
-        num('deals')[i] = s.deals;
-        num('winner')[i] = s.winnerParty;
-        num('double')[i] = s.double ? 1 : 0;
-        num('ended_mid_hand')[i] = s.endedMidHand ? 1 : 0;
-        num('decisions')[i] = s.decisions;
-        for (let p = 0; p < s.finalScore.length; p++) {
-          num(`p${p}_score`)[i] = s.finalScore[p]!;
-          num(`p${p}_gestrichen_at`)[i] = s.gestrichenAt[p]!;
-          num(`p${p}_penalties`)[i] = s.penaltiesPerParty[p]!;
-        }
-      },
+      fill: (col: Record<string, ColumnArray>, i, ids, s) => fillPartieRow(col, i, ids.partie, ids.seating, s),
     },
   },
 };
