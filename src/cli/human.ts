@@ -25,7 +25,6 @@ import { answerLine, type Answer, type Option, type Prompt } from '../games/prom
 import { PerlaggenDesk } from '../games/perlaggen/desk.ts';
 import { SeatScreen } from '../games/perlaggen/screen.ts';
 import type { Policy } from '../policy/api.ts';
-import type { AheadStep } from '../play/ahead.ts';
 
 // ---- input and output ----
 
@@ -206,8 +205,6 @@ export class PerlaggenHuman implements Policy<Observation, PolicyAction> {
   /** Which decisions need the person, and the rest of an answer he chose (games/perlaggen/desk.ts). */
   readonly desk = new PerlaggenDesk();
   private readonly screen: SeatScreen;
-  private explainNow: ((a: PolicyAction) => string | null) | null = null;
-  private aheadNow: (() => readonly AheadStep[]) | null = null;
   private lastList = '';
   /** The question open now (null between questions): for an interface or a script that answers it. */
   asking: Prompt<PolicyAction> | null = null;
@@ -217,11 +214,8 @@ export class PerlaggenHuman implements Policy<Observation, PolicyAction> {
     this.screen = new SeatScreen(label);
   }
 
-  /** SeatPolicy.onTurn: the engine's explanation and its look ahead for the decision about to be asked. */
-  readonly onTurn = (explain: (a: PolicyAction) => string | null, ahead?: () => readonly AheadStep[]): void => {
-    this.explainNow = explain;
-    this.aheadNow = ahead ?? null;
-  };
+  /** SeatPolicy.onTurn: the engine's explanation and its look ahead, kept by the desk for the next decision. */
+  readonly onTurn = this.desk.onTurn;
 
   /** Print what the seat saw since it last looked; `publicOnly` at a shared keyboard that is another's now. */
   private news(obs: Observation, publicOnly = false): void {
@@ -235,16 +229,12 @@ export class PerlaggenHuman implements Policy<Observation, PolicyAction> {
   }
 
   act(obs: Observation): PolicyAction {
-    const explain = this.explainNow ?? (() => null);
-    const ahead = this.aheadNow;
-    this.explainNow = null;
-    this.aheadNow = null;
-    const auto = this.desk.auto(obs);
-    if (auto !== null) return auto;
+    const turn = this.desk.open(obs);
+    if ('auto' in turn) return turn.auto;
+    const prompt = turn.prompt;
     this.seat.sit(this, this.name);
     this.news(obs);
     this.io.write(this.screen.status(obs).join('\n') + '\n');
-    const prompt = this.desk.prompt({ obs, explain }, ahead === null ? [] : ahead());
     const list = prompt.options.map((o) => o.label).join('\n');
     const listedBefore = list === this.lastList;
     this.lastList = list;

@@ -19,7 +19,6 @@ import { resolveBietenRules } from '../games/bieten/rules.ts';
 import type { BietenAction, BietenState } from '../games/bieten/state.ts';
 import { PerlaggenDesk } from '../games/perlaggen/desk.ts';
 import type { Option, Prompt } from '../games/prompt.ts';
-import type { AheadStep } from '../play/ahead.ts';
 import { playBietenDeal, type BietenPolicy } from '../play/bieten.ts';
 import { playBietenGame } from '../play/bieten-game.ts';
 import { playDeal, type SeatPolicy } from '../play/hand.ts';
@@ -76,30 +75,18 @@ export function pick<A>(p: Prompt<A>, path: readonly number[]): { option: Option
 class PerlaggenSeat implements Policy<Observation, PolicyAction> {
   readonly bidding = 'full' as const;
   readonly desk = new PerlaggenDesk();
-  private explainNow: ((a: PolicyAction) => string | null) | null = null;
-  private aheadNow: (() => readonly AheadStep[]) | null = null;
+  readonly onTurn = this.desk.onTurn;
   used = 0;
 
   constructor(private readonly answers: readonly (readonly number[])[]) {}
 
-  readonly onTurn = (explain: (a: PolicyAction) => string | null, ahead?: () => readonly AheadStep[]): void => {
-    this.explainNow = explain;
-    this.aheadNow = ahead ?? null;
-  };
-
   act(obs: Observation): PolicyAction {
-    const explain = this.explainNow ?? (() => null);
-    const ahead = this.aheadNow;
-    this.explainNow = null;
-    this.aheadNow = null;
-    const auto = this.desk.auto(obs);
-    if (auto !== null) return auto;
-    const steps = ahead === null ? [] : ahead();
-    const prompt = this.desk.prompt({ obs, explain }, steps);
+    const turn = this.desk.open(obs);
+    if ('auto' in turn) return turn.auto;
     const path = this.answers[this.used];
     // the question's later steps (the card after a quiet bid window) go with it, for the advisor
-    if (path === undefined) throw new Pause({ game: 'perlaggen', obs, prompt, ahead: steps.map((x) => x.obs) });
-    const r = pick(prompt, path);
+    if (path === undefined) throw new Pause({ game: 'perlaggen', obs, prompt: turn.prompt, ahead: turn.ahead.map((x) => x.obs) });
+    const r = pick(turn.prompt, path);
     // the list was checked answer by answer as it grew: a bad entry now is a changed game, not the user's input
     if ('error' in r) throw new Error(`answer ${this.used + 1} no longer fits the game: ${r.error}`);
     this.used++;

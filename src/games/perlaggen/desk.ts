@@ -17,8 +17,35 @@ import type { Prompt, Option } from '../prompt.ts';
 import { passesItself, perlaggenPrompt, type SeatSettings, type Step } from './prompt.ts';
 import { seatEventLine } from './screen.ts';
 
+/** A decision as it opens at the desk: taken by the desk itself, or a question for the person. */
+export type Turn = { readonly auto: PolicyAction } | { readonly prompt: Prompt<PolicyAction>; readonly ahead: readonly Step[] };
+
 export class PerlaggenDesk {
   readonly settings: SeatSettings = { everyWindow: false };
+  /** What the engine said before the decision about to be asked (onTurn): its explanation and its look ahead. */
+  private explainNow: ((a: PolicyAction) => string | null) | null = null;
+  private aheadNow: (() => readonly Step[]) | null = null;
+
+  /** SeatPolicy.onTurn: the engine's explanation of a refused action and its look ahead, for the next decision. */
+  readonly onTurn = (explain: (a: PolicyAction) => string | null, ahead?: () => readonly Step[]): void => {
+    this.explainNow = explain;
+    this.aheadNow = ahead ?? null;
+  };
+
+  /**
+   * The decision `obs` opens, for every interface alike: the action the desk takes itself, or the question
+   * for the person with the seat's next decisions if all stay quiet. The engine's words are used once.
+   */
+  open(obs: Observation): Turn {
+    const explain = this.explainNow ?? (() => null);
+    const ahead = this.aheadNow;
+    this.explainNow = null;
+    this.aheadNow = null;
+    const auto = this.auto(obs);
+    if (auto !== null) return { auto };
+    const steps = ahead === null ? [] : ahead();
+    return { prompt: this.prompt({ obs, explain }, steps), ahead: steps };
+  }
   /** The actions still to take of the answer chosen last, and where it was chosen (the hand, the events seen). */
   private plan: PolicyAction[] = [];
   private planHand: unknown = null;
