@@ -23,6 +23,7 @@ export interface PlayBietenOptions {
   readonly revokes?: boolean;
   readonly checked?: boolean;
   readonly onDecision?: RunOptions<BietenState, BietenObservation, BietenAction>['onDecision'];
+  readonly beforeDecision?: RunOptions<BietenState, BietenObservation, BietenAction>['beforeDecision'];
   /** Called after each deal with its final state. */
   readonly onDeal?: (s: BietenState, dealNo: number, decisions: number) => void;
   /** Keep every deal's final state in the result (transcripts, tests). Default false. */
@@ -66,7 +67,7 @@ export function playBietenGame(o: PlayBietenOptions): BietenGameResult {
         }),
         where: `game ${o.gameIndex} deal ${d}, seed ${o.rootSeed}`,
       },
-      { ...(o.checked === undefined ? {} : { checked: o.checked }), ...(o.onDecision === undefined ? {} : { onDecision: o.onDecision }) },
+      { ...(o.checked === undefined ? {} : { checked: o.checked }), ...(o.onDecision === undefined ? {} : { onDecision: o.onDecision }), ...(o.beforeDecision === undefined ? {} : { beforeDecision: o.beforeDecision }) },
     );
     decisions += k;
     for (let seat = 0; seat < n; seat++) {

@@ -29,6 +29,7 @@ export interface PlayBietenDealOptions {
   readonly names?: readonly string[];
   readonly checked?: boolean;
   readonly onDecision?: RunOptions<BietenState, BietenObservation, BietenAction>['onDecision'];
+  readonly beforeDecision?: RunOptions<BietenState, BietenObservation, BietenAction>['beforeDecision'];
   /** Re-key every seat's policy stream with this salt (duplicate play with --independent-streams). */
   readonly streamSalt?: number;
 }
@@ -55,7 +56,7 @@ export function playBietenDeal(o: PlayBietenDealOptions): { state: BietenState; 
       }),
       where: `deal ${o.dealIndex}, seed ${o.rootSeed}`,
     },
-    { ...(o.checked === undefined ? {} : { checked: o.checked }), ...(o.onDecision === undefined ? {} : { onDecision: o.onDecision }) },
+    { ...(o.checked === undefined ? {} : { checked: o.checked }), ...(o.onDecision === undefined ? {} : { onDecision: o.onDecision }), ...(o.beforeDecision === undefined ? {} : { beforeDecision: o.beforeDecision }) },
   );
   return { state: s, decisions };
 }

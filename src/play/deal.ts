@@ -35,6 +35,11 @@ export interface RunOptions<S, O, A> {
   readonly maxSteps?: number;
   /** Called at every decision with the state before the action. */
   readonly onDecision?: (s: S, player: number, obs: O, action: A) => void;
+  /**
+   * Called before a seat is asked, with the state it decides in (the driver's, never the policy's: a server
+   * keeps it to advise the person without replaying the deal).
+   */
+  readonly beforeDecision?: (s: S, player: number) => void;
 }
 
 export function who<R, S, O, A extends { readonly kind: string }, D>(game: Game<R, S, O, A, D>, s: S, name: string, p: number, where: string): string {
@@ -75,6 +80,7 @@ export function runDeal<R, S, O, A extends { readonly kind: string }, D>(
       continue;
     }
     const sp = policies[p]!;
+    o.beforeDecision?.(s, p);
     const obs = game.observe(s, p);
     let a: A;
     try {

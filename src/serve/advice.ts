@@ -14,45 +14,24 @@ import type { Observation } from '../engine/observation.ts';
 import { WorldError } from '../playout/worlds.ts';
 import { standing } from './run.ts';
 import type { TableSpec } from './spec.ts';
+import type { AdviceView, DecisionAdvice } from './advice-view.ts';
+import { bietenAdvice } from './bieten-advice.ts';
 
-export interface DecisionAdvice {
-  /** What is decided: the question's first step, or a later one reached if everybody stays quiet. */
-  readonly title: string;
-  readonly options: ReadonlyArray<{
-    readonly label: string;
-    readonly best: boolean;
-    readonly ev: number | null;
-    readonly lo: number | null;
-    readonly hi: number | null;
-    readonly pwin: { readonly mean: number; readonly lo: number; readonly hi: number } | null;
-    readonly note: string;
-  }>;
-  /** The assumptions: worlds, playouts, how they were played out, the aim. */
-  readonly worlds: number;
-  readonly rollouts: number;
-  readonly continuation: string;
-  readonly objective: 'points' | 'partie';
-  readonly notes: readonly string[];
-}
-
-/**
- * The advice on a question: one table per decision it asks — the decision now and, where the question goes
- * on to the seat's card (a bid window passed quietly, then the card), that card too — and the time it took.
- */
-export interface AdviceView {
-  readonly decisions: readonly DecisionAdvice[];
-  /** Milliseconds the searches took. */
-  readonly ms: number;
-}
+export type { AdviceView, DecisionAdvice } from './advice-view.ts';
 
 export const ADVICE_WORLDS = 400;
 
-/** The advice at the person's question after these answers (Perlaggen only). */
+/** The advice at the person's question after these answers (Perlaggen by the search, Bieten by bieten-advice.ts). */
 export async function adviceFor(spec: TableSpec, answers: readonly (readonly number[])[], worlds = ADVICE_WORLDS): Promise<AdviceView> {
-  if (spec.game !== 'perlaggen') throw new UsageError('advice: the advisor knows Perlaggen only (Bieten has no advisor yet)');
   const st = await standing(spec, answers);
-  if (st.question === null || st.question.game !== 'perlaggen') throw new UsageError('advice: the game is over: there is no decision to advise on');
+  if (st.question === null) throw new UsageError('advice: the game is over: there is no decision to advise on');
   const q = st.question;
+  if (q.game === 'bieten') {
+    if (st.bietenLive === undefined) throw new UsageError('advice: the deal has not begun: there is no decision to advise on');
+    const t0 = performance.now();
+    const d = await bietenAdvice(st.bietenLive, q.obs, q.prompt, worlds, spec.seed, answers.length);
+    return { decisions: [d], ms: performance.now() - t0 };
+  }
   const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds, continuation: 'simple', rolloutsPerWorld: 1, objective: spec.partie ? 'auto' : 'points', everyOption: true };
   const t0 = performance.now();
   const steps = [q.obs, ...q.ahead];

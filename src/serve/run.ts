@@ -41,6 +41,11 @@ export interface Standing {
   readonly bieten: readonly BietenState[];
   /** Answers taken so far (the whole list once the game is over). */
   readonly answered: number;
+  /**
+   * Bieten, at the person's question: the deal's state he decides in — kept on the server for the advisor
+   * (bieten-advice.ts redeals what his seat cannot see), never sent to the page.
+   */
+  readonly bietenLive?: BietenState;
 }
 
 /** Thrown by the person's seat at the first decision without an answer: carries the question out of the loop. */
@@ -176,17 +181,21 @@ export async function standing(spec: TableSpec, answers: readonly (readonly numb
   const person = new BietenSeat(answers);
   const policies = await bietenPolicies(spec, person);
   const rules = resolveBietenRules(spec.ruleset);
+  let live: BietenState | undefined;
+  const beforeDecision = (s: BietenState): void => {
+    live = s;
+  };
   try {
     if (spec.partie) {
-      playBietenGame({ rules, players: spec.players, policies, rootSeed: spec.seed, gameIndex: spec.deal, firstDealer: 'cut', onDeal: (s) => void bieten.push(s) });
+      playBietenGame({ rules, players: spec.players, policies, rootSeed: spec.seed, gameIndex: spec.deal, firstDealer: 'cut', beforeDecision, onDeal: (s) => void bieten.push(s) });
     } else {
-      const { state } = playBietenDeal({ rules, players: spec.players, policies, rootSeed: spec.seed, dealIndex: spec.deal, dealer: spec.deal % spec.players });
+      const { state } = playBietenDeal({ rules, players: spec.players, policies, rootSeed: spec.seed, dealIndex: spec.deal, dealer: spec.deal % spec.players, beforeDecision });
       bieten.push(state);
     }
   } catch (e) {
     const p = pauseOf(e);
     if (p === null) throw e;
-    return { question: p.question, perlaggen, bieten, answered: person.used };
+    return { question: p.question, perlaggen, bieten, answered: person.used, ...(live === undefined ? {} : { bietenLive: live }) };
   }
   return { question: null, perlaggen, bieten, answered: person.used };
 }

@@ -96,6 +96,6 @@ function stateOf(id: string, spec: TableSpec, st: Standing): TableState {
     parties: partieOver(spec, st).parties,
     over,
     result: over ? partieOver(spec, st).result : null,
-    canAdvise: perlaggen && !over,
+    canAdvise: !over,
   };
 }

@@ -152,11 +152,44 @@ describe('perlagg serve: advice', () => {
     }
   });
 
-  it('Bieten has no advisor: one line', async () => {
+  it('Bieten: every option priced over worlds consistent with the seat, paired, with intervals', async () => {
     const t = await call('POST', '/api/tables', { game: 'bieten', ruleset: 'bieten', players: 3, seat: 0, bots: ['plain'], partie: false, seed: 3, deal: 0 });
     const a = await call('POST', `/api/tables/${t.data.id}/advice`, {});
-    expect(a.status).toBe(400);
-    expect(a.data.error).toMatch(/^advice: the advisor knows Perlaggen only/);
+    expect(a.status, a.text).toBe(200);
+    expect(a.data.decisions).toHaveLength(1);
+    const d = a.data.decisions[0];
+    const labels = t.data.question.options.map((o: { label: string }) => o.label);
+    expect(d.options.map((o: { label: string }) => o.label)).toEqual(labels.filter((l: string) => d.options.some((o: { label: string }) => o.label === l)));
+    expect(d.options.length).toBeGreaterThan(1);
+    expect(d.options.filter((o: { best: boolean }) => o.best)).toHaveLength(1);
+    const best = d.options.find((o: { best: boolean }) => o.best);
+    for (const o of d.options) {
+      expect(o.lo <= o.ev && o.ev <= o.hi).toBe(true);
+      expect(o.ev).toBeLessThanOrEqual(best.ev);
+    }
+    expect(d.worlds).toBeGreaterThan(300);
+    expect(d.continuation).toBe('plain');
+    expect(d.notes.join(' ')).toMatch(/Welten/);
+  });
+});
+
+describe('Bieten advice sees what the seat sees, nothing else', () => {
+  it('a deal whose hidden cards are redealt gets the very same advice', async () => {
+    const { standing } = await import('../../src/serve/run.ts');
+    const { bietenAdvice } = await import('../../src/serve/bieten-advice.ts');
+    const { resampleBietenHidden } = await import('../../src/games/bieten/observe.ts');
+    const { keyedRng } = await import('../../src/core/rng.ts');
+    const spec = { game: 'bieten' as const, ruleset: 'bieten', players: 3, seat: 0, policies: ['human', 'plain', 'plain'], partie: false, seed: 5, deal: 2 };
+    const st = await standing(spec as never, []);
+    const q = st.question;
+    if (q?.game !== 'bieten') throw new Error('the seat is not asked at Bieten');
+    const live = st.bietenLive!;
+    const other = resampleBietenHidden(live, q.obs.player, keyedRng(99, 1, 1));
+    // the other world differs in the hidden cards, not in what the seat saw
+    expect(JSON.stringify(other.loc)).not.toBe(JSON.stringify(live.loc));
+    const a = await bietenAdvice(live, q.obs, q.prompt, 60, 7, 0);
+    const b = await bietenAdvice(other, q.obs, q.prompt, 60, 7, 0);
+    expect(b).toEqual(a);
   });
 });
 
