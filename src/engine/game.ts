@@ -654,6 +654,18 @@ export interface DealLayout {
   readonly turned: number;
   /** The stock, top first; default: every other card ascending. */
   readonly stock?: readonly number[];
+  /**
+   * The permanent Perlaggen the cutter kept at the cut (A-31), in the order he kept them; each is one of his
+   * hand's cards. Default none. The hand stops at his first cutKeep decision: the recording's "keep" lines
+   * take them (and a "leave" the card shown after them, the stock's bottom card).
+   */
+  readonly cutKept?: readonly number[];
+  /**
+   * How many cards the cutter lifted (default: one more than he kept). Only the kept cards and the cards
+   * lifted above them matter: with exactly as many as he kept, the packet is used up and no card is shown
+   * after them (a `leave` is then not asked).
+   */
+  readonly cutAt?: number;
 }
 
 /**
@@ -661,11 +673,25 @@ export interface DealLayout {
  * give this pack are computed; the cut lifts one card, which is the stock's bottom card: a permanent
  * Perlagg there gives the cutter his cutKeep decision). Without a given stock the stock's bottom card is a
  * plain one, and the state stops at the first decision after the turn-up (an exchange, or Vorhand's lead).
+ * With `cutKept` the cut lifts one card more per kept Perlagg: they lie at the lifted packet's bottom, shown
+ * one by one, and the state stops at the cutter's first cutKeep decision; he is dealt that many fewer cards.
  */
 export function handFromLayout(ruleset: RulesVariant, opts: HandOptions, layout: DealLayout): HandState {
   const s = newHand(ruleset, opts);
   const { seats, handSize } = s.table;
   if (layout.hands.length !== seats) throw new RangeError(`layout needs ${seats} hands`);
+  const kept = layout.cutKept ?? [];
+  const cutter = s.cutter;
+  if (kept.length > 0) {
+    if (!ruleset.cutterKeepsPermanentPerlaggen) throw new RangeError(`the cutter keeps no Perlagg at the cut in ${ruleset.name}`);
+    const perms = new Set(permanentOf(ruleset));
+    for (const c of kept) {
+      if (!perms.has(c)) throw new RangeError(`${cardShort(c)} is no permanent Perlagg: the cutter keeps only those at the cut`);
+      if (!layout.hands[cutter]!.includes(c)) throw new RangeError(`${cardShort(c)} kept at the cut is not in the cutter's hand`);
+    }
+    if (new Set(kept).size !== kept.length) throw new RangeError('a card is kept at the cut twice');
+    if (ruleset.cutRepeat !== 'repeat' && kept.length > 1) throw new RangeError(`the cutter keeps one Perlagg at the cut in ${ruleset.name}, not ${kept.length}`);
+  }
   const taken = new Set<number>();
   const use = (c: number) => {
     if (s.loc[c] !== LOC.pack || taken.has(c)) throw new RangeError(`card ${cardShort(c)} is not in the deck or used twice`);
@@ -684,23 +710,34 @@ export function handFromLayout(ruleset: RulesVariant, opts: HandOptions, layout:
   if (layout.stock === undefined) rest = [...rest.filter((c) => perm.has(c)), ...rest.filter((c) => !perm.has(c))];
   rest.forEach(use);
   if (taken.size !== s.deck.length) throw new RangeError('the layout must place every card of the deck');
-  // The dealing sequence of dealAll (no kept cards).
+  // The dealing sequence of dealAll: the cutter's kept cards are his already, the rest of each hand is dealt.
+  const dealtOf = layout.hands.map((h, seat) => (seat === cutter ? h.filter((c) => !kept.includes(c)) : h));
   const pos = new Array<number>(seats).fill(0);
+  pos[cutter] = kept.length;
+  const from = new Array<number>(seats).fill(0);
   const seq: number[] = [];
   while (pos.some((p) => p < handSize)) {
     for (const quota of ruleset.dealPattern) {
       for (let i = 1; i <= seats; i++) {
         const seat = (s.dealer + i) % seats;
         const n = Math.min(quota, handSize - pos[seat]!);
-        for (let k = 0; k < n; k++) seq.push(layout.hands[seat]![pos[seat]!++]!);
+        for (let k = 0; k < n; k++) {
+          seq.push(dealtOf[seat]![from[seat]!++]!);
+          pos[seat]!++;
+        }
       }
     }
   }
   const pack = [...seq, ...skipped, layout.turned, ...rest];
   const n = pack.length;
-  const c = 1; // lift one card: it is the stock's bottom card
-  // pack = deck[c..] ++ deck[0..c-1]  =>  deck = pack[n-c..] ++ pack[0..n-c-1]
-  const deck = [...pack.slice(n - c), ...pack.slice(0, n - c)];
+  // the cutter lifts c cards: the kept ones are the lifted packet's bottom cards, shown first to last, and the
+  // c - k above them end the pack (the stock's bottom cards; the lowest of them is the card shown after the
+  // kept ones). The pack dealt is deck[c..] ++ deck[0..c-k-1], so
+  // deck = [the pack's last c - k cards, the kept cards last to first, the rest of the pack].
+  const c = layout.cutAt ?? kept.length + 1;
+  if (!Number.isInteger(c) || c < Math.max(1, kept.length) || c - kept.length > n) throw new RangeError(`the cut lifts ${c} cards: at least one and as many as are kept (${kept.length}), at most ${n + kept.length}`);
+  const above = c - kept.length;
+  const deck = [...pack.slice(n - above), ...kept.slice().reverse(), ...pack.slice(0, n - above)];
   for (const o of shuffleOutcomesFor(s.deck, deck)) applyAction(s, { kind: 'chance', outcome: o });
   applyAction(s, { kind: 'chance', outcome: c - 1 });
   return s;

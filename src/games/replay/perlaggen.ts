@@ -385,6 +385,8 @@ class RecordedLayout {
   readonly given = new Set<number>();
   turned = -1;
   skipped: number[] = [];
+  kept: number[] = [];
+  cutAt: number | null = null;
   stock: number[] | null = null;
   s: HandState | null = null;
 
@@ -403,9 +405,9 @@ class RecordedLayout {
     const { ruleset, players, seats, names } = this.table;
     for (let seat = 0; seat < seats; seat++) if (!this.given.has(seat)) throw new ReplayError(line, `give ${names[seat]}'s cards before the first action ("${names[seat]}: HA HK …")`);
     if (this.turned < 0) throw new ReplayError(line, 'name the card turned up for trump: "turned S9"');
-    const { hands, turned, skipped, stock } = this;
+    const { hands, turned, skipped, stock, kept, cutAt } = this;
     try {
-      this.s = handFromLayout(ruleset, { players, dealer: this.dealer, score: this.score, quietSeats: this.talking ? 0 : NOBODY_TALKS }, { hands, turned, skipped, ...(stock === null ? {} : { stock }) });
+      this.s = handFromLayout(ruleset, { players, dealer: this.dealer, score: this.score, quietSeats: this.talking ? 0 : NOBODY_TALKS }, { hands, turned, skipped, ...(stock === null ? {} : { stock }), ...(kept.length === 0 ? {} : { cutKept: kept }), ...(cutAt === null ? {} : { cutAt }) });
     } catch (e) {
       throw new ReplayError(line, e instanceof Error ? e.message : String(e));
     }
@@ -453,7 +455,7 @@ function replayDeal(table: ReplayTable, body: readonly Statement[], k: number, d
   return { layout, dealer: layout.dealer };
 }
 
-/** A line of the deal's layout (a hand, dealer, turned, skipped, stock) taken into `layout`; false for any other line. */
+/** A line of the deal's layout (a hand, dealer, turned, skipped, kept, cut, stock) taken into `layout`; false for any other line. */
 function layoutLine(table: ReplayTable, layout: RecordedLayout, st: Statement, k: number): boolean {
   const { names } = table;
   const key = norm(st.words[0]!);
@@ -477,6 +479,16 @@ function layoutLine(table: ReplayTable, layout: RecordedLayout, st: Statement, k
   }
   if (key === 'skipped') {
     layout.skipped = cardsOf(st.words.slice(1).join(' '), st.line);
+    return true;
+  }
+  if (key === 'kept' || key === 'behalten') {
+    layout.kept = cardsOf(st.words.slice(1).join(' '), st.line);
+    return true;
+  }
+  if (key === 'cut' || key === 'abheben') {
+    const n = Number(st.words[1]);
+    if (st.words.length !== 2 || !Number.isInteger(n) || n < 1) throw new ReplayError(st.line, 'write "cut N": how many cards the cutter lifted (N at least 1)');
+    layout.cutAt = n;
     return true;
   }
   if (key === 'stock') {

@@ -102,14 +102,16 @@ function perlaggenAction(a: Action): string {
 }
 
 /**
- * One Perlaggen hand as a recording, or null when it cannot be written in the format (the cutter kept a
- * Perlagg at the cut: the layout of a recording always cuts one plain card).
+ * One Perlaggen hand as a recording (the `string | null` of an older format that could not hold a cut at
+ * which the cutter kept a Perlagg is kept for callers; today every hand is written).
  */
 export function recordPerlaggen(s: HandState, title = ''): string | null {
-  if (s.events.some((e) => e.type === 'cutShows' && e.permanent)) return null;
   const seats = s.table.seats;
   const hands: number[][] = Array.from({ length: seats }, () => []);
-  for (const e of s.events) if (e.type === 'dealt') hands[e.seat] = e.cards.slice();
+  // the cutter's hand: the Perlaggen he kept at the cut (A-31), then the cards dealt to him
+  const kept: number[] = [];
+  for (const e of s.events) if (e.type === 'cutKeep' && e.keep) kept.push(e.card);
+  for (const e of s.events) if (e.type === 'dealt') hands[e.seat] = [...(e.seat === s.cutter ? kept : []), ...e.cards];
   const lines = ['game perlaggen', `ruleset ${canonicalName(s.ruleset)}`, `players ${s.table.players}`];
   if (title !== '') lines.push(`title ${title}`);
   if (s.bid.score.some((x) => x !== 0)) lines.push(`score ${s.bid.score.join(' ')}`);
@@ -119,11 +121,12 @@ export function recordPerlaggen(s: HandState, title = ''): string | null {
   const skipped: number[] = [];
   for (const e of s.events) if (e.type === 'skipped') skipped.push(e.card);
   if (skipped.length > 0) lines.push(`skipped ${skipped.map(cardShort).join(' ')}`);
+  if (kept.length > 0) lines.push(`kept ${kept.map(cardShort).join(' ')}`, `cut ${s.cutAt}`);
   lines.push(`turned ${cardShort(s.turned)}`);
   lines.push(`stock ${s.stock.map(cardShort).join(' ')}`);
   // a hand with table talk is written with it (RULES §13: "P2 zu P4: „Welche Farbe?“", the answer "P4: „Eichel!“")
   const talked = s.events.some((e) => e.type === 'say');
-  const fresh = () => handFromLayout(s.ruleset, { players: s.table.players, dealer: s.dealer, score: s.bid.score, quietSeats: talked ? s.talk!.quiet : NOBODY_TALKS, ...(s.table.dummySeat >= 0 ? { dummySeat: s.table.dummySeat } : {}) }, { hands, turned: s.turned, skipped, stock: s.stock });
+  const fresh = () => handFromLayout(s.ruleset, { players: s.table.players, dealer: s.dealer, score: s.bid.score, quietSeats: talked ? s.talk!.quiet : NOBODY_TALKS, ...(s.table.dummySeat >= 0 ? { dummySeat: s.table.dummySeat } : {}) }, { hands, turned: s.turned, skipped, stock: s.stock, ...(kept.length === 0 ? {} : { cutKept: kept, cutAt: s.cutAt }) });
   // handFromLayout has applied the chance actions: the recording's actions are the others
   const moves = s.actions.filter((a) => a.kind !== 'chance' && (talked || (a.kind !== 'say' && a.kind !== 'quiet')));
   const quiet = (a: Action) => a.kind === 'pass' || a.kind === 'consent' || a.kind === 'quiet';
