@@ -147,6 +147,11 @@ export async function serve(o: ServeOptions = {}): Promise<Running> {
       else res.end();
     });
   });
+  // An idle connection the server closes just as the page (or a test's fetch) reuses it resets that request
+  // ("fetch failed"); on a busy machine Node's 5 s default makes that race likely. The page is one user on
+  // loopback: keep idle connections a minute (close() ends them at once).
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   const host = o.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new UsageError(`--port ${o.port}: the port is in use`) : e));
