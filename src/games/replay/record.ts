@@ -101,11 +101,8 @@ function perlaggenAction(a: Action): string {
   }
 }
 
-/**
- * One Perlaggen hand as a recording (the `string | null` of an older format that could not hold a cut at
- * which the cutter kept a Perlagg is kept for callers; today every hand is written).
- */
-export function recordPerlaggen(s: HandState, title = ''): string | null {
+/** One Perlaggen hand as a recording (a cut at which the cutter kept Perlaggen with its `kept` and `cut` lines). */
+export function recordPerlaggen(s: HandState, title = ''): string {
   const seats = s.table.seats;
   const hands: number[][] = Array.from({ length: seats }, () => []);
   // the cutter's hand: the Perlaggen he kept at the cut (A-31), then the cards dealt to him
