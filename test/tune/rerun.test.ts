@@ -80,7 +80,8 @@ describe('tune: the same run again into its finished folder', () => {
     // one byte of the trajectory flipped: refused, one line, exit 2, the folder as it was
     const traj = join(out, 'trajectory.arrow');
     const bytes = readFileSync(traj);
-    bytes[bytes.length >> 1] ^= 0xff;
+    const mid = bytes.length >> 1;
+    bytes[mid] = bytes[mid]! ^ 0xff;
     writeFileSync(traj, bytes);
     const damaged = snapshot(out);
     const c = await perlaggStreams([...args, '--resume']);
@@ -89,7 +90,7 @@ describe('tune: the same run again into its finished folder', () => {
     expect(c.stderr).toMatch(/trajectory\.arrow does not match the sha256 and size in its manifest/);
     expectSameBytes(damaged, snapshot(out));
     // the trajectory mended, the confirmation's table cut short: refused the same way
-    bytes[bytes.length >> 1] ^= 0xff;
+    bytes[mid] = bytes[mid]! ^ 0xff;
     writeFileSync(traj, bytes);
     const deals = readdirSync(join(out, 'confirmation')).find((f) => f.endsWith('.arrow'))!;
     const cut = readFileSync(join(out, 'confirmation', deals));
