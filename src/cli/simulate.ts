@@ -422,6 +422,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
         sprt: sprtBounds === null ? null : { metric: metric ?? mainMetric, bounds: sprtBounds },
         timeBudgetMs: timeBudget ?? null,
         onProgress,
+        ...(bar === null ? {} : { onLiveProgress: onProgress }),
         onNote: (line) => process.stderr.write(`perlagg: note: ${line}\n`),
         signal: abort.signal,
       });

@@ -63,7 +63,7 @@ function report(r: TuneResult, mode: TuneMode, header: string): string {
   const games = mode === 'hands' ? 'hands' : 'Partien';
   const lines = [
     header,
-    `${r.state.k.toLocaleString('en-US')} ${unit} (${(4 * r.state.k).toLocaleString('en-US')} ${games}: θ + cΔ and θ − cΔ each against the opponent in both seatings)${r.resumedFrom > 0 ? `, ${r.resumedFrom.toLocaleString('en-US')} before resuming` : ''}, ${(r.elapsedMs / 1000).toFixed(1)} s`,
+    `${r.state.k.toLocaleString('en-US')} ${unit} (${(4 * r.state.k).toLocaleString('en-US')} ${games}: θ + cΔ and θ − cΔ each against the opponent in both seatings)${r.alreadyComplete === true ? ' (the stored result of the finished run)' : r.resumedFrom > 0 ? `, ${r.resumedFrom.toLocaleString('en-US')} before resuming` : ''}, ${(r.elapsedMs / 1000).toFixed(1)} s`,
     '  parameter          start      tuned    range            c_end     r_end',
     ...r.params.map((p, i) => `  ${p.name.padEnd(16)} ${String(p.start).padStart(7)}  ${(p.integer === true ? `${r.state.theta[i]!.toFixed(2)} → ${r.values[p.name]}` : r.state.theta[i]!.toPrecision(4)).padStart(10)}    [${p.min}, ${p.max}]`.padEnd(60) + `${p.cEnd.toPrecision(3).padStart(8)}  ${String(p.rEnd).padStart(8)}`),
     `Tuned: ${shortName(r.spec)}`,
@@ -178,7 +178,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       const names = result.params.map((p) => p.name).join(', ');
       process.stdout.write(report(result, mode, `perlagg tune: ${shortName(policy)} (${names}) against ${shortName(result.opponent)}, ${canonicalName(r)}, ${players} players, seed ${seed}, SPSA (alpha 0.602, gamma 0.101, A ${result.state.A})`));
     }
-    if (out !== null) {
+    if (out !== null && result.alreadyComplete !== true) {
       await writeResultCharts(out, { json: argv.json });
       if (c !== null && c.verdict !== 'identical') {
         try {

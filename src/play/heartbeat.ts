@@ -23,6 +23,8 @@ export const HB = Object.freeze({
   partieDeal: 8,
   /** Set to 1 by the watchdog (watchdog.mjs) when it ended a decision that took too long. */
   timedOut: 9,
+  /** Set to 1 by the runner when the run's time is up: the batch ends at its next deal (Partie) boundary (batchCut). */
+  cut: 10,
 });
 export const SLOT_WORDS = 16;
 
@@ -46,8 +48,24 @@ export function readSlot(sab: SharedArrayBuffer, slot: number): Int32Array {
   return out;
 }
 
+/** Called at the start of every deal while a batch runs in this thread (--workers 0: the runner's clock); null: none. */
+let dealTick: (() => void) | null = null;
+export function setDealTick(fn: (() => void) | null): void {
+  dealTick = fn;
+}
+
+/**
+ * The runner asked the batch in this slot to end (its time budget ran out). A job's loop asks before each
+ * deal (Partie) after its first and, when true, ends the batch there: the batch then holds exactly the
+ * deals [start, d), the same bytes as a batch of that range.
+ */
+export function batchCut(): boolean {
+  return Atomics.load(hb, HB.cut) !== 0;
+}
+
 /** Mark the start of a deal (or Partie) in the slot. */
 export function beatDeal(deal: number, seating: number): void {
+  if (dealTick !== null) dealTick();
   hb[HB.count]!++;
   hb[HB.deal] = deal | 0;
   hb[HB.seating] = seating;

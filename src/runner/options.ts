@@ -36,6 +36,12 @@ export interface RunOptions {
    */
   readonly sprt?: { readonly metric: string; readonly bounds: SprtBounds; /** No decision before this many observations (MeanSprt's minPairs, default 20). */ readonly minPairs?: number } | null;
   readonly onProgress?: (p: Progress) => void;
+  /**
+   * Called about every half second while batches run, whatever the batch size: dealsDone then also counts
+   * the deals played in batches not yet committed (what a progress bar shows). onProgress still comes once
+   * per committed batch.
+   */
+  readonly onLiveProgress?: (p: Progress) => void;
   /** A line worth telling the user (a cleared folder, removed temp files, a recorded code change). */
   readonly onNote?: (line: string) => void;
   /** Aborting stops at once: batches not yet committed are dropped; the run can be resumed. */
@@ -112,6 +118,7 @@ export interface RunPlan {
   readonly exec: ExecPlan;
   readonly note: (line: string) => void;
   readonly onProgress: ((p: Progress) => void) | undefined;
+  readonly onLiveProgress: ((p: Progress) => void) | undefined;
 }
 
 /** Shard k of n gets a contiguous run of batches; batch b covers deals [b * size, (b + 1) * size). */
@@ -208,5 +215,6 @@ export function resolveRun(opts: RunOptions, job: Job): RunPlan {
     exec: { spec: opts.spec, workers: opts.workers, decisionTimeoutMs: decisionTimeoutOf(opts), series: sprt === null ? null : sprt.metric },
     note: (line) => opts.onNote?.(line),
     onProgress: opts.onProgress,
+    onLiveProgress: opts.onLiveProgress,
   };
 }

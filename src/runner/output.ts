@@ -245,10 +245,11 @@ export class RunOutput {
   }
 
   /**
-   * ... then the manifest that makes the batch count. `cutAt`: the SPRT decided inside the batch, which was cut
-   * at this deal; the run ends there and the manifest says so in the same write (a resume only finishes it).
+   * ... then the manifest that makes the batch count. `cutAt`: the SPRT decided inside the batch, or the time
+   * budget ran out in it (`timeCut`), and the batch was cut at this deal; the run ends there and the manifest
+   * says so in the same write (a resume only finishes it).
    */
-  recordBatch(standing: Standing, cutAt: number | null): void {
+  recordBatch(standing: Standing, cutAt: number | null, timeCut = false): void {
     const manifest = this.#manifest!;
     const test = standing.test;
     const m: RunManifest = {
@@ -257,8 +258,8 @@ export class RunOutput {
       metrics: standing.metrics,
       rejected: standing.rejected,
       ...(test === null ? {} : { sprt: test.toJSON() }),
-      ...(cutAt === null ? {} : { sprtStop: { dealEnd: cutAt } }),
-      ...(standing.decided ? { finishing: 'sprt' } : {}),
+      ...(cutAt === null ? {} : timeCut ? { timeStop: { dealEnd: cutAt } } : { sprtStop: { dealEnd: cutAt } }),
+      ...(standing.decided ? { finishing: 'sprt' } : timeCut ? { finishing: 'time' } : {}),
       updated: new Date().toISOString(),
     };
     this.#writeManifest(m);
@@ -394,8 +395,8 @@ function checkProgress(dir: string, m: RunManifest, range: BatchRange): void {
   if (!Number.isSafeInteger(done) || done < 0 || (m.progress.batchesTotal !== null && done > m.progress.batchesTotal)) {
     throw new RunError(`--resume: ${dir}/manifest.json: batchesDone ${String(done)} is impossible`);
   }
-  // a run the SPRT ended inside a batch committed that batch up to the deciding deal (sprtStop)
-  const stop = m['sprtStop'] as { dealEnd?: unknown } | undefined;
+  // a run the SPRT (or the time budget) ended inside a batch committed that batch up to that deal (sprtStop, timeStop)
+  const stop = (m['sprtStop'] ?? m['timeStop']) as { dealEnd?: unknown } | undefined;
   const lastEnd = stop !== undefined && typeof stop.dealEnd === 'number' ? stop.dealEnd : range.dealEnd(firstBatch + done - 1);
   const deals = done === 0 ? 0 : lastEnd - firstBatch * batchSize;
   if (m.progress.dealsDone !== deals) throw new RunError(`--resume: ${dir}/manifest.json: dealsDone ${m.progress.dealsDone} does not follow from ${done} batches (${deals})`);

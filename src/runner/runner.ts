@@ -71,7 +71,13 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
     return result(opened.finished.stoppedBy, opened.finished.files);
   }
 
-  const exec = new BatchExecutor(plan.exec, job, range, standing.next, stops.signal, injectedPool);
+  // the pulse: the deals played in running batches reported every half second; the time budget cuts a running batch
+  const live = plan.onLiveProgress;
+  const pulse = {
+    cutAt: stops.timeBudgetMs === null ? null : t0 + stops.timeBudgetMs,
+    onPlaying: live === undefined ? null : (played: number) => live(standing.progress(range, stops, performance.now() - t0, resumedFrom, played)),
+  };
+  const exec = new BatchExecutor(plan.exec, job, range, standing.next, stops.signal, injectedPool, pulse);
   const finishing = opened?.finishing ?? null;
   let stoppedBy: StopReason | null = finishing;
   try {
@@ -81,6 +87,12 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
         break;
       }
       const got = await exec.batch(standing.next);
+      if (got !== null && got.end === got.start) {
+        stoppedBy = 'time'; // the time ran out before a worker started the batch: nothing of it to commit
+        break;
+      }
+      // the time budget ran out inside the batch: it came back cut at a deal boundary, holding its first deals
+      const timeCut = got !== null && got.end < range.dealEnd(standing.next) ? got.end : null;
       const taken = got === null ? null : await cutAtDecision(got, standing, stops, exec);
       if (taken === null) {
         stoppedBy = 'interrupted';
@@ -89,10 +101,11 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
       // commit the batch: data first, then the manifest that makes it count
       output?.appendTables(taken.result);
       standing.add(taken.result);
-      output?.recordBatch(standing, taken.cutAt);
+      const byTime = taken.cutAt === null && timeCut !== null;
+      output?.recordBatch(standing, taken.cutAt ?? timeCut, byTime);
       const elapsed = performance.now() - t0;
       plan.onProgress?.(standing.progress(range, stops, elapsed, resumedFrom));
-      stoppedBy = standing.stopAfterBatch(stops, elapsed);
+      stoppedBy = byTime ? 'time' : standing.stopAfterBatch(stops, elapsed);
       // a macrotask between batches: lets a signal handler (Ctrl-C) run even when every batch runs in this thread
       if (stoppedBy === null) await new Promise<void>((r) => setImmediate(r));
       if (stoppedBy === null && stops.signal?.aborted) stoppedBy = 'interrupted';

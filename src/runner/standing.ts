@@ -88,14 +88,15 @@ export class Standing {
     return null;
   }
 
-  /** The progress report after a batch. */
-  progress(range: BatchRange, stops: StopRules, elapsedMs: number, resumedFrom: number): Progress {
+  /** The progress report after a batch (or, with `playing`, while batches run: the deals they have played count too). */
+  progress(range: BatchRange, stops: StopRules, elapsedMs: number, resumedFrom: number, playing = 0): Progress {
     const test = this.test;
+    const done = this.dealsDone + playing;
     return {
-      dealsDone: this.dealsDone,
+      dealsDone: done,
       dealsTotal: range.deals === null ? null : range.dealEnd(range.endBatch - 1) - range.firstBatch * range.batchSize,
       elapsedMs,
-      dealsPerSec: (this.dealsDone - resumedFrom) / (elapsedMs / 1000),
+      dealsPerSec: (done - resumedFrom) / (elapsedMs / 1000),
       watched: stops.untilCi === null ? null : { metric: stops.untilCi.metric, interval: this.interval(stops.untilCi.metric) },
       sprt: test === null ? null : { llr: test.status().llr, lower: test.lower, upper: test.upper },
     };

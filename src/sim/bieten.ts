@@ -26,9 +26,9 @@ import type { BietenAction, BietenState } from '../games/bieten/state.ts';
 import type { Policy, PolicyFactory } from '../policy/api.ts';
 import { resolvePolicy } from '../registry/policies.ts';
 import { sha256 } from '../results/manifest.ts';
-import { HB, beatDeal, hb } from '../play/heartbeat.ts';
+import { HB, batchCut, beatDeal, hb } from '../play/heartbeat.ts';
 import { PolicyFault } from '../play/hand.ts';
-import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
+import { BatchMetrics, allocColumns, cutColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
 import { REPLAYED_PER_BATCH, beatText, replayedDeals } from './hands.ts';
 import { SimSpecError } from '../core/errors.ts';
 import { type ColumnSpec, type ColumnArray } from '../core/columns.ts';
@@ -263,6 +263,10 @@ function dealsBatch(setup: BietenSetup, start: number, end: number, opts: BatchO
   const bm = new BatchMetrics(setup.metrics, opts, end - start);
   const check = replayedDeals(start, end, REPLAYED_PER_BATCH.hands);
   for (let d = start; d < end; d++) {
+    if (d > start && batchCut()) {
+      end = d; // the run's time is up: the batch ends here, as a batch of [start, d) would
+      break;
+    }
     let diff = 0;
     let aPoints = 0;
     let decisions = 0;
@@ -310,7 +314,8 @@ function dealsBatch(setup: BietenSetup, start: number, end: number, opts: BatchO
       bm.pair('decisions', decisions);
     }
   }
-  return { start, end, tables: { [BIETEN_TABLE_NAMES.deals]: col }, rows: { [BIETEN_TABLE_NAMES.deals]: rows }, metrics: bm.acc, rejected: 0, ...bm.series() };
+  const filled = bySeating.length * (end - start);
+  return { start, end, tables: { [BIETEN_TABLE_NAMES.deals]: filled === rows ? col : cutColumns(col, filled) }, rows: { [BIETEN_TABLE_NAMES.deals]: filled }, metrics: bm.acc, rejected: 0, ...bm.series() };
 }
 
 /** Games [start, end) in every seating: one row per game and seating, and one per deal of each. */
@@ -322,6 +327,10 @@ function gamesBatch(setup: BietenSetup, start: number, end: number, opts: BatchO
   const bm = new BatchMetrics(setup.metrics, opts, end - start);
   const check = replayedDeals(start, end, REPLAYED_PER_BATCH.partien);
   for (let g = start; g < end; g++) {
+    if (g > start && batchCut()) {
+      end = g; // the run's time is up: the batch ends here, as a batch of [start, g) would
+      break;
+    }
     let diff = 0;
     let aLoses = 0;
     let aFirst = 0;
@@ -375,11 +384,12 @@ function gamesBatch(setup: BietenSetup, start: number, end: number, opts: BatchO
   }
   const dc = allocColumns(setup.dealColumns, deals.length);
   deals.forEach((d, i) => bietenGame.tables.deals.fill(dc, i, { partie: d.game, deal: d.dealNo, seating: d.seating }, d));
+  const filled = bySeating.length * (end - start);
   return {
     start,
     end,
-    tables: { [BIETEN_TABLE_NAMES.games]: gc, [BIETEN_TABLE_NAMES.deals]: dc },
-    rows: { [BIETEN_TABLE_NAMES.games]: rows, [BIETEN_TABLE_NAMES.deals]: deals.length },
+    tables: { [BIETEN_TABLE_NAMES.games]: filled === rows ? gc : cutColumns(gc, filled), [BIETEN_TABLE_NAMES.deals]: dc },
+    rows: { [BIETEN_TABLE_NAMES.games]: filled, [BIETEN_TABLE_NAMES.deals]: deals.length },
     metrics: bm.acc,
     rejected: 0,
     ...bm.series(),

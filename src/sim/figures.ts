@@ -19,10 +19,10 @@ import { STREAM, keyedRng, type Rng } from '../core/rng.ts';
 import { CHANCE, applyAction, chanceOutcomes, currentPlayer, newHand } from '../engine/game.ts';
 import { handSizeOf } from '../engine/state.ts';
 import { FastDealer } from './fast-deal.ts';
-import { HB, beatDeal, hb } from '../play/heartbeat.ts';
+import { HB, batchCut, beatDeal, hb } from '../play/heartbeat.ts';
 import { PolicyFault } from '../play/hand.ts';
 import { askPredicate, loadPredicate, type DealPredicate, type DealView } from '../play/constrained.ts';
-import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
+import { BatchMetrics, allocColumns, cutColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
 import { SimSpecError } from '../core/errors.ts';
 import { type ColumnSpec, expandSeats } from '../core/columns.ts';
 import { DEALS_COLUMNS } from '../games/perlaggen/columns.ts';
@@ -317,6 +317,10 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
       let rejected = 0;
       const flags: SeatFlags = { g3: new Uint8Array(players), g3p: new Uint8Array(players), h3: new Uint8Array(players) };
       for (let d = start; d < end; d++) {
+        if (d > start && batchCut()) {
+          end = d; // the run's time is up: the batch ends here, as a batch of [start, d) would
+          break;
+        }
         const i = d - start;
         const rng = keyedRng(spec.seed, d, STREAM.deal);
         const dealerSeat = d % players;
@@ -337,7 +341,8 @@ export async function createFiguresJob(spec: SimSpec): Promise<Job> {
         writeSeatFigures(ctxs.get(dealt.trump)!, dealt, seatCols, i, flags);
         addFigureMetrics(bm, flags, parties, fixedSeats, otherSeats);
       }
-      return { start, end, tables: { deals: col }, rows: { deals: rows }, metrics: bm.acc, rejected, ...bm.series() };
+      const filled = end - start;
+      return { start, end, tables: { deals: filled === rows ? col : cutColumns(col, filled) }, rows: { deals: filled }, metrics: bm.acc, rejected, ...bm.series() };
     },
   };
 }

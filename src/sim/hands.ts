@@ -12,9 +12,9 @@ import { resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { sha256 } from '../results/manifest.ts';
 import { PolicyFault, playDeal, withDealHook, type SeatPolicy } from '../play/hand.ts';
-import { HB, beatDeal } from '../play/heartbeat.ts';
+import { HB, batchCut, beatDeal } from '../play/heartbeat.ts';
 import { sameAction, type PolicyAction } from '../engine/actions.ts';
-import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
+import { BatchMetrics, allocColumns, cutColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
 import { ConstrainedDealer, fixedCards, loadPredicate } from '../play/constrained.ts';
 import { checkStart, startText } from './start.ts';
 import { DecisionRecorder } from './decisions.ts';
@@ -263,6 +263,10 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
       const rec = spec.decisions === true ? new DecisionRecorder() : null;
       let rejected = 0;
       for (let d = start; d < end; d++) {
+        if (d > start && batchCut()) {
+          end = d; // the run's time is up: the batch ends here, as a batch of [start, d) would
+          break;
+        }
         let paired = 0;
         let spiel = 0;
         let decisions = 0;
@@ -317,8 +321,10 @@ export async function createHandsJob(spec: SimSpec): Promise<Job> {
           bm.pair('decisions', decisions);
         }
       }
-      const tables = rec === null ? { hands: col } : { hands: col, decisions: rec.columns() };
-      return { start, end, tables, rows: rec === null ? { hands: rows } : { hands: rows, decisions: rec.rows }, metrics: bm.acc, rejected, ...bm.series() };
+      const filled = seatings.length * (end - start);
+      const hands = filled === rows ? col : cutColumns(col, filled);
+      const tables = rec === null ? { hands } : { hands, decisions: rec.columns() };
+      return { start, end, tables, rows: rec === null ? { hands: filled } : { hands: filled, decisions: rec.rows }, metrics: bm.acc, rejected, ...bm.series() };
     },
   };
 }

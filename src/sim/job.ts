@@ -137,6 +137,13 @@ export function pushProportion(a: MetricAcc, hit: number): void {
 }
 
 /** Fresh, exactly sized arrays for a batch of `rows` rows of these columns (utf8: plain string arrays). */
+/** Columns allocated for more rows than a cut batch filled, cut to its first `rows` (copies; the rest goes). */
+export function cutColumns(cols: Record<string, ColumnArray>, rows: number): Record<string, ColumnArray> {
+  const out: Record<string, ColumnArray> = {};
+  for (const [k, c] of Object.entries(cols)) out[k] = c.length === rows ? c : c.slice(0, rows);
+  return out;
+}
+
 export function allocColumns(columns: readonly ColumnSpec[], rows: number): Record<string, ColumnArray> {
   const out: Record<string, ColumnArray> = {};
   for (const c of columns) {

@@ -5,9 +5,9 @@
 // deals), replayed here when a batch starts inside a match.
 import { PartieSeries, playPartie, type PartieStart } from '../play/partie.ts';
 import type { HandState } from '../engine/state.ts';
-import { BatchMetrics, allocColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
+import { BatchMetrics, allocColumns, cutColumns, type BatchOptions, type BatchResult, type Job, type MetricSpec, type SimSpec } from './job.ts';
 import { REPLAYED_PER_BATCH, beatText, checkReplay, playSetup, replayedDeals, type Decision, type PlaySetup } from './hands.ts';
-import { HB, beatDeal, hb } from '../play/heartbeat.ts';
+import { HB, batchCut, beatDeal, hb } from '../play/heartbeat.ts';
 import { DecisionRecorder } from './decisions.ts';
 import { expandSeats, type ColumnArray } from '../core/columns.ts';
 import type { DealSummary, PartieSummary } from '../engine/summary.ts';
@@ -67,6 +67,10 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
       const fromState = from === undefined ? {} : { fromState: { dealer: from.dealer }, ...(from.score === null ? {} : { startScore: from.score }) };
       const series = seatings.map((policies) => new PartieSeries({ ruleset: r, players: spec.players, policies, rootSeed: spec.seed, ...fromState }));
       for (let k = start; k < end; k++) {
+        if (k > start && batchCut()) {
+          end = k; // the run's time is up: the batch ends here, as a batch of [start, k) would
+          break;
+        }
         let aWins = 0;
         let length = 0;
         let double = 0;
@@ -118,8 +122,10 @@ export async function createPartienJob(spec: SimSpec): Promise<Job> {
       }
       const hc: Record<string, ColumnArray> = allocColumns(setup.handColumns, deals.length);
       deals.forEach((d, i) => fillHandRow(hc, i, d.partie, d.dealNo, d.sum, table, d.seating, d.state));
-      const tables = rec === null ? { partien: pc, hands: hc } : { partien: pc, hands: hc, decisions: rec.columns() };
-      return { start, end, tables, rows: { partien: rows, hands: deals.length, ...(rec === null ? {} : { decisions: rec.rows }) }, metrics: bm.acc, rejected, ...bm.series() };
+      const filled = (end - start) * seatings.length;
+      const partien = filled === rows ? pc : cutColumns(pc, filled);
+      const tables = rec === null ? { partien, hands: hc } : { partien, hands: hc, decisions: rec.columns() };
+      return { start, end, tables, rows: { partien: filled, hands: deals.length, ...(rec === null ? {} : { decisions: rec.rows }) }, metrics: bm.acc, rejected, ...bm.series() };
     },
   };
 }

@@ -14,6 +14,7 @@ import { codeDiff, codeVersion } from '../results/manifest.ts';
 import { makeFolder, removeTempFiles, takeLock, uncommittedLeftovers, type FolderLock } from '../results/run-folder.ts';
 import type { ColumnSpec } from '../core/columns.ts';
 import { spsaFromJSON, type SpsaParam, type SpsaState } from '../stats/spsa.ts';
+import { verifyResultFolder } from '../results/verify.ts';
 import { SimSpecError, RunError, RunFailure } from '../core/errors.ts';
 import type { Confirmation } from './confirm.ts';
 import type { TuneOptions } from './options.ts';
@@ -31,6 +32,17 @@ export interface TrajectoryRow {
 }
 
 export type TunePhase = 'tuning' | 'confirming';
+
+/** A folder that already holds this tuning run, complete and intact: its stored result (the rerun rule). */
+export interface FinishedTune {
+  readonly state: SpsaState;
+  readonly iteration: number;
+  readonly spec: string;
+  readonly values: Readonly<Record<string, number>>;
+  readonly confirmation: Confirmation | null;
+  readonly elapsedMs: number;
+  readonly files: string[];
+}
 
 /** Where a tuning run starts: fresh, or the state of a resumed run's last commit. */
 export interface TuneStart {
@@ -56,14 +68,18 @@ export class TuneFolder {
   }
 
   /**
-   * Take the folder (none when o.out is null): a new run in a new or empty one, or with --resume the run it
-   * holds, which must have the same settings and code; returns where the tuning starts.
+   * Take the folder (none when o.out is null). The rerun rule (issue 29): a new or empty folder starts a new
+   * run; one holding this run (the same settings) resumes it when unfinished, with or without --resume, and
+   * when complete is verified (seal, tables, the confirmation's folder) and read, never rewritten — a damaged
+   * one is refused; other settings, another command or other code are refused by name. Returns where the
+   * tuning starts, or the finished run's stored result.
    */
-  static open(o: TuneOptions, settings: Record<string, unknown>, columns: readonly ColumnSpec[], seeds: { deals: number; confirmation: number }, fresh: TuneStart, note: (line: string) => void): { folder: TuneFolder; start: TuneStart } {
+  static open(o: TuneOptions, settings: Record<string, unknown>, columns: readonly ColumnSpec[], seeds: { deals: number; confirmation: number }, fresh: TuneStart, note: (line: string) => void): { folder: TuneFolder; start: TuneStart; finished: FinishedTune | null } {
     const f = new TuneFolder(o.out);
     const dir = o.out;
     let start = fresh;
-    if (dir === null) return { folder: f, start };
+    let finished: FinishedTune | null = null;
+    if (dir === null) return { folder: f, start, finished };
     if (dir.trim() === '') throw new SimSpecError('--out must name a folder, not an empty string');
     if (existsSync(dir)) {
       if (!statSync(dir).isDirectory()) throw new RunError(`--out ${dir} exists and is not a folder`);
@@ -77,7 +93,7 @@ export class TuneFolder {
     }
     f.#lock = takeLock(dir);
     try {
-      const old = readRunManifest(dir, { requireSeal: o.resume });
+      const old = readRunManifest(dir, { requireSeal: true });
       if (old === null) {
         const left = uncommittedLeftovers(dir, [STREAM_FILE]);
         if (left === null) throw new RunError(`--out ${dir} is not empty; choose a new or empty folder`);
@@ -85,25 +101,60 @@ export class TuneFolder {
           for (const x of left) rmSync(join(dir, x), { force: true });
           note(`${dir} held a tuning run that stopped before its first commit; cleared it and started afresh`);
         } else if (o.resume) throw new RunError(`--resume: ${dir} holds no run to resume`);
-      } else if (!o.resume) {
-        throw new RunError(`${dir} already holds a run (${old.complete ? 'complete' : 'unfinished: add --resume to continue it'}); choose another --out`);
       } else {
-        start = f.#resume(o, old, settings, columns);
+        f.#sameRun(o, old, settings);
+        if (old.complete) finished = f.#finished(old, note);
+        else start = f.#resume(o, old, columns);
       }
-      if (f.#manifest === null) f.#create(o, settings, columns, seeds, start);
+      if (f.#manifest === null && finished === null) f.#create(o, settings, columns, seeds, start);
     } catch (e) {
       f.fail(e);
     }
-    return { folder: f, start };
+    if (finished !== null) f.release();
+    return { folder: f, start, finished };
   }
 
-  /** --resume: the run's own settings and code, its progress consistent with its numbers; its last commit's state. */
-  #resume(o: TuneOptions, old: RunManifest, settings: Record<string, unknown>, columns: readonly ColumnSpec[]): TuneStart {
+  /** The folder's run must be this one: a tuning run with the same settings (a complete one: the same code). */
+  #sameRun(o: TuneOptions, old: RunManifest, settings: Record<string, unknown>): void {
     const dir = this.dir!;
-    if (old.command !== 'tune') throw new RunError(`--resume: ${dir} holds a run of "perlagg ${old.command}", not "perlagg tune"`);
+    const how = o.resume ? '--resume: ' : '';
+    if (old.command !== 'tune') throw new RunError(`${how}${dir} holds a run of "perlagg ${old.command}", not of "perlagg tune"; choose another --out`);
     const field = settingsDiff(old.settings, settings);
-    if (field !== null) throw new RunError(`--resume: the settings differ from the run in ${dir} in "${field}"; resume with the same settings or choose another --out`);
-    if (old.complete) throw new RunError(`--resume: the run in ${dir} is already complete`);
+    if (field !== null) throw new RunError(`${how}the settings differ from the run in ${dir} in "${field}"; use the same settings or choose another --out`);
+    const code = codeDiff(old.code, codeVersion());
+    if (old.complete && code !== null) throw new RunError(`${how}the run in ${dir} is complete but was made by other code (${code}); its files stay as they are: choose another --out`);
+  }
+
+  /** A complete run of the same settings and code: checked as every reader checks (exit 2 when damaged), then read. */
+  #finished(old: RunManifest, note: (line: string) => void): FinishedTune {
+    const dir = this.dir!;
+    verifyResultFolder(dir);
+    const confirmation = (old['confirmation'] ?? null) as Confirmation | null;
+    const confirmDir = join(dir, 'confirmation');
+    if (confirmation !== null && existsSync(join(confirmDir, 'manifest.json'))) verifyResultFolder(confirmDir);
+    let state: SpsaState;
+    try {
+      state = spsaFromJSON(old['spsa']);
+    } catch (e) {
+      throw new RunError(`${dir}/manifest.json: ${(e as Error).message}`);
+    }
+    const tuned = old['tuned'] as { spec?: unknown; values?: unknown } | undefined;
+    if (tuned === undefined || typeof tuned.spec !== 'string' || typeof tuned.values !== 'object' || tuned.values === null) throw new RunError(`${dir}/manifest.json is complete but records no tuned spec; it cannot be trusted`);
+    note(`${dir} already holds this tuning run, complete (the same settings and code): its stored result follows, its files are left as they are`);
+    return {
+      state,
+      iteration: Number(old['iterations'] ?? 0),
+      spec: tuned.spec,
+      values: tuned.values as Record<string, number>,
+      confirmation,
+      elapsedMs: old.timings['elapsedMs'] ?? 0,
+      files: [join(dir, 'trajectory.arrow')],
+    };
+  }
+
+  /** An unfinished run (with or without --resume): its own code, its progress consistent with its numbers; its last commit's state. */
+  #resume(o: TuneOptions, old: RunManifest, columns: readonly ColumnSpec[]): TuneStart {
+    const dir = this.dir!;
     const field2 = codeDiff(old.code, codeVersion());
     if (field2 !== null && o.allowCodeChange !== true) throw new RunError(`--resume: the run in ${dir} was made by other code (${field2}); resume it with that code, or add --allow-code-change`);
     removeTempFiles(dir);

@@ -37,6 +37,8 @@ export interface TuneResult {
   readonly state: SpsaState;
   readonly confirmation: Confirmation | null;
   readonly stoppedBy: 'done' | 'interrupted';
+  /** --out already held this run, complete: the result is the stored one and no file was written (the rerun rule). */
+  readonly alreadyComplete?: boolean;
   readonly resumedFrom: number;
   readonly elapsedMs: number;
   readonly files: readonly string[];
@@ -83,6 +85,11 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
   const fresh = { state: spsaInit({ params, iterations: o.pairs, seed: o.seed }), iteration: 0, phase: 'tuning' as const };
   const opened = TuneFolder.open(o, settings, columns, { deals: dealSeed, confirmation: confirmSeed }, fresh, (line) => o.onNote?.(line));
   const folder = opened.folder;
+  const done = opened.finished;
+  if (done !== null) {
+    // the rerun rule: the same run again into its finished folder reads its stored result and writes nothing
+    return { spec: done.spec, values: done.values, start, opponent, params, state: done.state, confirmation: done.confirmation, stoppedBy: 'done', alreadyComplete: true, resumedFrom: done.state.k, elapsedMs: done.elapsedMs, files: done.files, trajectory: [] };
+  }
   let { state, iteration } = opened.start;
   const phase = opened.start.phase;
   const resumedFrom = state.k;
