@@ -14,7 +14,7 @@
 // worlds when the options are many). `timeMs` stops sampling after that long — not reproducible, so 0
 // (off) by default; the runner's results stay a function of the seed.
 import { definePolicy, type Observation, type PolicyAction, type PolicyContext } from '../src/policy/api.ts';
-import { DEFAULT_SEARCH, WorldError, searchDecision, type SearchConfig } from '../src/playout/api.ts';
+import { DEFAULT_SEARCH, WorldError, searchDecision, softened, type SearchConfig } from '../src/playout/api.ts';
 import simple from './simple.ts';
 
 export default definePolicy({
@@ -30,10 +30,12 @@ export default definePolicy({
     autoWithin: { type: 'integer', min: 0, max: 100, default: 4, description: "objective 'auto': the Partie objective when a party needs at most this many points" },
     answers: { type: 'enum', values: ['simple', 'perfect'], default: 'simple', description: "how the opponents answer our bids in a playout: as simple does from their cards, or the better for them knowing every card" },
     readBids: { type: 'enum', values: ['strong', 'any', 'none'], default: 'strong', description: "what an opponent's bid or hold of a Gleich/Hanger tells: one of at least three Ober / U-O-K, any, nothing" },
+    worldWeights: { type: 'enum', values: ['uniform', 'weighted'], default: 'uniform', description: "'weighted': every consistent deal sampled, each world weighted by the likelihood of the other seats' bids, answers and talk as simple (softened by `tremble`) would have made them; 'uniform': the reading of bids" },
+    tremble: { type: 'number', min: 0.001, max: 1, default: 0.1, description: "worldWeights 'weighted': the probability that a seat does not do what simple would (the model's ε-mix)" },
     timeMs: { type: 'integer', min: 0, max: 60000, default: 0, description: 'stop sampling after this many ms per decision (at least 8 worlds); 0 = off. Not reproducible' },
   },
   create(o) {
-    const cfg: SearchConfig = {
+    let cfg: SearchConfig = {
       ...DEFAULT_SEARCH,
       worlds: o['worlds'] as number,
       continuation: o['continuation'] as SearchConfig['continuation'],
@@ -45,8 +47,13 @@ export default definePolicy({
       readBids: o['readBids'] as SearchConfig['readBids'],
       timeMs: o['timeMs'] as number,
       everyOption: false,
+      worldWeights: o['worldWeights'] as SearchConfig['worldWeights'],
+      model: null,
     };
     const fallback = simple.create({});
+    // the model of the other seats for weighted worlds: simple, softened (src/playout/inference.ts)
+    const noRandom = { nextUint32: (): number => 0 };
+    if (cfg.worldWeights === 'weighted') cfg = { ...cfg, model: softened('simple', (x) => fallback.act(x, { rng: noRandom } as PolicyContext), o['tremble'] as number) };
     return {
       bidding: 'full',
       act(obs: Observation, ctx: PolicyContext): PolicyAction {

@@ -30,6 +30,8 @@ import { step } from '../games/replay/perlaggen.ts';
 import { DEFAULT_SEARCH, type DecisionEstimate, type SearchConfig } from '../playout/search.ts';
 import { searchDecision } from '../playout/decision.ts';
 import { WorldError } from '../playout/worlds.ts';
+import { DEFAULT_TREMBLE, softened, type SeatModel } from '../playout/inference.ts';
+import { builtinPolicy } from '../registry/policies.ts';
 import { partieEquity } from '../playout/equity.ts';
 import { STREAM, keyedRng } from '../core/rng.ts';
 import { perlaggenLabel } from '../games/perlaggen/prompt.ts';
@@ -245,6 +247,10 @@ export interface AdviceOptions {
   readonly objective: SearchConfig['objective'];
   /** What an opponent's bid or hold of a Gleich/Hanger tells (search.ts readBids); default 'strong'. */
   readonly readBids?: SearchConfig['readBids'];
+  /** 'uniform' worlds (the reading of bids) or worlds 'weighted' by the likelihood of what the others did (inference.ts); default uniform. */
+  readonly weights?: SearchConfig['worldWeights'];
+  /** The model's tremble for weighted worlds (inference.ts softened); default 0.1. */
+  readonly tremble?: number;
 }
 
 export interface Advice {
@@ -265,7 +271,9 @@ export interface Assumptions {
   /** Worlds sampled, and the effective worlds (Kish's n_eff of their weights; uniform worlds: all of them). */
   readonly worlds: number;
   readonly effectiveWorlds: number;
-  readonly weights: 'uniform';
+  /** How the worlds count: alike, or weighted by the likelihood of the other seats' bids, answers and talk under `model`. */
+  readonly weights: 'uniform' | 'weighted';
+  readonly model: string | null;
   readonly seed: number;
   /** Playouts of each action per world, and the playouts in all. */
   readonly rolloutsPerWorld: number;
@@ -285,6 +293,13 @@ export function decisionWords(obs: Observation, seat: number): string {
   return obs.phase;
 }
 
+/** The model of the other seats for weighted worlds: simple, softened (src/playout/inference.ts). */
+function simpleModel(tremble: number): SeatModel {
+  const simple = builtinPolicy('simple').create({});
+  const rng = keyedRng(0, 0, STREAM.policy);
+  return softened('simple', (obs) => simple.act(obs, { rng }), tremble);
+}
+
 export function advise(p: PositionSpec, o: AdviceOptions): Advice {
   const position = buildPosition(p);
   if (p.score !== undefined) {
@@ -293,7 +308,18 @@ export function advise(p: PositionSpec, o: AdviceOptions): Advice {
     if (parties !== 2 || !position.obs.biddingTable) throw new UsageError(`--score: P(win the Partie) is priced for two parties at a bidding table; this table has ${parties} parties`);
     if (partieEquity(position.ruleset) === null) throw new UsageError(`--score: the ${position.ruleset.name} rules have no Partie-equity table (src/playout/equity-<ruleset>.json, made by scripts/equity-table.ts), so P(win the Partie) cannot be priced`);
   }
-  const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds: o.worlds, continuation: o.continuation, rolloutsPerWorld: o.rolloutsPerWorld, objective: o.objective, everyOption: true, ...(o.readBids === undefined ? {} : { readBids: o.readBids }) };
+  const weighted = o.weights === 'weighted';
+  const cfg: SearchConfig = {
+    ...DEFAULT_SEARCH,
+    worlds: o.worlds,
+    continuation: o.continuation,
+    rolloutsPerWorld: o.rolloutsPerWorld,
+    objective: o.objective,
+    everyOption: true,
+    ...(o.readBids === undefined ? {} : { readBids: o.readBids }),
+    worldWeights: weighted ? 'weighted' : 'uniform',
+    model: weighted ? simpleModel(o.tremble ?? DEFAULT_TREMBLE) : null,
+  };
   let decision: DecisionEstimate;
   try {
     decision = searchDecision(position.obs, cfg, keyedRng(o.seed, 0, STREAM.policy, position.seat));
@@ -307,8 +333,9 @@ export function advise(p: PositionSpec, o: AdviceOptions): Advice {
     others: { answers: cfg.answers, play: cfg.continuation },
     readBids: cfg.readBids,
     worlds: decision.worlds,
-    effectiveWorlds: decision.worlds,
-    weights: 'uniform',
+    effectiveWorlds: decision.effectiveWorlds,
+    weights: decision.weights,
+    model: decision.model,
     seed: o.seed,
     rolloutsPerWorld: cfg.rolloutsPerWorld,
     playouts: decision.rollouts,
@@ -387,7 +414,9 @@ const READ_WORDS: Record<SearchConfig['readBids'], string> = {
 export function assumptionLines(x: Assumptions): string[] {
   return [
     `assumed: ruleset ${x.ruleset}; no signs and no table talk (RULES §13); the others answer bids as ${x.others.answers === 'simple' ? 'simple does (from their own cards)' : 'if they saw every card'} and play as ${x.others.play};`,
-    `  reading of bids: ${x.readBids} — ${READ_WORDS[x.readBids]}; ${x.worlds} worlds, ${x.weights === 'uniform' ? 'equally weighted' : 'weighted'} (effective ${Math.round(x.effectiveWorlds)}); seed ${x.seed}; ${x.rolloutsPerWorld} playout(s) per action and world, ${x.playouts} in all;`,
+    x.weights === 'weighted'
+      ? `  reading of bids: every world weighted by the likelihood of the others' bids, answers and talk as ${x.model} would have made them; ${x.worlds} worlds, effective ${x.effectiveWorlds.toFixed(1)}; seed ${x.seed}; ${x.rolloutsPerWorld} playout(s) per action and world, ${x.playouts} in all;`
+      : `  reading of bids: ${x.readBids} — ${READ_WORDS[x.readBids]}; ${x.worlds} worlds, equally weighted (effective ${Math.round(x.effectiveWorlds)}); seed ${x.seed}; ${x.rolloutsPerWorld} playout(s) per action and world, ${x.playouts} in all;`,
     `  the decision: ${x.decision}.`,
   ];
 }
@@ -433,6 +462,8 @@ interface AdviseArgs {
   rollouts: string;
   seed: string;
   readBids: string;
+  weights: string;
+  tremble: string;
   json: boolean;
 }
 
@@ -440,6 +471,11 @@ const seatArg = (x: string, what: string): number => {
   const m = /^P?(\d)$/i.exec(x.trim());
   if (m === null) throw new UsageError(`${what}: a seat P1..P6, got "${x}"`);
   return Number(m[1]) - 1;
+};
+const probArg = (x: string, what: string): number => {
+  const n = Number(x);
+  if (!(n >= 0.001 && n <= 1)) throw new UsageError(`${what}: a probability 0.001..1, got "${x}"`);
+  return n;
 };
 const intArg = (x: string, what: string, min: number, max: number): number => {
   const n = Number(x);
@@ -452,6 +488,7 @@ export const ADVISE_EXAMPLES: ReadonlyArray<{ readonly command: string; readonly
   { command: 'perlagg advise -r 1853 --seat P3 --hand "HA SA LA EA HK" --turned S9 --stock-shown L7 --moves "P1 pass; P2 bid Gleich"', what: 'four Asse and the Herz König against a bid Gleich: halten, Drei or gut?' },
   { command: 'perlagg advise -r 1853 --seat P3 --hand "HA SA L7 L8 L9" --turned E9 --stock-shown S8 --moves "P1 pass; P2 bid Hanger" --score 9,5', what: 'near the end of the Partie: P(win the Partie) decides' },
   { command: 'perlagg advise -r oberland --seat P1 --hand "HA SA LA EA HK" --trump S', what: 'Vorhand before looking at the cards: the unseen window (said in the output)' },
+  { command: 'perlagg advise -r 1853 --seat P3 --hand "H7 L8 E10 HU LO" --turned S9 --stock-shown L7 --moves "P1 pass; P2 bid Gleich" --weights weighted', what: "worlds weighted by how likely P2's bid is as simple would make it (the effective worlds printed)" },
 ];
 
 export const adviseCommand: CommandModule<object, AdviseArgs> = {
@@ -474,6 +511,8 @@ export const adviseCommand: CommandModule<object, AdviseArgs> = {
       .option('rollouts', { type: 'string', default: '1', describe: 'playouts of each action per world' })
       .option('seed', { type: 'string', default: '1', describe: 'seed of the sampled worlds' })
       .option('read-bids', { type: 'string', default: 'strong', choices: ['strong', 'any', 'none'], describe: "what an opponent's bid or hold of a Gleich/Hanger tells: one as good as simple bids on (three Ober, U-O-K), any, nothing" })
+      .option('weights', { type: 'string', default: 'uniform', choices: ['uniform', 'weighted'], describe: "worlds equally weighted (with the reading of bids), or each weighted by how likely the others' bids, answers and talk are as simple would make them (policy-based inference; the effective worlds are printed)" })
+      .option('tremble', { type: 'string', default: '0.1', describe: '--weights weighted: the probability that a seat does not do what simple would (0.001..1)' })
       .option('json', { type: 'boolean', default: false, describe: 'print { "options": [ { "action", "ev", "lo", "hi" } ], "best" }' })
       .example(ADVISE_EXAMPLES.map((e) => [e.command, e.what])) as unknown as Argv<AdviseArgs>,
   handler: (argv: ArgumentsCamelCase<AdviseArgs>) => {
@@ -498,6 +537,8 @@ export const adviseCommand: CommandModule<object, AdviseArgs> = {
       seed: spec.seed,
       objective: score === undefined ? 'points' : 'auto',
       readBids: argv.readBids as SearchConfig['readBids'],
+      weights: argv.weights as SearchConfig['worldWeights'],
+      tremble: probArg(argv.tremble, '--tremble'),
     };
     const a = advise(spec, o);
     process.stdout.write(argv.json ? JSON.stringify(adviceJson(a, score !== undefined)) + '\n' : adviceText(a, score !== undefined, o));

@@ -5,16 +5,36 @@ import type { Observation } from '../engine/observation.ts';
 import { tFor } from '../stats/math.ts';
 import { type DecisionEstimate, type Estimate, type OptionEstimate, type OptionSpec, type Outcome, Search, type SearchConfig, type SearchRandom } from './search.ts';
 import { cutOptions, optionsOf } from './options.ts';
+import { effectiveSize } from './inference.ts';
 
 const NONE: Estimate | null = null;
 
-/** A mean with its 95% interval over the worlds (t on n − 1 degrees of freedom; a single world: no width). */
-function estimate(sum: number, sumSq: number, n: number): Estimate {
-  const mean = sum / n;
-  if (n < 2) return { mean, lo: mean, hi: mean };
-  const v = Math.max(0, (sumSq - n * mean * mean) / (n - 1));
-  const h = tFor(0.95, n - 1) * Math.sqrt(v / n);
-  return { mean, lo: mean - h, hi: mean + h };
+const plain = (x: Estimate): Estimate => ({ mean: x.mean, lo: x.lo, hi: x.hi });
+
+/**
+ * A mean with its 95% interval over weighted worlds: self-normalised importance sampling (inference.ts).
+ * mean = Σ w·x / Σ w; its variance by the delta method, Σ w²·(x − mean)² / (Σ w)², times ESS / (ESS − 1);
+ * the half-width t(ESS − 1)·√variance, ESS = (Σ w)² / Σ w² (Kish's effective sample size). With equal
+ * weights this is exactly the plain interval: mean ± t(n − 1)·s/√n. A single (effective) world: no width.
+ * The delta-method interval is the usual one for self-normalised estimates (Owen, Monte Carlo theory, methods
+ * and examples, 2013, §9.2); it is honest only while the ESS is not tiny — the ESS is reported beside it.
+ */
+export function weightedEstimate(x: ArrayLike<number>, w: ArrayLike<number>, n = x.length): Estimate & { readonly ess: number } {
+  let W = 0, W2 = 0, S = 0;
+  for (let i = 0; i < n; i++) {
+    W += w[i]!;
+    W2 += w[i]! * w[i]!;
+    S += w[i]! * x[i]!;
+  }
+  if (!(W > 0)) return { mean: NaN, lo: NaN, hi: NaN, ess: 0 };
+  const mean = S / W;
+  const ess = (W * W) / W2;
+  if (n < 2 || ess <= 1) return { mean, lo: mean, hi: mean, ess };
+  let V = 0;
+  for (let i = 0; i < n; i++) V += w[i]! * w[i]! * (x[i]! - mean) * (x[i]! - mean);
+  const v = (V / (W * W)) * (ess / (ess - 1));
+  const h = tFor(0.95, Math.max(1, ess - 1)) * Math.sqrt(v);
+  return { mean, lo: mean - h, hi: mean + h, ess };
 }
 
 /**
@@ -24,7 +44,7 @@ function estimate(sum: number, sumSq: number, n: number): Estimate {
  */
 export function searchDecision(obs: Observation, cfg: SearchConfig, rng: SearchRandom): DecisionEstimate {
   if (obs.acting < 0 || obs.legal.length === 0) throw new Error('searchDecision: the player is not to act');
-  if (obs.phase === 'cutKeep') return finish(obs, 'points', 0, 0, cutOptions({ obs } as Search), null, null, []);
+  if (obs.phase === 'cutKeep') return finish(obs, 'points', 0, 0, cutOptions({ obs } as Search), null, null, [], { effectiveWorlds: 0, weights: 'uniform', model: null });
   const S = new Search(obs, cfg);
   S.sample(rng);
   const specs = optionsOf(S);
@@ -38,8 +58,9 @@ export function searchDecision(obs: Observation, cfg: SearchConfig, rng: SearchR
   const out: Outcome = { diff: 0, pwin: 0, equity: 0 };
   const acc = new Map<OptionSpec, { points: Estimate; pwin: Estimate | null; equity: Estimate | null }>();
   if (S.rollouts > 0) {
+    const w = S.weights;
+    const d = new Float64Array(n), p = new Float64Array(n), e = new Float64Array(n);
     for (const o of sampled) {
-      let d = 0, d2 = 0, w = 0, w2 = 0, e = 0, e2 = 0;
       for (let i = 0; i < n; i++) {
         let di = 0, wi = 0, ei = 0;
         for (let r = 0; r < R; r++) {
@@ -48,21 +69,17 @@ export function searchDecision(obs: Observation, cfg: SearchConfig, rng: SearchR
           wi += out.pwin;
           ei += out.equity;
         }
-        di /= R;
-        wi /= R;
-        ei /= R;
-        d += di;
-        d2 += di * di;
-        w += wi;
-        w2 += wi * wi;
-        e += ei;
-        e2 += ei * ei;
+        d[i] = di / R;
+        p[i] = wi / R;
+        e[i] = ei / R;
       }
       const withEq = S.eq !== null;
-      acc.set(o, { points: estimate(d, d2, n), pwin: withEq ? estimate(w, w2, n) : NONE, equity: withEq ? estimate(e, e2, n) : NONE });
+      acc.set(o, { points: plain(weightedEstimate(d, w, n)), pwin: withEq ? plain(weightedEstimate(p, w, n)) : NONE, equity: withEq ? plain(weightedEstimate(e, w, n)) : NONE });
     }
   }
-  return finish(obs, S.objective, n, S.rollouts, specs, acc, S.eq === null ? null : S.eq.source, S.notes);
+  const ess = n === 0 ? 0 : effectiveSize(S.weights, n);
+  const weighting = { effectiveWorlds: ess, weights: S.weightedBy === null ? ('uniform' as const) : ('weighted' as const), model: S.weightedBy };
+  return finish(obs, S.objective, n, S.rollouts, specs, acc, S.eq === null ? null : S.eq.source, S.notes, weighting);
 }
 
 function finish(
@@ -74,6 +91,7 @@ function finish(
   acc: ReadonlyMap<OptionSpec, { points: Estimate; pwin: Estimate | null; equity: Estimate | null }> | null,
   equitySource: string | null,
   notes: readonly string[],
+  weighting: Pick<DecisionEstimate, 'effectiveWorlds' | 'weights' | 'model'>,
 ): DecisionEstimate {
   const options: OptionEstimate[] = specs.map((o) => {
     const a = acc?.get(o);
@@ -104,5 +122,5 @@ function finish(
     const i = specs.findIndex((o) => o.rule !== true || (o.prefer ?? 0) >= 0);
     best = i < 0 ? 0 : i;
   }
-  return { phase: obs.phase, objective, worlds: n, rollouts, options, best, equitySource, notes };
+  return { phase: obs.phase, objective, worlds: n, ...weighting, rollouts, options, best, equitySource, notes };
 }

@@ -37,7 +37,10 @@
 //              for them on that world's cards — they know every card (the fused reading, for comparison).
 // What bids reveal (`readBids`): a seat that bid, held or raised a Gleich or Hanger holds one ('any', what
 // RULES §8.5 obliges honest players to), or one of at least three Ober / U-O-K ('strong', how `simple` and
-// the 1853 author bid, H-21); 'none' samples every consistent deal alike.
+// the 1853 author bid, H-21); 'none' samples every consistent deal alike. Or, with `worldWeights: 'weighted'`,
+// no reading at all: every consistent deal is sampled and each world weighted by the likelihood of the other
+// seats' bids, answers and talk under `model` (inference.ts: policy-based inference, importance weights;
+// decision.ts weightedEstimate: the self-normalised mean, its interval and the effective worlds).
 //
 // Not modelled in a playout (the kernel's limits, stated in kernel.ts): the end-of-deal corrections
 // (false-figure penalties, A-39's erasure), a Partie ending in the middle of a hand except by the immediate
@@ -55,6 +58,7 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { WorldError, obligationsNow, type World, type WorldConstraint } from './worlds.ts';
 import { kernelPositionOf } from './position.ts';
 import { WorldSampler } from './sampler.ts';
+import { ReplayUnsupported, worldLikelihood, type SeatModel } from './inference.ts';
 import { partieEquity, doubleLine, type PartieEquity } from './equity.ts';
 import { Playout } from './kernel.ts';
 import { ROLLOUT, type KernelPosition, type KernelRandom } from './kernel-state.ts';
@@ -81,6 +85,14 @@ export interface SearchConfig {
   readonly timeMs: number;
   /** Evaluate every legal option (advise) or only the plausible ones (the bot: see prune()). */
   readonly everyOption: boolean;
+  /**
+   * 'uniform': every sampled world counts alike (the reading of bids, `readBids`, as hard constraints);
+   * 'weighted': every consistent deal sampled and each world weighted by the likelihood of the other seats'
+   * bids, answers and talk under `model` (inference.ts; `readBids` is then not used).
+   */
+  readonly worldWeights: 'uniform' | 'weighted';
+  /** The model of the other seats for 'weighted' (inference.ts SeatModel); null: worlds stay uniform. */
+  readonly model: SeatModel | null;
 }
 
 export const DEFAULT_SEARCH: SearchConfig = Object.freeze({
@@ -95,6 +107,8 @@ export const DEFAULT_SEARCH: SearchConfig = Object.freeze({
   maxRollouts: 0,
   timeMs: 0,
   everyOption: false,
+  worldWeights: 'uniform',
+  model: null,
 });
 
 /** A mean over the sampled worlds with its 95% interval (mean ± t·SE, worlds as the sample). */
@@ -124,6 +138,11 @@ export interface DecisionEstimate {
   readonly objective: 'points' | 'partie';
   /** Worlds sampled, and playouts run in all. */
   readonly worlds: number;
+  /** The effective worlds (Kish: (Σw)² / Σw² of the worlds' weights; uniform worlds: all of them). */
+  readonly effectiveWorlds: number;
+  /** How the worlds were weighted (uniform also where 'weighted' fell back: see notes), and by which model. */
+  readonly weights: 'uniform' | 'weighted';
+  readonly model: string | null;
   readonly rollouts: number;
   readonly options: readonly OptionEstimate[];
   /** Index of the chosen option. */
@@ -244,6 +263,9 @@ export class Search {
   readonly dbl: number;
   readonly R: number;
   worlds: World[] = [];
+  /** Each world's importance weight (all 1 for uniform worlds), and the model that gave them (null: uniform). */
+  weights = new Float64Array(0);
+  weightedBy: string | null = null;
   n = 0;
   seeds = new Uint32Array(0);
   readonly scenarios: Scenario[] = [];
@@ -331,7 +353,8 @@ export class Search {
     const cfg = this.cfg;
     const obs = this.obs;
     let sampler: WorldSampler;
-    const reading = this.readingConstraints();
+    const weighted = cfg.worldWeights === 'weighted' && cfg.model !== null;
+    const reading = weighted ? [] : this.readingConstraints();
     try {
       sampler = new WorldSampler(obs, reading.length === 0 ? {} : { constraints: reading, maxTries: 4000 });
       if (reading.length > 0) sampler.sample(rng); // probe: the reading may be impossible
@@ -353,8 +376,22 @@ export class Search {
       }
     }
     this.n = n;
+    this.weights = new Float64Array(n).fill(1);
+    if (weighted) this.weigh(cfg.model!);
     this.seeds = new Uint32Array(n * this.R * 4);
     for (let i = 0; i < this.seeds.length; i++) this.seeds[i] = rng.nextUint32();
+  }
+
+  /** Each world's weight: the likelihood of what the other seats did under the model (inference.ts). */
+  private weigh(model: SeatModel): void {
+    try {
+      for (let i = 0; i < this.n; i++) this.weights[i] = worldLikelihood(this.obs, this.worlds[i]!, model);
+      this.weightedBy = model.name;
+    } catch (e) {
+      if (!(e instanceof ReplayUnsupported)) throw e;
+      this.weights.fill(1);
+      this.notes.push(`the worlds could not be weighted (${e.message}): every consistent deal counts alike`);
+    }
   }
 
   /** `readBids`: the seats that bid, held or raised a Gleich or Hanger hold one (RULES §8.5, H-21). */

@@ -31,7 +31,7 @@ describe('perlagg advise: what it assumed', () => {
     const r = await perlagg('advise', '-r', 'oberland', '--seat', 'P1', '--hand', 'HA SA LA EA HK', '--trump', 'S', '--worlds', '30', '--seed', '5', '--read-bids', 'any', '--json');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out) as Json;
-    expect(j.assumed).toMatchObject({ ruleset: 'oberland', talk: 'none', readBids: 'any', worlds: 30, effectiveWorlds: 30, weights: 'uniform', seed: 5, rolloutsPerWorld: 1, others: { answers: 'simple', play: 'simple' } });
+    expect(j.assumed).toMatchObject({ ruleset: 'oberland', talk: 'none', readBids: 'any', worlds: 30, effectiveWorlds: 30, weights: 'uniform', model: null, seed: 5, rolloutsPerWorld: 1, others: { answers: 'simple', play: 'simple' } });
     expect(j.assumed['playouts']).toBeGreaterThan(30);
     expect(String(j.assumed['decision'])).toMatch(/before looking at the cards.*--moves "P1 pass"/);
     const three = j.options.filter((o) => /^bid (all|Spiel Gleich Hanger|Spiel Hanger Gleich|Gleich Spiel Hanger|Gleich Hanger Spiel|Hanger Spiel Gleich|Hanger Gleich Spiel) unseen$/.test(o.action));
@@ -43,6 +43,22 @@ describe('perlagg advise: what it assumed', () => {
     // the window on the cards seen, when the unseen one is passed
     const seen = JSON.parse((await perlagg('advise', '-r', 'oberland', '--seat', 'P1', '--hand', 'HA SA LA EA HK', '--trump', 'S', '--worlds', '10', '--moves', 'P1 pass', '--json')).out) as Json;
     expect(String(seen.assumed['decision'])).toMatch(/before the first lead/);
+  });
+
+  it('--weights weighted: worlds weighted by the model of the others, the effective worlds fewer than the worlds and said (Kish ESS)', async () => {
+    const args = ['advise', '-r', '1853', '--seat', 'P3', '--hand', 'H7 L8 E10 HU LO', '--turned', 'S9', '--stock-shown', 'L7', '--moves', 'P1 pass; P2 bid Gleich', '--worlds', '60', '--weights', 'weighted'];
+    const r = await perlagg(...args, '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out) as Json;
+    expect(j.assumed).toMatchObject({ worlds: 60, weights: 'weighted', model: 'simple (ε 0.1)' });
+    const ess = j.assumed['effectiveWorlds'] as number;
+    expect(ess).toBeGreaterThan(1);
+    expect(ess).toBeLessThan(40); // a bid Gleich: most uniform worlds give P2 none, and weigh little
+    const text = await perlagg(...args);
+    expect(text.out).toMatch(new RegExp(`60 worlds, effective ${ess.toFixed(1)}`));
+    const bad = await perlagg(...args, '--tremble', '2');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--tremble: a probability/);
   });
 
   it('--score outside 1853 gives P(win the Partie); where it cannot be priced: one line, exit 2', async () => {
