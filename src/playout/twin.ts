@@ -150,7 +150,7 @@ function oneHand(o: TwinOptions, k: Playout, d: number, players: number, rep: Tw
  * mode with bids between them, so that raises in an open trick meet the Spielfarbe rule). Null: the hand
  * cannot be loaded (the Partie ended, the play is over, an engine dead end).
  */
-function setUp(o: TwinOptions, d: number, players: number, rng: Rng, rep: TwinReport): HandState | null {
+export function setUp(o: TwinOptions, d: number, players: number, rng: Rng, rep: TwinReport): HandState | null {
   const chance = keyedRng(o.seed, d, STREAM.deal);
   const writes = o.writes === true;
   const bidding = (writes || d % 8 < 2) && (players === 2 || players === 4 || players === 6);
@@ -252,7 +252,7 @@ function playBoth(o: TwinOptions, k: Playout, s: HandState, rng: Rng, christenAl
 }
 
 /** The end of the deal in both: the same shown figures, figure winners, points per party and end of the Partie. */
-function compareEnd(s: HandState, k: Playout, writes: boolean, eventsAtLoad: number, rep: TwinReport, fail: (why: string) => void): void {
+export function compareEnd(s: HandState, k: Playout, writes: boolean, eventsAtLoad: number, rep: TwinReport, fail: (why: string) => void): void {
   if (writes) rep.written++;
   const over = s.bid.partieWinner >= 0;
   if (s.figureWinners !== null) {
@@ -299,7 +299,7 @@ function preplay(s: HandState, rng: Rng, writes: boolean): PolicyAction {
 }
 
 /** After the first card: nobody bids; offers (none are made) would be let gut; vetoes consent. */
-function PASS_OR_GUT(s: HandState): PolicyAction {
+export function PASS_OR_GUT(s: HandState): PolicyAction {
   const legal = legalActions(s);
   for (const kind of ['pass', 'gut', 'consent', 'allow'] as const) {
     const a = legal.find((x) => x.kind === kind);
@@ -329,7 +329,7 @@ function maskText(m: number): string {
 }
 
 /** In a bid window, an answer or a veto (read through a call: applyAction changes the phase). */
-function bidPhase(s: HandState): boolean {
+export function bidPhase(s: HandState): boolean {
   return s.phase === 'window' || s.phase === 'answer' || s.phase === 'veto';
 }
 
