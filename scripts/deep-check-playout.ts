@@ -75,7 +75,7 @@ if (!isMainThread) {
       const worker = new Worker(fileURLToPath(import.meta.url), { execArgv: [...workerExecArgv(process.execArgv), '--import', new URL('../src/runner/tsx-esm.mjs', import.meta.url).href] });
       const feed = (): void => worker.postMessage(next < tasks.length ? tasks[next++]! : null);
       worker.on('message', (m: { task: Task; rep: TwinReport }) => {
-        const t = totals.get(m.task.spec) ?? { hands: 0, steps: 0, tricks: 0, scored: 0, simpleChoices: 0, withBidding: 0, scoringSkipped: 0, engineDeadEnds: 0, mismatches: [] };
+        const t = totals.get(m.task.spec) ?? { hands: 0, steps: 0, tricks: 0, scored: 0, simpleChoices: 0, withBidding: 0, written: 0, scoringSkipped: 0, engineDeadEnds: 0, mismatches: [] };
         for (const k of ['hands', 'steps', 'tricks', 'scored', 'simpleChoices', 'withBidding', 'scoringSkipped', 'engineDeadEnds'] as const) t[k] += m.rep[k];
         t.mismatches.push(...m.rep.mismatches);
         totals.set(m.task.spec, t);

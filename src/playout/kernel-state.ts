@@ -98,6 +98,61 @@ export interface KernelPosition {
   readonly bound?: ArrayLike<number>;
   /** Enumerate every christening (32 identities) instead of the reduced set. Default false. */
   readonly christenAll?: boolean;
+  /**
+   * The deal's bidding and the Partie's score (the engine's HandState.bid): with it, finish() writes what the
+   * engine writes at the end of the deal (kernel-score.ts) — `points` the deal's writes per party, and
+   * `partieWinner` — instead of the plain `values`. Absent: `values` as above, no Partie.
+   */
+  readonly bid?: KernelBid;
+  /** The deal's writes so far (the engine's 'write', 'penalty' and 'correction' events), with `bid`. */
+  readonly writeLog?: readonly KernelWriteEvent[];
+}
+
+/** A figure's bidding as the kernel reads it (engine/bid-state.ts FigureBid has this shape). */
+export interface KernelFigureBid {
+  readonly status: 'unbid' | 'offer' | 'stake' | 'closed';
+  readonly level: number;
+  readonly aus: boolean;
+  /** Order of first bidding (Infinity while unbid). */
+  readonly seq: number;
+  readonly unseen: boolean;
+  readonly firstParty: number;
+  readonly writtenParty: number;
+  readonly writtenPoints: number;
+  readonly corrected: boolean;
+  readonly decided: boolean;
+  /** Parties that bid, held or raised the Spiel without the Spielfarbe (bit mask). */
+  readonly violation: number;
+  /** Per party: seats bound to have the figure (bit mask). */
+  readonly obligated: readonly number[];
+}
+
+/** The deal's bidding and the Partie's score as the kernel reads them (engine/bid-state.ts Bidding has this shape). */
+export interface KernelBid {
+  readonly active: boolean;
+  readonly figs: readonly KernelFigureBid[];
+  /** Partie score per party at the start of the deal. */
+  readonly score: readonly number[];
+  /** This deal's immediate writes so far (penalties included, as minus points). */
+  readonly written: readonly number[];
+  /** Penalty points per party (positive, already in `written`). */
+  readonly penalties: readonly number[];
+  readonly partieWinner: number;
+  readonly forfeited: number;
+  readonly spielLost: number;
+  readonly bummerl: number;
+  readonly start1717: boolean;
+  readonly ask: { readonly answer: string } | null;
+}
+
+/** A record of the deal's writes (engine/history.ts 'write', 'penalty', 'correction' events): the order of writing when two parties pass the target. */
+export interface KernelWriteEvent {
+  readonly type: string;
+  readonly party?: number;
+  readonly points?: number;
+  readonly figure?: string | null;
+  readonly from?: number;
+  readonly to?: number;
 }
 
 /** Figure word of a shown hand: only its codes matter here. */
@@ -113,6 +168,8 @@ export abstract class PlayoutState {
   protected abstract lay(card: number, asIdx: number): void;
   /** The showing orders of the seats (kernel-moves.ts). */
   protected abstract setOrders(): void;
+  /** Take the deal's bidding (kernel-score.ts); called by load() for every position, with or without it. */
+  protected abstract loadBid(pos: KernelPosition): void;
 
   readonly st = new Int32Array(SIZE);
   protected readonly saved = new Int32Array(SIZE);
@@ -228,6 +285,7 @@ export abstract class PlayoutState {
       st[OVER] = 1;
     }
     this.ckValid.fill(0);
+    this.loadBid(pos);
     this.save();
     return this;
   }

@@ -13,7 +13,11 @@
 //   RULES §7.4, §8.1 at the end each seat shows one entry of its joint frontier (played identities fixed,
 //                    free Perlaggen wild) chosen as strategies/simple.ts chooses; each figure goes to the
 //                    strictly best (ties per A-33), worth the stake given per figure and party;
-//   RULES §8.5       a seat bound to a Gleich/Hanger spends its Perlaggen on it (GC-34), as the engine does.
+//   RULES §8.5       a seat bound to a Gleich/Hanger spends its Perlaggen on it (GC-34), as the engine does;
+//   RULES §8.5, §11–§12  given the deal's bidding (KernelPosition.bid), the engine's end of the deal
+//                    (kernel-score.ts): false figures and their corrections, the penalties written in the
+//                    bidding, Innsbruck's loss of the deal, Aus, the priority order, the Partie ending in
+//                    the deal (and in the middle of the hand under A-43's allImmediate).
 //
 // Its slow twin is the engine: twin.ts plays the same hands move by move in both.
 //
@@ -26,9 +30,9 @@ import { WELI } from '../cards/card.ts';
 import { popcount32 } from '../cards/mask.ts';
 import { NO_AS } from './rules.ts';
 import { BEST_I, BOUND, HLO, HW, type KernelRandom, LEADER, OVER, type RolloutPolicy, TN, TURN, WON, planScore } from './kernel-state.ts';
-import { PlayoutMoves } from './kernel-moves.ts';
+import { PlayoutScore } from './kernel-score.ts';
 
-export class Playout extends PlayoutMoves {
+export class Playout extends PlayoutScore {
   // ---- continuation policies ----
 
   /**

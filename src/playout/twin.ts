@@ -36,6 +36,11 @@ export interface TwinOptions {
   readonly firstDeal?: number;
   /** The engine's `simple` policy (strategies/simple.ts), to check the kernel's copy of its card play. */
   readonly simple: Policy;
+  /**
+   * The final writes (issue 27): every hand bid before and during the play from a random score (raises to
+   * Aus, false figures), the kernel's points per party and end of the Partie against the engine's.
+   */
+  readonly writes?: boolean;
   /** Stop after this many mismatches (default 5). */
   readonly maxMismatches?: number;
 }
@@ -52,7 +57,9 @@ export interface TwinReport {
   simpleChoices: number;
   /** Hands played with bidding before the first card. */
   withBidding: number;
-  /** Hands that ended (or were never played) for reasons the kernel does not model (Partie over, penalty): scoring not compared. */
+  /** Hands whose final writes were compared in the writes mode. */
+  written: number;
+  /** Hands not loaded (the Partie ended in the bidding, the play was over, a revoke). */
   scoringSkipped: number;
   /** Engine positions with no legal card (a bound seat under strict follow switches): the hand stops there. */
   engineDeadEnds: number;
@@ -86,6 +93,8 @@ export function positionOfState(s: HandState, christenAll: boolean): KernelPosit
     values,
     bound,
     christenAll,
+    bid: s.bid,
+    writeLog: s.events.filter((e) => e.type === 'write' || e.type === 'penalty' || e.type === 'correction'),
   };
 }
 
@@ -93,7 +102,7 @@ const playKey = (card: number, as: number | null): number => moveOf(card, as);
 
 /** Run the twin check; returns counts and the first mismatches (empty = the kernel agrees with the engine). */
 export function twinCheck(o: TwinOptions): TwinReport {
-  const rep: TwinReport = { hands: 0, steps: 0, tricks: 0, scored: 0, simpleChoices: 0, withBidding: 0, scoringSkipped: 0, engineDeadEnds: 0, mismatches: [] };
+  const rep: TwinReport = { hands: 0, steps: 0, tricks: 0, scored: 0, simpleChoices: 0, withBidding: 0, written: 0, scoringSkipped: 0, engineDeadEnds: 0, mismatches: [] };
   const tables = o.players ?? [2, 3, 4, 6];
   const max = o.maxMismatches ?? 5;
   const k = new Playout();
@@ -114,45 +123,84 @@ export function twinCheck(o: TwinOptions): TwinReport {
 }
 
 function oneHand(o: TwinOptions, k: Playout, d: number, players: number, rep: TwinReport, fail: (why: string) => void): void {
-  const chance = keyedRng(o.seed, d, STREAM.deal);
   const rng = keyedRng(o.seed, d, STREAM.policy);
   const mode = d % 8; // 0-1: with bidding; 0, 2, 4, 6: every christening; 0-3: simple, 4-7: random
-  const bidding = mode < 2 && (players === 2 || players === 4 || players === 6);
+  const writes = o.writes === true;
   const christenAll = mode % 2 === 0;
   const useSimple = mode < 4;
+  const s = setUp(o, d, players, rng, rep);
+  if (s === null) return;
+  const eventsAtLoad = s.events.length;
+  k.load(positionOfState(s, christenAll));
+  if (!playBoth(o, k, s, rng, christenAll, useSimple, rep, fail)) return;
+  // the showing: the engine asks simple.ts, which the kernel's finish() copies
+  while (s.phase !== 'done') {
+    const p = currentPlayer(s);
+    if (s.phase === 'show') applyAction(s, o.simple.act(observe(s, p), { rng }));
+    else applyAction(s, PASS_OR_GUT(s));
+  }
+  k.finish();
+  compareEnd(s, k, writes, eventsAtLoad, rep, fail);
+}
+
+/**
+ * A hand to load into the kernel: dealt, cut and exchanged at random, bid before the first card (an
+ * eighth of the hands; in the writes mode every hand, from a random score, with bids, raises to Aus and
+ * false figures), then a random number of cards laid by the engine with any christening (in the writes
+ * mode with bids between them, so that raises in an open trick meet the Spielfarbe rule). Null: the hand
+ * cannot be loaded (the Partie ended, the play is over, an engine dead end).
+ */
+export function setUp(o: TwinOptions, d: number, players: number, rng: Rng, rep: TwinReport): HandState | null {
+  const chance = keyedRng(o.seed, d, STREAM.deal);
+  const writes = o.writes === true;
+  const bidding = (writes || d % 8 < 2) && (players === 2 || players === 4 || players === 6);
   const probeSeats = players === 3 && o.ruleset.threePlayers === 'strohmann' ? 4 : players;
-  const s = newHand(o.ruleset, { players, dealer: d % probeSeats, dummySeat: (d >> 3) % 4, silentSeats: bidding ? 0 : (1 << probeSeats) - 1, quietSeats: (1 << probeSeats) - 1 }); // the kernel plays the cards: no table talk (RULES §13; the signs are still given)
+  const parties = players === 3 && o.ruleset.threePlayers === 'individual' ? 3 : 2;
+  const score = writes ? randomScore(o.ruleset.target, parties, rng) : undefined;
+  const s = newHand(o.ruleset, { players, dealer: d % probeSeats, dummySeat: (d >> 3) % 4, silentSeats: bidding ? 0 : (1 << probeSeats) - 1, quietSeats: (1 << probeSeats) - 1, ...(score === undefined ? {} : { score }) }); // the kernel plays the cards: no table talk (RULES §13; the signs are still given)
   if (bidding) rep.withBidding++;
   // deal, cut, exchange, bidding before the first card: chance and random choices
   for (;;) {
     const p = currentPlayer(s);
-    if (p === TERMINAL) return; // the Partie ended in the bidding
+    if (p === TERMINAL) return null; // the Partie ended in the bidding
     if (p === CHANCE) {
       applyAction(s, { kind: 'chance', outcome: chance.below(chanceOutcomes(s)) });
       continue;
     }
     if (s.phase === 'play') break;
-    applyAction(s, preplay(s, rng));
+    applyAction(s, preplay(s, rng, writes));
   }
   // a random number of cards into the play, laid by the engine with any christening
   const skip = d % 3 === 0 ? 0 : rng.below(s.table.seats * 3);
   for (let i = 0; i < skip && s.phase === 'play'; i++) {
     const plays = legalActions(s).filter((a) => a.kind === 'play');
     if (plays.length === 0) {
-      rep.engineDeadEnds++; // see below
-      return;
+      rep.engineDeadEnds++; // see playBoth
+      return null;
     }
     applyAction(s, plays[rng.below(plays.length)]!);
-    while (s.phase !== 'play' && s.phase !== 'show' && s.phase !== 'done') applyAction(s, PASS_OR_GUT(s));
+    while (s.phase !== 'play' && s.phase !== 'show' && s.phase !== 'done') applyAction(s, writes && currentPlayer(s) >= 0 ? preplay(s, rng, true) : PASS_OR_GUT(s));
   }
-  if (s.phase !== 'play') return;
-  const writtenAtLoad = s.bid.written.slice();
-  const eventsAtLoad = s.events.length;
-  k.load(positionOfState(s, christenAll));
+  return s.phase === 'play' && s.revokes.length === 0 ? s : null;
+}
+
+/** A Partie score at the start of the deal: each party below the target, near it half the time. */
+function randomScore(target: number, parties: number, rng: Rng): number[] {
+  const out: number[] = [];
+  for (let p = 0; p < parties; p++) out.push(rng.below(2) === 0 ? target - 1 - rng.below(4) : rng.below(target));
+  if (rng.below(16) === 0) return out.map(() => target - 1); // Innsbruck's 17:17 and its like
+  return out;
+}
+
+/**
+ * Play the hand to the end of the trick play in both, move by move: the same legal moves, the same trick
+ * winners, the kernel's `simple` the engine's strategies/simple.ts. False: a mismatch or a dead end (the hand stops).
+ */
+function playBoth(o: TwinOptions, k: Playout, s: HandState, rng: Rng, christenAll: boolean, useSimple: boolean, rep: TwinReport, fail: (why: string) => void): boolean {
   let step = 0;
   while (s.phase === 'play') {
-    if (k.over) return fail(`kernel says the play is over (Spiel ${k.spielParty}), the engine plays on`);
-    if (k.turn !== s.turn) return fail(`seat to play: engine P${s.turn + 1}, kernel P${k.turn + 1}`);
+    if (k.over) return (fail(`kernel says the play is over (Spiel ${k.spielParty}), the engine plays on`), false);
+    if (k.turn !== s.turn) return (fail(`seat to play: engine P${s.turn + 1}, kernel P${k.turn + 1}`), false);
     const eng = legalActions(s).filter((a): a is Extract<PolicyAction, { kind: 'play' }> => a.kind === 'play');
     const n = k.legalMoves();
     const cand = k.candidates(s.turn);
@@ -160,7 +208,7 @@ function oneHand(o: TwinOptions, k: Playout, d: number, players: number, rep: Tw
       // the reduced christenings are the best trick identities and the realisations (engine/scoring.ts
       // realize) of every entry of the seat's joint frontier
       const want = expectedCandidates(s, s.turn, k.rules.topMask);
-      if (want !== cand) return fail(`step ${step}, P${s.turn + 1}: christening candidates ${maskText(cand)}, expected ${maskText(want)}`);
+      if (want !== cand) return (fail(`step ${step}, P${s.turn + 1}: christening candidates ${maskText(cand)}, expected ${maskText(want)}`), false);
     }
     const want: number[] = [];
     for (const a of eng) {
@@ -171,19 +219,19 @@ function oneHand(o: TwinOptions, k: Playout, d: number, players: number, rep: Tw
       // an engine dead end: a seat bound to a figure (RULES §8.5) with no card the follow switches allow it
       // that keeps the figure — the engine offers only the concede; the kernel lets the obligation yield
       rep.engineDeadEnds++;
-      return;
+      return false;
     }
     rep.steps++;
     if (want.length !== got.length || want.some((x, i) => x !== got[i])) {
-      return fail(`step ${step}, P${s.turn + 1}: legal moves differ\n  engine ${want.map(txt).join(' ')}\n  kernel ${got.map(txt).join(' ')}`);
+      return (fail(`step ${step}, P${s.turn + 1}: legal moves differ\n  engine ${want.map(txt).join(' ')}\n  kernel ${got.map(txt).join(' ')}`), false);
     }
     const m = useSimple ? k.simpleMove(n) : k.randomMove(rng);
-    if (!useSimple && !got.includes(m)) return fail(`step ${step}: the random continuation chose ${txt(m)}, not a legal move`);
+    if (!useSimple && !got.includes(m)) return (fail(`step ${step}: the random continuation chose ${txt(m)}, not a legal move`), false);
     if (useSimple && christenAll) {
       const player = s.table.controller[s.turn]!;
       const a = o.simple.act(observe(s, player), { rng });
       rep.simpleChoices++;
-      if (a.kind !== 'play' || playKey(a.card, a.as) !== m) return fail(`step ${step}: strategies/simple.ts plays ${actionText(a)}, the kernel's simple ${txt(m)}`);
+      if (a.kind !== 'play' || playKey(a.card, a.as) !== m) return (fail(`step ${step}: strategies/simple.ts plays ${actionText(a)}, the kernel's simple ${txt(m)}`), false);
     }
     const tricksBefore = k.tricksDone;
     const engTricks = s.tricks.length;
@@ -193,63 +241,65 @@ function oneHand(o: TwinOptions, k: Playout, d: number, players: number, rep: Tw
     if (k.tricksDone !== tricksBefore) {
       rep.tricks++;
       const t = s.tricks[engTricks - 1]!;
-      if (t.winner !== k.lastTrickWinner) return fail(`trick ${engTricks}: engine P${t.winner + 1}, kernel P${k.lastTrickWinner + 1}`);
+      if (t.winner !== k.lastTrickWinner) return (fail(`trick ${engTricks}: engine P${t.winner + 1}, kernel P${k.lastTrickWinner + 1}`), false);
     }
     // nobody bids after the first card (the kernel's stakes are those at its start)
     while (bidPhase(s)) applyAction(s, PASS_OR_GUT(s));
   }
-  if (!k.over) return fail(`the engine ended the play (phase ${s.phase}), the kernel plays on`);
-  if (s.spielParty !== k.spielParty) return fail(`Spiel: engine ${s.spielParty}, kernel ${k.spielParty}`);
-  // the showing: the engine asks simple.ts, which the kernel's finish() copies
-  while (s.phase !== 'done') {
-    const p = currentPlayer(s);
-    if (s.phase === 'show') applyAction(s, o.simple.act(observe(s, p), { rng }));
-    else applyAction(s, PASS_OR_GUT(s));
-  }
-  k.finish();
-  for (let seat = 0; seat < s.table.seats; seat++) {
-    const sh = s.shows[seat];
-    if (sh === null || sh === undefined) continue;
-    if (wordGleich(sh.word) !== k.gleich[seat] || wordHanger(sh.word) !== k.hanger[seat]) {
-      return fail(`P${seat + 1} shows Gleich ${wordGleich(sh.word)} Hanger ${wordHanger(sh.word)} in the engine, ${k.gleich[seat]} ${k.hanger[seat]} in the kernel`);
+  if (!k.over) return (fail(`the engine ended the play (phase ${s.phase}), the kernel plays on`), false);
+  if (s.spielParty !== k.spielParty) return (fail(`Spiel: engine ${s.spielParty}, kernel ${k.spielParty}`), false);
+  return true;
+}
+
+/** The end of the deal in both: the same shown figures, figure winners, points per party and end of the Partie. */
+export function compareEnd(s: HandState, k: Playout, writes: boolean, eventsAtLoad: number, rep: TwinReport, fail: (why: string) => void): void {
+  if (writes) rep.written++;
+  const over = s.bid.partieWinner >= 0;
+  if (s.figureWinners !== null) {
+    for (let seat = 0; seat < s.table.seats; seat++) {
+      const sh = s.shows[seat];
+      if (sh === null || sh === undefined) continue;
+      if (wordGleich(sh.word) !== k.gleich[seat] || wordHanger(sh.word) !== k.hanger[seat]) {
+        return fail(`P${seat + 1} shows Gleich ${wordGleich(sh.word)} Hanger ${wordHanger(sh.word)} in the engine, ${k.gleich[seat]} ${k.hanger[seat]} in the kernel`);
+      }
+    }
+    const fw = s.figureWinners;
+    const names = ['Spiel', 'Gleich', 'Hanger'] as const;
+    for (let f = 0; f < 3; f++) {
+      if (s.bid.figs[f]!.status === 'closed') continue; // written before the end
+      const name = names[f]!;
+      if (fw[name] !== k.figureWinner[f]) return fail(`${name}: engine party ${fw[name]}, kernel ${k.figureWinner[f]}`);
     }
   }
-  // corrections the kernel does not model: a Partie over, a penalty, a write undone at the end (A-39)
-  if (s.bid.partieWinner >= 0 || s.events.some((e, i) => e.type === 'penalty' || e.type === 'correction' || (i >= eventsAtLoad && e.type === 'write'))) {
-    rep.scoringSkipped++;
-    return;
-  }
-  const fw = s.figureWinners!;
-  const names = ['Spiel', 'Gleich', 'Hanger'] as const;
-  for (let f = 0; f < 3; f++) {
-    const fb = s.bid.figs[f]!;
-    if (fb.status === 'closed') continue; // written before the end
-    const name = names[f]!;
-    if (fw[name] !== k.figureWinner[f]) return fail(`${name}: engine party ${fw[name]}, kernel ${k.figureWinner[f]}`);
-  }
+  const debug = (): string => (process.env['TWIN_DEBUG'] ? '\n' + s.events.slice(0).filter((e, i) => i >= 0 && e.type !== 'play' && e.type !== 'dealt').map((e) => JSON.stringify(e)).join('\n') : '');
+  if (s.bid.partieWinner !== k.partieWinner) return fail(`the Partie: engine won by ${s.bid.partieWinner}, kernel ${k.partieWinner} (score ${s.bid.score.join(':')})${debug()}`);
   for (let p = 0; p < s.table.parties; p++) {
-    if (s.points[p] !== writtenAtLoad[p]! + k.points[p]!) return fail(`points of party ${p}: engine ${s.points[p]}, kernel ${writtenAtLoad[p]! + k.points[p]!} (${writtenAtLoad[p]} written before)` + (process.env["TWIN_DEBUG"] ? "\n" + s.events.filter((e) => e.type !== "play" && e.type !== "dealt").map((e) => JSON.stringify(e)).join("\n") : ""));
+    if (s.points[p] !== k.points[p]) return fail(`points of party ${p}: engine ${s.points[p]}, kernel ${k.points[p]} (score ${s.bid.score.join(':')}, Partie ${over ? 'over' : 'on'})${debug()}`);
   }
+  void eventsAtLoad;
   rep.scored++;
 }
 
-/** Before the first card: random cut keeps and exchanges; with bidding, random bids, holds and raises. */
-function preplay(s: HandState, rng: Rng): PolicyAction {
+/**
+ * Before the first card: random cut keeps and exchanges; with bidding, random bids, holds and raises (never
+ * an ask; the writes mode raises to Aus too and bids more often).
+ */
+function preplay(s: HandState, rng: Rng, writes: boolean): PolicyAction {
   const legal = legalActions(s);
   if (s.phase === 'window') {
-    // a bid now and then, never an ask; no Aus (the kernel takes stakes as plain numbers)
-    const bids = legal.filter((a) => a.kind === 'bid' || (a.kind === 'raise' && a.to <= 4));
-    return bids.length > 0 && rng.below(4) === 0 ? bids[rng.below(bids.length)]! : PASS;
+    const bids = legal.filter((a) => a.kind === 'bid' || (a.kind === 'raise' && (writes || a.to <= 4)));
+    return bids.length > 0 && rng.below(writes ? 3 : 4) === 0 ? bids[rng.below(bids.length)]! : PASS;
   }
   if (s.phase === 'answer') {
-    const ok = legal.filter((a) => a.kind !== 'raise' || a.to <= 4);
+    const ok = legal.filter((a) => a.kind !== 'ask' && (a.kind !== 'raise' || writes || a.to <= 4));
     return ok[rng.below(ok.length)]!;
   }
-  return legal[rng.below(legal.length)]!;
+  const ok = legal.filter((a) => a.kind !== 'ask' && a.kind !== 'concede');
+  return (ok.length > 0 ? ok : legal)[rng.below(ok.length > 0 ? ok.length : legal.length)]!;
 }
 
 /** After the first card: nobody bids; offers (none are made) would be let gut; vetoes consent. */
-function PASS_OR_GUT(s: HandState): PolicyAction {
+export function PASS_OR_GUT(s: HandState): PolicyAction {
   const legal = legalActions(s);
   for (const kind of ['pass', 'gut', 'consent', 'allow'] as const) {
     const a = legal.find((x) => x.kind === kind);
@@ -279,7 +329,7 @@ function maskText(m: number): string {
 }
 
 /** In a bid window, an answer or a veto (read through a call: applyAction changes the phase). */
-function bidPhase(s: HandState): boolean {
+export function bidPhase(s: HandState): boolean {
   return s.phase === 'window' || s.phase === 'answer' || s.phase === 'veto';
 }
 
