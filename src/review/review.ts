@@ -93,6 +93,8 @@ export interface GameReview {
   readonly summary: readonly SeatSummary[];
   readonly worlds: number;
   readonly seed: number;
+  readonly continuation: 'simple' | 'random';
+  readonly readBids: NonNullable<SearchConfig['readBids']>;
   readonly thresholds: typeof THRESHOLDS;
 }
 
@@ -197,5 +199,5 @@ export function reviewGame(text: string, options: ReviewOptions = {}, file = 'ga
   const decisions: ReviewedDecision[] = [];
   rep.states.forEach((s, k) => reviewDeal(s, k + 1, o, decisions, options.progress));
   const seats = rep.states[0]?.table.seats ?? 0;
-  return { ruleset: rep.ruleset.name, seats, deals: rep.states.length, decisions, summary: summarize(decisions, seats), worlds: o.worlds, seed: o.seed, thresholds: THRESHOLDS };
+  return { ruleset: rep.ruleset.name, seats, deals: rep.states.length, decisions, summary: summarize(decisions, seats), worlds: o.worlds, seed: o.seed, continuation: o.continuation, readBids: o.readBids, thresholds: THRESHOLDS };
 }
