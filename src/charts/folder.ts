@@ -19,6 +19,7 @@ import { exactChart, type ExactChartData, type ExactChartResult, type ExactChart
 import { writeCharts, type Chart, type WrittenChart } from './render.ts';
 import { isShareMetric, simulationChart, type MetricEstimate, type SimulationChartData } from './simulation.ts';
 import { ratingsChart, trajectoriesChart, type Rating, type Trajectory } from './generic.ts';
+import { reviewChart, type ReviewChartRow } from './review.ts';
 
 /** The folder charts go into, inside a result folder. */
 export const CHARTS_FOLDER = 'charts';
@@ -307,6 +308,41 @@ export function leagueCharts(dir: string, m: Json): Chart[] {
   return [{ name: 'ratings', what: 'every policy\'s rating with its 95% interval', spec }];
 }
 
+// ---- perlagg review ----
+
+/** The review chart, from review.arrow and the manifest (thresholds, parameters). */
+export function reviewCharts(dir: string, m: Json): Chart[] {
+  const path = join(dir, 'review.arrow');
+  if (!existsSync(path)) throw new OutputError(`${dir} has no review.arrow (the manifest is from perlagg review)`);
+  const rows: ReviewChartRow[] = [];
+  for (const batch of readArrowFileBatches(path)) {
+    const get = (name: string) => {
+      const c = batch.getChild(name);
+      if (c === null) throw new OutputError(`${path} has no column ${name}`);
+      return c;
+    };
+    const [deal, seat, taken, best, lost, cls] = ['deal', 'seat', 'taken', 'best', 'lost_points', 'class'].map(get);
+    for (let i = 0; i < batch.numRows; i++) {
+      const x = Number(lost!.get(i));
+      if (Number.isNaN(x)) continue; // decided by rule: nothing searched, nothing lost
+      rows.push({ n: rows.length + 1, deal: Number(deal!.get(i)), seat: Number(seat!.get(i)), taken: String(taken!.get(i)), best: String(best!.get(i)), lost: x, class: String(cls!.get(i)) });
+    }
+  }
+  if (rows.length === 0) throw new OutputError(`${path} has no decision searched; nothing to draw`);
+  const params = isObject(m['parameters']) ? m['parameters'] : {};
+  const th = isObject(m['thresholds']) && isObject(m['thresholds']['points']) ? (m['thresholds']['points'] as { doubtful: number; bad: number; veryBad: number }) : { doubtful: 0.25, bad: 0.5, veryBad: 1 };
+  const spec = reviewChart({
+    recording: String(m['recording'] ?? '?'),
+    ruleset: String(params['ruleset'] ?? '?'),
+    worlds: Number(params['worlds'] ?? 0),
+    seed: Number(params['seed'] ?? 0),
+    seats: Number(m['seats'] ?? Math.max(...rows.map((r) => r.seat)) + 1),
+    thresholds: th,
+    rows,
+  });
+  return [{ name: 'review', what: 'the points each decision lost, by seat, coloured by class', spec }];
+}
+
 // ---- any folder ----
 
 /** Every chart a result folder supports, from its tables and manifest. */
@@ -321,6 +357,8 @@ export function chartsOfFolder(dir: string): Chart[] {
       return tuneCharts(dir, m);
     case 'league':
       return leagueCharts(dir, m);
+    case 'review':
+      return reviewCharts(dir, m);
     default:
       throw new OutputError(`${dir} holds the result of "perlagg ${String(m['command'])}", which has no charts`);
   }

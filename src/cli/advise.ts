@@ -16,7 +16,6 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { cardShort, parseCards, CardNotationError } from '../cards/notation.ts';
 import { WELI } from '../cards/card.ts';
-import type { PolicyAction } from '../engine/actions.ts';
 import { actingSeat, currentPlayer, handFromLayout, legalActions, applyAction, newHand } from '../engine/game.ts';
 import { observe } from '../engine/observe.ts';
 import { type Observation } from '../engine/observation.ts';
@@ -36,6 +35,7 @@ import { partieEquity } from '../playout/equity.ts';
 import { STREAM, keyedRng } from '../core/rng.ts';
 import { perlaggenLabel } from '../games/perlaggen/prompt.ts';
 import { UsageError } from '../core/errors.ts';
+import { actionNotation } from '../review/notation.ts';
 
 export interface PositionSpec {
   readonly ruleset: string;
@@ -214,29 +214,7 @@ export function buildPosition(p: PositionSpec): Position {
   throw new UsageError(`impossible position: no deal of the unseen cards agrees with the moves (${tries} tried; first: ${firstWhy})`);
 }
 
-/** The replay notation of an action (what a user writes in --moves). */
-export function actionNotation(a: PolicyAction): string {
-  switch (a.kind) {
-    case 'play':
-      return a.as === null ? `play ${cardShort(a.card)}` : `play ${cardShort(a.card)} as ${cardShort(a.as)}`;
-    case 'bid':
-      return `bid ${a.cumulative ? 'all' : a.figures.join(' ')}${a.unseen ? ' unseen' : ''}`;
-    case 'raise':
-      return `raise ${a.figure} ${a.to}`;
-    case 'exchange':
-      return `exchange ${cardShort(a.card)}`;
-    case 'declineExchange':
-      return 'decline';
-    case 'show':
-      return a.as.length === 0 ? 'show' : `show as ${a.as.map(cardShort).join(' ')}`;
-    case 'ask':
-      return `ask ${a.count} ${a.type}`;
-    case 'keepCut':
-      return a.keep ? 'keep' : 'leave';
-    default:
-      return a.kind;
-  }
-}
+export { actionNotation } from '../review/notation.ts';
 
 export interface AdviceOptions {
   readonly worlds: number;

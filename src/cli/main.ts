@@ -42,6 +42,7 @@ export async function cli(argv: string[]): Promise<Argv> {
     .command(leagueCommand)
     .command(policiesCommand)
     .command((await import('./advise.ts')).adviseCommand)
+    .command((await import('./review.ts')).reviewCommand)
     .command((await import('./serve.ts')).serveCommand)
     .command(experimentCommand)
     .demandCommand(1, 'name a command (perlagg --help lists them)')

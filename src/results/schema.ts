@@ -57,6 +57,26 @@ export const LEAGUE_COLUMNS: readonly ColumnSpec[] = [
   { name: 'score', type: 'float64', doc: 'A\'s score of the pair for Bradley–Terry: 1 won, 1/2 drawn, 0 lost (by the margin\'s sign; Partien: A\'s win share)' },
 ];
 
+/** `perlagg review --out`: one row per decision reviewed (src/review/review.ts; the classes' thresholds in docs/review.md). */
+export const REVIEW_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'deal', type: 'uint32', doc: 'deal of the recording (1-based)' },
+  { name: 'decision', type: 'uint32', doc: 'the decision\'s number within its deal (0-based, in the order played; table talk not counted)' },
+  { name: 'seat', type: 'uint8', doc: 'the deciding seat (0-based: 0 is P1)' },
+  { name: 'party', type: 'uint8', doc: 'the deciding seat\'s party (0-based)' },
+  { name: 'phase', type: 'utf8', doc: 'the engine\'s phase of the decision: window (a bid or pass between cards), answer, play, show, …' },
+  { name: 'trick', type: 'uint8', doc: 'tricks completed before the decision' },
+  { name: 'options', type: 'uint32', doc: 'legal actions at the decision' },
+  { name: 'taken', type: 'utf8', doc: 'the action taken, in the replay notation (docs/replay-format.md)' },
+  { name: 'best', type: 'utf8', doc: 'the best action found by the search, in the same notation' },
+  { name: 'objective', type: 'utf8', doc: 'points (expected points of the deal) or partie (P(win the Partie), where the score makes it the aim)' },
+  { name: 'taken_points', type: 'float64', doc: 'expected points of the action taken (his party minus the opponents\'); NaN: decided by rule, not searched' },
+  { name: 'best_points', type: 'float64', doc: 'expected points of the best action; NaN: not searched' },
+  { name: 'lost_points', type: 'float64', doc: 'points lost: best_points − taken_points, at least 0; NaN: not searched' },
+  { name: 'lost_pwin', type: 'float64', doc: 'P(win the Partie) lost (a probability, 0.04 = 4 percentage points) where the objective is partie; NaN otherwise' },
+  { name: 'class', type: 'utf8', doc: 'best, fine, doubtful, bad, very bad (by the value lost and the thresholds), or by rule (not searched)' },
+  { name: 'worlds', type: 'uint32', doc: 'worlds sampled for the decision' },
+];
+
 /** The columns of a trajectory for these parameters (`{p}` columns per parameter, in order). */
 export function trajectoryColumns(params: readonly string[]): ColumnSpec[] {
   const fixed = TRAJECTORY_COLUMNS.filter((c) => !c.name.includes('{p}'));
@@ -75,6 +95,7 @@ export const TABLES: Readonly<Record<string, readonly ColumnSpec[]>> = {
   decisions: DECISIONS_COLUMNS,
   trajectory: TRAJECTORY_COLUMNS,
   league: LEAGUE_COLUMNS,
+  review: REVIEW_COLUMNS,
   // Bieten (perlagg simulate --game bieten): its own columns, declared with its rules module
   bieten_deals: BIETEN_DEALS_COLUMNS,
   bieten_games: BIETEN_GAMES_COLUMNS,
