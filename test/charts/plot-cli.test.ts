@@ -1,31 +1,27 @@
 // Charts from the command line: exact --out and simulate --out write them and list them; perlagg plot
 // redraws the same files from the folder's tables and manifest; a folder that is not a result is refused
 // in one line with exit code 2 and nothing written.
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chartsOfFolder, writeFolderCharts } from '../../src/charts/folder.ts';
 import { isUsageError } from '../../src/cli/errors.ts';
 import { manifestSeal, writeManifest, type Manifest } from '../../src/results/manifest.ts';
 import { readRunManifest, writeRunManifest } from '../../src/results/run-manifest.ts';
+import { perlaggStreams } from '../in-process.ts';
 import { scratchDir } from '../scratch.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-function perlagg(...args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PERLAGG_DEBUG: '' } });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
+// the command line in this process (test/in-process.ts): nothing here needs a process of its own
+const perlagg = (...args: string[]) => perlaggStreams(args, { env: { PERLAGG_DEBUG: '' } });
 const count = (svg: string, prefix: string): number => [...svg.matchAll(/aria-label="([^"]*)"/g)].filter((m) => m[1]!.startsWith(prefix)).length;
 
 describe('charts: commands', () => {
   const tmp = scratchDir('charts');
   const dup = join(tmp, 'dup');
-  let simulate: ReturnType<typeof perlagg>;
-  beforeAll(() => {
+  let simulate: Awaited<ReturnType<typeof perlagg>>;
+  beforeAll(async () => {
     // a real run: 200 deals played twice (duplicate), in this process's thread
-    simulate = perlagg('simulate', '--mode', 'hands', '-n', '200', '--policies', 'simple,random', '--duplicate', '-w', '0', '-q', '--out', dup);
+    simulate = await perlagg('simulate', '--mode', 'hands', '-n', '200', '--policies', 'simple,random', '--duplicate', '-w', '0', '-q', '--out', dup);
   });
 
   it('simulate --out draws the metrics and the duplicate comparison, and lists them', () => {
@@ -49,10 +45,10 @@ describe('charts: commands', () => {
     expect(spec.$schema).toMatch(/vega-lite\/v6/);
   });
 
-  it('perlagg plot redraws the same files from the folder', () => {
+  it('perlagg plot redraws the same files from the folder', async () => {
     const before = readFileSync(join(dup, 'charts', 'metrics.svg'), 'utf8');
     rmSync(join(dup, 'charts'), { recursive: true });
-    const r = perlagg('plot', dup);
+    const r = await perlagg('plot', dup);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(join(dup, 'charts', 'metrics.svg'));
     expect(readdirSync(join(dup, 'charts')).sort()).toEqual(['duplicate.svg', 'duplicate.vl.json', 'metrics.svg', 'metrics.vl.json']);
@@ -79,7 +75,7 @@ describe('charts: commands', () => {
 
   it('exact --out draws the distribution; with --json stdout stays one JSON object', async () => {
     const dir = join(tmp, 'exact');
-    const r = perlagg('exact', '-r', '1853', '-t', 'H,E', '--json', '--out', dir);
+    const r = await perlagg('exact', '-r', '1853', '-t', 'H,E', '--json', '--out', dir);
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout) as { results: unknown[] };
     expect(j.results).toHaveLength(2);
@@ -94,7 +90,7 @@ describe('charts: commands', () => {
     expect(readFileSync(join(dir, 'charts', 'exact.svg'), 'utf8')).toBe(svg);
   });
 
-  it('a folder that is not a result: one line, exit 2, nothing written', () => {
+  it('a folder that is not a result: one line, exit 2, nothing written', async () => {
     const empty = join(tmp, 'empty');
     mkdirSync(empty);
     const shards = join(tmp, 'shards');
@@ -132,13 +128,13 @@ describe('charts: commands', () => {
       if (existsSync(dir) && !dir.endsWith('.json')) expect(existsSync(join(dir, 'charts'))).toBe(false);
     }
     // and as the user meets it
-    const r = perlagg('plot', shards);
+    const r = await perlagg('plot', shards);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^perlagg: .*holds the shards of a sharded run/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stdout).toBe('');
   });
-  it('a tampered manifest or table is refused by plot as by merge: one line, exit 2, nothing drawn', () => {
+  it('a tampered manifest or table is refused by plot as by merge: one line, exit 2, nothing drawn', async () => {
     // the manifest's metric edited (the chart would show a made-up share), its seal left as it was
     const edited = join(tmp, 'edited');
     cpSync(dup, edited, { recursive: true });
@@ -161,7 +157,7 @@ describe('charts: commands', () => {
     writeFileSync(join(flipped, 'hands.arrow'), f);
     // an exact folder whose table was changed
     const exact = join(tmp, 'exact-flipped');
-    if (!existsSync(join(tmp, 'exact'))) expect(perlagg('exact', '-r', '1853', '-t', 'H', '--out', join(tmp, 'exact')).code).toBe(0);
+    if (!existsSync(join(tmp, 'exact'))) expect((await perlagg('exact', '-r', '1853', '-t', 'H', '--out', join(tmp, 'exact'))).code).toBe(0);
     cpSync(join(tmp, 'exact'), exact, { recursive: true });
     rmSync(join(exact, 'charts'), { recursive: true, force: true });
     const e = readFileSync(join(exact, 'exact.arrow'));
@@ -187,7 +183,7 @@ describe('charts: commands', () => {
       expect(existsSync(join(dir, 'charts')), dir).toBe(false);
     }
     // and as the user meets it: the edited metric is never drawn (it was drawn as 0.000%, exit 0)
-    const r = perlagg('plot', edited);
+    const r = await perlagg('plot', edited);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/^perlagg: .*manifest\.json does not match its seal/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -195,9 +191,9 @@ describe('charts: commands', () => {
     expect(existsSync(join(edited, 'charts'))).toBe(false);
   });
 
-  it('an exact manifest is sealed; an edited one is refused', () => {
+  it('an exact manifest is sealed; an edited one is refused', async () => {
     const dir = join(tmp, 'exact');
-    if (!existsSync(dir)) expect(perlagg('exact', '-r', '1853', '-t', 'H', '--out', dir).code).toBe(0);
+    if (!existsSync(dir)) expect((await perlagg('exact', '-r', '1853', '-t', 'H', '--out', dir)).code).toBe(0);
     const raw = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
     const { seal, ...rest } = raw;
     expect(seal).toBe(manifestSeal(rest));

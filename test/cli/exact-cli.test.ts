@@ -1,6 +1,6 @@
-// The CLI as a user meets it: spawned processes, exit codes, one-line errors, files written or not. (Of the bad
-// inputs, the first is a process of its own and the rest run in this process: each is refused before any work,
-// and a process start costs seconds of CPU.)
+// The CLI as a user meets it: exit codes, one-line errors, files written or not. `--help` and the first bad
+// input are processes of their own (bin/perlagg.js as a user starts it); the rest run the same command line
+// in this process (test/in-process.ts), since a process start costs seconds of CPU.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,15 +14,16 @@ import { scratchDir } from '../scratch.js';
 import { perlaggStreams } from '../in-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-export function perlagg(...args: string[]): { code: number; stdout: string; stderr: string } {
+function spawned(...args: string[]): { code: number; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PERLAGG_DEBUG: '' } });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
+const perlagg = (...args: string[]) => perlaggStreams(args, { env: { PERLAGG_DEBUG: '' } });
 const tmp = () => scratchDir('test');
 
 describe('perlagg CLI: exact', () => {
   it('--help lists every command', () => {
-    const r = perlagg('--help');
+    const r = spawned('--help');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('perlagg exact');
   });
@@ -42,7 +43,7 @@ describe('perlagg CLI: exact', () => {
       [[], /name a command|Unknown argument: out/],
     ];
     for (const [i, [args, msg]] of cases.entries()) {
-      const r = i === 0 ? perlagg(...args, '--out', out) : await perlaggStreams([...args, '--out', out]);
+      const r = i === 0 ? spawned(...args, '--out', out) : await perlagg(...args, '--out', out);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(r.stderr, args.join(' ')).toMatch(/^perlagg: /);
@@ -52,8 +53,8 @@ describe('perlagg CLI: exact', () => {
     }
   });
 
-  it('--json prints one object whose counts are the exact enumeration', () => {
-    const r = perlagg('exact', '--ruleset', '1853', '--trump', 'H,E', '--json');
+  it('--json prints one object whose counts are the exact enumeration', async () => {
+    const r = await perlagg('exact', '--ruleset', '1853', '--trump', 'H,E', '--json');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as { ruleset: string; results: Array<{ trump: string; hands: number; summary: { dritzigesGleich: { count: number; probability: number } } }> };
     expect(j.ruleset).toBe('1853');
@@ -64,16 +65,16 @@ describe('perlagg CLI: exact', () => {
     expect(j.results[0]!.summary.dritzigesGleich.probability).toBeCloseTo(s.dritzigesGleich / s.hands, 12);
   });
 
-  it('prints the terminal table by default', () => {
-    const r = perlagg('exact');
+  it('prints the terminal table by default', async () => {
+    const r = await perlagg('exact');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('perlagg exact: oberland, trump Herz (H)');
     expect(r.stdout).toMatch(/dritziges Gleich \(3\+ cards\): +138,537 of 237,336 hands = 58\.37%/);
   });
 
-  it('--out writes an Arrow table with the declared columns and a manifest, and keeps other results safe', () => {
+  it('--out writes an Arrow table with the declared columns and a manifest, and keeps other results safe', async () => {
     const dir = join(tmp(), 'exact-sued');
-    const r = perlagg('exact', '-r', 'suedtirol', '-t', 'all', '--out', dir, '--exclude', 'HA');
+    const r = await perlagg('exact', '-r', 'suedtirol', '-t', 'all', '--out', dir, '--exclude', 'HA');
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['charts', 'exact.arrow', 'manifest.json']);
     const bytes = readFileSync(join(dir, 'exact.arrow'));
@@ -93,19 +94,19 @@ describe('perlagg CLI: exact', () => {
     expect(m.files[0]!.sha256).toBe(sha256(bytes));
     expect(m.code.commit.length).toBeGreaterThan(0);
     // the same command again rewrites identical tables
-    expect(perlagg('exact', '-r', 'suedtirol', '-t', 'all', '--out', dir, '--exclude', 'HA').code).toBe(0);
+    expect((await perlagg('exact', '-r', 'suedtirol', '-t', 'all', '--out', dir, '--exclude', 'HA')).code).toBe(0);
     expect(sha256(readFileSync(join(dir, 'exact.arrow')))).toBe(sha256(bytes));
     // a different result into the same folder is refused and nothing is touched
-    const other = perlagg('exact', '-r', 'suedtirol', '-t', 'H', '--out', dir);
+    const other = await perlagg('exact', '-r', 'suedtirol', '-t', 'H', '--out', dir);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/already holds a result with a different excluded/);
     expect(sha256(readFileSync(join(dir, 'exact.arrow')))).toBe(sha256(bytes));
   });
 
   const python = spawnSync('python3', ['-c', 'import pyarrow, polars'], { encoding: 'utf8' });
-  it.skipIf(python.status !== 0)('the Arrow table opens in pyarrow and polars (when Python has them)', () => {
+  it.skipIf(python.status !== 0)('the Arrow table opens in pyarrow and polars (when Python has them)', async () => {
     const dir = join(tmp(), 'py');
-    expect(perlagg('exact', '--out', dir).code).toBe(0);
+    expect((await perlagg('exact', '--out', dir)).code).toBe(0);
     const script = [
       'import sys, pyarrow.ipc as ipc, polars as pl',
       `t = ipc.open_file(sys.argv[1]).read_all()`,
