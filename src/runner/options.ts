@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { sha256 } from '../results/manifest.ts';
 import type { Interval } from '../stats/intervals.ts';
 import type { SprtBounds } from '../stats/sprt.ts';
-import type { Job, SimSpec } from '../sim/job.ts';
+import type { Job, ReceivedBatch, SimSpec } from '../sim/job.ts';
 import { specRuleset } from '../sim/jobs.ts';
 import { SimSpecError } from '../core/errors.ts';
 
@@ -36,6 +36,11 @@ export interface RunOptions {
    */
   readonly sprt?: { readonly metric: string; readonly bounds: SprtBounds; /** No decision before this many observations (MeanSprt's minPairs, default 20). */ readonly minPairs?: number } | null;
   readonly onProgress?: (p: Progress) => void;
+  /**
+   * Each batch as it is committed, in batch order (after the tables and the manifest that make it count; an
+   * SPRT's last batch cut at the deciding deal): the rows the files get. The run waits for the promise.
+   */
+  readonly onBatch?: (b: ReceivedBatch) => void | Promise<void>;
   /** A line worth telling the user (a cleared folder, removed temp files, a recorded code change). */
   readonly onNote?: (line: string) => void;
   /** Aborting stops at once: batches not yet committed are dropped; the run can be resumed. */
@@ -112,6 +117,7 @@ export interface RunPlan {
   readonly exec: ExecPlan;
   readonly note: (line: string) => void;
   readonly onProgress: ((p: Progress) => void) | undefined;
+  readonly onBatch: RunOptions['onBatch'];
 }
 
 /** Shard k of n gets a contiguous run of batches; batch b covers deals [b * size, (b + 1) * size). */
@@ -208,5 +214,6 @@ export function resolveRun(opts: RunOptions, job: Job): RunPlan {
     exec: { spec: opts.spec, workers: opts.workers, decisionTimeoutMs: decisionTimeoutOf(opts), series: sprt === null ? null : sprt.metric },
     note: (line) => opts.onNote?.(line),
     onProgress: opts.onProgress,
+    onBatch: opts.onBatch,
   };
 }

@@ -90,6 +90,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
       output?.appendTables(taken.result);
       standing.add(taken.result);
       output?.recordBatch(standing, taken.cutAt);
+      if (plan.onBatch !== undefined) await plan.onBatch(taken.result);
       const elapsed = performance.now() - t0;
       plan.onProgress?.(standing.progress(range, stops, elapsed, resumedFrom));
       stoppedBy = standing.stopAfterBatch(stops, elapsed);
