@@ -33,7 +33,7 @@ const FLOORS = [
   ['league', '^src/league/'],
   ['solve', '^src/solve/'],
   ['review', '^src/review/'],
-  ['library', '^src/index\\.ts$'],
+  ['library', '^src/(index\\.ts$|library/)'],
   ['serve', '^src/serve/'],
   ['cli', '^src/cli/'],
   ['bench', '^bench/'],

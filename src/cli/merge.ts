@@ -1,29 +1,11 @@
 // perlagg merge: concatenate the shards of a sharded run (in shard order) into one output that is
 // byte-identical to what an unsharded run would have written.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { mergeShards } from '../results/merge.ts';
-import { mergeAcc, type MetricAcc } from '../sim/job.ts';
-import { UsageError } from '../core/errors.ts';
+import { mergeRun } from '../runner/merge-run.ts';
 
 interface MergeArgs {
   shards: string[];
   out: string;
-}
-
-/** The shard folders: those given, or the shard-<i>-of-<n> subfolders of one folder, in index order. */
-export function shardFolders(args: readonly string[]): string[] {
-  for (const a of args) if (!existsSync(a) || !statSync(a).isDirectory()) throw new UsageError(`${a}: no such folder`);
-  if (args.length === 1 && !existsSync(join(args[0]!, 'manifest.json'))) {
-    const subs = readdirSync(args[0]!)
-      .map((name) => ({ name, m: /^shard-(\d+)-of-(\d+)$/.exec(name) }))
-      .filter((x) => x.m !== null)
-      .sort((a, b) => Number(a.m![1]) - Number(b.m![1]));
-    if (subs.length === 0) throw new UsageError(`${args[0]}: no shard-<i>-of-<n> folders and no manifest.json in it`);
-    return subs.map((x) => join(args[0]!, x.name));
-  }
-  return [...args];
 }
 
 export const mergeCommand: CommandModule<object, MergeArgs> = {
@@ -35,13 +17,8 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .option('out', { alias: 'o', type: 'string', demandOption: true, describe: 'a new folder for the merged tables and manifest' })
       .example('perlagg merge results/big --out results/big/merged', 'after perlagg simulate --shards 3 --out results/big') as Argv<MergeArgs>,
   handler: (argv: ArgumentsCamelCase<MergeArgs>) => {
-    const dirs = shardFolders(argv.shards);
-    // metric accumulators add up across shards (each shard's are sums over its deals)
-    const combineMetrics = (vs: unknown[]): unknown => {
-      const maps = vs as Array<Record<string, MetricAcc>>;
-      return Object.fromEntries(Object.keys(maps[0]!).map((k) => [k, maps.map((m) => m[k]!).reduce(mergeAcc)]));
-    };
-    const r = mergeShards(dirs, argv.out, { combine: { metrics: combineMetrics } });
+    const r = mergeRun(argv.shards, argv.out);
+    const dirs = r.folders;
     const rows = Object.entries(r.tables).map(([t, x]) => `${t} ${JSON.stringify(x)}`).join('; ');
     process.stdout.write(r.already === true ? `${argv.out} already holds this merge of ${dirs.length} shards (checked; left as it is): ${rows}\n` : `Merged ${dirs.length} shards into ${argv.out}: ${rows}\n`);
   },

@@ -14,6 +14,7 @@ import pimc from '../../strategies/pimc.ts';
 import bietenRandom from '../../strategies/bieten-random.ts';
 import bietenPlain from '../../strategies/bieten-plain.ts';
 import { UsageError } from '../core/errors.ts';
+import { policyObject } from './objects.ts';
 
 export class PolicyError extends UsageError {
   override name = 'PolicyError';
@@ -131,7 +132,8 @@ export async function resolvePolicy(spec: string, o: ResolveOptions = {}): Promi
   if (m === null) throw new PolicyError(`malformed policy "${spec}" (write a name, e.g. simple, or a file path)`);
   const name = m[1]!;
   const builtin = BUILTIN_BY_GAME.get(game) ?? BUILTIN;
-  let factory = builtin.get(name.toLowerCase());
+  let factory = builtin.get(name.toLowerCase()) ?? policyObject(name);
+  if (factory === undefined && name.startsWith('object:')) throw new PolicyError(`policy ${name} is a policy object of another thread: pass the object itself (the library), in a run in this thread`);
   if (factory === undefined) {
     if (!isPolicyFile(name)) {
       throw new PolicyError(`unknown ${game === 'perlaggen' ? '' : `${game} `}policy "${name}" (built in: ${[...builtin.keys()].join(', ')}; or give a file path)`);
@@ -148,6 +150,7 @@ export async function resolvePolicy(spec: string, o: ResolveOptions = {}): Promi
     factory = mod.default;
     if ((factory.game ?? 'perlaggen') !== game) throw new PolicyError(`policy file ${name} plays ${factory.game ?? 'perlaggen'}, not ${game}`);
   }
+  if (name.startsWith('object:') && (factory.game ?? 'perlaggen') !== game) throw new PolicyError(`policy ${factory.name} plays ${factory.game ?? 'perlaggen'}, not ${game}`);
   return { spec: spec.trim(), factory, options: parseOptions(factory, m[2] ?? '', spec) };
 }
 

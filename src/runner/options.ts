@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { sha256 } from '../results/manifest.ts';
 import type { Interval } from '../stats/intervals.ts';
 import type { SprtBounds } from '../stats/sprt.ts';
-import type { Job, SimSpec } from '../sim/job.ts';
+import type { Job, ReceivedBatch, SimSpec } from '../sim/job.ts';
 import { specRuleset } from '../sim/jobs.ts';
 import { SimSpecError } from '../core/errors.ts';
 
@@ -42,6 +42,11 @@ export interface RunOptions {
    * per committed batch.
    */
   readonly onLiveProgress?: (p: Progress) => void;
+  /**
+   * Each batch as it is committed, in batch order (after the tables and the manifest that make it count; an
+   * SPRT's last batch cut at the deciding deal): the rows the files get. The run waits for the promise.
+   */
+  readonly onBatch?: (b: ReceivedBatch) => void | Promise<void>;
   /** A line worth telling the user (a cleared folder, removed temp files, a recorded code change). */
   readonly onNote?: (line: string) => void;
   /** Aborting stops at once: batches not yet committed are dropped; the run can be resumed. */
@@ -119,6 +124,7 @@ export interface RunPlan {
   readonly note: (line: string) => void;
   readonly onProgress: ((p: Progress) => void) | undefined;
   readonly onLiveProgress: ((p: Progress) => void) | undefined;
+  readonly onBatch: RunOptions['onBatch'];
 }
 
 /** Shard k of n gets a contiguous run of batches; batch b covers deals [b * size, (b + 1) * size). */
@@ -216,5 +222,6 @@ export function resolveRun(opts: RunOptions, job: Job): RunPlan {
     note: (line) => opts.onNote?.(line),
     onProgress: opts.onProgress,
     onLiveProgress: opts.onLiveProgress,
+    onBatch: opts.onBatch,
   };
 }

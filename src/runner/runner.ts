@@ -103,6 +103,7 @@ export async function runSimulation(opts: RunOptions, injectedPool: Piscina | nu
       standing.add(taken.result);
       const byTime = taken.cutAt === null && timeCut !== null;
       output?.recordBatch(standing, taken.cutAt ?? timeCut, byTime);
+      if (plan.onBatch !== undefined) await plan.onBatch(taken.result);
       const elapsed = performance.now() - t0;
       plan.onProgress?.(standing.progress(range, stops, elapsed, resumedFrom));
       stoppedBy = byTime ? 'time' : standing.stopAfterBatch(stops, elapsed);
