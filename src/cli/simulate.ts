@@ -221,7 +221,8 @@ export function sprtLines(s: RunSprt, unit: string): string[] {
   const verdict = st.verdict === 'continue' ? 'undecided' : `${st.verdict} accepted at ${unit.replace(/s$/, '')} ${st.decidedAt!.toLocaleString('en-US')} (deal ${s.decidedAtDeal!.toLocaleString('en-US')})`;
   const lines = [`${head}: ${verdict}; LLR ${st.llr === null ? 'n/a' : st.llr.toFixed(3)}, bounds ${st.lower.toFixed(3)} .. ${st.upper.toFixed(3)}.`];
   lines.push(`  ${st.verdict === 'continue' ? 'Sample mean' : 'Sample mean at the stop (biased toward the accepted hypothesis)'}: ${st.mean.toFixed(4)}.`);
-  if (s.corrected !== null) lines.push(`  Corrected (median-unbiased) estimate: ${s.corrected.estimate.toFixed(4)} [${s.corrected.low.toFixed(4)}, ${s.corrected.high.toFixed(4)}] (95%, ${st.verdict === 'continue' ? 'the end taken as a truncation of the test' : 'stagewise ordering'}).`);
+  if (s.corrected !== null && s.corrected.method.startsWith('plain')) lines.push(`  Estimate at the stop: ${s.corrected.estimate.toFixed(4)} [${s.corrected.low.toFixed(4)}, ${s.corrected.high.toFixed(4)}] (95%, the plain t-interval: the effect lies so far beyond H1 that the stop time does not order it, and the stop hardly biases the mean).`);
+  else if (s.corrected !== null) lines.push(`  Corrected (median-unbiased) estimate: ${s.corrected.estimate.toFixed(4)} [${s.corrected.low.toFixed(4)}, ${s.corrected.high.toFixed(4)}] (95%, ${st.verdict === 'continue' ? 'the end taken as a truncation of the test' : 'stagewise ordering'}).`);
   return lines;
 }
 

@@ -5,9 +5,9 @@ import { SingleBar } from 'cli-progress';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import { parseSprt } from '../stats/sprt.ts';
-import { isPolicyFile } from '../registry/policies.ts';
+import { isPolicyFile, resolvePolicy } from '../registry/policies.ts';
 import { DEFAULT_WORKERS } from '../runner/runner.ts';
-import { DEFAULT_R_END } from '../tune/params.ts';
+import { boundHitLine, boundsHit, DEFAULT_R_END, type BoundHit } from '../tune/params.ts';
 import { runTune, type TuneResult } from '../tune/tune.ts';
 import type { TuneMode, TuneProgress } from '../tune/options.ts';
 import type { Confirmation } from '../tune/confirm.ts';
@@ -58,7 +58,7 @@ export function confirmationLine(c: Confirmation, mode: TuneMode): string {
   return `Confirmation (tuned against the start on ${c.n.toLocaleString('en-US')} fresh ${pairs}, seed ${c.seed}, SPRT H0 ${c.bounds.m0} / H1 ${c.bounds.m1}, alpha ${c.bounds.alpha}, beta ${c.bounds.beta}): ${signed(c.estimate)} ± ${((c.hi - c.lo) / 2).toFixed(4)} ${unit} [${signed(c.lo)}, ${signed(c.hi)}] (${c.method}); ${verdict}.`;
 }
 
-function report(r: TuneResult, mode: TuneMode, header: string): string {
+function report(r: TuneResult, mode: TuneMode, header: string, boundNotes: readonly string[]): string {
   const unit = mode === 'hands' ? 'deal pairs' : 'Partie pairs';
   const games = mode === 'hands' ? 'hands' : 'Partien';
   const lines = [
@@ -66,6 +66,7 @@ function report(r: TuneResult, mode: TuneMode, header: string): string {
     `${r.state.k.toLocaleString('en-US')} ${unit} (${(4 * r.state.k).toLocaleString('en-US')} ${games}: θ + cΔ and θ − cΔ each against the opponent in both seatings)${r.alreadyComplete === true ? ' (the stored result of the finished run)' : r.resumedFrom > 0 ? `, ${r.resumedFrom.toLocaleString('en-US')} before resuming` : ''}, ${(r.elapsedMs / 1000).toFixed(1)} s`,
     '  parameter          start      tuned    range            c_end     r_end',
     ...r.params.map((p, i) => `  ${p.name.padEnd(16)} ${String(p.start).padStart(7)}  ${(p.integer === true ? `${r.state.theta[i]!.toFixed(2)} → ${r.values[p.name]}` : r.state.theta[i]!.toPrecision(4)).padStart(10)}    [${p.min}, ${p.max}]`.padEnd(60) + `${p.cEnd.toPrecision(3).padStart(8)}  ${String(p.rEnd).padStart(8)}`),
+    ...boundNotes.map((line) => `  note: ${line}.`),
     `Tuned: ${shortName(r.spec)}`,
     `Recent gain against ${shortName(r.opponent)}: ${r.state.recentGain === null ? 'n/a' : signed(r.state.recentGain)} ${mode === 'hands' ? 'points a deal' : 'win share − ½'} (a weighted mean over the last ~100 pairs of θ ± cΔ, both against the opponent)`,
   ];
@@ -171,12 +172,14 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       return;
     }
     const c = result.confirmation;
+    const factory = (await resolvePolicy(policy)).factory;
+    const atBound: BoundHit[] = boundsHit(factory, result.params, result.state.theta);
     if (argv.json) {
       const confirmation = c === null ? null : { estimate: c.estimate, lo: c.lo, hi: c.hi, n: c.n, verdict: c.verdict, seed: c.seed, bounds: c.bounds, method: c.method };
-      process.stdout.write(JSON.stringify({ spec: result.spec, values: result.values, confirmation, start: result.start, against: result.opponent, pairs: result.state.k, theta: Object.fromEntries(result.params.map((p, i) => [p.name, result.state.theta[i]!])), recentGain: result.state.recentGain, files: result.files }) + '\n');
+      process.stdout.write(JSON.stringify({ spec: result.spec, values: result.values, confirmation, start: result.start, against: result.opponent, pairs: result.state.k, theta: Object.fromEntries(result.params.map((p, i) => [p.name, result.state.theta[i]!])), recentGain: result.state.recentGain, atBound, files: result.files }) + '\n');
     } else {
       const names = result.params.map((p) => p.name).join(', ');
-      process.stdout.write(report(result, mode, `perlagg tune: ${shortName(policy)} (${names}) against ${shortName(result.opponent)}, ${canonicalName(r)}, ${players} players, seed ${seed}, SPSA (alpha 0.602, gamma 0.101, A ${result.state.A})`));
+      process.stdout.write(report(result, mode, `perlagg tune: ${shortName(policy)} (${names}) against ${shortName(result.opponent)}, ${canonicalName(r)}, ${players} players, seed ${seed}, SPSA (alpha 0.602, gamma 0.101, A ${result.state.A})`, atBound.map((h) => boundHitLine(h, factory.name, result.params))));
     }
     if (out !== null && result.alreadyComplete !== true) {
       await writeResultCharts(out, { json: argv.json });

@@ -24,7 +24,7 @@
 // random streams gives a paired difference of exactly 0 in every pair) the variance is 0 and the LLR is
 // undefined: the state says so (constant, llr null) and never decides, instead of dividing by 0.
 import type { Moments } from './intervals.ts';
-import { normalLlrModel, stopEstimate, type StopEstimate } from './stop-estimate.ts';
+import { meanStopEstimate, type StopEstimate } from './stop-estimate.ts';
 
 export interface SprtBounds {
   /** The mean under H0 and H1 (e.g. points per deal of A - B: 0 and 0.05). */
@@ -274,9 +274,11 @@ export class MeanSprt {
   }
 
   /**
-   * The median-unbiased estimate of the mean at the end of the test with its interval (stop-estimate.ts).
-   * At an undecided end (a planned maximum) it treats the end as the truncation point. null when the data
-   * are constant or too few.
+   * The estimate of the mean at the end of the test with its interval (stop-estimate.ts, meanStopEstimate):
+   * median-unbiased in the stagewise ordering of the profiled LLR, or, for an effect so far beyond H1 that
+   * the stop time does not order it, the plain t-interval at the stop (`method` says which). At an undecided
+   * end (a planned maximum) it treats the end as the truncation point. null when the data are constant or
+   * too few.
    */
   corrected(level = 0.95): StopEstimate | null {
     const n = this.#n;
@@ -286,9 +288,7 @@ export class MeanSprt {
     if (!(variance > 0)) return null;
     const llr = meanLlr(n, mean, variance, this.bounds.m0, this.bounds.m1);
     const decided = this.#verdict === 'continue' ? null : this.#verdict;
-    const model = normalLlrModel(this.bounds.m0, this.bounds.m1, variance);
-    const scale = Math.max(Math.abs(this.bounds.m1 - this.bounds.m0), Math.sqrt(variance / n));
-    return stopEstimate({ n, llr, lower: this.lower, upper: this.upper, decided }, model, mean, scale, level);
+    return meanStopEstimate({ n, llr, lower: this.lower, upper: this.upper, decided }, this.bounds.m0, this.bounds.m1, mean, variance, level);
   }
 }
 

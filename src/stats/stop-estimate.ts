@@ -17,7 +17,21 @@
 // F(mu) = 1 - (1 - level)/2 and F(mu) = (1 - level)/2. The interval keeps its coverage after the stop,
 // which the plain t-interval does not. All of it is an approximation (Brownian motion for a random walk with
 // a variance estimated from the same data); the tests measure how well it holds.
-import { findRootAround, logNormalCdf, normalCdf } from './math.ts';
+//
+// Where the stagewise ordering stops working (issue 26, item 8): MeanSprt's LLR profiles the variance, so its
+// drift per observation, h(mu) = ½ log((v + (mu - m0)²) / (v + (mu - m1)²)), is not the straight line of the
+// linear model: it flattens as mu moves away from [m0, m1] and peaks at mu = (m0 + m1)/2 ± √(v + ((m1 - m0)/2)²),
+// about one sd out. Modelled as a straight line it overstated the drift of a large effect and pulled the
+// "corrected" estimate toward the bounds (true 1.204 at H1 = 0.1: 5 of 5 intervals below it); and beyond
+// the peak the stop time no longer orders the mean at all (a larger effect stops no sooner), so no interval
+// from the stop time can exist there. meanStopEstimate therefore (1) models the profiled LLR's own drift and
+// variance (profiledLlrModel), (2) solves for the interval only inside the range where that drift rises
+// with mu, and (3) where the interval does not lie inside that range, gives the plain t-interval at the
+// stop: there the effect is so large against H1 that the stop comes when the LLR's drift allows it, whatever
+// the data's wandering, so the stop hardly selects the data and the plain interval keeps its coverage.
+// Measured coverage for true effects 0 … 15 × H1 at H1/sd 0.02 … 0.15: scripts/sprt-coverage.ts (the
+// figures in docs/statistics.md); the suite checks a seeded subset (test/stats/stop-coverage.test.ts).
+import { findRoot, findRootAround, logNormalCdf, normalCdf, tFor } from './math.ts';
 
 /** A Brownian motion with drift mu and variance sigma2 per unit time, started at 0, absorbed at a < 0 < b. */
 export interface Brownian {
@@ -110,8 +124,10 @@ export interface StopEstimate {
   readonly low: number;
   readonly high: number;
   readonly level: number;
-  readonly method: 'median-unbiased (stagewise ordering, Brownian approximation)';
+  readonly method: StopMethod;
 }
+
+export type StopMethod = 'median-unbiased (stagewise ordering, Brownian approximation)' | 'plain t-interval at the stop (an effect far beyond H1: the stop time does not order it)';
 
 /** The point (T, y) of the outcome; a crossing is moved back onto its bound (the overshoot removed), as fishtest does. */
 function outcomePoint(o: SequentialOutcome): { T: number; y: number } {
@@ -124,11 +140,16 @@ function outcomePoint(o: SequentialOutcome): { T: number; y: number } {
  * The mean mu solving P_mu(outcome worse than observed) = 1 - p, searched outward from `centre` in steps of
  * `scale`. p = 1/2 gives the median-unbiased estimate. Returns null if no solution is bracketed.
  */
-export function stopQuantile(o: SequentialOutcome, model: LlrModel, p: number, centre: number, scale: number): number | null {
+export function stopQuantile(o: SequentialOutcome, model: LlrModel, p: number, centre: number, scale: number, range?: { lo: number; hi: number }): number | null {
   const { T, y } = outcomePoint(o);
   if (!(T > 0)) return null;
   const f = (mu: number): number => outcomeCdf({ a: o.lower, b: o.upper, mu: model.drift(mu), sigma2: model.variance(mu) }, T, y) - (1 - p);
-  return findRootAround(f, centre, scale, Math.abs(scale) * 1e-9);
+  if (range === undefined) return findRootAround(f, centre, scale, Math.abs(scale) * 1e-9);
+  const flo = f(range.lo);
+  const fhi = f(range.hi);
+  if (flo === 0) return range.lo;
+  if (fhi === 0) return range.hi;
+  return flo * fhi < 0 ? findRoot(f, range.lo, range.hi, Math.abs(scale) * 1e-9) : null;
 }
 
 /** The corrected estimate at a sequential stop with its interval. */
@@ -153,4 +174,56 @@ export function normalLlrModel(m0: number, m1: number, variance: number): LlrMod
     drift: (mu) => ((mu - (m0 + m1) / 2) * d) / variance,
     variance: () => (d * d) / variance,
   };
+}
+
+
+/**
+ * The LLR model of the profiled-variance GSPRT that MeanSprt runs: after n observations with mean x and
+ * variance v its LLR is n h(x, v), h(x, v) = ½ log((v + (x - m0)²) / (v + (x - m1)²)). At a true mean mu
+ * (variance v) it drifts by h(mu, v) per observation and varies (delta method) by h_x² v + h_v² · 2v² per
+ * observation (2v² = the variance of (x - mu)² for normal data).
+ */
+export function profiledLlrModel(m0: number, m1: number, variance: number): LlrModel {
+  const v = variance;
+  const q0 = (mu: number) => v + (mu - m0) * (mu - m0);
+  const q1 = (mu: number) => v + (mu - m1) * (mu - m1);
+  return {
+    drift: (mu) => 0.5 * Math.log(q0(mu) / q1(mu)),
+    variance: (mu) => {
+      const hx = (mu - m0) / q0(mu) - (mu - m1) / q1(mu);
+      const hv = 0.5 * (1 / q0(mu) - 1 / q1(mu));
+      return hx * hx * v + 2 * hv * hv * v * v;
+    },
+  };
+}
+
+/**
+ * Where the profiled LLR's drift rises with the true mean (for m1 > m0; falls, for m1 < m0): h'(mu) is
+ * proportional to (m1 - m0)(v - (mu - m0)(mu - m1)), zero at (m0 + m1)/2 ± √(v + ((m1 - m0)/2)²).
+ */
+export function orderedRange(m0: number, m1: number, variance: number): { lo: number; hi: number } {
+  const c = (m0 + m1) / 2;
+  const r = Math.sqrt(variance + ((m1 - m0) / 2) ** 2);
+  return { lo: c - r, hi: c + r };
+}
+
+/**
+ * The estimate with its interval at the end of MeanSprt's test (n observations, mean, population variance
+ * v): the stagewise interval of the profiled LLR where it lies inside the ordered range, else the plain
+ * t-interval at the stop (see the head of this file). null when a stagewise estimate cannot be found and
+ * the data give no interval (n < 2).
+ */
+export function meanStopEstimate(o: SequentialOutcome, m0: number, m1: number, mean: number, variance: number, level = 0.95): StopEstimate | null {
+  const n = o.n;
+  if (n < 2 || !(variance > 0)) return null;
+  const model = profiledLlrModel(m0, m1, variance);
+  const range = orderedRange(m0, m1, variance);
+  const scale = Math.max(Math.abs(m1 - m0), Math.sqrt(variance / n));
+  const q = (p: number) => stopQuantile(o, model, p, mean, scale, range);
+  const est = q(0.5);
+  const low = q((1 - level) / 2);
+  const high = q(1 - (1 - level) / 2);
+  if (est !== null && low !== null && high !== null) return { estimate: est, low, high, level, method: 'median-unbiased (stagewise ordering, Brownian approximation)' };
+  const half = tFor(level, n - 1) * Math.sqrt(variance / (n - 1));
+  return { estimate: mean, low: mean - half, high: mean + half, level, method: 'plain t-interval at the stop (an effect far beyond H1: the stop time does not order it)' };
 }

@@ -12,7 +12,7 @@ import type { StopEstimate } from '../stats/stop-estimate.ts';
 import { matchSpec, type TuneOptions } from './options.ts';
 
 export interface Confirmation {
-  /** The effect of tuned over the start: points a deal (Partien: win share − 1/2), median-unbiased at the SPRT's stop. */
+  /** The effect of tuned over the start: points a deal (Partien: win share − 1/2), at the SPRT's stop (MeanSprt.corrected: median-unbiased, or the plain mean for a gain far beyond H1). */
   readonly estimate: number;
   readonly lo: number;
   readonly hi: number;
@@ -86,7 +86,7 @@ export async function confirm(opts: TuneOptions, tunedSpec: string, startSpec: s
       verdict,
       seed,
       bounds,
-      method: verdict === 'undecided' ? 'median-unbiased, the most pairs taken as a truncation of the SPRT' : 'median-unbiased at the SPRT\'s stop (stagewise ordering)',
+      method: corrected.method.startsWith('plain') ? 'the plain t-interval at the SPRT\'s stop: the gain lies so far beyond H1 that the stop time does not order it' : verdict === 'undecided' ? 'median-unbiased, the most pairs taken as a truncation of the SPRT' : 'median-unbiased at the SPRT\'s stop (stagewise ordering)',
       plain: p,
     };
   }

@@ -86,3 +86,48 @@ export function specWith(base: string, params: readonly SpsaParam[], values: rea
   const set = params.map((p, i) => `${p.name}=${exact && p.integer !== true ? String(values[i]!) : optionText(values[i]!, p.integer === true)}`);
   return `${m[1]}{${[...kept, ...set].join(',')}}`;
 }
+
+/** A tuned parameter that ended at (within its last perturbation c_end of) an end of its range. */
+export interface BoundHit {
+  readonly name: string;
+  readonly side: 'min' | 'max';
+  /** The end it reached (the tuning range's). */
+  readonly bound: number;
+  /** The tuned value (whole numbers rounded as played). */
+  readonly value: number;
+  /** The range the policy declares for the option. */
+  readonly declared: readonly [number, number];
+  /** The end is the policy's own limit (no value beyond it is accepted), not a narrower --params range. */
+  readonly declaredLimit: boolean;
+}
+
+/**
+ * The parameters whose tuned value `theta` ended at an end of the tuning range: a whole number rounded onto
+ * it, a real within c_end of it (the last probes θ ± c were clipped there). Such an optimum may lie beyond.
+ */
+export function boundsHit(f: PolicyFactory, params: readonly SpsaParam[], theta: readonly number[]): BoundHit[] {
+  const numeric = new Map(numericOptions(f));
+  const out: BoundHit[] = [];
+  params.forEach((p, i) => {
+    const o = numeric.get(p.name);
+    const t = theta[i]!;
+    const value = p.integer === true ? Math.round(t) : t;
+    const near = (b: number) => (p.integer === true ? value === b : Math.abs(t - b) <= p.cEnd);
+    const side = near(p.min) ? 'min' : near(p.max) ? 'max' : null;
+    if (side === null) return;
+    const declared: [number, number] = o === undefined ? [p.min, p.max] : [o.min, o.max];
+    const bound = side === 'min' ? p.min : p.max;
+    out.push({ name: p.name, side, bound, value, declared, declaredLimit: bound === (side === 'min' ? declared[0] : declared[1]) });
+  });
+  return out;
+}
+
+/** The line a user reads for a parameter at a bound: where, and how to widen the range if it can be. */
+export function boundHitLine(h: BoundHit, policy: string, params: readonly SpsaParam[]): string {
+  const at = `${h.name} ended at the ${h.side === 'min' ? 'lower' : 'upper'} end of its range (${optionText(h.value, Number.isInteger(h.value))}, range [${params.find((p) => p.name === h.name)?.min}, ${params.find((p) => p.name === h.name)?.max}]): the best value may lie beyond`;
+  if (!h.declaredLimit) {
+    const wider = params.map((p) => (p.name === h.name ? `${p.name}:${h.side === 'min' ? h.declared[0] : p.min}:${h.side === 'max' ? h.declared[1] : p.max}` : `${p.name}:${p.min}:${p.max}`)).join(',');
+    return `${at}; widen it (up to the declared [${h.declared[0]}, ${h.declared[1]}]): --params ${wider}`;
+  }
+  return `${at}, and that end is ${policy}'s declared limit for ${h.name} ([${h.declared[0]}, ${h.declared[1]}]): no wider range can be tuned until the policy declares one (for a policy file: the option's min and max)`;
+}
