@@ -11,6 +11,10 @@ import passive from '../../strategies/passive.ts';
 import author1853 from '../../strategies/author1853.ts';
 import bluffer from '../../strategies/bluffer.ts';
 import pimc from '../../strategies/pimc.ts';
+import solved from '../../strategies/solved.ts';
+import bidEverything from '../../strategies/bid-everything.ts';
+import holdEverything from '../../strategies/hold-everything.ts';
+import neverHold from '../../strategies/never-hold.ts';
 import bietenRandom from '../../strategies/bieten-random.ts';
 import bietenPlain from '../../strategies/bieten-plain.ts';
 import { UsageError } from '../core/errors.ts';
@@ -27,6 +31,10 @@ const BUILTIN: ReadonlyMap<string, PolicyFactory> = new Map([
   ['author1853', author1853],
   ['bluffer', bluffer],
   ['pimc', pimc],
+  ['solved', solved],
+  ['bid-everything', bidEverything],
+  ['hold-everything', holdEverything],
+  ['never-hold', neverHold],
 ]);
 export const BUILTIN_POLICIES: readonly string[] = [...BUILTIN.keys()];
 

@@ -35,6 +35,11 @@ export interface CfrOptions {
   readonly learners?: readonly number[];
   /** The strategy of a player not learning (its key → its action), e.g. a bot whose best response is sought. */
   readonly fixed?: (s: unknown, player: number, rng: Rng) => number;
+  /**
+   * The probability that a decision of the traverser is valued by rollouts (default 1): the others only
+   * add to the average strategy, and the valued ones' regrets are divided by it (unbiased, fewer rollouts).
+   */
+  readonly valueProb?: number;
 }
 
 const MAX_ACTIONS = 16;
@@ -43,12 +48,14 @@ export class Cfr<S> {
   readonly table = new RegretTable();
   iterations = 0;
   private readonly eps: number;
+  private readonly valueProb: number;
   private readonly learners: readonly number[];
   private readonly isLearner: boolean[];
   private readonly sigma = new Float64Array(MAX_ACTIONS);
 
   constructor(private readonly game: CfrGame<S>, private readonly rng: Rng, private readonly o: CfrOptions = {}) {
     this.eps = o.epsilon ?? 0.2;
+    this.valueProb = o.valueProb ?? 1;
     this.learners = o.learners ?? Array.from({ length: game.players }, (_, i) => i);
     this.isLearner = Array.from({ length: game.players }, (_, i) => this.learners.includes(i));
   }
@@ -104,16 +111,18 @@ export class Cfr<S> {
         continue;
       }
       this.table.current(key, n, sigma);
-      let ev = 0;
-      for (let a = 0; a < n; a++) {
-        const c = g.clone(s);
-        g.apply(c, a, this.rng);
-        values[a] = this.rollout(c, traverser);
-        ev += sigma[a]! * values[a]!;
+      if (this.valueProb >= 1 || this.rng.nextFloat() < this.valueProb) {
+        let ev = 0;
+        for (let a = 0; a < n; a++) {
+          const c = g.clone(s);
+          g.apply(c, a, this.rng);
+          values[a] = this.rollout(c, traverser);
+          ev += sigma[a]! * values[a]!;
+        }
+        const deltas = new Float64Array(n);
+        for (let a = 0; a < n; a++) deltas[a] = (values[a]! - ev) / (q * Math.min(1, this.valueProb));
+        this.table.addRegret(key, deltas);
       }
-      const deltas = new Float64Array(n);
-      for (let a = 0; a < n; a++) deltas[a] = (values[a]! - ev) / q;
-      this.table.addRegret(key, deltas);
       this.table.addAverage(key, sigma.subarray(0, n), (t * own) / q);
       // the traverser goes on by its strategy mixed with exploration
       const mix = new Float64Array(n);

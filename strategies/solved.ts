@@ -1,0 +1,69 @@
+// solved: the bidding war played by the table a CFR run learnt (issue 28; docs/solved.md) — every bid
+// decision (bid window, answer, ask answer, veto) reduced to its abstract decision (solved-layer.ts) and
+// played at the table's mixed strategy, drawn from the seat's own stream; everything else (the exchange,
+// the cards, the showing, table talk) and any decision the table does not know is its card-play bot's
+// (`cards`, default simple). The tables are data: strategies/solved/<ruleset>.json, each with the command
+// and the seed that rebuilt it (scripts/solve.ts). A ruleset without a table of its own plays as `cards`.
+//
+// solvedBidAction is the same layer as a function, for another bot's bid layer or model of the other seats
+// (pimc, advise: issue 28 item 3).
+import { definePolicy, type Observation, type PolicyAction, type RandomSource } from '../src/policy/api.ts';
+import { abstractDecision } from './solved-layer.ts';
+import simple from './simple.ts';
+import author1853 from './author1853.ts';
+import t1853 from './solved/1853.json' with { type: 'json' };
+import tOberland from './solved/oberland.json' with { type: 'json' };
+
+interface Table {
+  readonly ruleset: string;
+  readonly keys: Readonly<Record<string, readonly number[]>>;
+}
+
+const TABLES: ReadonlyMap<string, Table> = new Map((([t1853, tOberland] as Table[]).map((t) => [t.ruleset.split('{')[0]!, t])));
+
+/** The table for a ruleset (its base name: 1853, oberland …), if one was solved. */
+export function solvedTable(ruleset: string): Table | undefined {
+  return TABLES.get(ruleset.split('{')[0]!);
+}
+
+/**
+ * The solved layer's action at a bid decision, drawn from `rng`; null when it has none (not a bid decision,
+ * no table for the ruleset, or a key the table never saw): then the caller decides.
+ */
+export function solvedBidAction(obs: Observation, rng: RandomSource): PolicyAction | null {
+  const dec = abstractDecision(obs);
+  if (dec === null) return null;
+  if (dec.actions.length === 1) return dec.actions[0]!;
+  const t = solvedTable(obs.ruleset);
+  const probs = t?.keys[dec.key];
+  if (probs === undefined || probs.length !== dec.actions.length) return null;
+  let total = 0;
+  for (const p of probs) total += p;
+  if (total <= 0) return null;
+  let x = rng.nextFloat() * total;
+  for (let i = 0; i < probs.length - 1; i++) {
+    x -= probs[i]!;
+    if (x < 0) return dec.actions[i]!;
+  }
+  return dec.actions[probs.length - 1]!;
+}
+
+export default definePolicy({
+  name: 'solved',
+  version: '1.0.0',
+  description: 'the bidding war by the table sampled CFR learnt (docs/solved.md); cards, talk and unknown keys by its card-play bot',
+  options: {
+    cards: { type: 'enum', values: ['simple', 'author1853'], default: 'simple', description: 'the bot of everything outside the bidding war (and of keys the table does not know)' },
+  },
+  create(o) {
+    const base = o['cards'] === 'author1853' ? author1853.create({}) : simple.create({});
+    const out = {
+      bidding: 'full' as const,
+      observation: 'view' as const, // reads fields by property during the call (solved-layer.ts too) and hands obs to its card-play bot, which keeps the promise
+      act(obs: Observation, ctx: { readonly rng: RandomSource }): PolicyAction {
+        return solvedBidAction(obs, ctx.rng) ?? base.act(obs, ctx);
+      },
+    };
+    return base.talk === undefined ? out : { ...out, talk: base.talk };
+  },
+});
