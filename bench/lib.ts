@@ -3,6 +3,7 @@
 // The machine is shared and noisy: absolute speeds are noise, ratios measured within one run are the
 // figures. So every contender is warmed up, then timed in round-robin rounds (each round visits every
 // contender, in a rotating order), and a contender's rate is the median over its rounds.
+import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -74,6 +75,9 @@ export interface Measurement {
   readonly iterations: number;
 }
 
+/** The spread of every measurement this process made ((max - min) / median of its rounds): how steady the machine was. */
+const spreads: number[] = [];
+
 /** Checksums of every loop, folded here and reported, so no loop is dead code. */
 let sink = 0;
 export function checksum(): number {
@@ -139,6 +143,7 @@ export function measure(contenders: readonly Contender[], opts: MeasureOptions =
   }
   return contenders.map((c, i) => {
     const rs = rates[i]!;
+    if (!smoke) spreads.push(median(rs) > 0 ? (Math.max(...rs) - Math.min(...rs)) / median(rs) : 0);
     return {
       name: c.name,
       median: median(rs),
@@ -179,6 +184,33 @@ export function measurementTable(ms: readonly Measurement[]): string {
 export function isMain(metaUrl: string): boolean {
   const script = process.argv[1];
   return script !== undefined && resolve(script) === fileURLToPath(metaUrl);
+}
+
+/** How busy the machine was while the benches ran. */
+export interface MachineState {
+  /** The 1-minute load average and the CPUs this process may use. */
+  readonly load: number;
+  readonly cpus: number;
+  /** The widest spread of a measurement's rounds ((max - min) / median), null before any measurement. */
+  readonly spread: number | null;
+}
+
+export function machineState(): MachineState {
+  return { load: loadavg()[0]!, cpus: availableParallelism(), spread: spreads.length === 0 ? null : Math.max(...spreads) };
+}
+
+/** A load average above the CPU count, or rounds that differ by more than this share of their median. */
+export const BUSY_SPREAD = 0.25;
+
+/**
+ * Why a missed target says nothing about this install — the machine was busy (more runnable work than
+ * CPUs, or repeats of one loop that disagree) — or null when it was quiet enough for the verdict to stand.
+ */
+export function busyReason(m: MachineState): string | null {
+  const why: string[] = [];
+  if (m.load > m.cpus) why.push(`load average ${m.load.toFixed(1)} on ${m.cpus} CPU${m.cpus === 1 ? '' : 's'}`);
+  if (m.spread !== null && m.spread > BUSY_SPREAD) why.push(`repeats of one loop ${Math.round(m.spread * 100)}% apart`);
+  return why.length === 0 ? null : why.join(', ');
 }
 
 /**

@@ -9,7 +9,7 @@ import { EXPERIMENTS, NOT_TESTABLE } from '../../experiments/index.ts';
 import { DEFAULT_SEED, ExperimentInterrupted, runExperiment } from '../experiments/run.ts';
 import { categoryCounts, claimSources, findingsMarkdown, writeFindings } from '../experiments/report.ts';
 import { judgeClaims } from '../experiments/judge.ts';
-import { findingsSvg } from '../experiments/chart.ts';
+import { writeFindingsChart } from '../experiments/chart.ts';
 import type { Experiment } from '../experiments/types.ts';
 import { DEFAULT_WORKERS } from '../runner/runner.ts';
 import { wholeOption } from './errors.ts';
@@ -218,7 +218,7 @@ const reportCommand: CommandModule<object, ReportArgs> = {
     const chartName = basename(out).replace(/\.md$/, '') + '-chart.svg';
     writeFindings(out, findingsMarkdown({ summaries, replicates, experiments: EXPERIMENTS, notTestable: NOT_TESTABLE, sources: rulesSources(), chart: chartName }));
     const judged = judgeClaims(summaries, replicates);
-    writeFileSync(join(dirname(out), chartName), await findingsSvg(judged));
+    await writeFindingsChart(dirname(out), chartName.replace(/\.svg$/, ''), judged); // the SVG and its spec beside it
     const counts = categoryCounts(judged, NOT_TESTABLE);
     process.stdout.write(`Wrote ${out} and ${chartName}: ${summaries.length} experiments${replicates.length > 0 ? ` (replicated: ${replicates.length})` : ''}; ${[...counts].filter(([, k]) => k > 0).map(([c, k]) => `${k} ${c}`).join(', ')}\n`);
   },

@@ -18,22 +18,22 @@ export function partieText(res: PartieResult, h: { ruleset: RulesVariant; seed: 
   });
   const s0 = res.states[0]!;
   const names = Array.from({ length: s0.table.parties }, (_, p) => partyName(s0, p));
-  const width = Math.max(...names.map((n) => n.length), 8);
+  // every cell first: a column is as wide as its widest cell or name, and the gestrichen marker has a field
+  // of its own in every cell of a column that has one, so the numbers stay in line (minus sign U+2212)
+  const marked = (v: number) => v >= ruleset.target - 1 && v < ruleset.target;
+  const anyMark = names.map((_, p) => res.sheet.some((row) => marked(row[p]!)));
+  const texts = res.sheet.map((row, i) => row.map((v, p) => {
+    const d = res.dealPoints[i]![p]!;
+    return `${d >= 0 ? '+' : '−'}${Math.abs(d)} = ${v}${anyMark[p] ? (marked(v) ? ' (gestrichen)' : '             ') : ''}`;
+  }));
+  const width = Math.max(...names.map((n) => n.length), ...texts.flat().map((t) => t.length), 8);
   const pad = (x: string) => x.padStart(width);
   const lines: string[] = [];
   lines.push(`Schreibtafel — Partie ${h.partie}, Regeln ${canonicalName(ruleset)}, Ziel ${ruleset.target}${ruleset.double ? ` (Double unter ${doubleThreshold(ruleset)})` : ''}`);
   lines.push(`${'Spiel'.padEnd(8)} ${'Geber'.padEnd(6)} ${names.map(pad).join(' | ')}`);
-  let gestrichen = new Array<boolean>(names.length).fill(false);
-  res.sheet.forEach((row, i) => {
-    const cells = row.map((v, p) => {
-      const d = res.dealPoints[i]![p]!;
-      const mark = v >= ruleset.target - 1 && v < ruleset.target ? ' (gestrichen)' : '';
-      return pad(`${d >= 0 ? '+' : ''}${d} = ${v}${mark}`);
-    });
-    lines.push(`${String(i + 1).padEnd(8)} ${seatName(res.dealers[i]!).padEnd(6)} ${cells.join(' | ')}`);
-    gestrichen = row.map((v) => v >= ruleset.target - 1);
+  res.sheet.forEach((_, i) => {
+    lines.push(`${String(i + 1).padEnd(8)} ${seatName(res.dealers[i]!).padEnd(6)} ${texts[i]!.map(pad).join(' | ')}`.trimEnd());
   });
-  void gestrichen;
   const sm = res.summary;
   lines.push(`Sieger: ${names[sm.winnerParty]} mit ${sm.finalScore[sm.winnerParty]} (Ziel ${ruleset.target})${sm.endedMidHand ? ', mitten im Spiel' : ''}.`);
   if (ruleset.double) lines.push(sm.double ? `Double: ${names[1 - sm.winnerParty]} hat nur ${sm.finalScore[1 - sm.winnerParty]} und verliert doppelt.` : 'Kein Double: der Verlierer hat die Hälfte überschritten.');

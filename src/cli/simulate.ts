@@ -139,7 +139,7 @@ export function countWords(mode: SimMode, duplicate: boolean, n: number, bieten:
 }
 
 /** A metric's estimate as the table prints it: a per-pair one as paired.ts says it (identical, constant, by construction). */
-function estimateText(r: RunResult, name: string): { text: string; n: string } {
+function estimateText(r: Pick<RunResult, 'specs' | 'metrics'>, name: string): { text: string; n: string } {
   const spec = r.specs.find((m) => m.name === name)!;
   const e = metricEstimate(r.metrics[name]!, spec);
   const n = `${e.interval.n.toLocaleString('en-US')} ${spec.counts}`;
@@ -147,7 +147,8 @@ function estimateText(r: RunResult, name: string): { text: string; n: string } {
   return { text: formatInterval(e.interval), n };
 }
 
-function summaryTable(r: RunResult): string {
+/** The summary table of a run's metrics (simulate's, and merge's of the merged run). */
+export function summaryTable(r: Pick<RunResult, 'specs' | 'metrics'>): string {
   const t = new Table({ head: ['metric', 'estimate [95% interval]', 'n', 'what it is'], style: { head: [], border: [], compact: true }, wordWrap: true, colWidths: [24, 32, 20, 50] });
   for (const m of r.specs) {
     const e = estimateText(r, m.name);

@@ -49,6 +49,16 @@ export function absolutePolicy(spec: string): string {
 const shortName = (spec: string) => spec.replace(/^[^{}]*[/\\]/, '');
 const signed = (x: number, d = 4) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}`;
 
+/** Time left at the pace so far (`done` in `ms`, `left` to go), as 45s, 3m20s or 2h05m; '…' before a pace is known. */
+export function etaText(done: number, ms: number, left: number): string {
+  if (left <= 0) return '0s';
+  if (!(done > 0 && ms > 0)) return '…';
+  const s = Math.ceil((left * ms) / done / 1000);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
 /** The confirmation in words: effect ± interval, n, the verdict. */
 export function confirmationLine(c: Confirmation, mode: TuneMode): string {
   const unit = mode === 'hands' ? 'points a deal' : 'win share − ½';
@@ -125,12 +135,16 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     if (argv.resume && out === null) throw new UsageError('--resume needs --out');
     if (argv.allowCodeChange && !argv.resume) throw new UsageError('--allow-code-change goes with --resume');
     const mode: TuneMode = argv.partien ? 'partien' : 'hands';
-    const bar = !argv.quiet && !argv.json && process.stderr.isTTY ? new SingleBar({ format: ' {bar} {percentage}% | {value}/{total} pairs | iteration {iteration} | {values} | recent gain {gain} | ETA {eta_formatted}', hideCursor: true, stream: process.stderr, etaBuffer: 50 }) : null;
+    const bar = !argv.quiet && !argv.json && process.stderr.isTTY ? new SingleBar({ format: ' {bar} {percentage}% | {value}/{total} pairs | iteration {iteration} | {values} | recent gain {gain} | ETA {until}', hideCursor: true, stream: process.stderr, etaBuffer: 50 }) : null;
     let started = false;
+    let first: { pairs: number; ms: number } | null = null;
     const onProgress = (p: TuneProgress): void => {
       if (bar === null) return;
       const values = Object.entries(p.values).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
-      const payload = { iteration: p.iteration, values: p.phase === 'confirming' ? 'confirming on fresh deals…' : values, gain: p.recentGain === null ? 'n/a' : signed(p.recentGain, 3) };
+      // the ETA from this session's own pace (pairs since the first report over the time since), '…' until there is one
+      first ??= { pairs: p.pairsDone, ms: p.elapsedMs };
+      const until = p.phase === 'confirming' ? '…' : etaText(p.pairsDone - first.pairs, p.elapsedMs - first.ms, p.pairsTotal - p.pairsDone);
+      const payload = { iteration: p.iteration, values: p.phase === 'confirming' ? 'confirming on fresh deals…' : values, gain: p.recentGain === null ? 'n/a' : signed(p.recentGain, 3), until };
       if (!started) {
         bar.start(p.pairsTotal, p.pairsDone, payload);
         started = true;

@@ -111,8 +111,8 @@ export async function runExperiment(e: Experiment, o: RunExperimentOptions): Pro
   };
   writeFileSync(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
   if (o.noChart !== true) {
-    const { experimentSvg } = await import('./chart.ts');
-    writeFileSync(join(dir, 'chart.svg'), await experimentSvg(summary));
+    const { writeExperimentChart } = await import('./chart.ts');
+    await writeExperimentChart(dir, summary); // chart.svg and its spec, chart.vl.json
   }
   if (o.keepTables === false) for (const arm of e.arms) rmSync(join(dir, arm.name), { recursive: true, force: true });
   return summary;

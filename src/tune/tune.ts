@@ -102,6 +102,8 @@ export async function runTune(o: TuneOptions): Promise<TuneResult> {
   const values = (s: SpsaState): Record<string, number> => Object.fromEntries(params.map((p, i) => [p.name, s.theta[i]!]));
   const result = (spec: string, tunedValues: Readonly<Record<string, number>>, confirmation: Confirmation | null, files: readonly string[]): TuneResult =>
     ({ spec, values: tunedValues, start, opponent, params, state, confirmation, stoppedBy, resumedFrom, elapsedMs: performance.now() - t0, files, trajectory: rows });
+  // where the tuning starts, before its first iteration: a progress bar's clock starts here, not one iteration in
+  if (phase === 'tuning' && state.k < state.iterations) o.onProgress?.({ phase: 'tuning', pairsDone: state.k, pairsTotal: state.iterations, iteration, values: values(state), recentGain: state.recentGain, elapsedMs: performance.now() - t0 });
   try {
     while (phase === 'tuning' && state.k < state.iterations) {
       if (o.signal?.aborted) {

@@ -114,7 +114,7 @@ export interface SheetInput {
 export function bietenScoreSheet(g: SheetInput): string {
   const n = g.names.length;
   const t = g.rules.target;
-  const w = Math.max(13, ...g.names.map((x) => x.length + 2));
+  const w = Math.max(16, ...g.names.map((x) => x.length + 2));
   const pad = (x: string) => x.padStart(w);
   const lines: string[] = [];
   lines.push(`Schrift — ${bietenRulesName(g.rules)}, es geht auf ${t}`);
@@ -124,8 +124,9 @@ export function bietenScoreSheet(g: SheetInput): string {
       if (g.outAt[seat]! >= 0 && g.outAt[seat]! < d) return pad(''); // out: he plays no more
 
       const p = g.dealPoints[d]![seat]!;
-      const mark = g.outAt[seat] === d ? ' aus' : v === t - 1 ? ' |' : '';
-      return pad(`${p === 0 ? '—' : p > 0 ? `+${p}` : `${p}`} = ${v}${mark}`);
+      // the marker has a field of its own, so the numbers stay in line whether a row is marked or not
+      const mark = (g.outAt[seat] === d ? ' aus' : v === t - 1 ? ' |' : '').padEnd(4);
+      return pad(`${p === 0 ? '—' : p > 0 ? `+${p}` : `−${-p}`} = ${v}${mark}`);
     });
     lines.push(`${String(d + 1).padEnd(6)} ${g.names[g.dealers[d]!]!.padEnd(6)}${cells.join('')}`.trimEnd());
   });
