@@ -163,9 +163,31 @@ export function buildPosition(p: PositionSpec): Position {
     const distinct = new Set(claimed[s]).size;
     if (s !== p.seat && distinct > handSize) throw new UsageError(`impossible position: ${names[s]} plays ${distinct} cards, more than the ${handSize} the deal gives`);
   }
-  // fill the rest at random until the moves agree (see the top)
+  return fillAndReplay(p, r, { deck: probe.deck, seats, handSize, names, own, owner, claimed, sts, turned, stockShown, wantShown });
+}
+
+/** What a description fixes, for the fill (buildPosition). */
+interface Described {
+  readonly deck: readonly number[];
+  readonly seats: number;
+  readonly handSize: number;
+  readonly names: readonly string[];
+  readonly own: readonly number[];
+  /** card -> where the description puts it */
+  readonly owner: ReadonlyMap<number, string>;
+  /** The cards each seat is said to play or give. */
+  readonly claimed: ReadonlyArray<readonly number[]>;
+  readonly sts: readonly Statement[];
+  readonly turned: number;
+  readonly stockShown: readonly number[];
+  readonly wantShown: number;
+}
+
+/** Fill the unseen cards at random until the moves agree, replay them, and take the user's observation at his decision (see the top). */
+function fillAndReplay(p: PositionSpec, r: RulesVariant, d: Described): Position {
+  const { seats, handSize, names, own, owner, claimed, sts, turned, stockShown, wantShown } = d;
   const rng = keyedRng(p.seed, 0, STREAM.resample);
-  const unknown = probe.deck.filter((c) => !owner.has(c));
+  const unknown = d.deck.filter((c) => !owner.has(c));
   const tries = p.tries ?? 400;
   let firstWhy = '';
   for (let t = 0; t < tries; t++) {

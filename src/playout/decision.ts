@@ -13,11 +13,15 @@ const plain = (x: Estimate): Estimate => ({ mean: x.mean, lo: x.lo, hi: x.hi });
 
 /**
  * A mean with its 95% interval over weighted worlds: self-normalised importance sampling (inference.ts).
- * mean = Σ w·x / Σ w; its variance by the delta method, Σ w²·(x − mean)² / (Σ w)², times ESS / (ESS − 1);
- * the half-width t(ESS − 1)·√variance, ESS = (Σ w)² / Σ w² (Kish's effective sample size). With equal
- * weights this is exactly the plain interval: mean ± t(n − 1)·s/√n. A single (effective) world: no width.
- * The delta-method interval is the usual one for self-normalised estimates (Owen, Monte Carlo theory, methods
- * and examples, 2013, §9.2); it is honest only while the ESS is not tiny — the ESS is reported beside it.
+ * mean = Σ w·x / Σ w; ESS = (Σ w)² / Σ w² (Kish's effective sample size); the standard error² is the
+ * weighted variance of the worlds' values, Σ w·(x − mean)² / Σ w, divided by ESS − 1 (the effective worlds in
+ * place of n), and the half-width t(ESS − 1)·SE. With equal weights this is exactly the plain interval,
+ * mean ± t(n − 1)·s/√n. Chosen by measurement (scripts/interval-coverage.ts, 40 weighted worlds against 400,
+ * mean ESS 12.6): this interval held the long run's mean in 95.1% of 880 intervals; the delta-method form
+ * (Σ w²·(x − mean)² / (Σ w)², Owen 2013 §9.2) in only 83.3% — with few effective worlds it sees too little
+ * of the spread. On a larger set (400 decisions, 3,456 intervals, mean ESS 14.8) it held 90.0% [89.0%,
+ * 91.0%]: still short of the 93–97% that uniform worlds reach (93.5% of 11,130) — the self-normalised mean's
+ * own bias (of order 1/ESS) is not in any interval; more worlds narrow it. A single (effective) world: no width.
  */
 export function weightedEstimate(x: ArrayLike<number>, w: ArrayLike<number>, n = x.length): Estimate & { readonly ess: number } {
   let W = 0, W2 = 0, S = 0;
@@ -31,8 +35,8 @@ export function weightedEstimate(x: ArrayLike<number>, w: ArrayLike<number>, n =
   const ess = (W * W) / W2;
   if (n < 2 || ess <= 1) return { mean, lo: mean, hi: mean, ess };
   let V = 0;
-  for (let i = 0; i < n; i++) V += w[i]! * w[i]! * (x[i]! - mean) * (x[i]! - mean);
-  const v = (V / (W * W)) * (ess / (ess - 1));
+  for (let i = 0; i < n; i++) V += w[i]! * (x[i]! - mean) * (x[i]! - mean);
+  const v = V / W / (ess - 1);
   const h = tFor(0.95, Math.max(1, ess - 1)) * Math.sqrt(v);
   return { mean, lo: mean - h, hi: mean + h, ess };
 }

@@ -306,6 +306,98 @@ export const followSource: ConstraintSource = (obs, k) => {
   return out;
 };
 
+/** The exchange events, and the face-up Perlaggen in turn: the turned card, then each card laid aside at the turn-up where they may be taken (A-32). */
+function exchangeTargets(obs: Observation, r: RulesVariant): { events: Array<Extract<HandEvent, { type: 'exchangeOffer' | 'exchange' | 'exchangeDeclined' }>>; targets: number[] } {
+  const events = obs.history.filter((e): e is Extract<HandEvent, { type: 'exchangeOffer' | 'exchange' | 'exchangeDeclined' }> => e.type === 'exchangeOffer' || e.type === 'exchange' || e.type === 'exchangeDeclined');
+  const targets = [obs.turned];
+  if (r.skippedTurnCards === 'perlaggenExchangeable') for (const h of obs.history) if (h.type === 'skipped') targets.push(h.card);
+  return { events, targets };
+}
+
+/** The exchange order (RULES §4.6): the dealer, his partners, then (where the rules say so) the opponents. */
+function exchangeOrder(obs: Observation, seats: number, opponentsToo: boolean): number[] {
+  const party = obs.party;
+  const order = [obs.dealer];
+  for (let i = 1; i < seats; i++) {
+    const seat = (obs.dealer + i) % seats;
+    if (party[seat] === party[obs.dealer]) order.push(seat);
+  }
+  if (opponentsToo) {
+    for (let i = 1; i < seats; i++) {
+      const seat = (obs.dealer + i) % seats;
+      if (party[seat] !== party[obs.dealer]) order.push(seat);
+    }
+  }
+  return order;
+}
+
+/** The cards that may be given for the face-up f (engine/deal.ts exchangeCards), and the plain ones among them. */
+function giveableFor(k: Knowledge, obs: Observation, f: number): { all: Cards; plain: Cards } {
+  const r = k.ruleset;
+  const R = k.rules;
+  const ex = r.exchange;
+  const perm = perlaggenOf(r, obs.trump as 'H').permanent;
+  const deckTop = r.deckHasWeli ? WELI : 31;
+  const lvlF = R.level[f]!;
+  const fs = f === WELI ? 'HSLE'.indexOf(r.turnedWeliTrump) : suitOfCard(f);
+  const all = { lo: 0, weli: 0 as 0 | 1 };
+  const plain = { lo: 0, weli: 0 as 0 | 1 };
+  for (let c = 0; c <= deckTop; c++) {
+    const l = R.level[c]!;
+    const cs = suitOfCard(c);
+    let ok = false;
+    let isPlain = false;
+    if (l === 0) {
+      ok = cs === fs;
+      isPlain = ok;
+    } else if (l < lvlF && fs === R.trump) {
+      if (ex.lowerPerlaggMay && cs === fs) ok = true;
+      else if (ex.eichelImprove && cs === 3 && perm.includes(c)) ok = true;
+    }
+    if (!ok) continue;
+    if (c === WELI) all.weli = 1;
+    else all.lo = (all.lo | (1 << c)) >>> 0;
+    if (isPlain) {
+      if (c === WELI) plain.weli = 1;
+      else plain.lo = (plain.lo | (1 << c)) >>> 0;
+    }
+  }
+  return { all, plain };
+}
+
+/** The cards of the face-up f's suit ("einen Trumpf" [000 p.19], [003 §7]; the Weli is a Schell card by nature, A-11). */
+function suitSetOf(r: RulesVariant, f: number): Cards {
+  const fs = f === WELI ? 'HSLE'.indexOf(r.turnedWeliTrump) : suitOfCard(f);
+  return { lo: ((0xff << (fs * 8)) >>> 0) as number, weli: (fs === 1 && r.deckHasWeli ? 1 : 0) as 0 | 1 };
+}
+
+/** A seat's hand at a step of the exchange, in a world (its five cards less later takes, plus later gives). */
+function handAtExchange(w: World, k: Knowledge, seat: number, take: readonly number[], give: readonly number[]): { lo: number; weli: number } {
+  let lo = (w.handLo[seat]! | k.laidLo[seat]!) >>> 0;
+  let weli = w.handWeli[seat]! | k.laidWeli[seat]!;
+  for (const c of take) if (c === WELI) weli = 0;
+  else lo = (lo & ~(1 << c)) >>> 0;
+  for (const c of give) if (c === WELI) weli = 1;
+  else lo = (lo | (1 << c)) >>> 0;
+  return { lo, weli };
+}
+
+const meetsSet = (h: { lo: number; weli: number }, set: Cards): boolean => (h.lo & set.lo) !== 0 || (h.weli === 1 && set.weli === 1);
+
+/** What an offer of the face-up Perlagg to `seat` shows: he could give a card for it; the dealer's partner: the dealer held none of its suit; the duty to exchange (A-10). */
+function offeredConstraints(k: Knowledge, obs: Observation, seat: number, suit: Cards, g: { all: Cards; plain: Cards }, must: boolean, handCount: (seat: number, set: Cards, min: number, max: number, why: string) => void): void {
+  const ex = k.ruleset.exchange;
+  const dealer = obs.dealer;
+  handCount(seat, g.all, 1, k.handSize, `P${seat + 1} was offered the face-up Perlagg: he could give a card for it`);
+  if (seat !== dealer && obs.party[seat] === obs.party[dealer] && ex.partnerOnlyIfDealerHasNoTrump) {
+    handCount(dealer, suit, 0, 0, `P${seat + 1}, the dealer's partner, was offered the face-up Perlagg: the dealer held no card of its suit (A-10)`);
+  }
+  if (ex.duty === 'plainTrumpCompulsory') {
+    if (must) handCount(seat, g.plain, 1, k.handSize, `P${seat + 1} had to exchange: he held a plain card of its suit (A-10)`);
+    else handCount(seat, g.plain, 0, 0, `P${seat + 1} did not have to exchange: he held no plain card of its suit (A-10)`);
+  }
+}
+
 /**
  * RULES §4.6, A-10: the exchange of a turned-up Perlagg, replayed from the public events. The face-up
  * Perlagg is offered to the first seat of the exchange order able to give a card for it: those passed
@@ -316,50 +408,10 @@ export const exchangeSource: ConstraintSource = (obs, k) => {
   const R = k.rules;
   if (obs.turned < 0) return [];
   const ex = r.exchange;
-  const seats = k.seats;
   const party = obs.party;
-  const order = [obs.dealer];
-  for (let i = 1; i < seats; i++) {
-    const seat = (obs.dealer + i) % seats;
-    if (party[seat] === party[obs.dealer]) order.push(seat);
-  }
-  if (ex.who === 'dealerPartnerThenOpponents') {
-    for (let i = 1; i < seats; i++) {
-      const seat = (obs.dealer + i) % seats;
-      if (party[seat] !== party[obs.dealer]) order.push(seat);
-    }
-  }
-  const perm = perlaggenOf(r, obs.trump as 'H').permanent;
-  const trumpIdx = R.trump;
-  const deckTop = r.deckHasWeli ? WELI : 31;
-  /** The cards that may be given for the face-up f (engine/deal.ts exchangeCards), and the plain ones among them. */
-  const giveable = (f: number): { all: Cards; plain: Cards } => {
-    const lvlF = R.level[f]!;
-    const fs = f === WELI ? 'HSLE'.indexOf(r.turnedWeliTrump) : suitOfCard(f);
-    const all = { lo: 0, weli: 0 as 0 | 1 };
-    const plain = { lo: 0, weli: 0 as 0 | 1 };
-    for (let c = 0; c <= deckTop; c++) {
-      const l = R.level[c]!;
-      const cs = suitOfCard(c);
-      let ok = false;
-      let isPlain = false;
-      if (l === 0) {
-        ok = cs === fs;
-        isPlain = ok;
-      } else if (l < lvlF && fs === trumpIdx) {
-        if (ex.lowerPerlaggMay && cs === fs) ok = true;
-        else if (ex.eichelImprove && cs === 3 && perm.includes(c)) ok = true;
-      }
-      if (!ok) continue;
-      if (c === WELI) all.weli = 1;
-      else all.lo = (all.lo | (1 << c)) >>> 0;
-      if (isPlain) {
-        if (c === WELI) plain.weli = 1;
-        else plain.lo = (plain.lo | (1 << c)) >>> 0;
-      }
-    }
-    return { all, plain };
-  };
+  const order = exchangeOrder(obs, k.seats, ex.who === 'dealerPartnerThenOpponents');
+  const giveable = (f: number): { all: Cards; plain: Cards } => giveableFor(k, obs, f);
+  const seats = k.seats;
   // the seat's hand at each step = its five cards - cards it takes later + cards it gives later
   const takeLater: number[][] = Array.from({ length: seats }, () => []);
   const giveLater: number[][] = Array.from({ length: seats }, () => []);
@@ -377,24 +429,10 @@ export const exchangeSource: ConstraintSource = (obs, k) => {
   };
   // The engine's chain (engine/deal.ts seekExchanger), replayed over the face-up Perlaggen in turn: the
   // turned card, then (`skippedTurnCards: 'perlaggenExchangeable'`, A-32) each card laid aside at the turn-up.
-  const events = obs.history.filter((e): e is Extract<HandEvent, { type: 'exchangeOffer' | 'exchange' | 'exchangeDeclined' }> => e.type === 'exchangeOffer' || e.type === 'exchange' || e.type === 'exchangeDeclined');
-  const targets = [obs.turned];
-  if (r.skippedTurnCards === 'perlaggenExchangeable') for (const h of obs.history) if (h.type === 'skipped') targets.push(h.card);
+  const { events, targets } = exchangeTargets(obs, r);
   const dealer = obs.dealer;
-  /** The cards of suit fs ("einen Trumpf" [000 p.19], [003 §7]; the Weli is a Schell card by nature, A-11). */
-  const suitSet = (f: number): Cards => {
-    const fs = f === WELI ? 'HSLE'.indexOf(r.turnedWeliTrump) : suitOfCard(f);
-    return { lo: ((0xff << (fs * 8)) >>> 0) as number, weli: (fs === 1 && r.deckHasWeli ? 1 : 0) as 0 | 1 };
-  };
-  /** A seat's hand at this step of the exchange, in a world (its five cards less later takes, plus later gives). */
-  const handNow = (w: World, seat: number, take: readonly number[], give: readonly number[]): { lo: number; weli: number } => {
-    let lo = (w.handLo[seat]! | k.laidLo[seat]!) >>> 0;
-    let weli = w.handWeli[seat]! | k.laidWeli[seat]!;
-    for (const c of take) if (c === WELI) weli = 0; else lo = (lo & ~(1 << c)) >>> 0;
-    for (const c of give) if (c === WELI) weli = 1; else lo = (lo | (1 << c)) >>> 0;
-    return { lo, weli };
-  };
-  const meetsSet = (h: { lo: number; weli: number }, set: Cards): boolean => (h.lo & set.lo) !== 0 || (h.weli === 1 && set.weli === 1);
+  const suitSet = (f: number): Cards => suitSetOf(r, f);
+  const handNow = (w: World, seat: number, take: readonly number[], give: readonly number[]): { lo: number; weli: number } => handAtExchange(w, k, seat, take, give);
   const passedOver = (seat: number, f: number, g: { all: Cards }, dealerAble: boolean | null): void => {
     const partner = seat !== dealer && party[seat] === party[dealer];
     const why = `P${seat + 1} was passed over for the face-up Perlagg: he could give nothing for it (RULES §4.6)`;
@@ -445,14 +483,7 @@ export const exchangeSource: ConstraintSource = (obs, k) => {
       continue;
     }
     const seat = offer!.seat;
-    handCount(seat, g.all, 1, k.handSize, `P${seat + 1} was offered the face-up Perlagg: he could give a card for it`);
-    if (seat !== dealer && party[seat] === party[dealer] && ex.partnerOnlyIfDealerHasNoTrump) {
-      handCount(dealer, suitSet(faceUp), 0, 0, `P${seat + 1}, the dealer's partner, was offered the face-up Perlagg: the dealer held no card of its suit (A-10)`);
-    }
-    if (ex.duty === 'plainTrumpCompulsory') {
-      if (offer!.must) handCount(seat, g.plain, 1, k.handSize, `P${seat + 1} had to exchange: he held a plain card of its suit (A-10)`);
-      else handCount(seat, g.plain, 0, 0, `P${seat + 1} did not have to exchange: he held no plain card of its suit (A-10)`);
-    }
+    offeredConstraints(k, obs, seat, suitSet(faceUp), g, offer!.must, handCount);
     if (seat === dealer) dealerAble = true;
     e++;
     const answer = events[e];
@@ -496,6 +527,55 @@ function handAt(w: World, k: Knowledge, obs: Observation, seat: number, playsBef
  * Perlagg only so that its figures can still be made, if they could. An ask is judged in public (truthful
  * or not), and a rejection needs a figure of the answering seat.
  */
+/** What an ask answered shows (RULES §11.4, A-30): the ask truthful or false; a rejecter holds a figure as multiple, and is bound to it. */
+function askAnswerConstraints(
+  obs: Observation,
+  k: Knowledge,
+  ctx: ReturnType<typeof figureContext>,
+  a: { seat: number; count: number; kind: 'Gleich' | 'Hanger'; plays: number },
+  e: Extract<HandEvent, { type: 'askAnswer' }>,
+  askNeed: number[],
+  out: WorldConstraint[],
+): void {
+  const rule = k.ruleset.askAtTargetMinus1;
+  const counts = (w: World, seat: number): [number, number] => {
+    const h = handAt(w, k, obs, seat, a.plays);
+    let g = 0;
+    let hh = 0;
+    for (const word of jointFrontier(ctx, h.lo, h.weli, h.played)) {
+      g = Math.max(g, codeCount(wordGleich(word)));
+      hh = Math.max(hh, codeCount(wordHanger(word)));
+    }
+    return [g, hh];
+  };
+  const truthfulOf = (w: World): boolean => {
+    const [g, h] = counts(w, a.seat);
+    return rule === 'dritzig' ? (a.kind === 'Gleich' ? g >= a.count : h >= a.count) : Math.max(g, h) >= a.count;
+  };
+  let truthful: boolean | null = null;
+  if (e.allow) truthful = e.truthful;
+  else if (rule === 'dritzig') truthful = e.truthful === false ? false : true;
+  if (truthful !== null) {
+    const want = truthful;
+    out.push({ kind: 'predicate', why: `the ask of P${a.seat + 1} was ${want ? 'truthful' : 'false'} (RULES §11.4)`, test: (w) => truthfulOf(w) === want });
+  }
+  if (!e.allow && e.seat >= 0) {
+    const seat = e.seat;
+    // the rejecter is bound to an equally multiple figure (A-30, engine/bid-ask.ts resolveAsk)
+    if (k.ruleset.askBinds) askNeed[seat] = (a.count << 4) | ((rule === 'dritzig' && a.kind === 'Gleich' ? 1 : 3) << 8);
+    out.push({
+      kind: 'predicate',
+      why: `P${seat + 1} rejected the ask: he has a figure as multiple (A-30)`,
+      test: (w) => {
+        const [g, h] = counts(w, seat);
+        if (rule === 'dritzig') return a.kind === 'Gleich' ? g >= a.count : Math.max(g, h) >= a.count;
+        if (rule === 'ibk1717') return Math.max(g, h) >= (k.ruleset.ibkTwofoldAt1717 ? 2 : 3);
+        return Math.max(g, h) >= a.count;
+      },
+    });
+  }
+}
+
 export const biddingSource: ConstraintSource = (obs, k) => {
   const out: WorldConstraint[] = [];
   const ctx = figureContext(k.ruleset, obs.trump as 'H');
@@ -552,47 +632,9 @@ export const biddingSource: ConstraintSource = (obs, k) => {
         // the asker is bound to what he asked with ([000 p.30] rule 3, engine/bid-ask.ts applyAsk)
         if (k.ruleset.askBinds) askNeed[e.seat] = (e.count << 4) | ((rule === 'dritzig' ? (e.kind === 'Gleich' ? 1 : 2) : 3) << 8);
         break;
-      case 'askAnswer': {
-        if (ask === null) break;
-        const a = ask;
-        const counts = (w: World, seat: number): [number, number] => {
-          const h = handAt(w, k, obs, seat, a.plays);
-          let g = 0;
-          let hh = 0;
-          for (const word of jointFrontier(ctx, h.lo, h.weli, h.played)) {
-            g = Math.max(g, codeCount(wordGleich(word)));
-            hh = Math.max(hh, codeCount(wordHanger(word)));
-          }
-          return [g, hh];
-        };
-        const truthfulOf = (w: World): boolean => {
-          const [g, h] = counts(w, a.seat);
-          return rule === 'dritzig' ? (a.kind === 'Gleich' ? g >= a.count : h >= a.count) : Math.max(g, h) >= a.count;
-        };
-        let truthful: boolean | null = null;
-        if (e.allow) truthful = e.truthful;
-        else if (rule === 'dritzig') truthful = e.truthful === false ? false : true;
-        if (truthful !== null) {
-          const want = truthful;
-          out.push({ kind: 'predicate', why: `the ask of P${a.seat + 1} was ${want ? 'truthful' : 'false'} (RULES §11.4)`, test: (w) => truthfulOf(w) === want });
-        }
-        if (!e.allow && e.seat >= 0) {
-          const seat = e.seat;
-          // the rejecter is bound to an equally multiple figure (A-30, engine/bid-ask.ts resolveAsk)
-          if (k.ruleset.askBinds) askNeed[seat] = (a.count << 4) | ((rule === 'dritzig' && a.kind === 'Gleich' ? 1 : 3) << 8);
-          out.push({
-            kind: 'predicate',
-            why: `P${seat + 1} rejected the ask: he has a figure as multiple (A-30)`,
-            test: (w) => {
-              const [g, h] = counts(w, seat);
-              if (rule === 'dritzig') return a.kind === 'Gleich' ? g >= a.count : Math.max(g, h) >= a.count;
-              if (rule === 'ibk1717') return Math.max(g, h) >= (k.ruleset.ibkTwofoldAt1717 ? 2 : 3);
-              return Math.max(g, h) >= a.count;
-            },
-          });
-        }
+      case 'askAnswer':
+        if (ask !== null) askAnswerConstraints(obs, k, ctx, ask, e, askNeed, out);
         break;
-      }
       default:
         break;
     }
