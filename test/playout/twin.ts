@@ -1,6 +1,6 @@
 // Shared by the twin tests (twin-*.test.ts). The playout kernel against its slow twin, the engine (src/playout/twin.ts): legal move sets equal at
 // every step, the same trick winners, the Spiel decided at the same card, the same shown figures and
-// points — 20,000 hands per ruleset (2, 3, 4 and 6 players; the Strohmann in 1853; starts at the first lead
+// points (every hand: the kernel gets the engine's bidding and writes its end of the deal, kernel-score.ts) — 20,000 hands per ruleset (2, 3, 4 and 6 players; the Strohmann in 1853; starts at the first lead
 // or mid-hand; the uniform-random and `simple` continuations; every christening or the reduced set; an
 // eighth of the hands with bidding), and 1,000 for each follow switch and model alternative.
 // scripts/deep-check-playout.ts runs the same check on 1,000,000 hands per ruleset.
