@@ -45,6 +45,8 @@ export interface ReviewOptions {
   readonly seed?: number;
   readonly continuation?: 'simple' | 'random';
   readonly readBids?: SearchConfig['readBids'];
+  /** Review only these deals (1-based; default every deal). */
+  readonly deals?: readonly number[];
   /** Review only these seats' decisions (0-based; default every seat). */
   readonly seats?: readonly number[];
   /** Called after each decision reviewed (done, of about how many). */
@@ -119,7 +121,7 @@ function startOf(s: HandState): HandState {
 }
 
 /** Review one deal's decisions (its final state from the replay). */
-function reviewDeal(final: HandState, deal: number, o: Required<Omit<ReviewOptions, 'progress' | 'seats'>> & { seats: readonly number[] | null }, out: ReviewedDecision[], progress?: (n: number) => void): void {
+function reviewDeal(final: HandState, deal: number, o: Required<Omit<ReviewOptions, 'progress' | 'seats' | 'deals'>> & { seats: readonly number[] | null }, out: ReviewedDecision[], progress?: (n: number) => void): void {
   const s = startOf(final);
   const infr = new Set(final.infractions);
   const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds: o.worlds, continuation: o.continuation, readBids: o.readBids, everyOption: true, objective: 'auto' };
@@ -205,7 +207,8 @@ export function reviewGame(text: string, options: ReviewOptions = {}, file = 'ga
   const seatCount = rep.states[0]?.table.seats ?? 0;
   if (o.seats !== null && o.seats.some((x) => x >= seatCount)) throw new UsageError(`--seat: the recorded table has seats P1..P${seatCount}`);
   const decisions: ReviewedDecision[] = [];
-  rep.states.forEach((s, k) => reviewDeal(s, k + 1, o, decisions, options.progress));
+  if (options.deals?.some((k) => !(k >= 1 && k <= rep.states.length))) throw new UsageError(`the recording has ${rep.states.length} deal${rep.states.length === 1 ? '' : 's'}`);
+  rep.states.forEach((s, k) => (options.deals !== undefined && !options.deals.includes(k + 1)) || reviewDeal(s, k + 1, o, decisions, options.progress));
   const seats = rep.states[0]?.table.seats ?? 0;
   return { ruleset: rep.ruleset.name, seats, deals: rep.states.length, decisions, summary: summarize(decisions, seats), worlds: o.worlds, seed: o.seed, continuation: o.continuation, readBids: o.readBids, thresholds: THRESHOLDS };
 }
