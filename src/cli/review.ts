@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ReplayError } from '../games/replay/format.ts';
-import { reviewGame, reviewText, writeReviewFolder, REVIEW_TABLE, recordingOf } from '../review/index.ts';
+import { reviewGame, reviewText, type GameReview, writeReviewFolder, REVIEW_TABLE, recordingOf } from '../review/index.ts';
 import { writeResultCharts } from '../charts/commands.ts';
 import { UsageError } from '../core/errors.ts';
 import { textOption, wholeOption } from './errors.ts';
@@ -18,6 +18,7 @@ interface ReviewArgs {
   continuation: string;
   readBids: string;
   all: boolean;
+  seat?: string;
   json: boolean;
   out?: string;
 }
@@ -32,6 +33,7 @@ export const reviewCommand: CommandModule<object, ReviewArgs> = {
       .option('seed', { type: 'string', default: '1', describe: 'seed of the sampled worlds' })
       .option('continuation', { type: 'string', default: 'simple', choices: ['simple', 'random'], describe: 'how each world is played out' })
       .option('read-bids', { type: 'string', default: 'strong', choices: ['none', 'any', 'strong'], describe: 'what the other seats\' bids are taken to show (as perlagg advise)' })
+      .option('seat', { type: 'string', describe: 'review only these seats\' decisions, e.g. P1 or P1,P3 (default every seat)' })
       .option('all', { type: 'boolean', default: false, describe: 'list every decision, not only the mistakes' })
       .option('json', { type: 'boolean', default: false, describe: 'print the review as one JSON object (decisions, summary, thresholds)' })
       .option('out', { alias: 'o', type: 'string', describe: 'folder for review.arrow, manifest.json and charts/' })
@@ -41,6 +43,12 @@ export const reviewCommand: CommandModule<object, ReviewArgs> = {
     const worlds = wholeOption('worlds', argv.worlds, 2, 100_000)!;
     const seed = wholeOption('seed', argv.seed, 0, 2 ** 31)!;
     const out = textOption('out', argv.out);
+    const seatText = textOption('seat', argv.seat);
+    const seats = seatText === undefined ? undefined : seatText.split(',').map((x) => {
+      const m = /^\s*P([1-6])\s*$/i.exec(x);
+      if (m === null) throw new UsageError(`--seat ${JSON.stringify(seatText)}: name seats as P1 … P6, separated by commas`);
+      return Number(m[1]) - 1;
+    });
     let text: string;
     try {
       text = readFileSync(argv.file, 'utf8');
@@ -48,10 +56,10 @@ export const reviewCommand: CommandModule<object, ReviewArgs> = {
       throw new UsageError(`cannot read ${argv.file}: ${e instanceof Error && 'code' in e ? String((e as { code: unknown }).code) : String(e)}`);
     }
     const t0 = performance.now();
-    let review;
+    let review: GameReview;
     try {
       const recording = recordingOf(text);
-      review = reviewGame(recording, { worlds, seed, continuation: argv.continuation as 'simple' | 'random', readBids: argv.readBids as 'none' | 'any' | 'strong' }, argv.file);
+      review = reviewGame(recording, { worlds, seed, continuation: argv.continuation as 'simple' | 'random', readBids: argv.readBids as 'none' | 'any' | 'strong', ...(seats === undefined ? {} : { seats }) }, argv.file);
     } catch (e) {
       if (e instanceof ReplayError) throw new UsageError(`${argv.file} line ${e.line}: ${e.message}`);
       throw e;

@@ -29,6 +29,7 @@ import { DEFAULT_SEARCH, type SearchConfig } from '../playout/search.ts';
 import { searchDecision } from '../playout/decision.ts';
 import { WorldError } from '../playout/worlds.ts';
 import { STREAM, keyedRng } from '../core/rng.ts';
+import { UsageError } from '../core/errors.ts';
 
 export type ReviewClass = 'best' | 'fine' | 'doubtful' | 'bad' | 'very bad' | 'by rule';
 
@@ -44,6 +45,10 @@ export interface ReviewOptions {
   readonly seed?: number;
   readonly continuation?: 'simple' | 'random';
   readonly readBids?: SearchConfig['readBids'];
+  /** Review only these deals (1-based; default every deal). */
+  readonly deals?: readonly number[];
+  /** Review only these seats' decisions (0-based; default every seat). */
+  readonly seats?: readonly number[];
   /** Called after each decision reviewed (done, of about how many). */
   readonly progress?: (done: number) => void;
 }
@@ -116,7 +121,7 @@ function startOf(s: HandState): HandState {
 }
 
 /** Review one deal's decisions (its final state from the replay). */
-function reviewDeal(final: HandState, deal: number, o: Required<Omit<ReviewOptions, 'progress'>>, out: ReviewedDecision[], progress?: (n: number) => void): void {
+function reviewDeal(final: HandState, deal: number, o: Required<Omit<ReviewOptions, 'progress' | 'seats' | 'deals'>> & { seats: readonly number[] | null }, out: ReviewedDecision[], progress?: (n: number) => void): void {
   const s = startOf(final);
   const infr = new Set(final.infractions);
   const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds: o.worlds, continuation: o.continuation, readBids: o.readBids, everyOption: true, objective: 'auto' };
@@ -128,7 +133,9 @@ function reviewDeal(final: HandState, deal: number, o: Required<Omit<ReviewOptio
       if (legal.length > 1) {
         const obs = observe(s, player);
         const seat = obs.seat;
-        try {
+        if (o.seats !== null && !o.seats.includes(seat)) {
+          index++;
+        } else try {
           const d = searchDecision(obs, cfg, keyedRng(o.seed, deal, STREAM.policy, seat * 1000 + index));
           const k = canon(a);
           const t = d.options.find((x) => canon(x.action) === k);
@@ -155,11 +162,12 @@ function reviewDeal(final: HandState, deal: number, o: Required<Omit<ReviewOptio
             class: same && lostPoints !== null ? 'best' : classOf(lostPoints, lostPwin, d.objective),
             worlds: d.worlds,
           });
+          index++;
+          progress?.(out.length);
         } catch (e) {
           if (!(e instanceof WorldError)) throw e;
+          index++;
         }
-        index++;
-        progress?.(out.length);
       }
     }
     if (infr.has(i)) applyChecked(s, a, { infraction: true });
@@ -190,14 +198,17 @@ export function summarize(decisions: readonly ReviewedDecision[], seats: number)
  * (with its line) when the recording breaks a rule or is no Perlaggen recording.
  */
 export function reviewGame(text: string, options: ReviewOptions = {}, file = 'game'): GameReview {
-  const o = { worlds: options.worlds ?? 200, seed: options.seed ?? 1, continuation: options.continuation ?? 'simple', readBids: options.readBids ?? 'strong' } as const;
+  const o = { worlds: options.worlds ?? 200, seed: options.seed ?? 1, continuation: options.continuation ?? 'simple', readBids: options.readBids ?? 'strong', seats: options.seats ?? null } as const;
   const all = statements(text);
   if (all.length === 0) throw new ReplayError(1, 'the file is empty (a recording starts with "game perlaggen")');
   const { header } = parseRecording(all);
   if (header.game !== 'perlaggen') throw new ReplayError(all[0]!.line, `review reads Perlaggen recordings ("game perlaggen"), not "${header.game}"`);
   const rep = replayPerlaggen(all, header, file);
+  const seatCount = rep.states[0]?.table.seats ?? 0;
+  if (o.seats !== null && o.seats.some((x) => x >= seatCount)) throw new UsageError(`--seat: the recorded table has seats P1..P${seatCount}`);
   const decisions: ReviewedDecision[] = [];
-  rep.states.forEach((s, k) => reviewDeal(s, k + 1, o, decisions, options.progress));
+  if (options.deals?.some((k) => !(k >= 1 && k <= rep.states.length))) throw new UsageError(`the recording has ${rep.states.length} deal${rep.states.length === 1 ? '' : 's'}`);
+  rep.states.forEach((s, k) => (options.deals !== undefined && !options.deals.includes(k + 1)) || reviewDeal(s, k + 1, o, decisions, options.progress));
   const seats = rep.states[0]?.table.seats ?? 0;
   return { ruleset: rep.ruleset.name, seats, deals: rep.states.length, decisions, summary: summarize(decisions, seats), worlds: o.worlds, seed: o.seed, continuation: o.continuation, readBids: o.readBids, thresholds: THRESHOLDS };
 }

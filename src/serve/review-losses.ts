@@ -1,39 +1,41 @@
-// The value each decision of a recorded game lost, as `perlagg review` (src/review, issue 29) computes and
-// classes it — connected here without a static import, so that the page works before that command exists and
-// shows the losses as soon as it does: src/review/index.ts exporting reviewGame(text) is looked for at run
-// time; its decisions are read field by field (a seat, the decision's words, the value lost, the class), and
-// anything else is ignored. The page shows the replay's decisions either way.
+// The value each decision of a recorded game lost, as `perlagg review` computes and classes it
+// (src/review/review.ts, imported here: serve is a floor above review, docs/architecture.md), for the page's
+// review (review.ts): each decision with its trick, the action taken and the best, the points lost and the
+// class. The page's review is asked for at a smaller budget than the command's (REVIEW_WORLDS worlds a
+// decision instead of 200), so that a whole hand comes back in seconds; `perlagg review` gives the sharper
+// figures. The page asks for one deal at a time (POST /api/review/losses), while it already shows the deal.
+import { reviewGame, type ReviewClass } from '../review/review.ts';
+import { ReplayError } from '../games/replay/format.ts';
+import { UsageError } from '../core/errors.ts';
+
+/** Worlds a decision in the page's review (the command's default is 200). */
+export const REVIEW_WORLDS = 40;
 
 export interface DecisionLoss {
+  /** Deal (0-based, as the page counts its deals). */
   readonly deal: number;
   readonly seat: number;
+  /** Tricks completed before the decision (the page shows it at that step). */
+  readonly trick: number;
+  /** The action taken and the best one, in the replay notation. */
   readonly decision: string;
-  /** Expected points lost against the best option (0: the best was taken). */
-  readonly loss: number;
-  /** The class `perlagg review` gives it (e.g. "Fehler", "Ungenauigkeit"), '' when none. */
-  readonly mark: string;
+  readonly best: string;
+  /** Expected points lost against the best option (0: the best was taken; null: decided by rule). */
+  readonly loss: number | null;
+  /** P(win the Partie) lost where the score makes it the aim, else null. */
+  readonly lossPwin: number | null;
+  /** The class `perlagg review` gives it: best, fine, doubtful, bad, very bad, by rule. */
+  readonly mark: ReviewClass;
 }
 
-const REVIEW_MODULE = '../review/index.ts';
-
-type Loose = Record<string, unknown>;
-
-/** The losses of a recording's decisions, or null while `perlagg review` is not there to compute them. */
-export async function reviewLosses(text: string): Promise<DecisionLoss[] | null> {
-  let mod: Loose;
+/** The losses of the decisions of deal `deal` (0-based) of a Perlaggen recording; a bad one: a UsageError with the replay's line. */
+export function reviewLosses(text: string, name: string, deal: number, worlds = REVIEW_WORLDS): DecisionLoss[] {
+  let r;
   try {
-    mod = (await import(/* @vite-ignore */ new URL(REVIEW_MODULE, import.meta.url).href)) as Loose;
-  } catch {
-    return null;
+    r = reviewGame(text, { worlds, seed: 1, deals: [deal + 1] }, name);
+  } catch (e) {
+    if (e instanceof ReplayError) throw new UsageError(`${name} line ${e.line}: ${e.message}`);
+    throw e;
   }
-  const fn = mod['reviewGame'];
-  if (typeof fn !== 'function') return null;
-  const r = (await (fn as (t: string) => unknown)(text)) as Loose | null;
-  const decisions = r?.['decisions'];
-  if (!Array.isArray(decisions)) return null;
-  return decisions.flatMap((d: Loose) => {
-    const loss = Number(d['loss'] ?? d['lost'] ?? d['valueLost']);
-    if (!Number.isFinite(loss)) return [];
-    return [{ deal: Number(d['deal'] ?? 0), seat: Number(d['seat'] ?? -1), decision: String(d['decision'] ?? d['action'] ?? d['words'] ?? ''), loss, mark: String(d['mark'] ?? d['class'] ?? '') }];
-  });
+  return r.decisions.map((d) => ({ deal: d.deal - 1, seat: d.seat, trick: d.trick, decision: d.taken, best: d.best, loss: d.lostPoints, lossPwin: d.lostPwin, mark: d.class }));
 }

@@ -4,9 +4,8 @@
 // that the page steps back and forth through the tricks. Unlike the table (view.ts), a review shows every
 // hand: it is opened on a finished game.
 //
-// The value each decision lost comes from `perlagg review` (src/review) where it is built: reviewLosses
-// (review-losses.ts) connects it and returns null while it is not, and the page then shows the decisions
-// without their losses.
+// The value each decision lost comes from `perlagg review` (src/review, through review-losses.ts), asked for
+// deal by deal (POST /api/review/losses) once the page shows the deal; Bieten has none (reviewable false).
 import { cardShort } from '../cards/notation.ts';
 import type { HandEvent } from '../engine/history.ts';
 import type { HandState } from '../engine/state.ts';
@@ -23,7 +22,6 @@ import { ReplayError, excerpt, statements } from '../games/replay/format.ts';
 import { replayPerlaggen } from '../games/replay/perlaggen.ts';
 import { UsageError } from '../core/errors.ts';
 import { perlaggenOf } from '../rules/perlaggen.ts';
-import { reviewLosses, type DecisionLoss } from './review-losses.ts';
 
 export interface ReviewDeal {
   readonly names: readonly string[];
@@ -46,8 +44,8 @@ export interface Review {
   readonly deals: readonly ReviewDeal[];
   /** The replay's transcript, as `perlagg replay` prints it. */
   readonly transcript: string;
-  /** Each decision's value lost as `perlagg review` classes it, or null while that is not connected. */
-  readonly losses: readonly DecisionLoss[] | null;
+  /** Whether the decisions' values lost can be asked for (POST /api/review/losses): Perlaggen, not Bieten. */
+  readonly reviewable: boolean;
 }
 
 const short = (c: number): string => cardShort(c);
@@ -161,11 +159,11 @@ export async function reviewText(text: string, name: string): Promise<Review> {
     const title = header.title ?? '';
     if (header.game === 'perlaggen') {
       const r = replayPerlaggen(all, header, name);
-      return { game: 'perlaggen', title, deals: r.states.map(perlaggenDeal), transcript: r.text, losses: await reviewLosses(text) };
+      return { game: 'perlaggen', title, deals: r.states.map(perlaggenDeal), transcript: r.text, reviewable: true };
     }
     if (header.game === 'bieten') {
       const r = replayBieten(all, header, name);
-      return { game: 'bieten', title, deals: r.states.map(bietenDeal), transcript: r.text, losses: await reviewLosses(text) };
+      return { game: 'bieten', title, deals: r.states.map(bietenDeal), transcript: r.text, reviewable: false };
     }
     throw new ReplayError(all[0]!.line, `unknown game "${excerpt(header.game)}" (known: bieten, perlaggen)`);
   } catch (e) {

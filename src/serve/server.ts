@@ -12,6 +12,7 @@
 //   POST /api/tables/:id/advice  → the advisor's prices of the decision now (advice.ts, in a worker)
 //   GET  /api/tables/:id/record  the finished game in the replay format (text/plain, a download)
 //   POST /api/review             { text, name } → the recording replayed for review (review.ts)
+//   POST /api/review/losses      { text, name, deal } → each decision of that deal with its value lost (review-losses.ts)
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
@@ -23,6 +24,7 @@ import { builtinPoliciesOf } from '../registry/policies.ts';
 import { MAX_PLAYERS } from '../games/bieten/engine.ts';
 import { AdvicePool } from './advice-pool.ts';
 import { reviewText } from './review.ts';
+import { reviewLosses } from './review-losses.ts';
 import { answerPath, tableSpec, zodLine } from './spec.ts';
 import { Tables } from './tables.ts';
 
@@ -79,6 +81,7 @@ function send(res: ServerResponse, status: number, data: unknown, type = 'applic
 }
 
 const ReviewSchema = z.object({ text: z.string().max(MAX_BODY), name: z.string().max(200).optional() }).strict();
+const LossesSchema = z.object({ text: z.string().max(MAX_BODY), name: z.string().max(200).optional(), deal: z.number().int().min(0).max(1000) }).strict();
 
 export function setup(): object {
   return {
@@ -122,6 +125,11 @@ export async function serve(o: ServeOptions = {}): Promise<Running> {
       const r = ReviewSchema.safeParse(await body(req));
       if (!r.success) throw new UsageError(zodLine(r.error, 'review'));
       return send(res, 200, await reviewText(r.data.text, r.data.name ?? 'the file'));
+    }
+    if (path === '/api/review/losses' && m === 'POST') {
+      const r = LossesSchema.safeParse(await body(req));
+      if (!r.success) throw new UsageError(zodLine(r.error, 'review'));
+      return send(res, 200, { deal: r.data.deal, losses: reviewLosses(r.data.text, r.data.name ?? 'the file', r.data.deal) });
     }
     const t = /^\/api\/tables\/([0-9a-f-]{36})(\/(answer|advice|record))?$/.exec(path);
     if (t !== null) {

@@ -12,6 +12,7 @@ import { dealOf, leaks } from './leak.ts';
 
 const CHROMIUM = process.env['PERLAGG_CHROMIUM'] ?? '/usr/bin/chromium';
 const EXAMPLE = join(import.meta.dirname, '..', '..', 'examples', 'perlaggen-oberland-hand.txt');
+const BLUNDER = join(import.meta.dirname, '..', '..', 'examples', 'perlaggen-oberland-blunder.txt');
 
 let server: Running;
 let browser: Browser;
@@ -141,6 +142,25 @@ describe('perlagg serve in Chromium', () => {
     const chunks: Buffer[] = [];
     for await (const c of saved) chunks.push(c as Buffer);
     expect(Buffer.concat(chunks).toString('utf8')).toBe(readFileSync(EXAMPLE, 'utf8'));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('marks the planted blunder of a recorded game with the value it lost, as perlagg review classes it', async () => {
+    const { page, errors } = await open();
+    await page.setInputFiles('#open-file', BLUNDER);
+    await page.waitForSelector('[data-testid=review]');
+    expect(await page.locator('[data-testid=loss-row]').count()).toBe(0); // before the first trick: none yet
+    await page.click('[data-testid=next]');
+    await page.click('[data-testid=next]');
+    await page.waitForSelector('[data-testid=loss-row]'); // the losses come from the server's search
+    // P1's E8 in trick 2 (SA would have won it): its row carries a mistake mark and the better card
+    const row = page.locator('[data-testid=loss-row]', { hasText: 'play E8' });
+    expect(await row.count()).toBe(1);
+    expect(await row.textContent()).toContain('besser: play SA');
+    expect(await row.locator('[data-testid=loss-mark]').textContent()).toMatch(/^\?\??/);
+    await page.click('[data-testid=prev]');
+    expect(await page.locator('[data-testid=loss-row]', { hasText: 'play E8' }).count()).toBe(0); // stepped back: not yet played
     expect(errors).toEqual([]);
     await page.close();
   });

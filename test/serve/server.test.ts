@@ -200,6 +200,19 @@ describe('perlagg serve: review', () => {
     expect(r.data.error).toMatch(/^bad\.txt line 5: /);
   });
 
+  it("a deal's decisions come with their value lost: the planted blunder marked (perlagg review's classes)", async () => {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'perlaggen-oberland-blunder.txt'), 'utf8');
+    const r = await call('POST', '/api/review/losses', { text, name: 'blunder.txt', deal: 0 });
+    expect(r.status, r.text).toBe(200);
+    const e8 = r.data.losses.find((x: { decision: string }) => x.decision === 'play E8');
+    expect(e8).toMatchObject({ deal: 0, seat: 0, trick: 1, best: 'play SA' });
+    expect(['bad', 'very bad']).toContain(e8.mark);
+    const none = await call('POST', '/api/review/losses', { text, name: 'blunder.txt', deal: 3 });
+    expect(none.status).toBe(400);
+    expect(none.data.error).toMatch(/the recording has 1 deal$/);
+  });
+
   it('a recorded game opens deal by deal with its tricks and lines', async () => {
     const { readFileSync } = await import('node:fs');
     const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'perlaggen-oberland-hand.txt'), 'utf8');

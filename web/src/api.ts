@@ -77,12 +77,25 @@ export interface ReviewDeal {
   lines: Array<{ trick: number; text: string }>;
   points: number[];
 }
+/** A decision's value lost, as perlagg review classes it (src/serve/review-losses.ts). */
+export interface Loss {
+  deal: number;
+  seat: number;
+  trick: number;
+  decision: string;
+  best: string;
+  loss: number | null;
+  lossPwin: number | null;
+  mark: string;
+}
+
 export interface Review {
   game: 'perlaggen' | 'bieten';
   title: string;
   deals: ReviewDeal[];
   transcript: string;
-  losses: Array<{ deal: number; seat: number; decision: string; loss: number; mark: string }> | null;
+  /** Whether POST api/review/losses prices its decisions (Perlaggen). */
+  reviewable: boolean;
 }
 export interface Setup {
   games: Array<{ game: 'perlaggen' | 'bieten'; rulesets: string[]; players: number[]; bots: string[]; defaultBot: string }>;
@@ -104,4 +117,5 @@ export const api = {
   advice: (id: string) => call<AdviceView>('POST', `api/tables/${id}/advice`),
   record: (id: string) => call<string>('GET', `api/tables/${id}/record`),
   review: (text: string, name: string) => call<Review>('POST', 'api/review', { text, name }),
+  losses: (text: string, name: string, deal: number) => call<{ deal: number; losses: Loss[] }>('POST', 'api/review/losses', { text, name, deal }),
 };
