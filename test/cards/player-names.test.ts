@@ -1,17 +1,13 @@
 // Suits and ruleset names as players write them (issue 14, deliverable 5): one parsing function each
 // (parseSuit in src/cards/notation.ts, parseRulesetName in src/rules/registry.ts), reused by every command.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUITS } from '../../src/cards/card.ts';
 import { CardNotationError, cardShort, parseCards, parseSuit, tryParseSuit } from '../../src/cards/notation.ts';
 import { RULESET_NAMES, RulesetError, canonicalName, parseRulesetName, resolveRuleset } from '../../src/rules/registry.ts';
+import { perlaggStreams } from '../in-process.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-function perlagg(...args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PERLAGG_DEBUG: '' } });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
+// the command line in this process (test/in-process.ts): nothing here needs a process of its own
+const perlagg = (...args: string[]) => perlaggStreams(args, { env: { PERLAGG_DEBUG: '' } });
 
 describe('suits as players write them', () => {
   it('reads the letter, the German name, the colour names and the English names, in any case', () => {
@@ -83,16 +79,16 @@ describe('ruleset names as players write them', () => {
 });
 
 describe('the commands take them everywhere a suit or a ruleset is taken', () => {
-  it('exact --trump Herz,Laub --ruleset Oberland; simulate -r Südtirol --trump herz equals -r suedtirol -t H', () => {
-    const a = perlagg('exact', '--ruleset', 'Oberland', '--trump', 'Herz,Laub', '--json');
+  it('exact --trump Herz,Laub --ruleset Oberland; simulate -r Südtirol --trump herz equals -r suedtirol -t H', async () => {
+    const a = await perlagg('exact', '--ruleset', 'Oberland', '--trump', 'Herz,Laub', '--json');
     expect(a.code, a.stderr).toBe(0);
     const ja = JSON.parse(a.stdout) as { ruleset: string; results: Array<{ trump: string; summary: { dritzigesGleich: { count: number } } }> };
     expect(ja.ruleset).toBe('oberland');
     expect(ja.results.map((x) => x.trump)).toEqual(['H', 'L']);
     expect(ja.results[0]!.summary.dritzigesGleich.count).toBe(138_537); // the README's Oberland, Herz trump figure
 
-    const s = perlagg('simulate', '-r', 'Südtirol', '--trump', 'herz', '-n', '64', '-w', '0', '--json');
-    const t = perlagg('simulate', '-r', 'suedtirol', '--trump', 'H', '-n', '64', '-w', '0', '--json');
+    const s = await perlagg('simulate', '-r', 'Südtirol', '--trump', 'herz', '-n', '64', '-w', '0', '--json');
+    const t = await perlagg('simulate', '-r', 'suedtirol', '--trump', 'H', '-n', '64', '-w', '0', '--json');
     expect(s.code, s.stderr).toBe(0);
     const js = JSON.parse(s.stdout) as { ruleset: string; rejected: number; metrics: unknown };
     const jt = JSON.parse(t.stdout) as typeof js;
@@ -100,7 +96,7 @@ describe('the commands take them everywhere a suit or a ruleset is taken', () =>
     expect(js.rejected).toBeGreaterThan(0); // deals with another trump were redealt
     expect(js.metrics).toEqual(jt.metrics);
 
-    const bad = perlagg('simulate', '-r', 'oberland', '--trump', 'Kreuz', '-n', '64', '-w', '0');
+    const bad = await perlagg('simulate', '-r', 'oberland', '--trump', 'Kreuz', '-n', '64', '-w', '0');
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim()).toBe('perlagg: --trump Kreuz: not a suit (write H, S, L, E or Herz, Schell, Laub, Eichel)');
     expect(bad.stdout).toBe('');

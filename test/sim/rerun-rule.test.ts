@@ -14,9 +14,11 @@ import { readRunManifest } from '../../src/results/run-manifest.ts';
 import type { SimSpec } from '../../src/sim/job.ts';
 import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
 import { runLeague, type LeagueOptions } from '../../src/league/league.ts';
+import { perlaggStreams } from '../in-process.ts';
 import { scratchDir } from '../scratch.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+
 const made: string[] = [];
 afterEach(() => {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -119,30 +121,36 @@ describe('shards with no deals, and the merge rerun', () => {
     expect(() => mergeShards(shards, other)).toThrow(/other already holds another run \(setting seed differs from the merge of these shards\)/);
   });
 
-  it('perlagg simulate of an empty shard exits 0 (no charts, a note)', () => {
+  it('perlagg simulate of an empty shard exits 0 (no charts, a note)', async () => {
+    // the command line in this process (test/in-process.ts): no process of its own needed
     const out = join(tmp(), 'run');
-    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), 'simulate', '-n', '1000', '--batch-size', '500', '--shard', '0/4', '-w', '0', '-q', '--out', out], { cwd: ROOT, encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(0);
+    const r = await perlaggStreams(['simulate', '-n', '1000', '--batch-size', '500', '--shard', '0/4', '-w', '0', '-q', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^0 deals/m);
     expect(r.stderr).toMatch(/holds no deals \(a shard with nothing to do\): no charts/);
   });
 });
 
 describe('the rerun rule in exact and league', () => {
-  it('perlagg exact: the same settings into its own finished folder leave every byte; a damaged table is written afresh', () => {
+  it('perlagg exact: the same settings into its own finished folder leave every byte; a damaged table is written afresh', async () => {
+    // processes of their own: the table written afresh must equal the first byte for byte, and apache-arrow
+    // numbers dictionaries from a counter of the process (a second table written in one process differs)
     const out = join(tmp(), 'exact');
-    const exact = () => spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), 'exact', '-r', '1853', '-t', 'H', '--json', '--out', out], { cwd: ROOT, encoding: 'utf8' });
-    expect(exact().status).toBe(0);
+    const exact = async () => {
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), 'exact', '-r', '1853', '-t', 'H', '--json', '--out', out], { cwd: ROOT, encoding: 'utf8' });
+      return { code: r.status, stderr: r.stderr };
+    };
+    expect((await exact()).code).toBe(0);
     const before = snapshot(out);
-    const again = exact();
-    expect(again.status, again.stderr).toBe(0);
+    const again = await exact();
+    expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/already holds this result \(the same settings and code, its table checked\): its files are left as they are/);
     expect(snapshot(out)).toEqual(before);
     const f = join(out, 'exact.arrow');
     const bytes = readFileSync(f);
     bytes[bytes.length >> 1] = bytes[bytes.length >> 1]! ^ 0xff;
     writeFileSync(f, bytes);
-    expect(exact().status).toBe(0);
+    expect((await exact()).code).toBe(0);
     expect(snapshot(out).find(([n]) => n === 'exact.arrow')).toEqual(before.find(([n]) => n === 'exact.arrow'));
   });
 

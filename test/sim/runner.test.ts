@@ -44,15 +44,16 @@ describe('runner: the same answer however the work is split', () => {
     for (const m of manifests.slice(1)) expect(m).toEqual(manifests[0]);
   });
 
-  it('3 shard processes (scheduler variables) merged equal one run', async () => {
+  it('3 shard runs (scheduler variables) merged equal one run', async () => {
     const dir = tmp();
     const common = ['simulate', '-r', 'innsbruck', '-s', '11', '-n', '6000', '--batch-size', '512', '-w', '0', '-q'];
-    // the whole run and the merge in this process; each shard a process of its own with its scheduler's variables
+    // the command line in this process (test/in-process.ts): the whole run, the merge, and each shard with its
+    // scheduler's variables set for its run (the command reads them when it runs, as a process would at start)
     const single = await perlaggStreams([...common, '--out', join(dir, 'single')]);
     expect(single.code, single.stderr).toBe(0);
-    const envs: NodeJS.ProcessEnv[] = [{ JOB_COMPLETION_INDEX: '0' }, { SLURM_ARRAY_TASK_ID: '5', SLURM_ARRAY_TASK_MIN: '4' }, { AWS_BATCH_JOB_ARRAY_INDEX: '2' }];
+    const envs: Array<Record<string, string>> = [{ JOB_COMPLETION_INDEX: '0' }, { SLURM_ARRAY_TASK_ID: '5', SLURM_ARRAY_TASK_MIN: '4' }, { AWS_BATCH_JOB_ARRAY_INDEX: '2' }];
     for (const env of envs) {
-      const r = perlagg([...common, '--shards', '3', '--out', join(dir, 'sharded')], env);
+      const r = await perlaggStreams([...common, '--shards', '3', '--out', join(dir, 'sharded')], { env });
       expect(r.code, r.stderr).toBe(0);
     }
     expect(readdirSync(join(dir, 'sharded')).sort()).toEqual(['shard-0-of-3', 'shard-1-of-3', 'shard-2-of-3']);
