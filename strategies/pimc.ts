@@ -8,7 +8,9 @@
 // bids, raises and answers (played out as their consequences on the stakes; the opponents answer by the
 // answer model: see src/playout/search.ts) are searched; asks, answers to asks, the veto and the cut are
 // decided by rule. It sees only the Observation and draws only from ctx.rng. Where no world can be sampled
-// (an observation no deal agrees with: a WorldError) it plays as `simple`.
+// (an observation no deal agrees with: a WorldError) it plays as `simple`. With the solved bid layer
+// (issue 28, docs/solved.md): `bids=solved` plays its own bid decisions by the table, `answers=solved` makes
+// the table the model of the opponents' answers in the playouts.
 //
 // The cost: worlds × options × rolloutsPerWorld playouts per decision (`maxRollouts` caps it by using fewer
 // worlds when the options are many). `timeMs` stops sampling after that long — not reproducible, so 0
@@ -16,6 +18,7 @@
 import { definePolicy, type Observation, type PolicyAction, type PolicyContext } from '../src/policy/api.ts';
 import { DEFAULT_SEARCH, WorldError, searchDecision, softened, type SearchConfig } from '../src/playout/api.ts';
 import simple from './simple.ts';
+import { solvedAnswerModel, solvedBidAction } from './solved.ts';
 
 export default definePolicy({
   name: 'pimc',
@@ -28,7 +31,8 @@ export default definePolicy({
     maxRollouts: { type: 'integer', min: 0, max: 1000000, default: 0, description: 'rollout budget per decision: fewer worlds when the options are many (0 = worlds × options × rollouts)' },
     objective: { type: 'enum', values: ['auto', 'points', 'partie'], default: 'auto', description: "'points': the deal's expected points; 'partie': P(win the Partie) (equity table); 'auto': partie when a party needs at most autoWithin points" },
     autoWithin: { type: 'integer', min: 0, max: 100, default: 4, description: "objective 'auto': the Partie objective when a party needs at most this many points" },
-    answers: { type: 'enum', values: ['simple', 'perfect'], default: 'simple', description: "how the opponents answer our bids in a playout: as simple does from their cards, or the better for them knowing every card" },
+    answers: { type: 'enum', values: ['simple', 'perfect', 'solved'], default: 'simple', description: "how the opponents answer our bids in a playout: as simple does from their cards, the better for them knowing every card, or as the solved bid layer does (docs/solved.md)" },
+    bids: { type: 'enum', values: ['search', 'solved'], default: 'search', description: "its own bid decisions (windows, answers, vetoes): searched, or played by the solved bid layer (docs/solved.md; searched where the table has no key)" },
     readBids: { type: 'enum', values: ['strong', 'any', 'none'], default: 'strong', description: "what an opponent's bid or hold of a Gleich/Hanger tells: one of at least three Ober / U-O-K, any, nothing" },
     worldWeights: { type: 'enum', values: ['uniform', 'weighted'], default: 'uniform', description: "'weighted': every consistent deal sampled, each world weighted by the likelihood of the other seats' bids, answers and talk as simple (softened by `tremble`) would have made them; 'uniform': the reading of bids" },
     tremble: { type: 'number', min: 0.001, max: 1, default: 0.1, description: "worldWeights 'weighted': the probability that a seat does not do what simple would (the model's ε-mix)" },
@@ -43,7 +47,8 @@ export default definePolicy({
       maxRollouts: o['maxRollouts'] as number,
       objective: o['objective'] as SearchConfig['objective'],
       autoWithin: o['autoWithin'] as number,
-      answers: o['answers'] as SearchConfig['answers'],
+      answers: o['answers'] === 'perfect' ? 'perfect' : 'simple',
+      ...(o['answers'] === 'solved' ? { answerModel: solvedAnswerModel } : {}),
       readBids: o['readBids'] as SearchConfig['readBids'],
       timeMs: o['timeMs'] as number,
       everyOption: false,
@@ -54,12 +59,17 @@ export default definePolicy({
     // the model of the other seats for weighted worlds: simple, softened (src/playout/inference.ts)
     const noRandom = { nextUint32: (): number => 0 };
     if (cfg.worldWeights === 'weighted') cfg = { ...cfg, model: softened('simple', (x) => fallback.act(x, { rng: noRandom } as PolicyContext), o['tremble'] as number) };
+    const solvedBids = o['bids'] === 'solved';
     return {
       bidding: 'full',
       act(obs: Observation, ctx: PolicyContext): PolicyAction {
         if (obs.legal.length === 1) return obs.legal[0]!;
         // the cut, and table talk (RULES §13: the kernel's playouts know no talk; simple talks truthfully)
         if (obs.phase === 'cutKeep' || obs.phase === 'talk' || obs.trump === null) return fallback.act(obs, ctx);
+        if (solvedBids) {
+          const a = solvedBidAction(obs, ctx.rng);
+          if (a !== null) return a;
+        }
         try {
           const d = searchDecision(obs, cfg, ctx.rng);
           return d.options[d.best]!.action;

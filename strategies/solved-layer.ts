@@ -34,24 +34,29 @@ export interface AbstractDecision {
 
 export const BID_PHASES: ReadonlySet<string> = new Set(['window', 'answer', 'veto']);
 
-function gleichBucket(code: number): number {
+export function gleichBucket(code: number): number {
   if (code === 0) return 0;
   const count = code >>> 4;
   if (count >= 3) return 3;
   return (code & 15) >= 6 ? 2 : 1; // a pair of Ober or better
 }
 
-function hangerBucket(code: number): number {
+export function hangerBucket(code: number): number {
   if (code === 0) return 0;
   const len = code >>> 4;
   if (len >= 4) return 3;
   return (code & 15) >= 6 ? 2 : 1;
 }
 
+/** The Spiel's bucket of a hand with these Perlaggen and plain trumps. */
+export function spielBucketOf(perlaggen: number, plain: number): number {
+  const s = 2 * Math.min(perlaggen, 3) + Math.min(plain, 3);
+  return s <= 1 ? 0 : s <= 3 ? 1 : s <= 5 ? 2 : 3;
+}
+
 function spielBucket(obs: Observation, hand: readonly number[]): number {
   const t = trumpCount(obs, hand);
-  const s = 2 * Math.min(t.perlaggen, 3) + Math.min(t.plain, 3);
-  return s <= 1 ? 0 : s <= 3 ? 1 : s <= 5 ? 2 : 3;
+  return spielBucketOf(t.perlaggen, t.plain);
 }
 
 const roomBucket = (h: number): string => (h <= 0 ? 'g' : h <= 3 ? 'a' : 'b');
@@ -66,15 +71,19 @@ export function strengths(obs: Observation): { text: string; g: number; h: numbe
   const hand = obs.hand.length > 0 && seat === obs.seat ? obs.hand : (obs.seenHands.find((x) => x.seat === seat)?.cards ?? obs.hand);
   const s = spielBucket(obs, hand);
   const party = obs.party[seat]!;
+  return { text: `${g}${h}${s}${tricksText(obs, party)}`, g, h, s };
+}
+
+/** The tricks only once trick play has begun: the party's Spiel as ahead, level or behind. */
+function tricksText(obs: Observation, party: number): string {
+  if (obs.point <= 0) return '';
   let ours = 0;
   let theirs = 0;
   for (let i = 0; i < obs.tricksWon.length; i++) {
     if (obs.party[i] === party) ours += obs.tricksWon[i]!;
     else theirs += obs.tricksWon[i]!;
   }
-  // the tricks only once trick play has begun: the Spiel's state, as ahead, level or behind
-  const tricks = obs.point <= 0 ? '' : ours > theirs ? '+' : ours < theirs ? '-' : '=';
-  return { text: `${g}${h}${s}${tricks}`, g, h, s };
+  return ours > theirs ? '+' : ours < theirs ? '-' : '=';
 }
 
 function historyText(obs: Observation, party: number): string {
@@ -179,4 +188,33 @@ export function abstractDecision(obs: Observation): AbstractDecision | null {
   const room = roomBucket(headroom(obs, party)) + roomBucket(headroom(obs, 1 - party));
   const key = `${head}|${st.text}|${room}|${pos}|${pointText(obs.point)}|${historyText(obs, party)}|${letters.join('')}`;
   return { key, actions, letters: letters.join('') };
+}
+
+/**
+ * The key of `seat`'s answer to an offer the other party is making now on figure f (0 Spiel, 1 Gleich,
+ * 2 Hanger) at `level`, as abstractDecision would build it at that answer, the seat's bucket of the figure
+ * given (its cards being a searching bot's guess): the solved layer as the model of the other seats.
+ */
+export function answerKeyOf(obs: Observation, seat: number, f: number, level: number, aus: boolean, bucket: number, mayRaise: boolean): string {
+  const party = obs.party[seat]!;
+  const offerer = 1 - party;
+  const b = obs.bidding[f]!;
+  const unseen = b.status === 'unbid' ? obs.point === -1 : b.unseen;
+  const head = `A${f}${aus ? 'A' : Math.min(level, 6)}${unseen ? 'u' : ''}`;
+  const already = b.status === 'offer' && b.offerParty === offerer ? b.level - 1 : 0;
+  const room = roomBucket(headroom(obs, party)) + roomBucket(headroom(obs, offerer) - (level - 1 - already));
+  const from = (seat - obs.dealer + obs.seats) % obs.seats;
+  const pos = obs.point === -1 ? String(from) : from % 2 === 0 ? 'd' : 'v';
+  let unbid = 0;
+  let done = false;
+  let ours = false;
+  for (let i = 0; i < obs.bidding.length; i++) {
+    if (i === f) continue;
+    const x = obs.bidding[i]!;
+    if (x.status === 'unbid') unbid++;
+    else if (x.status === 'offer') ours ||= x.offerParty === party;
+    else done = true;
+  }
+  const hist = `${unbid}${done ? 's' : ''}${ours ? 'o' : ''}O`;
+  return `${head}|${bucket}${tricksText(obs, party)}|${room}|${pos}|${pointText(obs.point)}|${hist}|gh${mayRaise ? 'r' : ''}`;
 }

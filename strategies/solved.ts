@@ -8,7 +8,8 @@
 // solvedBidAction is the same layer as a function, for another bot's bid layer or model of the other seats
 // (pimc, advise: issue 28 item 3).
 import { definePolicy, type Observation, type PolicyAction, type RandomSource } from '../src/policy/api.ts';
-import { abstractDecision } from './solved-layer.ts';
+import { abstractDecision, answerKeyOf, gleichBucket, hangerBucket, spielBucketOf } from './solved-layer.ts';
+import type { AnswerQuery } from '../src/playout/api.ts';
 import simple from './simple.ts';
 import author1853 from './author1853.ts';
 import t1853 from './solved/1853.json' with { type: 'json' };
@@ -46,6 +47,32 @@ export function solvedBidAction(obs: Observation, rng: RandomSource): PolicyActi
     if (x < 0) return dec.actions[i]!;
   }
   return dec.actions[probs.length - 1]!;
+}
+
+/**
+ * The solved layer as the model of the other seats in a search (pimc answers=solved): how the answering seat
+ * answers our offer in a world, drawn by the query's u from the table's mix at the key the seat would have
+ * there (0 gut, 1 hold, 2 raise); −1 where the table has no such key (then the search takes simple's answer).
+ */
+export function solvedAnswerModel(q: AnswerQuery): number {
+  const t = solvedTable(q.obs.ruleset);
+  if (t === undefined) return -1;
+  const bucket = q.figure === 0 ? spielBucketOf(q.perlaggen, q.plainTrumps) : q.figure === 1 ? gleichBucket(q.gleich) : hangerBucket(q.hanger);
+  const o = q.obs;
+  // Aus: the first level reaching a party's target, 8 on the ladder up to 7
+  let aus = q.level >= 8;
+  for (let p = 0; p < o.score.length; p++) aus ||= q.level >= o.target - o.score[p]! - (o.written[p] ?? 0);
+  const probs = t.keys[answerKeyOf(o, q.seat, q.figure, q.level, aus, bucket, q.mayRaise)];
+  if (probs === undefined) return -1;
+  let total = 0;
+  for (const p of probs) total += p;
+  if (total <= 0) return -1;
+  let x = q.u * total;
+  for (let i = 0; i < probs.length - 1; i++) {
+    x -= probs[i]!;
+    if (x < 0) return i;
+  }
+  return probs.length - 1;
 }
 
 export default definePolicy({

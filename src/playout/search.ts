@@ -47,6 +47,7 @@
 // writes of the option itself, the Aus value beyond the points still needed, the over-bid penalties (a
 // bid over the limit is valued at no gain and the penalty; a raise over the limit stands as a hold, A-45).
 import { WELI } from '../cards/card.ts';
+import { popcount32 } from '../cards/mask.ts';
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
 import type { Observation } from '../engine/observation.ts';
 import { showingPlanWord } from '../policy/figures.ts';
@@ -93,7 +94,32 @@ export interface SearchConfig {
   readonly worldWeights: 'uniform' | 'weighted';
   /** The model of the other seats for 'weighted' (inference.ts SeatModel); null: worlds stay uniform. */
   readonly model: SeatModel | null;
+  /**
+   * The model of the other seats' answers to our bids and raises, as a function (answers 'simple' only):
+   * e.g. the solved bid layer (strategies/solved.ts solvedAnswerModel); where it answers −1, simple's answer.
+   */
+  readonly answerModel?: AnswerModel;
 }
+
+/** What the answer model is asked: how `seat` answers our offer on `figure` at `level`, in one world. */
+export interface AnswerQuery {
+  readonly obs: Observation;
+  readonly seat: number;
+  /** 0 Spiel, 1 Gleich, 2 Hanger. */
+  readonly figure: number;
+  readonly level: number;
+  readonly mayRaise: boolean;
+  /** The answering seat's cards in the world: its best Gleich and Hanger (evaluator codes), its Perlaggen and plain trumps. */
+  readonly gleich: number;
+  readonly hanger: number;
+  readonly perlaggen: number;
+  readonly plainTrumps: number;
+  /** A uniform draw in [0, 1) for a mixed model, fixed by the world and the offer (reproducible). */
+  readonly u: number;
+}
+
+/** 0 gut, 1 hold, 2 raise; −1: no answer (simple's is taken). */
+export type AnswerModel = (q: AnswerQuery) => number;
 
 export const DEFAULT_SEARCH: SearchConfig = Object.freeze({
   worlds: 48,
@@ -648,6 +674,10 @@ export class Search {
 
   /** The answering seat's answer in world i to an offer on f at `level` (simple.ts): 0 gut, 1 hold, 2 raise. */
   modelAnswer(i: number, f: number, level: number, seat: number, mayRaise: boolean): number {
+    if (this.cfg.answerModel !== undefined) {
+      const a = this.cfg.answerModel(this.answerQuery(i, f, level, seat, mayRaise));
+      if (a >= 0) return a;
+    }
     const obs = this.obs;
     const q = obs.party[seat]!;
     if (f === 0) {
@@ -669,6 +699,19 @@ export class Search {
     if (mayRaise && code >>> 4 >= RAISE_COUNT && this.headroomOf(q) >= level) return 2;
     return code > 0 && code >= HOLD_CODE[f]! ? 1 : 0;
     void level;
+  }
+
+  /** The answer model's question about world i (SearchConfig.answerModel). */
+  answerQuery(i: number, f: number, level: number, seat: number, mayRaise: boolean): AnswerQuery {
+    const w = this.worlds[i]!;
+    const lo = w.handLo[seat]! >>> 0;
+    const R = this.rules;
+    const suit = (lo >>> (R.trump * 8)) & 0xff;
+    const perlInSuit = (R.perlLo >>> (R.trump * 8)) & 0xff;
+    const perlaggen = popcount32(lo & R.perlLo) + ((w.handWeli[seat]! & R.weliPerl) !== 0 ? 1 : 0);
+    const word = f === 0 ? 0 : this.showCodes(i, seat);
+    const u = ((i + 1) * 0.6180339887498949 + f * 0.377 + level * 0.131) % 1;
+    return { obs: this.obs, seat, figure: f, level, mayRaise, gleich: f === 1 ? wordGleich(word) : 0, hanger: f === 2 ? wordHanger(word) : 0, perlaggen, plainTrumps: popcount32(suit & ~perlInSuit), u };
   }
 
   /** api.ts headroom of a party (RULES §11.2, A-13). */

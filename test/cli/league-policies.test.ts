@@ -102,7 +102,7 @@ describe('perlagg policies', () => {
     expect(r.stdout).toMatch(/\n {6}holdSlack +integer +\[0, 16\] +default 0 +hold with a figure/);
     expect(r.stdout).toMatch(/\n  passive 1\.0\.0: .*\n {6}no options/);
     const j = JSON.parse((await perlagg(['policies', '--json'])).stdout) as Record<string, Array<{ name: string; options: Record<string, { type: string; min?: number; default: unknown }>; version: string }>>;
-    expect(j['perlaggen']!.map((p) => p.name)).toEqual(['random', 'simple', 'passive', 'author1853', 'bluffer', 'pimc']);
+    expect(j['perlaggen']!.map((p) => p.name)).toEqual(['random', 'simple', 'passive', 'author1853', 'bluffer', 'pimc', 'solved', 'bid-everything', 'hold-everything', 'never-hold']);
     expect(j['bieten']!.map((p) => p.name)).toEqual(['random', 'plain']);
     expect(j['perlaggen']!.find((p) => p.name === 'simple')!.options['spielTricks']).toEqual({ type: 'integer', min: 1, max: 3, default: 2, description: expect.stringMatching(/Spiel/) });
     const only = JSON.parse((await perlagg(['policies', '--game', 'bieten', '--json'])).stdout) as Record<string, unknown>;
