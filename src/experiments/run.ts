@@ -142,19 +142,39 @@ interface OneRun {
   readonly result: RunResult;
 }
 
-async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: string, pool: Piscina | null): Promise<ArmSummary> {
-  const t0 = performance.now();
-  const a = arm.a ?? e.a;
-  const b = arm.design === 'describe' ? null : (arm.b ?? e.b);
-  const opponent = arm.design === 'duplicate' ? null : (arm.opponent ?? 'author1853');
-  const side = arm.side ?? 0;
-  const start = startOf(arm);
-  const n = sizeOf(e, arm, o.size);
+/** What an arm plays: A, B, the opponent, the side under test, the start, the size and the SPRT, checked. */
+interface ArmPlan {
+  readonly a: string;
+  readonly b: string | null;
+  readonly opponent: string | null;
+  readonly side: number;
+  readonly start: StartState | null;
+  readonly n: number;
+  readonly sprt: Extract<NonNullable<Arm['stop']>, { kind: 'sprt' }> | null;
+  /** A variance comparison (compare: 'variance'). */
+  readonly spread: boolean;
+}
+
+function planOf(e: Experiment, arm: Arm, o: RunExperimentOptions): ArmPlan {
   const sprt = arm.stop?.kind === 'sprt' ? arm.stop : null;
   if (sprt !== null && !(arm.design === 'duplicate' && arm.metric === 'points')) throw new Error(`internal: experiment ${e.id} arm ${arm.name}: an SPRT needs a duplicate 'points' arm`);
   const spread = arm.compare === 'variance';
   if (spread && arm.design !== 'side') throw new Error(`internal: experiment ${e.id} arm ${arm.name}: a variance comparison needs a 'side' arm (A and B on the same cards)`);
-  const base = (policies: string[], duplicate: boolean): SimSpec => ({
+  return {
+    a: arm.a ?? e.a,
+    b: arm.design === 'describe' ? null : (arm.b ?? e.b),
+    opponent: arm.design === 'duplicate' ? null : (arm.opponent ?? 'author1853'),
+    side: arm.side ?? 0,
+    start: startOf(arm),
+    n: sizeOf(e, arm, o.size),
+    sprt,
+    spread,
+  };
+}
+
+/** The runner's spec of one run of the arm: these policies at these seats, duplicate or not. */
+function specOf(e: Experiment, arm: Arm, o: RunExperimentOptions, start: StartState | null, policies: string[], duplicate: boolean): SimSpec {
+  return {
     mode: arm.mode,
     ruleset: e.ruleset ?? '1853',
     players: e.players ?? 4,
@@ -164,94 +184,130 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
     ...(duplicate ? { duplicate: true } : {}),
     ...(duplicate && arm.independentStreams === true ? { independentStreams: true } : {}),
     ...(start === null ? {} : { start }),
-  });
-  const run = async (name: string, spec: SimSpec): Promise<OneRun> => {
-    const out = join(dir, name);
-    const result = await runSimulation(
-      {
-        spec,
-        deals: n,
-        batchSize: batchFor(arm.mode, n, o.workers, sprt !== null),
-        workers: o.workers,
-        out,
-        resume: false,
-        shard: null,
-        untilCi: null,
-        timeBudgetMs: null,
-        sprt: sprt === null ? null : { metric: 'a_minus_b', bounds: { m0: sprt.m0, m1: sprt.m1, alpha: sprt.alpha, beta: sprt.beta }, minPairs: sprt.minPairs ?? SPRT_MIN_PAIRS },
-        ...(o.onNote === undefined ? {} : { onNote: o.onNote }),
-        ...(o.signal === undefined ? {} : { signal: o.signal }),
-      },
-      pool,
-    );
-    if (result.stoppedBy === 'interrupted') throw new ExperimentInterrupted(`${e.id} interrupted in arm ${arm.name}: its folder ${out} holds the batches done; run the experiment again to start it afresh`);
-    return { dir: out, result };
   };
-  const pair = (x: string, y: string): string[] => (side === 0 ? [x, y] : [y, x]);
-  const def = METRICS[arm.metric];
-  const runs: OneRun[] = [];
-  let values: number[];
-  let ratio: number | null = null;
+}
+
+/** One run of the ordinary runner into <dir>/<name>. */
+async function runOne(e: Experiment, arm: Arm, o: RunExperimentOptions, plan: ArmPlan, dir: string, pool: Piscina | null, name: string, spec: SimSpec): Promise<OneRun> {
+  const out = join(dir, name);
+  const { sprt, n } = plan;
+  const result = await runSimulation(
+    {
+      spec,
+      deals: n,
+      batchSize: batchFor(arm.mode, n, o.workers, sprt !== null),
+      workers: o.workers,
+      out,
+      resume: false,
+      shard: null,
+      untilCi: null,
+      timeBudgetMs: null,
+      sprt: sprt === null ? null : { metric: 'a_minus_b', bounds: { m0: sprt.m0, m1: sprt.m1, alpha: sprt.alpha, beta: sprt.beta }, minPairs: sprt.minPairs ?? SPRT_MIN_PAIRS },
+      ...(o.onNote === undefined ? {} : { onNote: o.onNote }),
+      ...(o.signal === undefined ? {} : { signal: o.signal }),
+    },
+    pool,
+  );
+  if (result.stoppedBy === 'interrupted') throw new ExperimentInterrupted(`${e.id} interrupted in arm ${arm.name}: its folder ${out} holds the batches done; run the experiment again to start it afresh`);
+  return { dir: out, result };
+}
+
+/** An arm's runs and what they measured: the values (one per pair, deal or game), the variance ratio, the pairs that differ. */
+interface ArmValues {
+  readonly runs: OneRun[];
+  readonly values: number[];
+  readonly ratio: number | null;
   /** Pairs whose result differs between A and B (null: describe). */
-  let differing: number | null = null;
-  if (arm.design === 'duplicate') {
-    const r = await run('run', base([a, b!], true));
-    runs.push(r);
-    const t = readColumns(r.dir, def.table, ['seating', ...def.columns]);
-    const anti = arm.metric === 'points' || arm.metric === 'spiele' || arm.metric === 'partien' || arm.metric === 'stake';
-    const singles: Moments = { n: 0, sum: 0, sumSq: 0 };
-    values = [];
-    for (let i = 0; i + 1 < t.rows; i += 2) {
-      const d = [0, 1].map((s) => {
-        const x = t.col['seating']![i + s]!; // A is party x in seating x
-        const mine = def.value(t.col, i + s, x) ?? 0;
-        const theirs = def.value(t.col, i + s, 1 - x) ?? 0;
-        return anti ? mine : mine - theirs;
-      });
-      for (const x of d) {
-        singles.n++;
-        singles.sum += x;
-        singles.sumSq += x * x;
-      }
-      values.push((d[0]! + d[1]!) / 2);
+  readonly differing: number | null;
+}
+
+type Play = (name: string, spec: SimSpec) => Promise<OneRun>;
+
+/** Duplicate: A against B on the same deals, the effect per deal pair (the mean of its two seatings). */
+async function duplicateValues(arm: Arm, plan: ArmPlan, play: Play, spec: (policies: string[], duplicate: boolean) => SimSpec): Promise<ArmValues> {
+  const def = METRICS[arm.metric];
+  const r = await play('run', spec([plan.a, plan.b!], true));
+  const t = readColumns(r.dir, def.table, ['seating', ...def.columns]);
+  const anti = arm.metric === 'points' || arm.metric === 'spiele' || arm.metric === 'partien' || arm.metric === 'stake';
+  const singles: Moments = { n: 0, sum: 0, sumSq: 0 };
+  const values: number[] = [];
+  for (let i = 0; i + 1 < t.rows; i += 2) {
+    const d = [0, 1].map((s) => {
+      const x = t.col['seating']![i + s]!; // A is party x in seating x
+      const mine = def.value(t.col, i + s, x) ?? 0;
+      const theirs = def.value(t.col, i + s, 1 - x) ?? 0;
+      return anti ? mine : mine - theirs;
+    });
+    for (const x of d) {
+      singles.n++;
+      singles.sum += x;
+      singles.sumSq += x * x;
     }
-    differing = values.filter((x) => x !== 0).length;
-    ratio = varianceRatio(accOf(values), singles);
-  } else if (arm.design === 'side') {
-    const ra = await run('a', base(pair(a, opponent!), false));
-    const rb = await run('b', base(pair(b!, opponent!), false));
-    runs.push(ra, rb);
-    const key = def.table === 'hands' ? 'deal' : 'partie';
-    const ta = readColumns(ra.dir, def.table, [key, ...def.columns]);
-    const tb = readColumns(rb.dir, def.table, [key, ...def.columns]);
-    if (ta.rows !== tb.rows) throw new Error(`internal: the runs of ${e.id} ${arm.name} have ${ta.rows} and ${tb.rows} rows`);
-    values = [];
-    const va: number[] = [];
-    const vb: number[] = [];
-    for (let i = 0; i < ta.rows; i++) {
-      if (ta.col[key]![i] !== tb.col[key]![i]) throw new Error(`internal: the runs of ${e.id} ${arm.name} differ in their ${key} at row ${i}`);
-      const x = def.value(ta.col, i, side) ?? 0;
-      const y = def.value(tb.col, i, side) ?? 0;
-      va.push(x);
-      vb.push(y);
-      values.push(x - y);
-    }
-    differing = values.filter((x) => x !== 0).length;
-    if (spread) values = varianceTerms(va, vb);
-    else {
-      const vp = variance(values);
-      ratio = vp > 0 ? (variance(va) + variance(vb)) / vp : null;
-    }
-  } else {
-    const r = await run('run', base(pair(a, opponent!), false));
-    runs.push(r);
-    const t = readColumns(r.dir, def.table, def.columns);
-    values = [];
-    for (let i = 0; i < t.rows; i++) {
-      const x = def.value(t.col as Columns, i, side);
-      if (x !== null) values.push(x);
-    }
+    values.push((d[0]! + d[1]!) / 2);
   }
+  return { runs: [r], values, differing: values.filter((x) => x !== 0).length, ratio: varianceRatio(accOf(values), singles) };
+}
+
+/** Side: the side under test plays A in one run and B in another against the same opponent on the same cards. */
+async function sideValues(e: Experiment, arm: Arm, plan: ArmPlan, play: Play, spec: (policies: string[], duplicate: boolean) => SimSpec): Promise<ArmValues> {
+  const def = METRICS[arm.metric];
+  const { side, opponent } = plan;
+  const pair = (x: string, y: string): string[] => (side === 0 ? [x, y] : [y, x]);
+  const ra = await play('a', spec(pair(plan.a, opponent!), false));
+  const rb = await play('b', spec(pair(plan.b!, opponent!), false));
+  const key = def.table === 'hands' ? 'deal' : 'partie';
+  const ta = readColumns(ra.dir, def.table, [key, ...def.columns]);
+  const tb = readColumns(rb.dir, def.table, [key, ...def.columns]);
+  if (ta.rows !== tb.rows) throw new Error(`internal: the runs of ${e.id} ${arm.name} have ${ta.rows} and ${tb.rows} rows`);
+  let values: number[] = [];
+  const va: number[] = [];
+  const vb: number[] = [];
+  for (let i = 0; i < ta.rows; i++) {
+    if (ta.col[key]![i] !== tb.col[key]![i]) throw new Error(`internal: the runs of ${e.id} ${arm.name} differ in their ${key} at row ${i}`);
+    const x = def.value(ta.col, i, side) ?? 0;
+    const y = def.value(tb.col, i, side) ?? 0;
+    va.push(x);
+    vb.push(y);
+    values.push(x - y);
+  }
+  const differing = values.filter((x) => x !== 0).length;
+  let ratio: number | null = null;
+  if (plan.spread) values = varianceTerms(va, vb);
+  else {
+    const vp = variance(values);
+    ratio = vp > 0 ? (variance(va) + variance(vb)) / vp : null;
+  }
+  return { runs: [ra, rb], values, differing, ratio };
+}
+
+/** Describe: one run, the claim's share or mean per hand or Partie. */
+async function describeValues(arm: Arm, plan: ArmPlan, play: Play, spec: (policies: string[], duplicate: boolean) => SimSpec): Promise<ArmValues> {
+  const def = METRICS[arm.metric];
+  const pair = (x: string, y: string): string[] => (plan.side === 0 ? [x, y] : [y, x]);
+  const r = await play('run', spec(pair(plan.a, plan.opponent!), false));
+  const t = readColumns(r.dir, def.table, def.columns);
+  const values: number[] = [];
+  for (let i = 0; i < t.rows; i++) {
+    const x = def.value(t.col as Columns, i, plan.side);
+    if (x !== null) values.push(x);
+  }
+  return { runs: [r], values, differing: null, ratio: null };
+}
+
+async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: string, pool: Piscina | null): Promise<ArmSummary> {
+  const t0 = performance.now();
+  const plan = planOf(e, arm, o);
+  const play: Play = (name, spec) => runOne(e, arm, o, plan, dir, pool, name, spec);
+  const spec = (policies: string[], duplicate: boolean) => specOf(e, arm, o, plan.start, policies, duplicate);
+  const measured = arm.design === 'duplicate' ? await duplicateValues(arm, plan, play, spec) : arm.design === 'side' ? await sideValues(e, arm, plan, play, spec) : await describeValues(arm, plan, play, spec);
+  return armSummary(e, arm, plan, measured, t0);
+}
+
+/** The arm's effect (the SPRT's corrected estimate when it has one), verdict and the rest of its summary. */
+function armSummary(e: Experiment, arm: Arm, plan: ArmPlan, m: ArmValues, t0: number): ArmSummary {
+  const { sprt, spread } = plan;
+  const { runs, values, ratio, differing } = m;
+  const def = METRICS[arm.metric];
   const reference = arm.design === 'describe' ? (arm.reference ?? 0) : 0;
   const effect = effectOf(values, arm.design === 'describe' && def.share);
   const rs = runs[0]!.result.sprt;
@@ -268,11 +324,11 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
     metric: arm.metric,
     unit: spread ? `variance of the ${def.unit} (A's minus B's)` : def.unit,
     direction: arm.direction,
-    a,
-    b,
-    opponent,
-    side,
-    start,
+    a: plan.a,
+    b: plan.b,
+    opponent: plan.opponent,
+    side: plan.side,
+    start: plan.start,
     reference,
     n: values.length,
     nUnit: unitN,

@@ -26,8 +26,8 @@
 // the peak the stop time no longer orders the mean at all (a larger effect stops no sooner), so no interval
 // from the stop time can exist there. meanStopEstimate therefore (1) models the profiled LLR's own drift and
 // variance (profiledLlrModel), (2) solves for the interval only inside the range where that drift rises
-// with mu, and (3) where the interval does not lie inside that range, gives the plain t-interval at the
-// stop: there the effect is so large against H1 that the stop comes when the LLR's drift allows it, whatever
+// with mu, and (3) where the data reach beyond that range (the plain t-interval crosses its end) or the
+// interval is not found inside it, gives the plain t-interval at the stop: there the effect is so large against H1 that the stop comes when the LLR's drift allows it, whatever
 // the data's wandering, so the stop hardly selects the data and the plain interval keeps its coverage.
 // Measured coverage for true effects 0 … 15 × H1 at H1/sd 0.02 … 0.15: scripts/sprt-coverage.ts (the
 // figures in docs/statistics.md); the suite checks a seeded subset (test/stats/stop-coverage.test.ts).
@@ -209,21 +209,22 @@ export function orderedRange(m0: number, m1: number, variance: number): { lo: nu
 
 /**
  * The estimate with its interval at the end of MeanSprt's test (n observations, mean, population variance
- * v): the stagewise interval of the profiled LLR where it lies inside the ordered range, else the plain
- * t-interval at the stop (see the head of this file). null when a stagewise estimate cannot be found and
- * the data give no interval (n < 2).
+ * v): the stagewise interval of the profiled LLR where it and the plain t-interval lie inside the ordered
+ * range, else the plain t-interval at the stop (see the head of this file). null for n < 2 or v = 0.
  */
 export function meanStopEstimate(o: SequentialOutcome, m0: number, m1: number, mean: number, variance: number, level = 0.95): StopEstimate | null {
   const n = o.n;
   if (n < 2 || !(variance > 0)) return null;
-  const model = profiledLlrModel(m0, m1, variance);
   const range = orderedRange(m0, m1, variance);
+  const half = tFor(level, n - 1) * Math.sqrt(variance / (n - 1));
+  const plain: StopEstimate = { estimate: mean, low: mean - half, high: mean + half, level, method: 'plain t-interval at the stop (an effect far beyond H1: the stop time does not order it)' };
+  // the data reach where the stop time no longer orders the mean: an interval from it would stop at the range's end
+  if (plain.low < range.lo || plain.high > range.hi) return plain;
+  const model = profiledLlrModel(m0, m1, variance);
   const scale = Math.max(Math.abs(m1 - m0), Math.sqrt(variance / n));
   const q = (p: number) => stopQuantile(o, model, p, mean, scale, range);
   const est = q(0.5);
   const low = q((1 - level) / 2);
   const high = q(1 - (1 - level) / 2);
-  if (est !== null && low !== null && high !== null) return { estimate: est, low, high, level, method: 'median-unbiased (stagewise ordering, Brownian approximation)' };
-  const half = tFor(level, n - 1) * Math.sqrt(variance / (n - 1));
-  return { estimate: mean, low: mean - half, high: mean + half, level, method: 'plain t-interval at the stop (an effect far beyond H1: the stop time does not order it)' };
+  return est !== null && low !== null && high !== null ? { estimate: est, low, high, level, method: 'median-unbiased (stagewise ordering, Brownian approximation)' } : plain;
 }

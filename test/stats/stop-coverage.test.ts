@@ -15,7 +15,7 @@ describe('the interval at an SPRT stop, across effect sizes', () => {
       figure(`stop coverage ${times} x H1`, r);
       expect(r.cover).toBeGreaterThanOrEqual(0.925);
       expect(r.cover).toBeLessThanOrEqual(0.975);
-      // no side misses much more than its 2.5% (far beyond H1 the stop leans a little low: measured 4.3% above at 15 ×)
+      // no side misses much more than its 2.5% (an interval shifted to one side would)
       expect(Math.max(r.below, r.above)).toBeLessThanOrEqual(0.05 * RUNS);
       if (times === 15) {
         // the old interval (linear model) held none of them; the plain t-interval is what holds there
