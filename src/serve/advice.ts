@@ -29,7 +29,7 @@ export async function adviceFor(spec: TableSpec, answers: readonly (readonly num
   if (q.game === 'bieten') {
     if (st.bietenLive === undefined) throw new UsageError('advice: the deal has not begun: there is no decision to advise on');
     const t0 = performance.now();
-    const d = await bietenAdvice(st.bietenLive, q.obs, q.prompt, worlds, spec.seed, answers.length);
+    const d = bietenAdvice(st.bietenLive, q.obs, q.prompt, worlds, spec.seed, answers.length);
     return { decisions: [d], ms: performance.now() - t0 };
   }
   const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds, continuation: 'simple', rolloutsPerWorld: 1, objective: spec.partie ? 'auto' : 'points', everyOption: true };

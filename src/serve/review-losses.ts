@@ -5,6 +5,10 @@
 // decision instead of 200), so that a whole hand comes back in seconds; `perlagg review` gives the sharper
 // figures. The page asks for one deal at a time (POST /api/review/losses), while it already shows the deal.
 import { reviewGame, type ReviewClass } from '../review/review.ts';
+import { reviewBietenDeal } from '../review/bieten.ts';
+import { replayBieten } from '../games/replay/bieten.ts';
+import { parseRecording } from '../games/replay/common.ts';
+import { statements } from '../games/replay/format.ts';
 import { ReplayError } from '../games/replay/format.ts';
 import { UsageError } from '../core/errors.ts';
 
@@ -28,10 +32,21 @@ export interface DecisionLoss {
   readonly mark: ReviewClass;
 }
 
-/** The losses of the decisions of deal `deal` (0-based) of a Perlaggen recording; a bad one: a UsageError with the replay's line. */
+/**
+ * The losses of the decisions of deal `deal` (0-based) of a recording; a bad one: a UsageError with the
+ * replay's line. Perlaggen by `perlagg review`'s search; Bieten by review/bieten.ts (worlds redealing what the
+ * deciding seat cannot see, every action played out by plain), classed by the same thresholds.
+ */
 export function reviewLosses(text: string, name: string, deal: number, worlds = REVIEW_WORLDS): DecisionLoss[] {
   let r;
   try {
+    const all = statements(text);
+    if (all.length > 0 && parseRecording(all).header.game === 'bieten') {
+      const states = replayBieten(all, parseRecording(all).header, name).states;
+      const final = states[deal];
+      if (final === undefined) throw new UsageError(`${name}: no deal ${deal + 1} (the game has ${states.length})`);
+      return reviewBietenDeal(final, deal + 1, worlds).map((d) => ({ deal, seat: d.seat, trick: d.trick, decision: d.taken, best: d.best, loss: d.lostPoints, lossPwin: null, mark: d.class }));
+    }
     r = reviewGame(text, { worlds, seed: 1, deals: [deal + 1] }, name);
   } catch (e) {
     if (e instanceof ReplayError) throw new UsageError(`${name} line ${e.line}: ${e.message}`);

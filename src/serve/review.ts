@@ -5,7 +5,7 @@
 // hand: it is opened on a finished game.
 //
 // The value each decision lost comes from `perlagg review` (src/review, through review-losses.ts), asked for
-// deal by deal (POST /api/review/losses) once the page shows the deal; Bieten has none (reviewable false).
+// deal by deal (POST /api/review/losses) once the page shows the deal, Bieten's too (review/bieten.ts).
 import { cardShort } from '../cards/notation.ts';
 import type { HandEvent } from '../engine/history.ts';
 import type { HandState } from '../engine/state.ts';
@@ -163,7 +163,7 @@ export async function reviewText(text: string, name: string): Promise<Review> {
     }
     if (header.game === 'bieten') {
       const r = replayBieten(all, header, name);
-      return { game: 'bieten', title, deals: r.states.map(bietenDeal), transcript: r.text, reviewable: false };
+      return { game: 'bieten', title, deals: r.states.map(bietenDeal), transcript: r.text, reviewable: true };
     }
     throw new ReplayError(all[0]!.line, `unknown game "${excerpt(header.game)}" (known: bieten, perlaggen)`);
   } catch (e) {

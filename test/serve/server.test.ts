@@ -187,13 +187,34 @@ describe('Bieten advice sees what the seat sees, nothing else', () => {
     const other = resampleBietenHidden(live, q.obs.player, keyedRng(99, 1, 1));
     // the other world differs in the hidden cards, not in what the seat saw
     expect(JSON.stringify(other.loc)).not.toBe(JSON.stringify(live.loc));
-    const a = await bietenAdvice(live, q.obs, q.prompt, 60, 7, 0);
-    const b = await bietenAdvice(other, q.obs, q.prompt, 60, 7, 0);
+    const a = bietenAdvice(live, q.obs, q.prompt, 60, 7, 0);
+    const b = bietenAdvice(other, q.obs, q.prompt, 60, 7, 0);
     expect(b).toEqual(a);
   });
 });
 
 describe('perlagg serve: review', () => {
+  it('a Bieten game: every decision of a deal priced from its seat, the best at 0 lost, classed as perlagg review classes', async () => {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'bieten-worked-game.txt'), 'utf8');
+    const opened = await call('POST', '/api/review', { text, name: 'bieten-worked-game.txt' });
+    expect(opened.status, opened.text).toBe(200);
+    expect(opened.data.reviewable).toBe(true);
+    const r = await call('POST', '/api/review/losses', { text, name: 'bieten-worked-game.txt', deal: 0 });
+    expect(r.status, r.text).toBe(200);
+    const losses = r.data.losses as Array<{ seat: number; trick: number; decision: string; best: string; loss: number; mark: string }>;
+    expect(losses.length).toBeGreaterThan(3);
+    for (const x of losses) {
+      expect(x.loss).toBeGreaterThanOrEqual(0);
+      if (x.decision === x.best) expect(x.loss).toBe(0);
+      expect(['best', 'fine', 'doubtful', 'bad', 'very bad']).toContain(x.mark);
+      expect(x.trick).toBeGreaterThanOrEqual(0);
+    }
+    const bad = await call('POST', '/api/review/losses', { text, name: 'bieten-worked-game.txt', deal: 99 });
+    expect(bad.status).toBe(400);
+    expect(bad.data.error).toMatch(/no deal 100/);
+  });
+
   it('a bad recording gets the replay line naming its line', async () => {
     const r = await call('POST', '/api/review', { text: 'game perlaggen\nruleset oberland\nplayers 4\ndeal 1\ndealer P9\n', name: 'bad.txt' });
     expect(r.status).toBe(400);
