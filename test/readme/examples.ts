@@ -165,10 +165,11 @@ async function interrupted(args: string[], out: string): Promise<number> {
 const ranAlready = new Map<string, string>();
 
 /** Run a page's examples in order, at small sizes, in a temp folder of its own. */
-export async function runExamples(page: string, examples: readonly Example[]): Promise<void> {
-  const tmp = scratchDir('readme');
-  mkdirSync(join(tmp, 'results'));
-  mkdirSync(join(tmp, 'charts'));
+export async function runExamples(page: string, examples: readonly Example[], shared?: string): Promise<void> {
+  // a folder of the page's own, removed at the end; or one shared by several calls (the caller's scratch folder)
+  const tmp = shared ?? scratchDir('readme');
+  mkdirSync(join(tmp, 'results'), { recursive: true });
+  mkdirSync(join(tmp, 'charts'), { recursive: true });
   const failures: string[] = [];
   let ran = 0;
   try {
@@ -207,7 +208,7 @@ export async function runExamples(page: string, examples: readonly Example[]): P
       }
     }
   } finally {
-    rmSync(tmp, { recursive: true, force: true }); // nothing left in the system temp dir
+    if (shared === undefined) rmSync(tmp, { recursive: true, force: true }); // nothing left in the system temp dir
   }
   expect(failures).toEqual([]);
   expect(ran).toBeGreaterThanOrEqual(examples.length);
