@@ -175,7 +175,7 @@ console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: 
     // the first program: exact, simulate (its size cut: the line must be there), a hand played by a bot of its own
     expect(blocks[0]).toContain('deals: 200_000');
     for (const [from] of cuts) expect(blocks.join('\n'), from).toContain(from);
-    const [first, engine, more] = outputs as [string[], string[], string[]];
+    const [first, more, engine] = outputs as [string[], string[], string[]]; // the page's order: the first program, objects and streams, the engine
     expect(first[0]).toBe('67524');
     expect(first.join('\n')).toMatch(/estimate: 0\.\d+/);
     expect(first.at(-1)).toMatch(/^\[ \d+, \d+ \]$/);
