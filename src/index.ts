@@ -1,8 +1,9 @@
 // perlagg as a library (`import { ... } from 'perlagg'`, GUIDE guideline 15): the public surface, typed,
 // with options objects. Everything the commands do is here as functions: cards and their notation, the
 // rulesets, the figure evaluator and the exact enumeration (`exact`), the engine contract of a hand, the
-// policy API, `simulate` (the Monte Carlo runner with its summary), and the Game interface that Perlaggen
-// and Bieten share. The package ships this compiled to JavaScript with declarations (dist/, built by
+// policy API, `simulate` (the Monte Carlo runner with its summary; policy objects too) and `simulateStream`
+// (its batches as an async iterator), `tune`, `league`, `merge` and `plot` (src/library/), and the Game
+// interface that Perlaggen and Bieten share. The package ships this compiled to JavaScript with declarations (dist/, built by
 // `npm pack`), so a consumer needs neither tsx nor TypeScript.
 import type { Suit } from './cards/card.ts';
 import { CardSet } from './cards/cardset.ts';

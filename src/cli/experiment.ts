@@ -204,7 +204,7 @@ const reportCommand: CommandModule<object, ReportArgs> = {
       .option('out', { alias: 'o', type: 'string', describe: `the Markdown file to write (default ${FINDINGS_OUT}; its chart beside it)` })
       .option('docs', { type: 'boolean', default: false, describe: 'write docs/findings.md (the committed findings) instead: only from a full-size run of every experiment' })
       .example('perlagg experiment report', `${FINDINGS_OUT} from results/experiments/*/summary.json`)
-      .example('perlagg experiment report --results a --replicate b --docs', 'docs/findings.md from two full-size runs at two seeds') as unknown as Argv<ReportArgs>,
+      .example('perlagg experiment report --results results/experiments --replicate results/experiments-seed2 --docs', 'docs/findings.md from two full-size runs at two seeds') as unknown as Argv<ReportArgs>,
   handler: async (argv: ArgumentsCamelCase<ReportArgs>) => {
     if (argv.docs && argv.out !== undefined) throw new UsageError('give --docs or --out, not both');
     const summaries = readSummaries(argv.results, '--results');

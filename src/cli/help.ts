@@ -2,7 +2,8 @@
 // at half the width, so a longer command is broken over lines and cannot be pasted. Here every example is
 // registered with yargs as a placeholder line of its own, and the help text then gets the command on one
 // line, never broken (a terminal narrower than it wraps it softly; a copy keeps it whole), and the
-// description on the lines below it, indented and wrapped at the help's width.
+// description on the lines below it, indented and wrapped at the help's width. Each starts `npx perlagg`:
+// a clone does not put perlagg on the PATH.
 import type { Argv } from 'yargs';
 
 /** The width help is laid out at: the terminal's, else $COLUMNS, at most 110. */
@@ -33,6 +34,14 @@ export function wrapIndented(text: string, width: number, indent: number): strin
   return lines;
 }
 
+/**
+ * An example as a user pastes it: `npx perlagg …`, which runs the command of a clone (not on the PATH) and of
+ * a project that installed perlagg alike (issue 29, item 7).
+ */
+export function pasteable(cmd: string): string {
+  return cmd.replace(/\$0/g, 'perlagg').replace(/^perlagg /, 'npx perlagg ');
+}
+
 /** Make the examples of every command (registered on this yargs instance) print as described above. */
 export function pasteableExamples<T>(y: Argv<T>, width: () => number = helpWidth): Argv<T> {
   const internal = (y as unknown as { getInternalMethods(): { getUsageInstance(): UsageLike } }).getInternalMethods();
@@ -52,7 +61,7 @@ export function pasteableExamples<T>(y: Argv<T>, width: () => number = helpWidth
         const m = TOKEN.exec(line);
         if (m === null) return [line];
         const [cmd, desc] = examples[Number(m[1])]!;
-        return [`  ${cmd.replace(/\$0/g, 'perlagg')}`, ...wrapIndented(desc, w, 6)];
+        return [`  ${pasteable(cmd)}`, ...wrapIndented(desc, w, 6)];
       })
       .join('\n');
   };

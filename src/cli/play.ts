@@ -132,7 +132,7 @@ export const playCommand: CommandModule<object, PlayArgs> = {
       .example('perlagg play --human 0', 'you are P1, three simple bots play the others')
       .example('perlagg play -r 1853 --human 0,2 --partie', 'two people against two bots, a whole Partie')
       .example('perlagg play --game bieten --players 3 --human 1', 'Bieten against two bots')
-      .example('perlagg play --human 0 --transcript hand.txt < moves.txt', 'moves piped in, one a line') as unknown as Argv<PlayArgs>,
+      .example('perlagg play --human 0 --transcript hand.txt < examples/human-moves.txt', 'moves piped in, one a line (the file plays P1 as simple does, seed 1)') as unknown as Argv<PlayArgs>,
   handler: async (argv: ArgumentsCamelCase<PlayArgs>) => {
     const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
     const players = wholeOption('players', argv.players, 2, 6)!;

@@ -15,7 +15,7 @@ export const plotCommand: CommandModule<object, PlotArgs> = {
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'a folder written by perlagg exact, simulate or merge with --out' })
       .option('out', { alias: 'o', type: 'string', describe: 'folder for the charts (default: <dir>/charts)' })
-      .example('perlagg plot results/exact-oberland', 'redraw results/exact-oberland/charts/exact.svg')
+      .example('perlagg plot results/exact-suedtirol', 'redraw results/exact-suedtirol/charts/exact.svg (after exact --out)')
       .example('perlagg plot results/big/merged', 'the charts of a merged sharded run') as Argv<PlotArgs>,
   handler: async (argv: ArgumentsCamelCase<PlotArgs>) => {
     await writeResultCharts(argv.dir, argv.out === undefined ? {} : { into: argv.out });

@@ -111,7 +111,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar' })
       .example('perlagg tune --policy simple --params holdSlack,spielTricks -n 2000 --out results/tune-simple', 'two options of simple against simple at its defaults')
       .example('perlagg tune --policy simple --params holdSlack:0:8 --against passive -n 4000', 'one option in a narrowed range, against passive')
-      .example('perlagg tune --policy ./my-bot.ts --pairs 10000 --r-end 0.05 --json', 'every numeric option of a bot of your own, the result as JSON') as unknown as Argv<TuneArgs>,
+      .example('perlagg tune --policy ./strategies/simple.ts --pairs 10000 --r-end 0.05 --json', 'every numeric option of a bot by its file (yours: its path), the result as JSON') as unknown as Argv<TuneArgs>,
   handler: async (argv: ArgumentsCamelCase<TuneArgs>) => {
     const policyText = textOption('policy', argv.policy);
     if (policyText === undefined) throw new UsageError('--policy is required: the policy to tune, e.g. --policy simple');

@@ -6,7 +6,8 @@
 import { isDictColumn, type DictColumn } from '../results/column-data.ts';
 import type { ReceivedBatch } from '../sim/job.ts';
 import { runSimulation } from '../runner/runner.ts';
-import { simulationRun, type SimulateOptions, type SimulationSummary } from './simulate.ts';
+import { simulationRun } from './run.ts';
+import type { SimulateOptions, SimulationSummary } from './simulate-options.ts';
 
 /** One column of a batch: numbers as a typed array, strings as an array of strings. */
 export type ColumnValues = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float64Array | readonly string[];

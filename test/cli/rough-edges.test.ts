@@ -74,9 +74,9 @@ describe('rough edges', () => {
         const lines = h.slice(i + '\nExamples:\n'.length).split('\n');
         const end = lines.findIndex((l) => l !== '' && !l.startsWith('  '));
         const section = (end < 0 ? lines : lines.slice(0, end)).filter((l) => l.trim() !== '');
-        for (const l of section) expect(l, `${c} at ${w}: "${l}"`).toMatch(/^ {2}perlagg \S|^ {6}\S/);
+        for (const l of section) expect(l, `${c} at ${w}: "${l}"`).toMatch(/^ {2}npx perlagg \S|^ {6}\S/);
         for (const l of section.filter((x) => x.startsWith('      '))) expect(l.length, `${c} at ${w}: a description line fits`).toBeLessThanOrEqual(w);
-        return section.filter((l) => /^ {2}perlagg /.test(l));
+        return section.filter((l) => /^ {2}npx perlagg /.test(l));
       };
       const narrow = await at(80);
       const wide = await at(110);
@@ -87,7 +87,7 @@ describe('rough edges', () => {
     expect(examples).toBeGreaterThan(15);
     // a command whose example is longer than the width stays one line (the terminal wraps it softly)
     const sim = await help(['simulate'], 80);
-    expect(sim).toContain('\n  perlagg simulate -r 1853 --until-ci 0.001 --metric hand_gleich3\n');
+    expect(sim).toContain('\n  npx perlagg simulate -r 1853 --until-ci 0.001 --metric hand_gleich3\n');
   });
 
   it('npm run bench exits 1 when a target fails, 0 when all are met, 2 for an unknown bench', async () => {

@@ -141,10 +141,11 @@ describe('tune(), league(), merge(), plot()', () => {
 
   it('merge and plot: the shards of perlagg simulate --shard merged as the command merges them, rerun left as it is; charts drawn; bad folders refused', async () => {
     const run = join(dir, 'sharded');
-    for (const i of [0, 1]) {
-      const r = await perlagg('simulate', '-n', '4000', '--batch-size', '1000', '--shard', `${i}/2`, '--out', run, '--workers', '0', '--quiet');
-      expect(r.code, r.err).toBe(0);
-    }
+    // one shard by the command, the other by the library: the same folders
+    const r = await perlagg('simulate', '-n', '4000', '--batch-size', '1000', '--shard', '0/2', '--out', run, '--workers', '0', '--quiet');
+    expect(r.code, r.err).toBe(0);
+    expect((await simulate({ deals: 4000, batchSize: 1000, shard: { index: 1, count: 2 }, out: run, workers: 0 })).dealsDone).toBe(2000);
+    await usage(() => simulate({ deals: 4000, shard: { index: 2, count: 2 }, out: run }));
     const m = merge({ shards: run, out: join(run, 'merged') });
     expect(m.shards).toHaveLength(2);
     expect(m.tables['deals']!.rows).toBe(4000);

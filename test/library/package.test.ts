@@ -80,9 +80,9 @@ describe('perlagg as a package', () => {
     expect(existsSync(join(dir, 'node_modules', 'perlagg', pkg.exports['.']!.types))).toBe(true);
   });
 
-  it('from plain JavaScript (ES module): exact, dealt, simulate on 2 workers, a bot of its own, Bieten', () => {
+  it('from plain JavaScript (ES module): exact, dealt, simulate and simulateStream on 2 workers, a bot of its own (as an object in simulate), Bieten', () => {
     writeFileSync(join(dir, 'esm.mjs'), `
-import { exact, simulate, parseCard, cardShort, resolveRuleset, canonicalName, definePolicy, playDeal, GAMES, playBietenDeal, resolveBietenRules, builtinPolicy } from 'perlagg';
+import { exact, simulate, simulateStream, UsageError, parseCard, cardShort, resolveRuleset, canonicalName, definePolicy, playDeal, GAMES, playBietenDeal, resolveBietenRules, builtinPolicy } from 'perlagg';
 const e = exact({ ruleset: '1853', trumps: ['Herz'] });
 const d = exact({ ruleset: '1853', dealt: true });
 const s = await simulate({ ruleset: '1853', deals: 40000, batchSize: 10000, workers: 2, seed: 3 });
@@ -91,13 +91,20 @@ const r = resolveRuleset('oberland');
 const hand = playDeal({ ruleset: r, players: 4, policies: [0, 1, 2, 3].map(() => ({ name: 'first', policy: first.create({}) })), rootSeed: 1, dealIndex: 0, dealer: 0 });
 const plain = builtinPolicy('plain', 'bieten');
 const b = playBietenDeal({ rules: resolveBietenRules('bieten'), players: 3, policies: [0, 1, 2].map(() => ({ name: 'plain', policy: plain.create({}) })), rootSeed: 2, dealIndex: 0, dealer: 0 });
-console.log(JSON.stringify({ card: cardShort(parseCard('Herz As')), dritzig: e.results[0].summary.dritzigesGleich, hands: e.results[0].hands, dealt: d.results[0].summary.dritzigesGleich, sim: s.metrics.hand_gleich3, deals: s.dealsDone, points: hand.points, games: Object.keys(GAMES), name: canonicalName(r), bieten: GAMES.bieten.transcript(b.state, { seed: 2, deal: 0, policies: ['plain', 'plain', 'plain'] }).split('\\n')[0] }));
+let streamed = 0;
+for await (const batch of simulateStream({ ruleset: '1853', deals: 40000, batchSize: 10000, workers: 2, seed: 3 })) streamed += batch.tables.deals.rows;
+const mine = await simulate({ mode: 'hands', deals: 30, policies: [first, 'simple'] });
+let refused = '';
+try { await simulate({ mode: 'hands', deals: 30, policies: [first, 'simple'], workers: 2 }); } catch (e) { refused = e instanceof UsageError ? e.message : String(e); }
+console.log(JSON.stringify({ streamed, mine: mine.dealsDone, refused, card: cardShort(parseCard('Herz As')), dritzig: e.results[0].summary.dritzigesGleich, hands: e.results[0].hands, dealt: d.results[0].summary.dritzigesGleich, sim: s.metrics.hand_gleich3, deals: s.dealsDone, points: hand.points, games: Object.keys(GAMES), name: canonicalName(r), bieten: GAMES.bieten.transcript(b.state, { seed: 2, deal: 0, policies: ['plain', 'plain', 'plain'] }).split('\\n')[0] }));
 `);
     const r = node(['esm.mjs']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const j = JSON.parse(r.stdout) as { card: string; dritzig: number; hands: number; dealt: number; sim: { estimate: number; se: number; n: number }; deals: number; points: number[]; games: string[]; name: string; bieten: string };
+    const j = JSON.parse(r.stdout) as { streamed: number; mine: number; refused: string; card: string; dritzig: number; hands: number; dealt: number; sim: { estimate: number; se: number; n: number }; deals: number; points: number[]; games: string[]; name: string; bieten: string };
     expect(j.card).toBe('HA');
+    expect([j.streamed, j.mine]).toEqual([40_000, 30]);
+    expect(j.refused).toMatch(/policy object "first" .*cannot be sent to a worker thread/);
     expect([j.dritzig, j.hands]).toEqual([67_524, 201_376]);
     expect(j.dealt).toBeCloseTo(0.307061, 5);
     expect(j.deals).toBe(40_000);
@@ -113,23 +120,34 @@ console.log(JSON.stringify({ card: cardShort(parseCard('Herz As')), dritzig: e.r
 const p = require('perlagg');
 const e = p.exact({ ruleset: 'oberland' });
 const s = p.newHand(p.resolveRuleset('1853'), { players: 4 });
-console.log(JSON.stringify({ dritzig: e.results[0].summary.dritzigesGleich, hands: e.results[0].hands, chance: p.currentPlayer(s) === p.CHANCE }));
+const fns = ['simulateStream', 'tune', 'league', 'merge', 'plot', 'batchRows'].filter((f) => typeof p[f] === 'function');
+let usage = false;
+try { p.merge({ shards: 'nowhere', out: 'x' }); } catch (err) { usage = err instanceof p.UsageError; }
+console.log(JSON.stringify({ dritzig: e.results[0].summary.dritzigesGleich, hands: e.results[0].hands, chance: p.currentPlayer(s) === p.CHANCE, fns: fns.length, usage }));
 `);
     const r = node(['cjs.cjs']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ dritzig: 138_537, hands: 237_336, chance: true });
+    expect(JSON.parse(r.stdout)).toEqual({ dritzig: 138_537, hands: 237_336, chance: true, fns: 6, usage: true });
   });
 
   it('from TypeScript: strict types that catch a mistake, compiled by tsc and run by plain node', () => {
     writeFileSync(join(dir, 'consumer.ts'), `
-import { exact, simulate, parseCard, cardShort, definePolicy, type Observation, type PolicyAction, type SimulationSummary, type ExactResult } from 'perlagg';
+import { exact, simulate, simulateStream, league, tune, merge, plot, parseCard, cardShort, definePolicy, type Observation, type PolicyAction, type SimulationSummary, type ExactResult, type SimulationBatch, type LeagueSummary, type TuneSummary, type MergeOptions } from 'perlagg';
 const e: ExactResult = exact({ ruleset: '1853', trumps: ['H'] });
 // @ts-expect-error: a ruleset is named by a string
 exact({ ruleset: 1853 });
 const first = definePolicy({ name: 'first', version: '1', description: 'x', options: {}, create: () => ({ act: (obs: Observation): PolicyAction => obs.legal[0]! }) });
 const s: SimulationSummary = await simulate({ ruleset: '1853', deals: 3000, workers: 0 });
 const m = s.metrics['hand_gleich3']!;
-console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: e.results[0]!.summary.dritzigesGleich, n: m.n, bot: first.name }));
+const batches: SimulationBatch[] = [];
+for await (const b of simulateStream({ ruleset: '1853', deals: 2000, batchSize: 1000, workers: 0 })) batches.push(b);
+const gleich = batches[0]!.tables['deals']!.columns['s0_gleich']!;
+const l: LeagueSummary = await league({ policies: ['random', first], deals: 4, replicates: 20 });
+// @ts-expect-error: tune needs the policy to tune
+const t: Promise<TuneSummary> = tune({ pairs: 10 });
+t.catch(() => undefined);
+const mergeOptions: MergeOptions = { shards: ['a', 'b'], out: 'c' };
+console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: e.results[0]!.summary.dritzigesGleich, n: m.n, bot: first.name, batches: batches.length, rows: gleich.length, league: l.policies, merge: typeof merge, plot: typeof plot, shards: mergeOptions.shards.length }));
 `);
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noUncheckedIndexedAccess: true, outDir: 'out', skipLibCheck: true, types: ['node'] }, files: ['consumer.ts'] }));
     const tsc = node([join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
@@ -137,15 +155,18 @@ console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: 
     expect(tsc.code).toBe(0);
     const r = node(['out/consumer.js']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ card: 'LU', dritzig: 67_524, n: 3000, bot: 'first' });
+    expect(JSON.parse(r.stdout)).toEqual({ card: 'LU', dritzig: 67_524, n: 3000, bot: 'first', batches: 2, rows: 1000, league: ['random', 'object:first'], merge: 'function', plot: 'function', shards: 2 });
   });
 
-  it('the examples of docs/library.md run as they stand (the simulation at a smaller size)', () => {
+  it('the examples of docs/library.md run as they stand (the runs at smaller sizes)', () => {
     const md = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8');
     const blocks = [...md.matchAll(/```js\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
-    expect(blocks.length).toBe(2);
+    expect(blocks.length).toBe(3);
+    // the sizes cut: the first program's simulation; the third block's runs (hands, the stream, tune, the league, the shards)
+    const cuts: Array<[string, string]> = [['deals: 200_000, batchSize: 50_000', 'deals: 8_000, batchSize: 2_000'], ['deals: 200_000', 'deals: 2_000'], ["mode: 'hands', deals: 2_000", "mode: 'hands', deals: 60"], ['pairs: 400', 'pairs: 16'], ['deals: 1_000', 'deals: 10'], ['deals: 100_000', 'deals: 4_000']];
     const outputs = blocks.map((block, i) => {
-      const code = block.replace(/deals: 200_000/, 'deals: 2_000');
+      let code = block;
+      for (const [from, to] of cuts) code = code.replaceAll(from, to);
       writeFileSync(join(dir, `library-${i}.mjs`), code);
       const r = node([`library-${i}.mjs`]);
       expect(r.code, r.stderr).toBe(0);
@@ -153,7 +174,8 @@ console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: 
     });
     // the first program: exact, simulate (its size cut: the line must be there), a hand played by a bot of its own
     expect(blocks[0]).toContain('deals: 200_000');
-    const [first, engine] = outputs as [string[], string[]];
+    for (const [from] of cuts) expect(blocks.join('\n'), from).toContain(from);
+    const [first, more, engine] = outputs as [string[], string[], string[]]; // the page's order: the first program, objects and streams, the engine
     expect(first[0]).toBe('67524');
     expect(first.join('\n')).toMatch(/estimate: 0\.\d+/);
     expect(first.at(-1)).toMatch(/^\[ \d+, \d+ \]$/);
@@ -161,6 +183,14 @@ console.log(JSON.stringify({ card: cardShort(parseCard('Laub Unter')), dritzig: 
     expect(engine.slice(0, 3).every((l) => /^P[1-4]: .+ \(of \d+\)$/.test(l))).toBe(true);
     expect(engine.at(-2)).toMatch(/the hand is over/);
     expect(engine.at(-1)).toMatch(/^\[ \d+, \d+, \d+, \d+ \]$/);
+    // objects, the stream, tune, league, merge and plot, the refusal of workers for an object
+    expect(more[0]).toMatch(/^-?\d+(\.\d+)?$/);
+    expect(more[1]).toMatch(/^[0-5]$/);
+    expect(more[2]).toBe('8000');
+    expect(more[3]).toMatch(/^simple\{holdSlack=\d+\}$/);
+    expect(more[4]).toMatch(/^random -?\d+\.\d\d, simple -?\d+\.\d\d, object:first -?\d+\.\d\d$/);
+    expect(more[5]).toMatch(/^4000 \[ 'results\/lib-big\/merged\/charts\/.+\.svg' \]$/);
+    expect(more[6]).toMatch(/^true workers: 4: the policy object "first" .* cannot be sent to a worker thread/);
   });
 
   it('the command from the package: --version names the commit it was built from, exact runs', () => {
