@@ -7,6 +7,7 @@ import { SingleBar } from 'cli-progress';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { cardShort, parseCards, parseSuit } from '../cards/notation.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
+import type { RulesVariant } from '../rules/variant.ts';
 import { formatInterval } from '../stats/intervals.ts';
 import { parseSprt } from '../stats/sprt.ts';
 import { formatPaired, pairedEstimate, type PairAcc } from '../stats/paired.ts';
@@ -309,101 +310,10 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .example('perlagg simulate --game bieten --partien 20000 -p 4 --policies plain,random --duplicate', 'Bieten: does plain lose fewer games than random? (rotated round the table)')
       .example('perlagg simulate -r 1853 --partien 2000 --score 9:4 --dealer 1 --policies author1853,simple --duplicate', 'Partien from 9:4, seat 1 dealing: who wins from there?') as unknown as Argv<SimulateArgs>,
   handler: async (argv: ArgumentsCamelCase<SimulateArgs>) => {
-    const game = textOption('game', argv.game)!.toLowerCase();
-    if (game !== 'perlaggen' && game !== 'bieten') throw new UsageError(`--game: unknown game "${argv.game}" (known: perlaggen, bieten)`);
-    const bieten = game === 'bieten';
-    const rulesetText = textOption('ruleset', argv.ruleset ?? (bieten ? 'bieten' : 'oberland'))!;
-    const perlaggenRules = bieten ? null : resolveRuleset(rulesetText);
-    const rulesetName = bieten ? bietenRulesName(resolveBietenRules(rulesetText)) : canonicalName(perlaggenRules!);
-    const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
-    let deals = wholeOption('deals', argv.deals, 1, 2 ** 32, '2^32');
-    const partien = wholeOption('partien', argv.partien, 1, 2 ** 32, '2^32');
-    const players = wholeOption('players', argv.players, 2, bieten ? MAX_BIETEN_PLAYERS : 6)!;
-    if (!bieten && ![2, 3, 4, 6].includes(players)) throw new UsageError(`--players ${players}: must be 2, 3, 4 or 6`);
-    const shards = wholeOption('shards', argv.shards, 1, 1_000_000);
-    const shard = shardFrom(argv.shard, shards, process.env);
-    let mode = textOption('mode', argv.mode ?? (bieten ? 'hands' : 'figures'))!;
-    if (bieten && mode === 'figures') throw new UsageError('--game bieten plays deals (--mode hands) or whole games (--partien); --mode figures is Perlaggen\'s');
-    if (bieten) {
-      for (const [given, name] of [[argv.hand, '--hand'], [argv.trump, '--trump'], [argv.where, '--where'], [argv.score, '--score'], [argv.dealer, '--dealer']] as const) {
-        if (given !== undefined) throw new UsageError(`${name} is Perlaggen's; it does not go with --game bieten`);
-      }
-      if (argv.detail) throw new UsageError('--detail is Perlaggen\'s; bieten_deals always holds every seat\'s figures');
-    }
-    if (partien !== undefined) {
-      if (deals !== undefined) throw new UsageError('give --deals or --partien, not both');
-      if (argv.mode !== undefined && mode !== 'figures' && mode !== 'partien') throw new UsageError(`--partien plays whole Partien; it does not go with --mode ${mode}`);
-      mode = 'partien';
-      deals = partien;
-    }
-    const unit = bieten ? (mode === 'partien' ? 'games' : 'deals') : mode === 'partien' ? (argv.duplicate ? 'Partie starts' : 'Partien') : mode === 'hands' ? (argv.duplicate ? 'deals' : 'hands') : 'deals';
-    const workers = workersOption(argv.workers);
-    const untilCi = positiveOption('until-ci', argv.untilCi);
-    const batchSize = wholeOption('batch-size', argv.batchSize, 1, 1 << 24, '2^24');
-    const timeBudget = durationOption('time-budget', argv.timeBudget);
-    const decisionTimeout = durationOption('decision-timeout', argv.decisionTimeout);
-    const metric = textOption('metric', argv.metric);
-    if (metric !== undefined && untilCi === undefined && argv.sprt === undefined) throw new UsageError('--metric goes with --until-ci or --sprt');
-    const sprtText = textOption('sprt', argv.sprt);
-    const sprtBounds = sprtText === undefined ? null : parseSprt(sprtText);
-    if (sprtText !== undefined && sprtBounds === null) throw new UsageError(`--sprt ${sprtText}: write m0,m1 (different numbers) or m0,m1,alpha,beta with alpha and beta below 0.5`);
-    const outArg = textOption('out', argv.out);
-    if (argv.resume && outArg === undefined) throw new UsageError('--resume needs --out');
-    if (argv.allowCodeChange && !argv.resume) throw new UsageError('--allow-code-change goes with --resume');
-    if (argv.policies !== undefined && mode === 'figures') throw new UsageError('--policies goes with --mode hands or --partien (--mode figures deals and evaluates, nobody plays)');
-    const policiesText = textOption('policies', argv.policies);
-    let predicate: string | null = null;
-    const whereArg = textOption('where', argv.where);
-    if (whereArg !== undefined) {
-      predicate = isAbsolute(whereArg) ? whereArg : resolve(whereArg);
-      if (!existsSync(predicate)) throw new UsageError(`--where ${whereArg}: no such file`);
-    }
-    const trumpText = textOption('trump', argv.trump);
-    const trump = trumpText === undefined ? undefined : parseSuit(trumpText, '--trump');
-    const scoreText = textOption('score', argv.score);
-    const dealerText = textOption('dealer', argv.dealer);
-    if ((scoreText !== undefined || dealerText !== undefined) && mode === 'figures') throw new UsageError(`--${scoreText !== undefined ? 'score' : 'dealer'} starts hands or Partien from a given state: use it with --mode hands or --partien`);
-    const start: StartState | undefined =
-      scoreText === undefined && dealerText === undefined ? undefined
-      : { score: scoreText === undefined ? null : parseScore(scoreText, perlaggenRules!, players), dealer: dealerText === undefined ? null : parseDealer(dealerText, perlaggenRules!, players) };
-    const spec: SimSpec = {
-      ...(bieten ? { game: 'bieten' as const } : {}),
-      mode: mode as SimMode,
-      ruleset: rulesetName,
-      players,
-      policies: policiesText === undefined ? [] : splitPolicies(policiesText),
-      seed,
-      constraints: { hands: parseHands(argv.hand), trump: trump?.toUpperCase() ?? null, predicate },
-      ...(argv.duplicate ? { duplicate: true } : {}),
-      ...(argv.independentStreams ? { independentStreams: true } : {}),
-      ...(argv.detail ? { detail: true } : {}),
-      ...(start === undefined ? {} : { start }),
-      ...(argv.decisions ? { decisions: true } : {}),
-    };
-    if (argv.decisions && spec.mode === 'figures') throw new UsageError('--decisions records the bidding: use it with --mode hands or --partien');
-    if (argv.decisions && outArg === undefined) throw new UsageError('--decisions writes decisions.arrow: give --out');
-    if (argv.duplicate && spec.mode === 'figures') throw new UsageError('--duplicate compares two policies: use it with --mode hands or --partien');
-    if (argv.independentStreams && !argv.duplicate) throw new UsageError('--independent-streams goes with --duplicate');
-    if (argv.detail && spec.mode === 'figures') throw new UsageError('--detail adds cards and bids to hands.arrow: use it with --mode hands or --partien');
-    const out = outArg === undefined ? null : shard === null ? outArg : join(outArg, `shard-${shard.index}-of-${shard.count}`);
-    const bar = !argv.quiet && !argv.json && process.stderr.isTTY ? new SingleBar({ format: ` {bar} {percentage}% | {value}/{total} ${unit} | {rate} ${unit}/s | ETA {eta_formatted} | {ci}`, hideCursor: true, stream: process.stderr, etaBuffer: 20 }) : null;
-    let started = false;
-    const onProgress = (p: Progress): void => {
-      if (bar === null) return;
-      const total = progressTotal(p, untilCi);
-      const ci =
-        p.watched !== null ? `${p.watched.metric} ±${p.watched.interval.halfWidth.toPrecision(3)}${untilCi !== undefined ? ` (target ±${untilCi}${p.dealsTotal === null ? ', total estimated' : ''})` : ''}`
-        : p.sprt !== null ? `SPRT LLR ${p.sprt.llr === null ? 'n/a' : p.sprt.llr.toFixed(2)} (bounds ${p.sprt.lower.toFixed(2)} .. ${p.sprt.upper.toFixed(2)})`
-        : '';
-      const payload = { rate: Math.round(p.dealsPerSec).toLocaleString('en-US'), ci };
-      if (!started) {
-        bar.start(total, p.dealsDone, payload);
-        started = true;
-      } else {
-        bar.setTotal(total);
-        bar.update(p.dealsDone, payload);
-      }
-    };
+    const req = simulateRequest(argv);
+    const { bieten, spec, deals, workers, untilCi, batchSize, timeBudget, decisionTimeout, metric, sprtBounds, shard, out } = req;
+    const bar = progressBar(argv, req.unit, untilCi);
+    const onProgress = bar.onProgress;
     const mainMetric = bieten ? (argv.duplicate ? 'a_minus_b' : spec.mode === 'partien' ? 's0_loses' : 's0_minus_others') : argv.duplicate ? (spec.mode === 'partien' ? 'a_wins' : 'a_minus_b') : { figures: 'hand_gleich3', hands: 'p0_minus_p1', partien: 'p0_wins' }[spec.mode];
     const abort = new AbortController();
     const onSigint = () => abort.abort();
@@ -424,31 +334,164 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
         sprt: sprtBounds === null ? null : { metric: metric ?? mainMetric, bounds: sprtBounds },
         timeBudgetMs: timeBudget ?? null,
         onProgress,
-        ...(bar === null ? {} : { onLiveProgress: onProgress }),
+        ...(bar.live ? { onLiveProgress: onProgress } : {}),
         onNote: (line) => process.stderr.write(`perlagg: note: ${line}\n`),
         signal: abort.signal,
       });
     } finally {
       process.off('SIGINT', onSigint);
-      bar?.stop();
+      bar.stop();
     }
-    const settings = { ...(bieten ? { game } : {}), ruleset: spec.ruleset, mode: spec.mode, players: spec.players, seed: spec.seed, ...(start === undefined ? {} : { start }), shard, out };
-    const counted = bieten ? { seatings: argv.duplicate ? players : 1 } : null;
-    if (argv.json) process.stdout.write(JSON.stringify(summaryJson(result, settings, spec.mode, argv.duplicate, counted)) + '\n');
-    else {
-      const rate = result.dealsDone - result.resumedFrom > 0 ? Math.round((result.dealsDone - result.resumedFrom) / (result.elapsedMs / 1000)) : 0;
-      const lines = [
-        `perlagg simulate${bieten ? ' --game bieten' : ''}: ${spec.ruleset}, ${spec.players} players, seed ${spec.seed}${shard ? `, shard ${shard.index}/${shard.count}` : ''}${start === undefined ? '' : `; from ${startText(start, perlaggenRules!)}`}`,
-        `${countWords(spec.mode, argv.duplicate, result.dealsDone, counted)}${result.resumedFrom > 0 ? (result.resumedFrom === result.dealsDone && result.stoppedBy !== 'interrupted' ? ' (all by an earlier run: the folder held this run, complete)' : ` (${result.resumedFrom.toLocaleString('en-US')} before resuming)`) : ''}, ${(result.elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en-US')} ${unit}/s; stopped by: ${{ deals: `the ${unit} asked for`, interval: 'the interval width', sprt: 'the SPRT', constant: 'the SPRT cannot decide (the same value in every observation)', time: 'the time budget', interrupted: 'an interrupt' }[result.stoppedBy]}${result.rejected > 0 ? `; ${result.rejected.toLocaleString('en-US')} deals redealt by constraints (acceptance ${(result.dealsDone / (result.dealsDone + result.rejected)).toFixed(4)})` : ''}`,
-        summaryTable(result),
-        ...(argv.duplicate ? (bieten ? bietenDuplicateReport(result, spec.mode) : duplicateReport(result, spec.mode)) : []),
-        ...pairingLine(result),
-        ...(result.sprt === null ? [] : sprtLines(result.sprt, result.specs.find((m) => m.name === result.sprt!.metric)!.counts)),
-      ];
-      if (out !== null) lines.push(result.stoppedBy === 'interrupted' ? `Interrupted: ${out} holds the committed batches; continue with the same command and --resume.` : `Wrote ${result.files.join(', ')} and manifest.json${result.stoppedBy === 'sprt' ? ` (the deals up to the deciding one: ${result.dealsDone.toLocaleString('en-US')} ${unit})` : ''}`);
-      process.stdout.write(lines.join('\n') + '\n');
-    }
+    printReport(argv, req, result);
     if (result.stoppedBy === 'interrupted') process.exitCode = 130;
     await writeRunCharts(out, { json: argv.json });
   },
 };
+
+/** What a simulate command asks for: its arguments checked (UsageError on a bad one) and turned into the run's spec. */
+interface SimRequest {
+  readonly game: string;
+  readonly bieten: boolean;
+  readonly perlaggenRules: RulesVariant | null;
+  readonly players: number;
+  readonly spec: SimSpec;
+  readonly deals: number | undefined;
+  readonly unit: string;
+  readonly workers: number;
+  readonly untilCi: number | undefined;
+  readonly batchSize: number | undefined;
+  readonly timeBudget: number | undefined;
+  readonly decisionTimeout: number | undefined;
+  readonly metric: string | undefined;
+  readonly sprtBounds: ReturnType<typeof parseSprt>;
+  readonly shard: ReturnType<typeof shardFrom>;
+  readonly start: StartState | undefined;
+  readonly out: string | null;
+}
+
+function simulateRequest(argv: ArgumentsCamelCase<SimulateArgs>): SimRequest {
+  const game = textOption('game', argv.game)!.toLowerCase();
+  if (game !== 'perlaggen' && game !== 'bieten') throw new UsageError(`--game: unknown game "${argv.game}" (known: perlaggen, bieten)`);
+  const bieten = game === 'bieten';
+  const rulesetText = textOption('ruleset', argv.ruleset ?? (bieten ? 'bieten' : 'oberland'))!;
+  const perlaggenRules = bieten ? null : resolveRuleset(rulesetText);
+  const rulesetName = bieten ? bietenRulesName(resolveBietenRules(rulesetText)) : canonicalName(perlaggenRules!);
+  const seed = wholeOption('seed', argv.seed, 0, Number.MAX_SAFE_INTEGER, '2^53 - 1')!;
+  let deals = wholeOption('deals', argv.deals, 1, 2 ** 32, '2^32');
+  const partien = wholeOption('partien', argv.partien, 1, 2 ** 32, '2^32');
+  const players = wholeOption('players', argv.players, 2, bieten ? MAX_BIETEN_PLAYERS : 6)!;
+  if (!bieten && ![2, 3, 4, 6].includes(players)) throw new UsageError(`--players ${players}: must be 2, 3, 4 or 6`);
+  const shards = wholeOption('shards', argv.shards, 1, 1_000_000);
+  const shard = shardFrom(argv.shard, shards, process.env);
+  let mode = textOption('mode', argv.mode ?? (bieten ? 'hands' : 'figures'))!;
+  if (bieten && mode === 'figures') throw new UsageError('--game bieten plays deals (--mode hands) or whole games (--partien); --mode figures is Perlaggen\'s');
+  if (bieten) {
+    for (const [given, name] of [[argv.hand, '--hand'], [argv.trump, '--trump'], [argv.where, '--where'], [argv.score, '--score'], [argv.dealer, '--dealer']] as const) {
+      if (given !== undefined) throw new UsageError(`${name} is Perlaggen's; it does not go with --game bieten`);
+    }
+    if (argv.detail) throw new UsageError('--detail is Perlaggen\'s; bieten_deals always holds every seat\'s figures');
+  }
+  if (partien !== undefined) {
+    if (deals !== undefined) throw new UsageError('give --deals or --partien, not both');
+    if (argv.mode !== undefined && mode !== 'figures' && mode !== 'partien') throw new UsageError(`--partien plays whole Partien; it does not go with --mode ${mode}`);
+    mode = 'partien';
+    deals = partien;
+  }
+  const unit = bieten ? (mode === 'partien' ? 'games' : 'deals') : mode === 'partien' ? (argv.duplicate ? 'Partie starts' : 'Partien') : mode === 'hands' ? (argv.duplicate ? 'deals' : 'hands') : 'deals';
+  const workers = workersOption(argv.workers);
+  const untilCi = positiveOption('until-ci', argv.untilCi);
+  const batchSize = wholeOption('batch-size', argv.batchSize, 1, 1 << 24, '2^24');
+  const timeBudget = durationOption('time-budget', argv.timeBudget);
+  const decisionTimeout = durationOption('decision-timeout', argv.decisionTimeout);
+  const metric = textOption('metric', argv.metric);
+  if (metric !== undefined && untilCi === undefined && argv.sprt === undefined) throw new UsageError('--metric goes with --until-ci or --sprt');
+  const sprtText = textOption('sprt', argv.sprt);
+  const sprtBounds = sprtText === undefined ? null : parseSprt(sprtText);
+  if (sprtText !== undefined && sprtBounds === null) throw new UsageError(`--sprt ${sprtText}: write m0,m1 (different numbers) or m0,m1,alpha,beta with alpha and beta below 0.5`);
+  const outArg = textOption('out', argv.out);
+  if (argv.resume && outArg === undefined) throw new UsageError('--resume needs --out');
+  if (argv.allowCodeChange && !argv.resume) throw new UsageError('--allow-code-change goes with --resume');
+  if (argv.policies !== undefined && mode === 'figures') throw new UsageError('--policies goes with --mode hands or --partien (--mode figures deals and evaluates, nobody plays)');
+  const policiesText = textOption('policies', argv.policies);
+  let predicate: string | null = null;
+  const whereArg = textOption('where', argv.where);
+  if (whereArg !== undefined) {
+    predicate = isAbsolute(whereArg) ? whereArg : resolve(whereArg);
+    if (!existsSync(predicate)) throw new UsageError(`--where ${whereArg}: no such file`);
+  }
+  const trumpText = textOption('trump', argv.trump);
+  const trump = trumpText === undefined ? undefined : parseSuit(trumpText, '--trump');
+  const scoreText = textOption('score', argv.score);
+  const dealerText = textOption('dealer', argv.dealer);
+  if ((scoreText !== undefined || dealerText !== undefined) && mode === 'figures') throw new UsageError(`--${scoreText !== undefined ? 'score' : 'dealer'} starts hands or Partien from a given state: use it with --mode hands or --partien`);
+  const start: StartState | undefined =
+    scoreText === undefined && dealerText === undefined ? undefined
+    : { score: scoreText === undefined ? null : parseScore(scoreText, perlaggenRules!, players), dealer: dealerText === undefined ? null : parseDealer(dealerText, perlaggenRules!, players) };
+  const spec: SimSpec = {
+    ...(bieten ? { game: 'bieten' as const } : {}),
+    mode: mode as SimMode,
+    ruleset: rulesetName,
+    players,
+    policies: policiesText === undefined ? [] : splitPolicies(policiesText),
+    seed,
+    constraints: { hands: parseHands(argv.hand), trump: trump?.toUpperCase() ?? null, predicate },
+    ...(argv.duplicate ? { duplicate: true } : {}),
+    ...(argv.independentStreams ? { independentStreams: true } : {}),
+    ...(argv.detail ? { detail: true } : {}),
+    ...(start === undefined ? {} : { start }),
+    ...(argv.decisions ? { decisions: true } : {}),
+  };
+  if (argv.decisions && spec.mode === 'figures') throw new UsageError('--decisions records the bidding: use it with --mode hands or --partien');
+  if (argv.decisions && outArg === undefined) throw new UsageError('--decisions writes decisions.arrow: give --out');
+  if (argv.duplicate && spec.mode === 'figures') throw new UsageError('--duplicate compares two policies: use it with --mode hands or --partien');
+  if (argv.independentStreams && !argv.duplicate) throw new UsageError('--independent-streams goes with --duplicate');
+  if (argv.detail && spec.mode === 'figures') throw new UsageError('--detail adds cards and bids to hands.arrow: use it with --mode hands or --partien');
+  const out = outArg === undefined ? null : shard === null ? outArg : join(outArg, `shard-${shard.index}-of-${shard.count}`);
+  return { game, bieten, perlaggenRules, players, spec, deals, unit, workers, untilCi, batchSize, timeBudget, decisionTimeout, metric, sprtBounds, shard, start, out };
+}
+
+/** The progress bar on a terminal (none with --quiet, --json or no TTY): the update, and its stop. */
+function progressBar(argv: ArgumentsCamelCase<SimulateArgs>, unit: string, untilCi: number | undefined): { onProgress: (p: Progress) => void; live: boolean; stop: () => void } {
+  const bar = !argv.quiet && !argv.json && process.stderr.isTTY ? new SingleBar({ format: ` {bar} {percentage}% | {value}/{total} ${unit} | {rate} ${unit}/s | ETA {eta_formatted} | {ci}`, hideCursor: true, stream: process.stderr, etaBuffer: 20 }) : null;
+  let started = false;
+  const onProgress = (p: Progress): void => {
+    if (bar === null) return;
+    const total = progressTotal(p, untilCi);
+    const ci =
+      p.watched !== null ? `${p.watched.metric} ±${p.watched.interval.halfWidth.toPrecision(3)}${untilCi !== undefined ? ` (target ±${untilCi}${p.dealsTotal === null ? ', total estimated' : ''})` : ''}`
+      : p.sprt !== null ? `SPRT LLR ${p.sprt.llr === null ? 'n/a' : p.sprt.llr.toFixed(2)} (bounds ${p.sprt.lower.toFixed(2)} .. ${p.sprt.upper.toFixed(2)})`
+      : '';
+    const payload = { rate: Math.round(p.dealsPerSec).toLocaleString('en-US'), ci };
+    if (!started) {
+      bar.start(total, p.dealsDone, payload);
+      started = true;
+    } else {
+      bar.setTotal(total);
+      bar.update(p.dealsDone, payload);
+    }
+  };
+  return { onProgress, live: bar !== null, stop: () => bar?.stop() };
+}
+
+/** What a finished (or interrupted) run prints: the summary as JSON, or the report in lines. */
+function printReport(argv: ArgumentsCamelCase<SimulateArgs>, req: SimRequest, result: RunResult): void {
+  const { game, bieten, perlaggenRules, players, spec, unit, shard, start, out } = req;
+  const settings = { ...(bieten ? { game } : {}), ruleset: spec.ruleset, mode: spec.mode, players: spec.players, seed: spec.seed, ...(start === undefined ? {} : { start }), shard, out };
+  const counted = bieten ? { seatings: argv.duplicate ? players : 1 } : null;
+  if (argv.json) process.stdout.write(JSON.stringify(summaryJson(result, settings, spec.mode, argv.duplicate, counted)) + '\n');
+  else {
+    const rate = result.dealsDone - result.resumedFrom > 0 ? Math.round((result.dealsDone - result.resumedFrom) / (result.elapsedMs / 1000)) : 0;
+    const lines = [
+      `perlagg simulate${bieten ? ' --game bieten' : ''}: ${spec.ruleset}, ${spec.players} players, seed ${spec.seed}${shard ? `, shard ${shard.index}/${shard.count}` : ''}${start === undefined ? '' : `; from ${startText(start, perlaggenRules!)}`}`,
+      `${countWords(spec.mode, argv.duplicate, result.dealsDone, counted)}${result.resumedFrom > 0 ? (result.resumedFrom === result.dealsDone && result.stoppedBy !== 'interrupted' ? ' (all by an earlier run: the folder held this run, complete)' : ` (${result.resumedFrom.toLocaleString('en-US')} before resuming)`) : ''}, ${(result.elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en-US')} ${unit}/s; stopped by: ${{ deals: `the ${unit} asked for`, interval: 'the interval width', sprt: 'the SPRT', constant: 'the SPRT cannot decide (the same value in every observation)', time: 'the time budget', interrupted: 'an interrupt' }[result.stoppedBy]}${result.rejected > 0 ? `; ${result.rejected.toLocaleString('en-US')} deals redealt by constraints (acceptance ${(result.dealsDone / (result.dealsDone + result.rejected)).toFixed(4)})` : ''}`,
+      summaryTable(result),
+      ...(argv.duplicate ? (bieten ? bietenDuplicateReport(result, spec.mode) : duplicateReport(result, spec.mode)) : []),
+      ...pairingLine(result),
+      ...(result.sprt === null ? [] : sprtLines(result.sprt, result.specs.find((m) => m.name === result.sprt!.metric)!.counts)),
+    ];
+    if (out !== null) lines.push(result.stoppedBy === 'interrupted' ? `Interrupted: ${out} holds the committed batches; continue with the same command and --resume.` : `Wrote ${result.files.join(', ')} and manifest.json${result.stoppedBy === 'sprt' ? ` (the deals up to the deciding one: ${result.dealsDone.toLocaleString('en-US')} ${unit})` : ''}`);
+    process.stdout.write(lines.join('\n') + '\n');
+  }
+  if (result.stoppedBy === 'interrupted') process.exitCode = 130;
+}
+
