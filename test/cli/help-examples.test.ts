@@ -107,7 +107,7 @@ describe('every --help example pastes and runs', () => {
   // one test per command, in the order of perlagg --help, all in one temp folder (plot reads what exact --out
   // and merge wrote); the examples of a command run in its order
   const shared = scratchDir('help-examples');
-  const groups = ['exact', 'play', 'replay', 'rules', 'simulate', 'merge', 'bench', 'schema', 'plot', 'tune', 'league', 'policies', 'serve', 'experiment'];
+  const groups = ['exact', 'play', 'replay', 'rules', 'simulate', 'merge', 'bench', 'schema', 'plot', 'tune', 'league', 'policies', 'serve', 'experiment', 'review'];
   for (const group of groups) {
     it(`the examples of ${group} --help not run by another test run here (small sizes) and exit 0`, async () => {
       const all = (await helpExamples()).filter((c) => c.command.split(' ')[0] === group);
