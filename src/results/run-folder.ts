@@ -146,7 +146,11 @@ export function takeLock(dir: string, option = '--out', opts: LockOptions = {}):
       const quiet = Date.now() - seen.mtimeMs;
       if (owner !== null) {
         const here = aliveHere(owner);
-        if (here === true && quiet <= 2 * leaseMs) throw inUse(owner);
+        // this host's process, alive, and the same one (its start time read and equal): never taken over, however
+        // long its refresh thread was starved on a busy machine; only when the start time cannot be read (a pid
+        // perhaps reused) does a lock unrefreshed for two leases count as stale
+        const same = here === true && owner.start !== null && processStart(owner.pid) === owner.start;
+        if (same || (here === true && quiet <= 2 * leaseMs)) throw inUse(owner);
         if (here === null && quiet <= 2 * leaseMs + SKEW_MS) {
           // another host's process: watch the lock for one lease; a refresh means its owner lives
           note(`${dir} is locked by process ${owner.pid} on ${owner.host} (refreshed ${Math.max(0, Math.round(quiet / 1000))} s ago); if that host or pod is gone, the lock is taken over after ${leaseMs / 1000} s without a refresh (${LOCK_LEASE_ENV})`);

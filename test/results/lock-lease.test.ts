@@ -47,12 +47,22 @@ describe('the lock of a vanished host', () => {
     held.release();
   });
 
-  it('a live process of this host whose lock went unrefreshed for two leases (a reused pid in another container) is taken over', () => {
+  it('a live process of this host, the same one by its start time, keeps its lock however long it went unrefreshed', () => {
     const dir = folder();
     const lock = join(dir, LOCK_FILE);
     const stat = readFileSync(`/proc/${process.pid}/stat`, 'utf8');
     const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
     writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), start, since: 'then' }));
+    expect(() => takeLock(dir, '--out', { leaseMs: 60_000, note: () => {} })).toThrow(new RegExp(`is in use by process ${process.pid} \\(since then\\)`));
+    // its refresh thread starved on a busy machine: still its lock
+    ago(lock, 130_000);
+    expect(() => takeLock(dir, '--out', { leaseMs: 60_000, note: () => {} })).toThrow(new RegExp(`is in use by process ${process.pid} \\(since then\\)`));
+  });
+
+  it('a live pid of this host whose start time was not recorded (perhaps reused) is taken over after two leases without a refresh', () => {
+    const dir = folder();
+    const lock = join(dir, LOCK_FILE);
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), start: null, since: 'then' }));
     expect(() => takeLock(dir, '--out', { leaseMs: 60_000, note: () => {} })).toThrow(new RegExp(`is in use by process ${process.pid} \\(since then\\)`));
     ago(lock, 130_000);
     takeLock(dir, '--out', { leaseMs: 60_000, note: () => {} }).release();
