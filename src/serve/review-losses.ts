@@ -41,8 +41,9 @@ export function reviewLosses(text: string, name: string, deal: number, worlds = 
   let r;
   try {
     const all = statements(text);
-    if (all.length > 0 && parseRecording(all).header.game === 'bieten') {
-      const states = replayBieten(all, parseRecording(all).header, name).states;
+    const header = all.length > 0 ? parseRecording(all).header : null;
+    if (header?.game === 'bieten') {
+      const states = replayBieten(all, header, name).states;
       const final = states[deal];
       if (final === undefined) throw new UsageError(`${name}: no deal ${deal + 1} (the game has ${states.length})`);
       return reviewBietenDeal(final, deal + 1, worlds).map((d) => ({ deal, seat: d.seat, trick: d.trick, decision: d.taken, best: d.best, loss: d.lostPoints, lossPwin: null, mark: d.class }));
