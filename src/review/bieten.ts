@@ -9,7 +9,7 @@
 import { STREAM, keyedRng } from '../core/rng.ts';
 import { emptyMoments, meanInterval, pushMoment, type Interval, type Moments } from '../stats/intervals.ts';
 import { bietenGame } from '../games/bieten/game.ts';
-import { bietenActionText, legalActions, newDeal, sameBietenAction } from '../games/bieten/engine.ts';
+import { bietenActionText, dealOptionsOf, legalActions, newDeal, sameBietenAction } from '../games/bieten/engine.ts';
 import { BietenResampleError, resampleBietenHidden, type BietenObservation } from '../games/bieten/observe.ts';
 import { cloneBieten, type BietenAction, type BietenState } from '../games/bieten/state.ts';
 import { runDeal, type SeatedPolicy } from '../play/deal.ts';
@@ -103,14 +103,7 @@ export interface BietenReviewed {
  * (the thresholds of `perlagg review`).
  */
 export function reviewBietenDeal(final: BietenState, deal: number, worlds: number, seed = 1): BietenReviewed[] {
-  const s = newDeal(final.rules, {
-    players: final.seats,
-    dealer: final.dealer,
-    score: final.score,
-    out: Array.from({ length: final.seats }, (_, i) => i).filter((i) => !final.active.includes(i)),
-    names: final.names,
-    revokes: final.revokes,
-  });
+  const s = newDeal(final.rules, dealOptionsOf(final));
   const out: BietenReviewed[] = [];
   final.actions.forEach((a, i) => {
     const player = bietenGame.currentPlayer(s);

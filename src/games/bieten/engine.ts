@@ -83,6 +83,11 @@ export function prevActive(active: readonly number[], seats: number, seat: numbe
   return seat;
 }
 
+/** The options that deal `s` again: its table, dealer, score, the players out, names and the revoke switch. */
+export function dealOptionsOf(s: BietenState): BietenDealOptions {
+  return { players: s.seats, dealer: s.dealer, score: s.score, out: Array.from({ length: s.seats }, (_, i) => i).filter((i) => !s.active.includes(i)), names: s.names, revokes: s.revokes };
+}
+
 export function newDeal(rules: BietenRules, opts: BietenDealOptions): BietenState {
   const n = opts.players;
   if (!(Number.isInteger(n) && n >= 2 && n <= MAX_PLAYERS)) throw new RangeError(`Bieten is played by 2 to ${MAX_PLAYERS} players, not ${n}`);

@@ -7,7 +7,7 @@
 // resampleBietenHidden(state, player, rng) redeals the cards the player cannot see — the other hands' cards
 // not yet on the table and the undealt rest — consistently with everything he has seen (the deal replayed on
 // the new cards must say and show exactly what it said and showed), so his observation stays byte-identical.
-import { actingSeat, applyAction, currentPlayer, dealWithHands, explainIllegal, legalActions } from './engine.ts';
+import { actingSeat, applyAction, currentPlayer, dealOptionsOf, dealWithHands, explainIllegal, legalActions } from './engine.ts';
 import { bietenRulesName, BIETEN_FIGURES, type BietenFigure } from './rules.ts';
 import { BLOC, bietenEventSeenBy, type BietenAction, type BietenEvent, type BietenState, type FigureResult } from './state.ts';
 import type { RandomSource } from '../../core/rng.ts';
@@ -276,14 +276,7 @@ export function resampleBietenHidden(s: BietenState, player: number, rng: Random
   }
   const target = seenText(s, player);
   const moves = s.actions.filter((a) => a.kind !== 'chance');
-  const opts = {
-    players: s.seats,
-    dealer: s.dealer,
-    score: s.score,
-    out: Array.from({ length: s.seats }, (_, i) => i).filter((i) => !s.active.includes(i)),
-    names: s.names,
-    revokes: s.revokes,
-  };
+  const opts = dealOptionsOf(s);
   const dealtEvent = s.events.find((e) => e.type === 'dealt' && e.seat === player);
   const own = dealtEvent !== undefined && dealtEvent.type === 'dealt' ? dealtEvent.cards.slice() : [];
   for (let tries = 0; tries < maxTries; tries++) {

@@ -7,7 +7,7 @@ import { explainIllegal as pExplain } from '../../engine/checked.ts';
 import type { HandState } from '../../engine/state.ts';
 import { canonicalName } from '../../rules/registry.ts';
 import { NOBODY_TALKS } from './perlaggen.ts';
-import { actingSeat, applyAction, dealWithHands, explainIllegal } from '../bieten/engine.ts';
+import { actingSeat, applyAction, dealOptionsOf, dealWithHands, explainIllegal } from '../bieten/engine.ts';
 import { bietenRulesName } from '../bieten/rules.ts';
 import type { BietenState } from '../bieten/state.ts';
 import { phraseWords } from '../../engine/talk-words.ts';
@@ -20,7 +20,7 @@ function bietenDealLines(s: BietenState, k: number): string[] {
   for (const e of s.events) if (e.type === 'dealt') hands[e.seat] = e.cards.slice();
   for (const e of s.events) if (e.type === 'dealt') out.push(`${name(e.seat)}: ${e.cards.map(cardShort).join(' ')}`);
   // replay to know who acted
-  const fresh = () => dealWithHands(s.rules, { players: s.seats, dealer: s.dealer, score: s.score, out: Array.from({ length: s.seats }, (_, i) => i).filter((i) => !s.active.includes(i)), names: s.names, revokes: s.revokes }, hands, s.cutAt);
+  const fresh = () => dealWithHands(s.rules, dealOptionsOf(s), hands, s.cutAt);
   const moves = s.actions.filter((a) => a.kind !== 'chance');
   const actors: number[] = [];
   const w0 = fresh();
