@@ -3,4 +3,4 @@ export { reviewGame, classOf, summarize, THRESHOLDS, type GameReview, type Revie
 export { reviewText } from './text.ts';
 export { writeReviewFolder, REVIEW_TABLE } from './table.ts';
 export { actionNotation } from './notation.ts';
-export { recordingOf, isTranscript } from './transcript.ts';
+export { recordingOf, isTranscript } from '../games/replay/from-transcript.ts';

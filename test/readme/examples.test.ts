@@ -17,6 +17,7 @@
 //                               folder of its own, then the resume; results/…, charts/…, --out, --transcript -> the temp folder
 //   experiment run           -> its --smoke form (seconds) with --workers 0, results in the temp folder; report reads them
 //   --where FILE             -> FILE written there when the README's file does not exist (a predicate keeping Herz deals)
+//   review/replay FILE       -> FILE in the temp folder when the repository has none (a transcript an earlier line wrote)
 //   play --human without "<" -> run with no input: it must reach its first question (two people at one
 //                               keyboard: the handing over of it) and stop at the end of the input (exit 2);
 //                               "< FILE" lines get the file as their standard input

@@ -94,6 +94,8 @@ export function small(args: readonly string[], tmp: string): string[] {
     if (['--out', '-o', '--transcript'].includes(a[i]!) && i + 1 < a.length) a[i + 1] = inTmp(a[i + 1]!);
     else if (/^(results|charts)\//.test(a[i]!) && !['--out', '-o'].includes(a[i - 1] ?? '')) a[i] = inTmp(a[i]!);
   }
+  // the file a review or replay reads, when an earlier line of the page wrote it (--transcript hand.txt)
+  if ((a[0] === 'review' || a[0] === 'replay') && a[1] !== undefined && !isAbsolute(a[1]) && !existsSync(join(ROOT, a[1]))) a[1] = inTmp(a[1]);
   if (a[0] === 'simulate') {
     const played = a.includes('--duplicate') || a.includes('--partien') || (a[valueOf(a, '--mode') + 1] ?? '') === 'hands';
     const n = valueOf(a, '-n', '--deals');

@@ -193,6 +193,7 @@ function gameSoFar(header: Header, names: readonly string[], rules: BietenRules)
   let out: number[] = [];
   if (header.score !== null) for (const [p, v] of namedNumbers(header.score.words, header.score.line)) score[seatOf(names, p, header.score.line)] = v;
   if (header.out !== null) out = header.out.words.map((w) => seatOf(names, w, header.out!.line));
+  if (header.silent !== null) throw new ReplayError(header.silent.line, '"silent" is a Perlaggen line (a player who never bids); in Bieten every player bids');
   for (let seat = 0; seat < n; seat++) {
     if (!out.includes(seat) && score[seat]! >= rules.target) throw new ReplayError(header.score!.line, `${names[seat]} has ${score[seat]} of ${rules.target}: he is out (say "out ${names[seat]}")`);
   }

@@ -12,6 +12,8 @@ export interface Header {
   /** "score …" words after the keyword, "out …" words. */
   readonly score: { line: number; words: string[] } | null;
   readonly out: { line: number; words: string[] } | null;
+  /** Perlaggen: "silent …" — the players who never bid (a bot such as `passive`). */
+  readonly silent: { line: number; words: string[] } | null;
 }
 
 export interface DealBlock {
@@ -29,6 +31,7 @@ export function parseRecording(all: Statement[]): { header: Header; deals: DealB
   let title: string | null = null;
   let score: Header['score'] = null;
   let out: Header['out'] = null;
+  let silent: Header['silent'] = null;
   const deals: DealBlock[] = [];
   for (const st of all) {
     const key = norm(st.words[0]!);
@@ -74,14 +77,18 @@ export function parseRecording(all: Statement[]): { header: Header; deals: DealB
       case 'out':
         out = { line: st.line, words: rest.slice() };
         break;
+      case 'silent':
+      case 'stumm':
+        silent = { line: st.line, words: rest.slice() };
+        break;
       default:
         if (game === null) throw new ReplayError(st.line, 'a recording starts with "game bieten" or "game perlaggen"');
-        throw new ReplayError(st.line, `"${excerpt(st.words[0]!)}" before the first deal: the header has game, ruleset, players, title, score${game === 'bieten' ? ', out' : ''}; a deal starts with "deal"`);
+        throw new ReplayError(st.line, `"${excerpt(st.words[0]!)}" before the first deal: the header has game, ruleset, players, title, score${game === 'bieten' ? ', out' : ', silent'}; a deal starts with "deal"`);
     }
   }
   if (game === null) throw new ReplayError(all[0]?.line ?? 1, 'a recording starts with "game bieten" or "game perlaggen"');
   if (deals.length === 0) throw new ReplayError(all.at(-1)?.line ?? 1, 'the recording has no deal (a deal starts with "deal")');
-  return { header: { game, ruleset, names, count, title, score, out }, deals };
+  return { header: { game, ruleset, names, count, title, score, out, silent }, deals };
 }
 
 /** The seat of a player name (case-insensitive). */

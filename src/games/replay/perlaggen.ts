@@ -321,6 +321,8 @@ interface ReplayTable {
   readonly seats: number;
   readonly parties: number;
   readonly names: readonly string[];
+  /** Seats that never bid ("silent P3"; engine HandOptions.silentSeats), a bit mask. */
+  readonly silent: number;
   partyName(p: number): string;
 }
 
@@ -348,7 +350,13 @@ function replayTable(all: Statement[], header: Header): ReplayTable {
     throw new ReplayError(all[0]!.line, `Perlaggen seats are named ${names.join(' ')} (write "players ${players}")`);
   }
   const partyName = (p: number) => (parties === seats ? names[p]! : `Partei ${String.fromCharCode(65 + p)}`);
-  return { ruleset, players, seats, parties, names, partyName };
+  let silent = 0;
+  if (header.silent !== null) {
+    const { line, words } = header.silent;
+    if (words.length === 0) throw new ReplayError(line, 'name the players who never bid, e.g. "silent P3"');
+    for (const w of words) silent |= 1 << seatOf(names, w, line);
+  }
+  return { ruleset, players, seats, parties, names, silent, partyName };
 }
 
 /** The score the Partie starts from ("score 3 4", one number a party; 0 each without it). */
@@ -407,7 +415,7 @@ class RecordedLayout {
     if (this.turned < 0) throw new ReplayError(line, 'name the card turned up for trump: "turned S9"');
     const { hands, turned, skipped, stock, kept, cutAt } = this;
     try {
-      this.s = handFromLayout(ruleset, { players, dealer: this.dealer, score: this.score, quietSeats: this.talking ? 0 : NOBODY_TALKS }, { hands, turned, skipped, ...(stock === null ? {} : { stock }), ...(kept.length === 0 ? {} : { cutKept: kept }), ...(cutAt === null ? {} : { cutAt }) });
+      this.s = handFromLayout(ruleset, { players, dealer: this.dealer, score: this.score, quietSeats: this.talking ? 0 : NOBODY_TALKS, ...(this.table.silent === 0 ? {} : { silentSeats: this.table.silent }) }, { hands, turned, skipped, ...(stock === null ? {} : { stock }), ...(kept.length === 0 ? {} : { cutKept: kept }), ...(cutAt === null ? {} : { cutAt }) });
     } catch (e) {
       throw new ReplayError(line, e instanceof Error ? e.message : String(e));
     }

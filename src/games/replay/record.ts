@@ -112,6 +112,9 @@ export function recordPerlaggen(s: HandState, title = ''): string {
   const lines = ['game perlaggen', `ruleset ${canonicalName(s.ruleset)}`, `players ${s.table.players}`];
   if (title !== '') lines.push(`title ${title}`);
   if (s.bid.score.some((x) => x !== 0)) lines.push(`score ${s.bid.score.join(' ')}`);
+  // seats that never bid (a bot such as passive): the windows skip them, so the replay must know them
+  const silent = Array.from({ length: seats }, (_, seat) => seat).filter((seat) => ((s.bid.silent >>> seat) & 1) === 1);
+  if (silent.length > 0) lines.push(`silent ${silent.map((seat) => `P${seat + 1}`).join(' ')}`);
   lines.push('', 'deal 1', `dealer P${s.dealer + 1}`);
   for (let seat = 0; seat < seats; seat++) lines.push(`P${seat + 1}: ${hands[seat]!.map(cardShort).join(' ')}`);
   // the cards turned aside as they were turned up (an Eichel Perlagg among them may since have been exchanged, A-32)
@@ -123,7 +126,7 @@ export function recordPerlaggen(s: HandState, title = ''): string {
   lines.push(`stock ${s.stock.map(cardShort).join(' ')}`);
   // a hand with table talk is written with it (RULES §13: "P2 zu P4: „Welche Farbe?“", the answer "P4: „Eichel!“")
   const talked = s.events.some((e) => e.type === 'say');
-  const fresh = () => handFromLayout(s.ruleset, { players: s.table.players, dealer: s.dealer, score: s.bid.score, quietSeats: talked ? s.talk!.quiet : NOBODY_TALKS, ...(s.table.dummySeat >= 0 ? { dummySeat: s.table.dummySeat } : {}) }, { hands, turned: s.turned, skipped, stock: s.stock, ...(kept.length === 0 ? {} : { cutKept: kept, cutAt: s.cutAt }) });
+  const fresh = () => handFromLayout(s.ruleset, { players: s.table.players, dealer: s.dealer, score: s.bid.score, quietSeats: talked ? s.talk!.quiet : NOBODY_TALKS, ...(s.bid.silent === 0 ? {} : { silentSeats: s.bid.silent }), ...(s.table.dummySeat >= 0 ? { dummySeat: s.table.dummySeat } : {}) }, { hands, turned: s.turned, skipped, stock: s.stock, ...(kept.length === 0 ? {} : { cutKept: kept, cutAt: s.cutAt }) });
   // handFromLayout has applied the chance actions: the recording's actions are the others
   const moves = s.actions.filter((a) => a.kind !== 'chance' && (talked || (a.kind !== 'say' && a.kind !== 'quiet')));
   const quiet = (a: Action) => a.kind === 'pass' || a.kind === 'consent' || a.kind === 'quiet';
