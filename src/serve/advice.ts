@@ -2,7 +2,7 @@
 // (playout/decision.ts, the code behind `perlagg advise`): every option's expected points (his party's minus
 // the opponents') and, when the score makes the Partie the aim, P(win the Partie), each with its 95% interval
 // over worlds sampled consistently with what his seat has seen — from his Observation only, so the search
-// knows no hidden card. It runs in a worker thread (advice-worker.ts): the server answers other requests while
+// knows no hidden card. It runs in the server's search thread (search-worker.ts): the server answers other requests while
 // it searches.
 import type { PolicyAction } from '../engine/actions.ts';
 import { STREAM, keyedRng } from '../core/rng.ts';

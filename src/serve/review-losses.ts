@@ -3,7 +3,8 @@
 // review (review.ts): each decision with its trick, the action taken and the best, the points lost and the
 // class. The page's review is asked for at a smaller budget than the command's (REVIEW_WORLDS worlds a
 // decision instead of 200), so that a whole hand comes back in seconds; `perlagg review` gives the sharper
-// figures. The page asks for one deal at a time (POST /api/review/losses), while it already shows the deal.
+// figures. The page asks for one deal at a time (POST /api/review/losses), while it already shows the deal;
+// the server runs it in its search thread (search-pool.ts), so that it keeps answering meanwhile.
 import { reviewGame, type ReviewClass } from '../review/review.ts';
 import { reviewBietenDeal } from '../review/bieten.ts';
 import { replayBieten } from '../games/replay/bieten.ts';

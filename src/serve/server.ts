@@ -9,10 +9,10 @@
 //   POST /api/tables             { game, ruleset, players, seat, bots, partie, seed, deal } → the table
 //   GET  /api/tables/:id         the table now
 //   POST /api/tables/:id/answer  { path: [i] or [i, j] } → the table after the answer
-//   POST /api/tables/:id/advice  → the advisor's prices of the decision now (advice.ts, in a worker)
+//   POST /api/tables/:id/advice  → the advisor's prices of the decision now (advice.ts, in the search thread: search-pool.ts)
 //   GET  /api/tables/:id/record  the finished game in the replay format (text/plain, a download)
 //   POST /api/review             { text, name } → the recording replayed for review (review.ts)
-//   POST /api/review/losses      { text, name, deal } → each decision of that deal with its value lost (review-losses.ts)
+//   POST /api/review/losses      { text, name, deal } → each decision of that deal with its value lost (review-losses.ts, in the search thread)
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
@@ -22,9 +22,8 @@ import { UsageError } from '../core/errors.ts';
 import { RULESET_NAMES } from '../rules/registry.ts';
 import { builtinPoliciesOf } from '../registry/policies.ts';
 import { MAX_PLAYERS } from '../games/bieten/engine.ts';
-import { AdvicePool } from './advice-pool.ts';
+import { SearchPool } from './search-pool.ts';
 import { reviewText } from './review.ts';
-import { reviewLosses } from './review-losses.ts';
 import { answerPath, tableSpec, zodLine } from './spec.ts';
 import { Tables } from './tables.ts';
 
@@ -97,7 +96,7 @@ export async function serve(o: ServeOptions = {}): Promise<Running> {
   const root = o.root ?? pageRoot();
   if (!existsSync(join(root, 'index.html'))) throw new UsageError(`the page is not built: ${join(root, 'index.html')} is missing (npm run build:web builds it)`);
   const tables = new Tables();
-  const advice = new AdvicePool();
+  const search = new SearchPool();
 
   const staticFile = (path: string, res: ServerResponse): void => {
     const rel = path === '/' ? 'index.html' : decodeURIComponent(path.slice(1));
@@ -129,7 +128,7 @@ export async function serve(o: ServeOptions = {}): Promise<Running> {
     if (path === '/api/review/losses' && m === 'POST') {
       const r = LossesSchema.safeParse(await body(req));
       if (!r.success) throw new UsageError(zodLine(r.error, 'review'));
-      return send(res, 200, { deal: r.data.deal, losses: reviewLosses(r.data.text, r.data.name ?? 'the file', r.data.deal) });
+      return send(res, 200, { deal: r.data.deal, losses: await search.reviewLosses(r.data.text, r.data.name ?? 'the file', r.data.deal) });
     }
     const t = /^\/api\/tables\/([0-9a-f-]{36})(\/(answer|advice|record))?$/.exec(path);
     if (t !== null) {
@@ -139,7 +138,7 @@ export async function serve(o: ServeOptions = {}): Promise<Running> {
       if (what === 'answer' && m === 'POST') return send(res, 200, await tables.answer(id, answerPath(await body(req))));
       if (what === 'advice' && m === 'POST') {
         const table = tables.get(id);
-        return send(res, 200, await advice.advise(table.spec, table.answers));
+        return send(res, 200, await search.advise(table.spec, table.answers));
       }
       if (what === 'record' && m === 'GET') return send(res, 200, await tables.record(id), 'text/plain; charset=utf-8', { 'content-disposition': 'attachment; filename="perlagg-game.txt"' });
     }
@@ -171,7 +170,7 @@ export async function serve(o: ServeOptions = {}): Promise<Running> {
     url,
     server,
     close: async () => {
-      await advice.close();
+      await search.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

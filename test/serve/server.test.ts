@@ -234,6 +234,19 @@ describe('perlagg serve: review', () => {
     expect(none.data.error).toMatch(/the recording has 1 deal$/);
   });
 
+  it('the review is computed off the server thread: a request sent while it runs is answered first', async () => {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'perlaggen-oberland-blunder.txt'), 'utf8');
+    const order: string[] = [];
+    const review = call('POST', '/api/review/losses', { text, name: 'blunder.txt', deal: 0 }).then((r) => order.push(`review ${r.status}`));
+    // the review of a whole hand takes seconds of search; the setup a few milliseconds of the server's thread
+    await new Promise((r) => setTimeout(r, 50)); // the review request reaches the server first
+    const setup = await call('GET', '/api/setup');
+    order.push(`setup ${setup.status}`);
+    await review;
+    expect(order).toEqual(['setup 200', 'review 200']);
+  });
+
   it('a recorded game opens deal by deal with its tricks and lines', async () => {
     const { readFileSync } = await import('node:fs');
     const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'perlaggen-oberland-hand.txt'), 'utf8');
