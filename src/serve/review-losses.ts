@@ -10,6 +10,7 @@ import { reviewBietenDeal } from '../review/bieten.ts';
 import { replayBieten } from '../games/replay/bieten.ts';
 import { parseRecording } from '../games/replay/common.ts';
 import { statements } from '../games/replay/format.ts';
+import { recordingOf } from '../games/replay/from-transcript.ts';
 import { ReplayError } from '../games/replay/format.ts';
 import { UsageError } from '../core/errors.ts';
 
@@ -41,7 +42,8 @@ export interface DecisionLoss {
 export function reviewLosses(text: string, name: string, deal: number, worlds = REVIEW_WORLDS): DecisionLoss[] {
   let r;
   try {
-    const all = statements(text);
+    const recording = recordingOf(text); // a transcript of perlagg play is read as a recording
+    const all = statements(recording);
     const header = all.length > 0 ? parseRecording(all).header : null;
     if (header?.game === 'bieten') {
       const states = replayBieten(all, header, name).states;
@@ -49,7 +51,7 @@ export function reviewLosses(text: string, name: string, deal: number, worlds = 
       if (final === undefined) throw new UsageError(`${name}: no deal ${deal + 1} (the game has ${states.length})`);
       return reviewBietenDeal(final, deal + 1, worlds).map((d) => ({ deal, seat: d.seat, trick: d.trick, decision: d.taken, best: d.best, loss: d.lostPoints, lossPwin: null, mark: d.class }));
     }
-    r = reviewGame(text, { worlds, seed: 1, deals: [deal + 1] }, name);
+    r = reviewGame(recording, { worlds, seed: 1, deals: [deal + 1] }, name);
   } catch (e) {
     if (e instanceof ReplayError) throw new UsageError(`${name} line ${e.line}: ${e.message}`);
     throw e;

@@ -20,6 +20,7 @@ import { replayBieten } from '../games/replay/bieten.ts';
 import { parseRecording } from '../games/replay/common.ts';
 import { ReplayError, excerpt, statements } from '../games/replay/format.ts';
 import { replayPerlaggen } from '../games/replay/perlaggen.ts';
+import { recordingOf } from '../games/replay/from-transcript.ts';
 import { UsageError } from '../core/errors.ts';
 import { perlaggenOf } from '../rules/perlaggen.ts';
 
@@ -150,10 +151,13 @@ function bietenDeal(s: BietenState): ReviewDeal {
   };
 }
 
-/** The review of a recording's text; a bad recording is a UsageError with the replay's one line ("line 7: …"). */
+/**
+ * The review of a recording's text (or of a transcript of `perlagg play`, read as one); a bad recording is a
+ * UsageError with the replay's one line ("line 7: …").
+ */
 export async function reviewText(text: string, name: string): Promise<Review> {
   try {
-    const all = statements(text);
+    const all = statements(recordingOf(text));
     if (all.length === 0) throw new ReplayError(1, 'the file is empty (a recording starts with "game bieten" or "game perlaggen")');
     const { header } = parseRecording(all);
     const title = header.title ?? '';

@@ -247,6 +247,19 @@ describe('perlagg serve: review', () => {
     expect(order).toEqual(['setup 200', 'review 200']);
   });
 
+  it('a transcript of perlagg play opens and is reviewed like a recording', async () => {
+    const { playTranscript } = await import('../../src/cli/play.ts');
+    const text = await playTranscript({ ruleset: 'oberland', seed: 1, players: 4, deal: 0 });
+    const r = await call('POST', '/api/review', { text, name: 'hand.txt' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.data).toMatchObject({ game: 'perlaggen', reviewable: true });
+    expect(r.data.deals).toHaveLength(1);
+    expect(r.data.transcript).toContain(text.split('\n').find((l: string) => l.startsWith('Punkte: ')));
+    const losses = await call('POST', '/api/review/losses', { text, name: 'hand.txt', deal: 0 });
+    expect(losses.status, losses.text).toBe(200);
+    expect(losses.data.losses.length).toBeGreaterThan(0);
+  });
+
   it('a recorded game opens deal by deal with its tricks and lines', async () => {
     const { readFileSync } = await import('node:fs');
     const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'perlaggen-oberland-hand.txt'), 'utf8');
