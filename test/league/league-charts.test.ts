@@ -31,6 +31,9 @@ describe('league --out: the charts of the league and of every match', () => {
       expect(existsSync(join(out, 'charts', `${c}.vl.json`)), c).toBe(true);
       expect(run.stdout).toContain(join(out, 'charts', `${c}.svg`));
     }
+    // the text people read: negative margins (random loses) with U+2212, none with ASCII '-' (core/numbers.ts)
+    expect(run.stdout).toContain('−');
+    expect(run.stdout).not.toMatch(/(^|[\s[(=,:;/±])-[\d.∞]/m);
     for (const m of MATCHES) {
       for (const c of ['metrics', 'duplicate']) {
         expect(existsSync(join(out, 'matches', m, 'charts', `${c}.svg`)), `${m}/${c}`).toBe(true);
