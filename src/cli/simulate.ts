@@ -276,7 +276,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('policies', { type: 'string', describe: 'hands: one policy for all, one per party, or one per player, comma-separated; options in braces, e.g. "simple,random{bidRate=0.2}"; a file path loads a policy module' })
       .option('workers', { alias: 'w', type: 'string', describe: `worker threads, 0 = run in this thread (default and most: the core count, ${DEFAULT_WORKERS})` })
       .option('out', { alias: 'o', type: 'string', describe: 'folder for the Arrow tables and manifest (sharded: one subfolder per shard)' })
-      .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run in --out with the same settings' })
+      .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run in --out with the same settings, or one its --time-budget stopped (with a larger budget, or none)' })
       .option('allow-code-change', { type: 'boolean', default: false, describe: 'with --resume: continue a run made by other code (recorded in the manifest)' })
       .option('decision-timeout', { type: 'string', describe: 'end the run (exit 1) when one decision of a policy or one --where call takes longer, e.g. 60s (default), 5m' })
       .option('shard', { type: 'string', describe: 'run shard i of n, e.g. 0/3' })
