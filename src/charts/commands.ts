@@ -24,8 +24,8 @@ export function chartListing(written: readonly WrittenChart[]): string[] {
 
 /** Draw every chart of a result folder and list them. Errors propagate (the caller decides the exit code). */
 export async function writeResultCharts(dir: string, opts: ChartOptions = {}): Promise<WrittenChart[]> {
-  const { CHARTS_FOLDER, writeFolderCharts } = await import('./folder.ts');
-  const written = await writeFolderCharts(dir, opts.into ?? join(dir, CHARTS_FOLDER));
+  const { writeFolderCharts } = await import('./folder.ts');
+  const written = await writeFolderCharts(dir, opts.into);
   const lines = chartListing(written);
   if (lines.length > 0) (opts.json ? process.stderr : process.stdout).write(lines.join('\n') + '\n');
   return written;

@@ -4,6 +4,7 @@
 // difference between the two is what pairing bought (GUIDE §5).
 import { intervalPanel } from './intervals.ts';
 import { PAIRED, UNPAIRED, chart, digitsFor, int, type SpecBody, type TopLevelSpec } from './theme.ts';
+import { fixed, signed } from '../core/numbers.ts';
 
 export interface Estimate {
   readonly estimate: number;
@@ -30,7 +31,6 @@ export interface DuplicateChartData {
   readonly complete: boolean;
 }
 
-const signed = (x: number, d: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}`;
 
 /** What the paired interval says, in words. */
 export function duplicateVerdict(d: DuplicateChartData): string {
@@ -48,8 +48,8 @@ export function duplicateChart(d: DuplicateChartData): TopLevelSpec {
   const what = wins ? `share of Partien ${d.a} (A) wins` : `points of ${d.a} (A) minus ${d.b} (B) per hand`;
   const dg = digitsFor((d.paired.high - d.paired.low) / 2, d.paired.estimate);
   const headline = wins
-    ? `A wins ${(100 * d.paired.estimate).toFixed(1)}% of the Partien, 95% interval [${(100 * d.paired.low).toFixed(1)}%, ${(100 * d.paired.high).toFixed(1)}%]: ${duplicateVerdict(d)}.`
-    : `A − B = ${signed(d.paired.estimate, dg)} points a hand, 95% interval [${d.paired.low.toFixed(dg)}, ${d.paired.high.toFixed(dg)}]: ${duplicateVerdict(d)}.`;
+    ? `A wins ${fixed(100 * d.paired.estimate, 1)}% of the Partien, 95% interval [${fixed(100 * d.paired.low, 1)}%, ${fixed(100 * d.paired.high, 1)}%]: ${duplicateVerdict(d)}.`
+    : `A − B = ${signed(d.paired.estimate, dg)} points a hand, 95% interval [${fixed(d.paired.low, dg)}, ${fixed(d.paired.high, dg)}]: ${duplicateVerdict(d)}.`;
   const subtitle = [
     `${d.ruleset}, ${d.players} players. A = ${d.a}, B = ${d.b}. n = ${int(d.paired.n)} ${d.unit === 'Partien' ? 'Partien' : 'deals'}, each played twice with the partnerships swapped${d.complete ? '' : ' (so far: the run is not finished)'}.`,
     headline,

@@ -19,6 +19,7 @@ import { exactChart, type ExactChartData, type ExactChartResult, type ExactChart
 import { writeCharts, type Chart, type WrittenChart } from './render.ts';
 import { isShareMetric, simulationChart, type MetricEstimate, type SimulationChartData } from './simulation.ts';
 import { ratingsChart, trajectoriesChart, type Rating, type Trajectory } from './generic.ts';
+import { cumulativeChart, matchesChart, type LeagueMatch } from './league.ts';
 import { reviewChart, type ReviewChartRow } from './review.ts';
 
 /** The folder charts go into, inside a result folder. */
@@ -305,7 +306,45 @@ export function leagueCharts(dir: string, m: Json): Chart[] {
     nUnit: `${unit} played`,
     ratings: rows,
   });
-  return [{ name: 'ratings', what: 'every policy\'s rating with its 95% interval', spec }];
+  const data = { ruleset: String(settings['ruleset'] ?? '?'), players: Number(settings['players'] ?? 4), seed: Number(settings['seed'] ?? 0), mode, matches: leagueMatchesOfFolder(dir) };
+  return [
+    { name: 'ratings', what: 'every policy\'s rating with its 95% interval', spec },
+    { name: 'matches', what: 'every match: A − B with its 95% interval', spec: matchesChart(data) },
+    { name: 'cumulative', what: 'every match: A\'s running mean margin over the pairs played, with its 95% band', spec: cumulativeChart(data) },
+  ];
+}
+
+/** league.arrow as its matches, in the table's order (the crosstable's: 0-1, 0-2, ..., 1-2, ...), each pair's margin in pair order. */
+export function leagueMatchesOfFolder(dir: string): LeagueMatch[] {
+  const path = join(dir, 'league.arrow');
+  if (!existsSync(path)) throw new OutputError(`${dir} has no league.arrow (the manifest is from perlagg league)`);
+  const matches: Array<{ a: string; b: string; margins: number[] }> = [];
+  for (const batch of readArrowFileBatches(path)) {
+    const get = (name: string) => {
+      const c = batch.getChild(name);
+      if (c === null) throw new OutputError(`${path} has no column ${name}`);
+      return c;
+    };
+    const [a, b, margin] = ['a', 'b', 'margin'].map(get);
+    for (let i = 0; i < batch.numRows; i++) {
+      const pa = String(a!.get(i));
+      const pb = String(b!.get(i));
+      let last = matches[matches.length - 1];
+      if (last === undefined || last.a !== pa || last.b !== pb) matches.push((last = { a: pa, b: pb, margins: [] }));
+      last.margins.push(Number(margin!.get(i)));
+    }
+  }
+  if (matches.length === 0) throw new OutputError(`${path} has no rows; nothing to draw`);
+  return matches;
+}
+
+/** The match folders of a league (matches/<i>-<j>, i < j, in the crosstable's order), from its settings. */
+function leagueMatchFolders(m: Json): string[] {
+  const settings = isObject(m['settings']) ? m['settings'] : {};
+  const count = Array.isArray(settings['policies']) ? settings['policies'].length : 0;
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) for (let j = i + 1; j < count; j++) out.push(`${i}-${j}`);
+  return out;
 }
 
 // ---- perlagg review ----
@@ -347,7 +386,10 @@ export function reviewCharts(dir: string, m: Json): Chart[] {
 
 /** Every chart a result folder supports, from its tables and manifest. */
 export function chartsOfFolder(dir: string): Chart[] {
-  const m = readResultManifest(dir);
+  return chartsOfManifest(dir, readResultManifest(dir));
+}
+
+function chartsOfManifest(dir: string, m: Json): Chart[] {
   switch (m['command']) {
     case 'exact':
       return exactCharts(exactDataOfFolder(dir, m));
@@ -364,7 +406,20 @@ export function chartsOfFolder(dir: string): Chart[] {
   }
 }
 
-/** Draw every chart of a result folder into `<dir>/charts` (or `into`). */
-export async function writeFolderCharts(dir: string, into: string = join(dir, CHARTS_FOLDER)): Promise<WrittenChart[]> {
-  return writeCharts(into, chartsOfFolder(dir));
+/**
+ * Draw every chart of a result folder into `<dir>/charts` (or `into`). A league's matches get theirs too
+ * (each a simulate run of its own): into `matches/<i>-<j>/charts` of the league's folder, or with `into`
+ * into `<into>/matches/<i>-<j>`.
+ */
+export async function writeFolderCharts(dir: string, into?: string): Promise<WrittenChart[]> {
+  const m = readResultManifest(dir);
+  const written = await writeCharts(into ?? join(dir, CHARTS_FOLDER), chartsOfManifest(dir, m));
+  if (m['command'] === 'league') {
+    for (const name of leagueMatchFolders(m)) {
+      const match = join(dir, 'matches', name);
+      const charts = chartsOfManifest(match, readResultManifest(match));
+      written.push(...(await writeCharts(into === undefined ? join(match, CHARTS_FOLDER) : join(into, 'matches', name), charts)));
+    }
+  }
+  return written;
 }

@@ -2,6 +2,7 @@
 // thick, capped interval line (visible even when the interval is narrow), a reference line where one
 // matters (0 for a difference, 50% for a win share), and the numbers written beside each row.
 import { INK, REFERENCE, digitsFor } from './theme.ts';
+import { fixed } from '../core/numbers.ts';
 
 /** One row: an estimate with its interval and n. */
 export interface IntervalRow {
@@ -56,7 +57,7 @@ export function intervalPanel(p: IntervalPanel): Record<string, unknown> {
   const percent = share || /%$/.test(p.format ?? '');
   const halves = p.rows.map((r) => (r.high - r.low) / 2).filter((h) => Number.isFinite(h) && h > 0);
   const digits = digitsFor(halves.length === 0 ? NaN : Math.min(...halves) * (percent ? 100 : 1), (p.rows[0]?.estimate ?? 0) * (percent ? 100 : 1));
-  const num = (x: number): string => (Number.isFinite(x) ? (percent ? `${(100 * x).toFixed(digits)}%` : x.toFixed(digits)).replace(/^-/, '−') : x > 0 ? '∞' : '−∞');
+  const num = (x: number): string => (percent && Number.isFinite(x) ? `${fixed(100 * x, digits)}%` : fixed(x, digits));
   const values = p.rows.map((r) => ({
     key: r.key,
     estimate: r.estimate,

@@ -2,6 +2,7 @@
 // one panel a seat, a bar of the points it lost coloured by its class, the classes' thresholds as dashed
 // lines — where a game was lost at a glance, as lichess draws a game's evaluation.
 import { chart, int, type SpecBody, type TopLevelSpec } from './theme.ts';
+import { fixed } from '../core/numbers.ts';
 
 export interface ReviewChartRow {
   /** 1-based position of the decision in the whole game. */
@@ -30,7 +31,7 @@ const COLOURS = ['#1a9850', '#91cf60', '#fdae61', '#f46d43', '#a50026'];
 export function reviewChart(d: ReviewChartData): TopLevelSpec {
   if (d.rows.length === 0) throw new Error('internal: review chart without decisions');
   const t = d.thresholds;
-  const values = d.rows.map((r) => ({ ...r, who: `P${r.seat + 1}`, description: `decision ${r.n} (deal ${r.deal}): P${r.seat + 1} ${r.taken}, best ${r.best}, lost ${r.lost.toFixed(2)}, ${r.class}` }));
+  const values = d.rows.map((r) => ({ ...r, who: `P${r.seat + 1}`, description: `decision ${r.n} (deal ${r.deal}): P${r.seat + 1} ${r.taken}, best ${r.best}, lost ${fixed(r.lost, 2)}, ${r.class}` }));
   return chart({
     title: {
       text: `Review of ${d.recording}: points lost, decision by decision`,

@@ -36,6 +36,7 @@ import { STREAM, keyedRng } from '../core/rng.ts';
 import { perlaggenLabel } from '../games/perlaggen/prompt.ts';
 import { UsageError } from '../core/errors.ts';
 import { actionNotation } from '../review/notation.ts';
+import { fixed } from '../core/numbers.ts';
 
 export interface PositionSpec {
   readonly ruleset: string;
@@ -344,7 +345,7 @@ export function advise(p: PositionSpec, o: AdviceOptions): Advice {
   return { position, decision, assumed };
 }
 
-const f2 = (x: number): string => (x >= 0 ? ' ' : '') + x.toFixed(2);
+const f2 = (x: number): string => (x >= 0 ? ' ' : '') + fixed(x, 2);
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** The options best first (those decided by rule last, in their order). */

@@ -16,6 +16,7 @@ import { wholeOption } from './errors.ts';
 import { shardFrom, workersOption } from './simulate.ts';
 import { UsageError } from '../core/errors.ts';
 import { type SizeName, type ArmSummary, type ExperimentSummary } from '../experiments/summary.ts';
+import { signed as signedNumber } from '../core/numbers.ts';
 export const RESULTS_DIR = 'results/experiments';
 /** Where `experiment report` writes by default: results/, never the committed docs/findings.md. */
 export const FINDINGS_OUT = 'results/findings.md';
@@ -43,7 +44,7 @@ export function findExperiment(id: string): { experiment: Experiment } | { notTe
   return n === undefined ? null : { notTestable: n };
 }
 
-const signed = (x: number, d = 4): string => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}` : String(x));
+const signed = (x: number, d = 4): string => (Number.isFinite(x) ? signedNumber(x, d) : String(x));
 
 /** One arm in a line or two: the effect, its interval, n, what pairing bought, the SPRT, the verdict. */
 export function armLines(a: ArmSummary): string[] {

@@ -14,6 +14,7 @@ import { textOption, wholeOption } from './errors.ts';
 import { workersOption } from './simulate.ts';
 import { UsageError } from '../core/errors.ts';
 import { splitPolicies } from '../registry/policies.ts';
+import { signed } from '../core/numbers.ts';
 
 interface LeagueArgs {
   policies?: string;
@@ -32,7 +33,6 @@ interface LeagueArgs {
   quiet: boolean;
 }
 
-const signed = (x: number, d: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}`;
 
 function cellText(e: PairedEstimate, d: number): string {
   if (e.kind === 'interval') return `${signed(e.estimate, d)} ±${e.halfWidth.toFixed(d)}`;

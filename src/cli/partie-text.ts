@@ -5,6 +5,7 @@ import { partyName, transcript } from '../games/perlaggen/transcript.ts';
 import { canonicalName } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { doubleThreshold, type PartieResult } from '../play/partie.ts';
+import { fixed, signed } from '../core/numbers.ts';
 
 /** A played Partie (with its states kept) as text: every hand's transcript, then the score sheet. */
 export function partieText(res: PartieResult, h: { ruleset: RulesVariant; seed: number; partie: number; policies: readonly string[] }): string {
@@ -24,7 +25,7 @@ export function partieText(res: PartieResult, h: { ruleset: RulesVariant; seed: 
   const anyMark = names.map((_, p) => res.sheet.some((row) => marked(row[p]!)));
   const texts = res.sheet.map((row, i) => row.map((v, p) => {
     const d = res.dealPoints[i]![p]!;
-    return `${d >= 0 ? '+' : '−'}${Math.abs(d)} = ${v}${anyMark[p] ? (marked(v) ? ' (gestrichen)' : '             ') : ''}`;
+    return `${signed(d, 0)} = ${fixed(v, 0)}${anyMark[p] ? (marked(v) ? ' (gestrichen)' : '             ') : ''}`;
   }));
   const width = Math.max(...names.map((n) => n.length), ...texts.flat().map((t) => t.length), 8);
   const pad = (x: string) => x.padStart(width);

@@ -22,6 +22,7 @@ import { durationOption, positiveOption, textOption, wholeOption } from './error
 import { parseDealer, parseScore, startText } from '../sim/start.ts';
 import { UsageError } from '../core/errors.ts';
 import { splitPolicies } from '../registry/policies.ts';
+import { fixed, signed } from '../core/numbers.ts';
 
 interface SimulateArgs {
   game: string;
@@ -210,8 +211,7 @@ export function bietenDuplicateReport(r: RunResult, mode: SimMode): string[] {
   const e = pairedEstimate(reviveAcc(acc) as PairAcc, { kind: 'difference' });
   const what = mode === 'partien' ? 'fewer games lost by a seat of A than by a seat of B (share)' : 'points a deal, a seat of A minus a seat of B';
   if (e.kind !== 'interval') return [`A − B: ${formatPaired(e, { unit: spec.counts })} (${what})`];
-  const sign = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(4)}`;
-  return [`A − B: ${sign(e.estimate)} ± ${e.halfWidth.toFixed(4)} [${sign(e.low)}, ${sign(e.high)}] (95%), LOS ${(100 * (e.los ?? 0.5)).toFixed(1)}%, n = ${e.n.toLocaleString('en-US')} ${spec.counts}: ${what}`];
+  return [`A − B: ${signed(e.estimate, 4)} ± ${e.halfWidth.toFixed(4)} [${signed(e.low, 4)}, ${signed(e.high, 4)}] (95%), LOS ${(100 * (e.los ?? 0.5)).toFixed(1)}%, n = ${e.n.toLocaleString('en-US')} ${spec.counts}: ${what}`];
 }
 
 /** The SPRT at the end in words: the verdict, where it came, the plain mean (labelled) and the corrected estimate. */
@@ -221,10 +221,10 @@ export function sprtLines(s: RunSprt, unit: string): string[] {
   const head = `SPRT on ${s.metric} (H0: ${b.m0}, H1: ${b.m1}, alpha ${b.alpha}, beta ${b.beta}; looked at after every one of ${st.n.toLocaleString('en-US')} ${unit})`;
   if (st.constant !== null) return [`${head}: undecided: ${st.meanNote}.`];
   const verdict = st.verdict === 'continue' ? 'undecided' : `${st.verdict} accepted at ${unit.replace(/s$/, '')} ${st.decidedAt!.toLocaleString('en-US')} (deal ${s.decidedAtDeal!.toLocaleString('en-US')})`;
-  const lines = [`${head}: ${verdict}; LLR ${st.llr === null ? 'n/a' : st.llr.toFixed(3)}, bounds ${st.lower.toFixed(3)} .. ${st.upper.toFixed(3)}.`];
-  lines.push(`  ${st.verdict === 'continue' ? 'Sample mean' : 'Sample mean at the stop (biased toward the accepted hypothesis)'}: ${st.mean.toFixed(4)}.`);
-  if (s.corrected !== null && s.corrected.method.startsWith('plain')) lines.push(`  Estimate at the stop: ${s.corrected.estimate.toFixed(4)} [${s.corrected.low.toFixed(4)}, ${s.corrected.high.toFixed(4)}] (95%, the plain t-interval: the effect lies so far beyond H1 that the stop time does not order it, and the stop hardly biases the mean).`);
-  else if (s.corrected !== null) lines.push(`  Corrected (median-unbiased) estimate: ${s.corrected.estimate.toFixed(4)} [${s.corrected.low.toFixed(4)}, ${s.corrected.high.toFixed(4)}] (95%, ${st.verdict === 'continue' ? 'the end taken as a truncation of the test' : 'stagewise ordering'}).`);
+  const lines = [`${head}: ${verdict}; LLR ${st.llr === null ? 'n/a' : fixed(st.llr, 3)}, bounds ${fixed(st.lower, 3)} .. ${fixed(st.upper, 3)}.`];
+  lines.push(`  ${st.verdict === 'continue' ? 'Sample mean' : 'Sample mean at the stop (biased toward the accepted hypothesis)'}: ${fixed(st.mean, 4)}.`);
+  if (s.corrected !== null && s.corrected.method.startsWith('plain')) lines.push(`  Estimate at the stop: ${fixed(s.corrected.estimate, 4)} [${fixed(s.corrected.low, 4)}, ${fixed(s.corrected.high, 4)}] (95%, the plain t-interval: the effect lies so far beyond H1 that the stop time does not order it, and the stop hardly biases the mean).`);
+  else if (s.corrected !== null) lines.push(`  Corrected (median-unbiased) estimate: ${fixed(s.corrected.estimate, 4)} [${fixed(s.corrected.low, 4)}, ${fixed(s.corrected.high, 4)}] (95%, ${st.verdict === 'continue' ? 'the end taken as a truncation of the test' : 'stagewise ordering'}).`);
   return lines;
 }
 
@@ -276,7 +276,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('policies', { type: 'string', describe: 'hands: one policy for all, one per party, or one per player, comma-separated; options in braces, e.g. "simple,random{bidRate=0.2}"; a file path loads a policy module' })
       .option('workers', { alias: 'w', type: 'string', describe: `worker threads, 0 = run in this thread (default and most: the core count, ${DEFAULT_WORKERS})` })
       .option('out', { alias: 'o', type: 'string', describe: 'folder for the Arrow tables and manifest (sharded: one subfolder per shard)' })
-      .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run in --out with the same settings' })
+      .option('resume', { type: 'boolean', default: false, describe: 'continue an interrupted run in --out with the same settings, or one its --time-budget stopped (with a larger budget, or none)' })
       .option('allow-code-change', { type: 'boolean', default: false, describe: 'with --resume: continue a run made by other code (recorded in the manifest)' })
       .option('decision-timeout', { type: 'string', describe: 'end the run (exit 1) when one decision of a policy or one --where call takes longer, e.g. 60s (default), 5m' })
       .option('shard', { type: 'string', describe: 'run shard i of n, e.g. 0/3' })
@@ -459,7 +459,7 @@ function progressBar(argv: ArgumentsCamelCase<SimulateArgs>, unit: string, until
     const total = progressTotal(p, untilCi);
     const ci =
       p.watched !== null ? `${p.watched.metric} ±${p.watched.interval.halfWidth.toPrecision(3)}${untilCi !== undefined ? ` (target ±${untilCi}${p.dealsTotal === null ? ', total estimated' : ''})` : ''}`
-      : p.sprt !== null ? `SPRT LLR ${p.sprt.llr === null ? 'n/a' : p.sprt.llr.toFixed(2)} (bounds ${p.sprt.lower.toFixed(2)} .. ${p.sprt.upper.toFixed(2)})`
+      : p.sprt !== null ? `SPRT LLR ${p.sprt.llr === null ? 'n/a' : fixed(p.sprt.llr, 2)} (bounds ${fixed(p.sprt.lower, 2)} .. ${fixed(p.sprt.upper, 2)})`
       : '';
     const payload = { rate: Math.round(p.dealsPerSec).toLocaleString('en-US'), ci };
     if (!started) {

@@ -15,6 +15,7 @@ import { writeResultCharts } from '../charts/commands.ts';
 import { positiveOption, textOption, wholeOption } from './errors.ts';
 import { workersOption } from './simulate.ts';
 import { UsageError } from '../core/errors.ts';
+import { signed as signedNumber } from '../core/numbers.ts';
 
 interface TuneArgs {
   policy?: string;
@@ -47,7 +48,7 @@ export function absolutePolicy(spec: string): string {
 }
 
 const shortName = (spec: string) => spec.replace(/^[^{}]*[/\\]/, '');
-const signed = (x: number, d = 4) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}`;
+const signed = (x: number, d = 4) => signedNumber(x, d);
 
 /** Time left at the pace so far (`done` in `ms`, `left` to go), as 45s, 3m20s or 2h05m; '…' before a pace is known. */
 export function etaText(done: number, ms: number, left: number): string {

@@ -10,8 +10,9 @@ import { definitionHash } from './run.ts';
 import { judgeClaims, type ClaimJudgement } from './judge.ts';
 import { CATEGORIES, type Experiment, type NotTestable, type Verdict } from './types.ts';
 import { type ArmSummary, type ExperimentSummary } from './summary.ts';
+import { fixed, signed as signedNumber } from '../core/numbers.ts';
 
-const signed = (x: number, d: number): string => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(d)}` : x > 0 ? '∞' : '−∞');
+const signed = (x: number, d: number): string => (Number.isFinite(x) ? signedNumber(x, d) : fixed(x, d));
 
 /** The effect of an arm as a table cell: "+0.123 [+0.045, +0.201]" (a describe arm: the value itself). */
 export function effectCell(a: ArmSummary, scale = 1): string {

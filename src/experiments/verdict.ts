@@ -9,6 +9,7 @@
 // report: a supported or refuted test that is not significant after it becomes inconclusive.
 import type { Verdict } from './types.ts';
 import type { Effect } from './summary.ts';
+import { fixed } from '../core/numbers.ts';
 
 /** Fewer deals (Partien) whose result differs than this, and a comparison is untested: too few to judge. */
 export const MIN_DIFFERING = 10;
@@ -94,4 +95,4 @@ export function combine(fields: readonly Verdict[]): Verdict {
   return use.every((v) => v === use[0]) ? use[0]! : 'depends on the opponent';
 }
 
-const fmt = (x: number): string => (Number.isFinite(x) ? (Math.abs(x) >= 100 ? x.toFixed(1) : x.toFixed(4)) : String(x));
+const fmt = (x: number): string => (Number.isFinite(x) ? fixed(x, Math.abs(x) >= 100 ? 1 : 4) : String(x));

@@ -2,9 +2,10 @@
 // thresholds), each deal's mistakes (every decision with --all), and the summary per seat — as gnubg lists
 // a game's errors.
 import type { GameReview, ReviewedDecision } from './review.ts';
+import { fixed } from '../core/numbers.ts';
 
 const seatName = (seat: number): string => `P${seat + 1}`;
-const pp = (x: number): string => `${(100 * x).toFixed(1)} pp`;
+const pp = (x: number): string => `${fixed(100 * x, 1)} pp`;
 const MISTAKES = new Set(['doubtful', 'bad', 'very bad']);
 
 function row(cells: readonly string[], widths: readonly number[]): string {
@@ -13,7 +14,7 @@ function row(cells: readonly string[], widths: readonly number[]): string {
 
 function lostText(d: ReviewedDecision): string {
   if (d.lostPoints === null) return '—';
-  return d.lostPwin === null ? d.lostPoints.toFixed(2) : `${d.lostPoints.toFixed(2)} (${pp(d.lostPwin)})`;
+  return d.lostPwin === null ? fixed(d.lostPoints, 2) : `${fixed(d.lostPoints, 2)} (${pp(d.lostPwin)})`;
 }
 
 function decisionTable(ds: readonly ReviewedDecision[]): string[] {
@@ -42,7 +43,7 @@ export function reviewText(r: GameReview, file: string, all = false): string {
   }
   out.push('', 'Summary per seat (points lost, summed over its decisions):');
   const head = ['seat', 'decisions', 'lost', 'a decision', 'doubtful', 'bad', 'very bad'];
-  const rows = r.summary.map((s) => [seatName(s.seat), String(s.decisions), s.lostPoints.toFixed(2), s.meanLostPoints.toFixed(2), String(s.doubtful), String(s.bad), String(s.veryBad)]);
+  const rows = r.summary.map((s) => [seatName(s.seat), String(s.decisions), fixed(s.lostPoints, 2), fixed(s.meanLostPoints, 2), String(s.doubtful), String(s.bad), String(s.veryBad)]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((x) => x[i]!.length)));
   out.push(...[row(head, widths), ...rows.map((x) => row(x, widths))].map((l) => `  ${l}`));
   return out.join('\n') + '\n';

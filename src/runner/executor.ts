@@ -206,7 +206,7 @@ export class BatchExecutor {
   }
 
   #runOnPool(start: number, end: number, slot: number): Pending {
-    const task: BatchTask = { spec: this.#plan.spec, start, end, heartbeat: { buffer: this.#beats, slot }, ...this.#series };
+    const task: BatchTask = { spec: this.#plan.spec, start, end, heartbeat: { buffer: this.#beats, slot }, ...this.#series, ...(this.#pulse.cutAt === null ? {} : { warm: true }) };
     const p = this.#pool!.run(task) as Pending;
     p.catch(() => {}); // awaited in order; a batch left behind when the run stops is not an error
     return p;

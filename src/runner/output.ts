@@ -2,7 +2,7 @@
 // already complete (the rerun rule); each batch committed as data first, then the manifest that makes it
 // count; at the end each table's stream becomes its Arrow file. A run that fails leaves what --resume needs
 // and nothing else.
-import { existsSync, rmSync, rmdirSync, statSync, statfsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, rmdirSync, statSync, statfsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BatchStreamWriter } from '../results/stream.ts';
 import { tableMetadata } from '../results/metadata.ts';
@@ -15,6 +15,7 @@ import type { Job, ReceivedBatch } from '../sim/job.ts';
 import { SimSpecError, RunError, RunFailure } from '../core/errors.ts';
 import type { BatchRange, OutputPlan } from './options.ts';
 import type { Standing, StopReason } from './standing.ts';
+import { reopenTimeStopped, stoppedByTime, type BeforeCut } from './time-continue.ts';
 
 /** How a run's output folder is held while it runs. */
 interface Folder {
@@ -124,7 +125,8 @@ export class RunOutput {
   }
 
   /** A run in the folder: the same settings and code continue it (or find it complete); anything else is refused. */
-  #resume(old: RunManifest, standing: Standing, note: (line: string) => void): Omit<Opened, 'output'> {
+  #resume(found: RunManifest, standing: Standing, note: (line: string) => void): Omit<Opened, 'output'> {
+    let old = found;
     const { dir, resume } = this.plan;
     const tableNames = this.#tableNames;
     let finished: Opened['finished'] = null;
@@ -134,10 +136,19 @@ export class RunOutput {
     if (field !== null) throw new RunError(`${how}the settings differ from the run in ${dir} in "${field}"; use the same settings or choose another --out`);
     const now = codeVersion();
     const codeField = codeDiff(old.code, now);
+    if (stoppedByTime(old) && resume) {
+      // a run its time budget ended goes on with --resume (the budget is no setting): back to an unfinished run
+      if (codeField !== null && !this.plan.allowCodeChange) {
+        throw new RunError(`--resume: the run in ${dir} was made by other code (${codeField}: ${String(old.code[codeField.slice(5) as keyof CodeVersion])}, now ${String(now[codeField.slice(5) as keyof CodeVersion])}); continue it with that code, or add --allow-code-change to mix them (recorded in the manifest)`);
+      }
+      const done = old.progress.dealsDone;
+      old = reopenTimeStopped(dir, old, tableNames, this.range);
+      note(`${dir} held this run stopped by its time budget after ${done.toLocaleString('en-US')} deals; continuing it from deal ${old.progress.dealsDone.toLocaleString('en-US')}`);
+    }
     if (old.complete) {
       if (codeField !== null) throw new RunError(`${how}the run in ${dir} is complete but was made by other code (${codeField}: ${String(old.code[codeField.slice(5) as keyof CodeVersion])}, now ${String(now[codeField.slice(5) as keyof CodeVersion])}); its files stay as they are: choose another --out`);
       finished = { files: finishedFiles(dir, old, tableNames), stoppedBy: old['stoppedBy'] as StopReason };
-      note(`${dir} already holds this run, complete (the same settings and code): nothing to do, its files are left as they are`);
+      note(`${dir} already holds this run, complete (the same settings and code): nothing to do, its files are left as they are${stoppedByTime(old) ? `; its time budget stopped it after ${old.progress.dealsDone.toLocaleString('en-US')} deals: add --resume to continue it` : ''}`);
     } else if (codeField !== null) {
       if (!this.plan.allowCodeChange) {
         throw new RunError(`${how}the run in ${dir} was made by other code (${codeField}: ${String(old.code[codeField.slice(5) as keyof CodeVersion])}, now ${String(now[codeField.slice(5) as keyof CodeVersion])}); resume it with that code, or add ${resume ? "" : "--resume "}--allow-code-change to mix them (recorded in the manifest)`);
@@ -252,18 +263,27 @@ export class RunOutput {
   recordBatch(standing: Standing, cutAt: number | null, timeCut = false): void {
     const manifest = this.#manifest!;
     const test = standing.test;
+    // a batch the time budget cut: the standing before it, as the last manifest on disk has it, so that
+    // --resume can drop the cut batch and play it whole (time-continue.ts)
+    const before = cutAt !== null && timeCut ? this.#standingOnDisk() : null;
     const m: RunManifest = {
       ...manifest,
       progress: { ...manifest.progress, batchesDone: standing.next - this.range.firstBatch, dealsDone: standing.dealsDone },
       metrics: standing.metrics,
       rejected: standing.rejected,
       ...(test === null ? {} : { sprt: test.toJSON() }),
-      ...(cutAt === null ? {} : timeCut ? { timeStop: { dealEnd: cutAt } } : { sprtStop: { dealEnd: cutAt } }),
+      ...(cutAt === null ? {} : timeCut ? { timeStop: { dealEnd: cutAt, before } } : { sprtStop: { dealEnd: cutAt } }),
       ...(standing.decided ? { finishing: 'sprt' } : timeCut ? { finishing: 'time' } : {}),
       updated: new Date().toISOString(),
     };
     this.#writeManifest(m);
     this.#manifest = m;
+  }
+
+  /** The standing the manifest on disk records (the last committed batch's). */
+  #standingOnDisk(): BeforeCut {
+    const m = JSON.parse(readFileSync(join(this.plan.dir, 'manifest.json'), 'utf8')) as RunManifest;
+    return { batchesDone: m.progress.batchesDone, dealsDone: m.progress.dealsDone, metrics: m['metrics'], rejected: m['rejected'], ...(m['sprt'] === undefined ? {} : { sprt: m['sprt'] }) };
   }
 
   /**

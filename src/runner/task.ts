@@ -6,7 +6,7 @@ import { TornFileError } from '../results/stream.ts';
 import { encodeDictionary, isDictColumn } from '../results/column-data.ts';
 import { type BatchResult, type ColumnPayload, type Job, type ReceivedBatch, type SimSpec } from '../sim/job.ts';
 import { DecisionTimeout, PolicyFault } from '../play/hand.ts';
-import { PolicyError } from '../registry/policies.ts';
+import { PolicyError, isPolicyFile } from '../registry/policies.ts';
 import { RulesetError } from '../rules/registry.ts';
 import { CardNotationError } from '../cards/notation.ts';
 import { OutputError } from '../results/manifest.ts';
@@ -22,6 +22,8 @@ export interface BatchTask {
   readonly series?: string;
   /** The heartbeat buffer and this task's slot in it (heartbeat.ts); absent: no watcher. */
   readonly heartbeat?: { readonly buffer: SharedArrayBuffer; readonly slot: number };
+  /** Warm the worker up while it loads the spec's job (the run has a time budget): see warmUp. */
+  readonly warm?: boolean;
 }
 
 /** An error as it crosses from a worker: its class by name and its message (no stack). */
@@ -56,16 +58,39 @@ const jobs = new Map<string, Promise<Job>>();
  */
 export const JOBS_KEPT = 16;
 
-export function jobFor(spec: SimSpec): Promise<Job> {
+export function jobFor(spec: SimSpec, warm = false): Promise<Job> {
   const key = JSON.stringify(spec);
   let job = jobs.get(key);
   if (job === undefined) {
-    job = createJob(spec);
+    job = warm && warmable(spec) ? createJob(spec).then(async (j) => (await warmUp(spec), j)) : createJob(spec);
     job.catch(() => jobs.delete(key)); // a spec that fails is not kept
   } else jobs.delete(key);
   jobs.set(key, job);
   while (jobs.size > JOBS_KEPT) jobs.delete(jobs.keys().next().value!);
   return job;
+}
+
+/** Only built-in policies and no predicate file: nothing of the user's runs outside the watch of a running batch. */
+function warmable(spec: SimSpec): boolean {
+  return spec.constraints.predicate === null && spec.policies.every((p) => !isPolicyFile(p.replace(/\{.*$/s, '').trim()));
+}
+
+/**
+ * One throwaway deal on a job of its own, before the worker takes its first batch (issue 29, item 4): the
+ * first deal of a fresh worker builds the evaluator's tables, loads modules and compiles code — 0.4 s on a
+ * quiet machine, seconds at a load of 8 —, and a running deal is not cut by the time budget, so a worker
+ * that began its first batch just before the budget ran out kept the run waiting (8.3 s over a 15 s budget,
+ * docs/simulate.md). Warmed up while it loads, the worker is not running a batch yet, and a budget that runs
+ * out then is not waited for. Nothing of the result changes: the real job is another instance, and a batch's
+ * output never depends on what the worker ran before (the same bytes for any number of workers). A failure
+ * here is left to the real batch to report.
+ */
+async function warmUp(spec: SimSpec): Promise<void> {
+  try {
+    (await createJob(spec)).runBatch(0, 1);
+  } catch {
+    // the batch itself says what is wrong
+  }
 }
 
 export async function runTask(task: BatchTask): Promise<BatchResult> {
@@ -95,7 +120,7 @@ export function forTransfer(r: BatchResult): { result: ReceivedBatch; buffers: A
 export default async function worker(task: BatchTask): Promise<unknown> {
   let raw: BatchResult;
   try {
-    const job = await jobFor(task.spec); // loading the job is no decision: the watch starts after it
+    const job = await jobFor(task.spec, task.warm === true); // loading the job is no decision: the watch starts after it
     if (task.heartbeat !== undefined) {
       useHeartbeat(task.heartbeat.buffer, task.heartbeat.slot);
       hb[HB.timedOut] = 0;

@@ -9,6 +9,7 @@ import type { Prompt } from '../games/prompt.ts';
 import { BIETEN_CONTINUATION, priceBieten } from '../review/bieten.ts';
 import { choices } from './run.ts';
 import type { DecisionAdvice } from './advice-view.ts';
+import { fixed } from '../core/numbers.ts';
 
 /** The options of the person's Bieten question priced over `worlds` worlds (keyed by `seed` and `key`). */
 export function bietenAdvice(live: BietenState, obs: BietenObservation, prompt: Prompt<BietenAction>, worlds: number, seed: number, key: number): DecisionAdvice {
@@ -16,7 +17,7 @@ export function bietenAdvice(live: BietenState, obs: BietenObservation, prompt: 
   if (options.length === 0) throw new UsageError('advice: this question has no option to price');
   const p = priceBieten(live, obs.player, options.map((o) => o.actions[0]!), worlds, seed, key);
   if (p === null) throw new UsageError('advice: no world consistent with what the seat has seen was found; nothing to price');
-  const num = (x: number) => `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)}`;
+  const num = (x: number) => fixed(x, 2);
   return {
     title: '',
     options: options.map((o, i) => ({

@@ -2,6 +2,7 @@
 // estimate carries its n. Accumulators merge associatively, so partial results from batches, workers or
 // shards combine into the same answer in any grouping.
 import { tFor, zFor } from './math.ts';
+import { fixed } from '../core/numbers.ts';
 
 export { zFor };
 
@@ -55,8 +56,8 @@ export function meanInterval(m: Moments, level = 0.95): Interval {
   return { estimate: mean, low: mean - t * se, high: mean + t * se, halfWidth: t * se, n: m.n, se };
 }
 
-/** Format an interval for a table: "0.5837 [0.5821, 0.5853]". */
+/** Format an interval for a table: "0.5837 [0.5821, 0.5853]" (a negative number with U+2212: core/numbers.ts). */
 export function formatInterval(i: Interval, digits = 4): string {
   if (!Number.isFinite(i.estimate)) return 'n/a';
-  return `${i.estimate.toFixed(digits)} [${i.low.toFixed(digits)}, ${i.high.toFixed(digits)}]`;
+  return `${fixed(i.estimate, digits)} [${fixed(i.low, digits)}, ${fixed(i.high, digits)}]`;
 }

@@ -20,6 +20,7 @@
 import { wilson, type Moments } from './intervals.ts';
 import { los as losOf } from './elo.ts';
 import { normalCdf, tFor } from './math.ts';
+import { fixed, plain } from '../core/numbers.ts';
 
 /** Per-pair values accumulated: n, sum, sum of squares, and the smallest and largest value. */
 export interface PairAcc extends Moments {
@@ -133,16 +134,16 @@ export function formatPaired(e: PairedEstimate, opts: { readonly digits?: number
   const count = (n: number) => `${n.toLocaleString('en-US')} ${unit}`;
   switch (e.kind) {
     case 'interval':
-      return `${e.estimate.toFixed(d)} [${e.low.toFixed(d)}, ${e.high.toFixed(d)}]`;
+      return `${fixed(e.estimate, d)} [${fixed(e.low, d)}, ${fixed(e.high, d)}]`;
     case 'constant':
-      if (e.metric === 'difference') return e.value === 0 ? `identical (difference 0 in all ${count(e.n)})` : `constant (difference ${e.value} in all ${count(e.n)})`;
-      return `constant (${e.value} in all ${count(e.n)})`;
+      if (e.metric === 'difference') return e.value === 0 ? `identical (difference 0 in all ${count(e.n)})` : `constant (difference ${plain(e.value)} in all ${count(e.n)})`;
+      return `constant (${plain(e.value)} in all ${count(e.n)})`;
     case 'fixed':
       return `${e.value} by construction (${e.reason})${e.consistent ? '' : `: NOT so in the data (${count(e.n)})`}`;
     case 'empty':
       return `n/a (no ${unit})`;
     case 'single':
-      return `${e.value.toFixed(d)} (1 ${unit.replace(/s$/, '')}: no interval)`;
+      return `${fixed(e.value, d)} (1 ${unit.replace(/s$/, '')}: no interval)`;
   }
 }
 

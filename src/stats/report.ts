@@ -3,6 +3,7 @@
 // (Partien) the Elo with its interval, nElo, LOS and the pentanomial counts. Pure data in, data and lines out.
 import { pentanomialElo, type EloEstimate, type Pentanomial } from './elo.ts';
 import { formatPaired, pairedEstimate, type PairAcc, type PairedEstimate } from './paired.ts';
+import { fixed, signed } from '../core/numbers.ts';
 
 export interface PairReportInput {
   /** A's paired margin over B, accumulated per pair (points a deal). */
@@ -34,7 +35,6 @@ export function pairReport(input: PairReportInput): PairReport {
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const signed = (x: number, d: number) => `${x >= 0 ? '+' : ''}${x.toFixed(d)}`;
 
 /**
  * The report as lines, e.g.
@@ -54,7 +54,7 @@ export function formatPairReport(r: PairReport, digits = 4): string[] {
     const finite = Number.isFinite(e.elo) && Number.isFinite(e.halfWidth);
     lines.push(
       finite ? `Elo: ${signed(e.elo, 2)} ± ${e.halfWidth.toFixed(2)}, nElo: ${Number.isFinite(e.nElo) ? `${signed(e.nElo, 2)} ± ${e.nEloHalfWidth.toFixed(2)}` : 'n/a'}, LOS ${pct(e.los)}, n = ${e.pairs.toLocaleString('en-US')} ${r.unit}`
-      : `Elo: not finite (score ${e.score.toFixed(4)} in ${e.pairs.toLocaleString('en-US')} ${r.unit}: one side won or lost every game)`,
+      : `Elo: not finite (score ${fixed(e.score, 4)} in ${e.pairs.toLocaleString('en-US')} ${r.unit}: one side won or lost every game)`,
     );
     lines.push(`Ptnml(0-2): [${r.pentanomial.join(', ')}]`);
   }

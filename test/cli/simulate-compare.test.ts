@@ -15,7 +15,7 @@ describe('perlagg simulate: a comparison in words', () => {
     expect(r.stdout).toMatch(/stopped by: the SPRT/);
     expect(r.stdout).toMatch(new RegExp(`H1 accepted at deal pair ${n} \\(deal ${n - 1}\\)`));
     expect(r.stdout).toMatch(/Sample mean at the stop \(biased toward the accepted hypothesis\): /);
-    expect(r.stdout).toMatch(/Corrected \(median-unbiased\) estimate: -?\d\.\d{4} \[-?\d\.\d{4}, -?\d\.\d{4}\]/);
+    expect(r.stdout).toMatch(/Corrected \(median-unbiased\) estimate: −?\d\.\d{4} \[−?\d\.\d{4}, −?\d\.\d{4}\]/);
     expect(r.stdout).toMatch(/Points: \+\d\.\d{4} ± \d\.\d{4} a deal .* n = [\d,]+ deal pairs/);
     expect(r.stdout).toMatch(/│ a_minus_b_single .*│ [\d,]+ hands/);
     const j = JSON.parse((await perlagg(['simulate', '-r', '1853', '-s', '5', '--mode', 'hands', '--policies', 'simple,random', '--duplicate', '--sprt', '0,0.4', '-w', '0', '--json'])).stdout) as { sprt: { verdict: string; decidedAt: number; corrected: { estimate: number } }; dealsDone: number; metrics: Record<string, { counts: string; kind: string }> };

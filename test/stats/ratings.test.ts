@@ -126,7 +126,7 @@ describe('pair report (fastchess style)', () => {
   it('points a deal ± interval with LOS, and Elo ± interval with nElo, LOS and the pentanomial', () => {
     const r = pairReport({ margins: pairAccOf([0.5, 0, 1, 0.5, -0.5, 1, 0.5, 0]), pentanomial: [10, 0, 50, 0, 40], unit: 'Partie pairs' });
     const lines = formatPairReport(r);
-    expect(lines[0]).toMatch(/^Points: \+0\.3750 ± 0\.\d{4} a deal \[[-+]0\.\d{4}, \+0\.\d{4}\], LOS \d+\.\d%, n = 8 Partie pairs$/);
+    expect(lines[0]).toMatch(/^Points: \+0\.3750 ± 0\.\d{4} a deal \[[−+]0\.\d{4}, \+0\.\d{4}\], LOS \d+\.\d%, n = 8 Partie pairs$/);
     expect(lines[1]).toMatch(/^Elo: \+\d+\.\d\d ± \d+\.\d\d, nElo: \+\d+\.\d\d ± \d+\.\d\d, LOS \d+\.\d%, n = 100 Partie pairs$/);
     expect(lines[2]).toBe('Ptnml(0-2): [10, 0, 50, 0, 40]');
     // score 0.65 -> Elo 400 log10(0.65/0.35)

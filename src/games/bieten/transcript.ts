@@ -7,6 +7,7 @@ import { figureWords } from './figures.ts';
 import { bietenRulesName, type BietenFigure, type BietenRules } from './rules.ts';
 import { fromVorhand } from './engine.ts';
 import type { BietenEvent, BietenState, FigureOutcome, VoidReason } from './state.ts';
+import { fixed, signed } from '../../core/numbers.ts';
 
 const ARTICLE: Record<BietenFigure, string> = { Herz: 'das Herz', Laub: 'das Laub', Gleich: 'das Gleich', Hanger: 'den Hanger', Spiel: 'das Spiel' };
 const IN: Record<BietenFigure, string> = { Herz: 'im Herz', Laub: 'im Laub', Gleich: 'im Gleich', Hanger: 'im Hanger', Spiel: 'im Spiel' };
@@ -126,7 +127,7 @@ export function bietenScoreSheet(g: SheetInput): string {
       const p = g.dealPoints[d]![seat]!;
       // the marker has a field of its own, so the numbers stay in line whether a row is marked or not
       const mark = (g.outAt[seat] === d ? ' aus' : v === t - 1 ? ' |' : '').padEnd(4);
-      return pad(`${p === 0 ? '—' : p > 0 ? `+${p}` : `−${-p}`} = ${v}${mark}`);
+      return pad(`${p === 0 ? '—' : signed(p, 0)} = ${fixed(v, 0)}${mark}`);
     });
     lines.push(`${String(d + 1).padEnd(6)} ${g.names[g.dealers[d]!]!.padEnd(6)}${cells.join('')}`.trimEnd());
   });
