@@ -163,7 +163,7 @@ function claimSection(id: string, j: ClaimJudgement | undefined, x: FindingsInpu
   const e = x.experiments.find((y) => y.id === id);
   const verdict = nt !== undefined ? 'not testable' : (j?.final ?? 'not run yet');
   out.push(`### ${id}`, '', `**${verdict}**${j?.edge === true ? ' ⚠ (at the edge)' : ''}`, '');
-  const src = x.sources?.get(id);
+  const src = x.sources?.get(id) ?? x.sources?.get(id.replace(/[a-z]$/, '')); // H-07a and H-07b: H-07's sentence
   if (src !== undefined) out.push(`> ${src} [000]`, '');
   if (nt !== undefined) {
     out.push(`Our reading: ${nt.claim}.`, '', `Not testable: ${nt.why}`, '');

@@ -55,8 +55,10 @@ describe('experiments', () => {
     const ids = EXPERIMENTS.map((e) => e.id);
     expect(ids.length).toBeGreaterThanOrEqual(32);
     for (let h = 24; h <= 33; h++) expect(ids).toContain(`H-${h}`);
+    // 43 rows for the 42 claims: H-07's two halves are tested apart (H-07a, H-07b), each a claim of its own
     const all = [...ids, ...NOT_TESTABLE.map((n) => n.id)].sort();
-    expect(all).toEqual(Array.from({ length: 42 }, (_, i) => `H-${String(i + 1).padStart(2, '0')}`));
+    expect(all).toEqual(Array.from({ length: 42 }, (_, i) => `H-${String(i + 1).padStart(2, '0')}`).flatMap((h) => (h === 'H-07' ? ['H-07a', 'H-07b'] : [h])));
+    for (const e of EXPERIMENTS) expect(e.hypotheses).toContain(e.id.replace(/[a-z]$/, ''));
     for (const n of NOT_TESTABLE) expect(n.why.length).toBeGreaterThan(20);
     for (const e of EXPERIMENTS) {
       expect(new Set(e.arms.map((a) => a.name)).size).toBe(e.arms.length);
@@ -196,13 +198,13 @@ describe('perlagg experiment', () => {
   it('list names every experiment and every claim not testable with why', async () => {
     const r = await perlagg('experiment', 'list');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^40 experiments \(testable\), 2 claims not testable:/);
+    expect(r.out).toMatch(/^41 experiments \(testable\), 2 claims not testable:/);
     expect(r.out).toMatch(/H-05  not testable: .*bids on its own strength/);
     expect(r.out).toMatch(/H-34  not testable: .*curtails a two-item bid/);
     for (const e of EXPERIMENTS) expect(r.out).toContain(`${e.id}  ${e.claim}`);
     expect(r.out).toMatch(/ spread: side, hands, variance of points \(less\)/);
     const j = JSON.parse((await perlagg('experiment', 'list', '--json')).out) as { experiments: unknown[]; notTestable: unknown[] };
-    expect(j.experiments.length).toBe(40);
+    expect(j.experiments.length).toBe(41);
     expect(j.notTestable.length).toBe(2);
   });
 
@@ -229,7 +231,8 @@ describe('perlagg experiment', () => {
     expect(rep.out).toMatch(/^Wrote .*findings\.md and findings-chart\.svg: 4 experiments \(replicated: 1\); .*2 not testable/);
     expect(readFileSync(join(dir, 'findings-chart.svg'), 'utf8')).toMatch(/<svg[\s\S]*effect in units of δ/);
     const text = readFileSync(md, 'utf8');
-    for (let h = 1; h <= 42; h++) expect(text).toMatch(new RegExp(`^\\| \\[H-${String(h).padStart(2, '0')}\\]\\(#h-${String(h).padStart(2, '0')}\\) \\|`, 'm'));
+    for (let h = 1; h <= 42; h++) for (const id of h === 7 ? ['H-07a', 'H-07b'] : [`H-${String(h).padStart(2, '0')}`]) expect(text).toMatch(new RegExp(`^\\| \\[${id}\\]\\(#${id.toLowerCase()}\\) \\|`, 'm'));
+    expect(text).toMatch(/### H-07b\n\n\*\*not run yet\*\*\n\n> \*\*H-07\*\* \(p\.37\)/); // H-07's German sentence above each half
     expect(text).toMatch(new RegExp(`\\| \\[H-27\\]\\(#h-27\\) \\| .* \\| \\*\\*${V}\\*\\*.* \\| ${V}, [+−]\\d.* /100 \\| ${V}, [+−]\\d.* /100 \\| — \\| 0\\.05 \\(A − B\\) points a hand \\| (agree|differ \\(${V}\\)) \\|`));
     expect(text).toMatch(/\| \[H-30\]\(#h-30\) \| .* \| not run yet \|/);
     expect(text).toMatch(/\| \[H-34\]\(#h-34\) \| .* \| not testable \| .*curtails/);
@@ -239,7 +242,7 @@ describe('perlagg experiment', () => {
     // the committed findings are written only when asked, and only from a full-size run of every experiment
     const docs = await perlagg('experiment', 'report', '--results', results, '--docs');
     expect(docs.code).toBe(2);
-    expect(docs.err).toMatch(/--docs: docs\/findings\.md holds the full size of every experiment; 36 not run/);
+    expect(docs.err).toMatch(/--docs: docs\/findings\.md holds the full size of every experiment; 37 not run/);
   });
 
   it('bad input: one line, exit 2', async () => {

@@ -96,4 +96,13 @@ describe('shadows: the decisions where A and B act differently', () => {
     expect(c.failures).toEqual([expect.stringMatching(/^H-90: B changed no decision in any field \(author1853: 0 of 900 decisions; simple: 0 of 500 decisions\)/)]);
     expect(c.notes).toEqual([expect.stringMatching(/^H-91 against simple: no decision differs in 500/)]);
   });
+
+  it('H-07b: B (lowTrumpAnswer) acts differently from A at some decisions: the claim\'s situation arises and its B fires', async () => {
+    const e = EXPERIMENTS.find((x) => x.id === 'H-07b')!;
+    expect(e.b).toBe('author1853{lowTrumpAnswer=true}');
+    const out = scratchDir('shadow-h07b');
+    const s = await runExperiment({ ...e, sizes: { full: 60, quick: 60, smoke: 60 }, arms: [e.arms[0]!] }, { size: 'smoke', seed: 1853, workers: 0, out, noChart: true });
+    expect(s.arms[0]!.decisions!.differing).toBeGreaterThan(0);
+    expect(s.arms[0]!.decisions!.differing).toBeLessThan(s.arms[0]!.decisions!.made / 100); // one lead now and then, nothing else
+  });
 });
