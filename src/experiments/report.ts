@@ -105,7 +105,7 @@ export function findingsMarkdown(x: FindingsInput): string {
     'shown per 100 deals and per differing deal. ⚠ marks a verdict at the edge (an interval end',
     'near 0 or ±δ, a verdict Holm changed, or seeds that disagree).',
     '',
-    `Runs: ${summaries.length} experiments, ${sizes.join(' and ')} size${sizes.length > 1 ? 's' : ''}, seed ${seeds.join(', ')}${replicates.length > 0 ? `; replicated at seed ${repSeeds.join(', ')} (${replicates.length} experiments)` : '; not replicated'}; ${(total / 1000 / 60).toFixed(1)} minutes in all; code ${codes.join('; ')}.`,
+    `Runs: ${summaries.length} experiments, ${sizes.join(' and ')} size${sizes.length > 1 ? 's' : ''}, seed ${seeds.join(', ')}${replicates.length > 0 ? `; replicated at seed ${repSeeds.join(', ')} (${replicates.length} experiments)` : '; not replicated'}; ${(total / 1000 / 60).toFixed(1)} minutes in all; code ${codes.join('; ')}.${firingText(summaries, x.firing ?? [])}`,
     '',
   ];
   const counts = categoryCounts(judged, notTestable);
@@ -202,13 +202,24 @@ function claimSection(id: string, j: ClaimJudgement | undefined, x: FindingsInpu
   return out;
 }
 
+/** Which runs counted decisions: the summaries' own, and a firing run's for the rest. */
+function firingText(summaries: readonly ExperimentSummary[], firing: readonly ExperimentSummary[]): string {
+  const counted = (s: ExperimentSummary) => s.arms.some((a) => a.decisions != null);
+  const own = summaries.filter(counted).map((s) => s.id);
+  const rest = summaries.filter((s) => !counted(s) && s.arms.some((a) => a.design !== 'describe')).map((s) => s.id);
+  if (rest.length === 0) return own.length === 0 ? '' : ' Decisions counted in every run.';
+  const from = firing.filter((f) => rest.includes(f.id) && counted(f));
+  const sizes = [...new Set(from.map((f) => `${f.size} size, seed ${f.seed}`))];
+  return ` Decisions counted in the runs of ${own.length === 0 ? 'none' : own.join(', ')}${from.length > 0 ? `; for the ${from.length} others from a run of their ${sizes.join(' and ')} (marked)` : ''}.`;
+}
+
 /** The decisions where A and B act differently: the arm's own count, else a firing run's (marked), else —. */
 function decisionsCell(a: ArmSummary, firing: ExperimentSummary | undefined): string {
   const of = (d: { made: number; differing: number }) => `${d.differing.toLocaleString('en-US')} of ${d.made.toLocaleString('en-US')}`;
   if (a.decisions != null) return of(a.decisions);
   if (a.design === 'describe') return '—';
   const f = firing?.arms.find((y) => y.name === a.name);
-  return f?.decisions != null ? `${of(f.decisions)} (${firing!.size} run, seed ${firing!.seed})` : 'not counted in this run';
+  return f?.decisions != null ? `${of(f.decisions)} (${firing!.size} run: ${f.n.toLocaleString('en-US')} ${f.nUnit.replace(/ \(.*\)$/, '')}, seed ${firing!.seed})` : 'not counted in this run';
 }
 
 export function writeFindings(path: string, text: string): void {
