@@ -69,7 +69,7 @@ function startOf(arm: Arm): StartState | null {
 /** Remove a previous run of this experiment (only the folders and files an experiment writes). */
 function clearOld(dir: string, e: Experiment): void {
   if (!existsSync(dir)) return;
-  const ours = new Set([...e.arms.map((a) => a.name), 'summary.json', 'chart.svg']);
+  const ours = new Set([...e.arms.map((a) => a.name), 'summary.json', 'chart.svg', 'chart.vl.json']);
   const strange = readdirSync(dir).filter((f) => !ours.has(f));
   if (strange.length > 0) throw new RunError(`${dir} holds files an experiment does not write (${strange.slice(0, 3).join(', ')}): move them or choose another --out`);
   rmSync(dir, { recursive: true, force: true });

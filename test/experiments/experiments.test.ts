@@ -185,6 +185,15 @@ describe('experiments', () => {
     expect(r[0]!.notes.join(' ')).toMatch(/the seeds disagree: supported at seed 1, refuted at seed 2/);
   });
 
+  it('a rerun into the same folder replaces the experiment\'s own files, its chart\'s spec (chart.vl.json) among them', async () => {
+    const e: Experiment = { id: 'H-95', hypotheses: [], claim: 'rerun', a: 'author1853', b: 'author1853{bockLead=false}', sizes: { full: 4, quick: 4, smoke: 4 }, arms: [{ name: 'h2h', label: 'duplicate', design: 'duplicate', mode: 'hands', metric: 'spiele', direction: 'greater' }] };
+    const out = tmp();
+    await runExperiment(e, { size: 'smoke', seed: 2, workers: 0, out });
+    expect(existsSync(join(out, 'H-95', 'chart.vl.json'))).toBe(true);
+    const again = await runExperiment(e, { size: 'smoke', seed: 3, workers: 0, out });
+    expect(again.seed).toBe(3);
+  });
+
   it('the definition hash does not depend on where the checkout lies (a --where file counts by its name)', () => {
     const e = EXPERIMENTS.find((x) => x.id === 'H-06')!;
     const moved = { ...e, arms: e.arms.map((a) => (a.where === undefined ? a : { ...a, where: `/elsewhere/checkout/experiments/where/${a.where.split(/[\\/]/).pop()!.replace(/\.ts$/, '.js')}` })) };
