@@ -113,7 +113,8 @@ describe('experiments', () => {
     const verdicts: Verdict[] = [];
     const effects = new Set<number>();
     for (let seed = 1; seed <= 40; seed++) {
-      const s = await runExperiment(aa, { size: 'smoke', seed, workers: 0, out, noChart: true, keepTables: false });
+      // no shadows: a policy shadowing itself differs at no decision (untested by construction, shadow.test.ts); the rate is the machinery's
+      const s = await runExperiment(aa, { size: 'smoke', seed, workers: 0, out, noChart: true, keepTables: false, shadow: false });
       verdicts.push(s.verdict);
       effects.add(s.arms[0]!.effect.estimate);
       expect(s.arms[0]!.effect.kind).toBe('interval');
@@ -127,7 +128,10 @@ describe('experiments', () => {
     expect(same.arms[0]!.effect.kind).toBe('constant');
     expect(same.arms[0]!.differing).toBe(0);
     expect(same.verdict).toBe('untested');
-    expect(same.arms[0]!.verdictWhy).toMatch(/changed no result/);
+    expect(same.arms[0]!.decisions).toEqual({ made: expect.any(Number), differing: 0 });
+    expect(same.arms[0]!.verdictWhy).toMatch(/changed no decision/);
+    const unshadowed = await runExperiment({ ...aa, arms: [{ ...aa.arms[0]!, independentStreams: false }] }, { size: 'smoke', seed: 1, workers: 0, out, noChart: true, shadow: false });
+    expect(unshadowed.arms[0]!.verdictWhy).toMatch(/changed no result/);
   });
 
   it('the verdict rule: untested without firing; inside ±δ; the claimed side, the other side, or inconclusive', () => {
