@@ -84,7 +84,7 @@ const runCommand: CommandModule<object, RunArgs> = {
       .option('quick', { type: 'boolean', default: false, describe: 'the quick form (under a minute each on 2 cores)' })
       .option('smoke', { type: 'boolean', default: false, describe: 'the smoke form (seconds: checks the machinery, not the claim)' })
       .option('seed', { alias: 's', type: 'string', describe: `root seed (default ${DEFAULT_SEED})` })
-      .option('workers', { alias: 'w', type: 'string', describe: `worker threads, 0 = this thread (default ${DEFAULT_WORKERS})` })
+      .option('workers', { alias: 'w', type: 'string', describe: `worker threads, 0 = this thread (default ${DEFAULT_WORKERS}); the compared runs count decisions in this thread unless --no-shadow` })
       .option('out', { alias: 'o', type: 'string', default: RESULTS_DIR, describe: 'results folder: each experiment writes <out>/<id>/ (the runner\'s tables and manifests, summary.json, chart.svg)' })
       .option('shard', { type: 'string', describe: 'with --all or several ids: run share i of n of the experiments, e.g. 0/3 (then perlagg experiment report reads them all)' })
       .option('shards', { type: 'string', describe: 'number of shares, the index from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX' })
