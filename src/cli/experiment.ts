@@ -104,8 +104,12 @@ const runCommand: CommandModule<object, RunArgs> = {
     if (argv.all) todo.push(...EXPERIMENTS.map((experiment) => ({ experiment })), ...NOT_TESTABLE.map((notTestable) => ({ notTestable })));
     for (const id of ids) {
       const f = findExperiment(id);
-      if (f === null) throw new UsageError(`${id}: no such experiment (perlagg experiment list shows H-01 … H-42)`);
-      todo.push(f);
+      // a claim tested in parts (H-07: H-07a and H-07b) runs them all
+      const base = /^h?-?(\d{1,2})$/i.exec(id.trim());
+      const parts = f === null && base !== null ? EXPERIMENTS.filter((e) => /[a-z]$/.test(e.id) && e.id.slice(0, -1) === `H-${base[1]!.padStart(2, '0')}`) : [];
+      if (f === null && parts.length === 0) throw new UsageError(`${id}: no such experiment (perlagg experiment list shows H-01 … H-42)`);
+      if (f === null) todo.push(...parts.map((experiment) => ({ experiment })));
+      else todo.push(f);
     }
     const shards = wholeOption('shards', argv.shards, 1, 1_000_000);
     const shard = shardFrom(argv.shard, shards, process.env);

@@ -258,6 +258,12 @@ describe('perlagg experiment', () => {
     expect(docs.err).toMatch(/--docs: docs\/findings\.md holds the full size of every experiment; 37 not run/);
   });
 
+  it('run H-07 runs both halves, H-07a and H-07b', async () => {
+    const r = await perlagg('experiment', 'run', '7', '--smoke', '--workers', '0', '--json', '--out', join(tmp(), 'results'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.trim().split('\n').map((l) => (JSON.parse(l) as ExperimentSummary).id)).toEqual(['H-07a', 'H-07b']);
+  });
+
   it('bad input: one line, exit 2', async () => {
     for (const args of [['run', 'H-77'], ['run'], ['run', 'H-24', '--all'], ['run', 'H-24', '--quick', '--smoke'], ['run', 'H-24', '--seed', 'x'], ['report', '--results', '/nonexistent/x']]) {
       const r = await perlagg('experiment', ...args);
