@@ -1,6 +1,7 @@
 // The firing check (issue 26, deliverable 2): read the summaries of a quick run of every experiment (or run
-// them first) and fail (exit 1) for any claim whose B changed no result in any opponent field unless the claim
-// is marked untested with its reason; list the fields without firing.
+// them first) and fail (exit 1) for any claim whose B changed no decision (a summary written before decisions
+// were counted: no result) in any opponent field unless the claim is marked untested with its reason; list
+// the fields without firing.
 //   npx tsx scripts/experiments-quick.ts --out /tmp/quick && npx tsx scripts/firing-check.ts /tmp/quick
 //   npx tsx scripts/firing-check.ts                       reads results/experiments
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -22,7 +23,8 @@ const { failures, notes } = checkFiring(summaries);
 for (const s of summaries) {
   const cells = s.fields.map((f) => {
     const a = s.arms.find((x) => x.name === f.arm)!;
-    return `${f.table} ${a.differing === null ? '—' : `${a.differing}/${a.n}`}`;
+    const d = a.decisions == null ? '' : ` decisions ${a.decisions.differing}/${a.decisions.made}`;
+    return `${f.table}${d} deals ${a.differing === null ? '—' : `${a.differing}/${a.n}`}`;
   });
   console.log(`${s.id.padEnd(6)} ${s.size.padEnd(6)} ${cells.join('  ')}`);
 }

@@ -115,10 +115,13 @@
 //   trumpLead        partnerTrumpless  H-07 [000 p.37] a trumpless partner answers "Trumpf": lead the trump
 //                                   As or Zehner (his answer, his signs, else what the play showed);
 //                                   'always' / 'never'
-//   lowTrumpLead            false   H-07 [000 p.37] "Mit Neuner oder Achter kann das Trumpfschlagen nichts
-//                                   nützen": false = no low trump leads while another card can be led; true:
-//                                   a low trump is led like any card, and as the answer to a trumpless
-//                                   partner ("Trumpf!") when the Neuner or Achter is the top trump
+//   lowTrumpAnswer          false   H-07(b) [000 p.37] "Mit Neuner oder Achter kann das Trumpfschlagen nichts
+//                                   nützen": false = in answer to a trumpless partner's "Trumpf!" with a
+//                                   Neuner or Achter as the top plain trump, no trump lead; true: lead it then
+//   lowTrumpLead            false   H-07 [000 p.37] "mit diesen muß man nur schauen in der Hinterhand einen
+//                                   Stich zu machen": false = no low trump leads while another card can be
+//                                   led; true: a low trump is led like any card (the answer to "Trumpf!" is
+//                                   lowTrumpAnswer's)
 //   trumpToWin              true    H-11 [000 p.38] "Trümpfe zurückzubehalten wäre eine übel angebrachte
 //                                   Sparsamkeit": win with a trump whenever it wins; false: only in a
 //                                   decisive trick
@@ -248,6 +251,7 @@ export interface Sense {
   masterTactic: boolean;
   spielWinner: 'show' | 'bid';
   trumpLead: 'partnerTrumpless' | 'always' | 'never';
+  lowTrumpAnswer: boolean;
   lowTrumpLead: boolean;
   trumpToWin: boolean;
   perlaggTricks: 'author' | 'decisive' | 'free';
@@ -1175,8 +1179,9 @@ function lead(obs: Observation, o: Sense, k: Know, plays: readonly Play[], plain
     let top: Play | null = null;
     for (const a of plain) if (suitIndex(a.card) === trump && (top === null || playedPower(obs, a.card, null) > playedPower(obs, top.card, null))) top = a;
     if (top !== null && (rankValue(top.card) === 8 || rankValue(top.card) === 4)) return top;
-    // H-07(b): with only a Neuner or Achter on top, "kann das Trumpfschlagen nichts nützen": lowTrumpLead leads it anyway
-    if (top !== null && o.lowTrumpLead && (rankValue(top.card) === 3 || rankValue(top.card) === 2)) return top;
+    // H-07(b): with only a Neuner or Achter on top, "kann das Trumpfschlagen nichts nützen": lowTrumpAnswer leads it
+    // anyway, in answer to the partner's „Trumpf!“ (the situation the claim names; not on his signs or the play)
+    if (top !== null && o.lowTrumpAnswer && (rankValue(top.card) === 3 || rankValue(top.card) === 2) && partnerLeadRequest(obs) === 'Trumpf') return top;
   }
   // H-08: the suit the partner asked for
   const req = o.leadRequest ? partnerLeadRequest(obs) : null;
@@ -1430,6 +1435,7 @@ function senseOf(o: OptionValues): Sense {
     masterTactic: b('masterTactic'),
     spielWinner: o['spielWinner'] as Sense['spielWinner'],
     trumpLead: o['trumpLead'] as Sense['trumpLead'],
+    lowTrumpAnswer: b('lowTrumpAnswer'),
     lowTrumpLead: b('lowTrumpLead'),
     trumpToWin: b('trumpToWin'),
     perlaggTricks: o['perlaggTricks'] as Sense['perlaggTricks'],
@@ -1503,7 +1509,8 @@ export default definePolicy({
     spielWinner: { type: 'enum', values: ['show', 'bid'], default: 'show', description: 'H-42 [000 p.26–27]: show = the Spiel party lays its figures down (weisen; after the Spiel it bids only a figure that cannot lose); bid = it bids every figure it holds instead of showing it, and may be held and raised' },
     // trick play
     trumpLead: { type: 'enum', values: ['partnerTrumpless', 'always', 'never'], default: 'partnerTrumpless', description: 'H-07 [000 p.37]: lead the trump As or Zehner when the partner has no trump (his „Trumpf!“, his signs, else the play)' },
-    lowTrumpLead: bool(false, 'H-07 [000 p.37]: lead a low trump (9, 8) while another card can be led ("kann das Trumpfschlagen nichts nützen")'),
+    lowTrumpAnswer: bool(false, 'H-07(b) [000 p.37]: to a trumpless partner („Trumpf!“) with a Neuner or Achter as the top plain trump, lead it ("kann das Trumpfschlagen nichts nützen": false keeps it)'),
+    lowTrumpLead: bool(false, 'H-07 [000 p.37]: lead a low trump (9, 8) while another card can be led ("in der Hinterhand einen Stich zu machen": false keeps it)'),
     trumpToWin: bool(true, 'H-11 [000 p.38]: win with a trump whenever it wins ("übel angebrachte Sparsamkeit"); false: only in a decisive trick'),
     perlaggTricks: { type: 'enum', values: ['author', 'decisive', 'free'], default: 'author', description: 'H-12 [000 p.38]: author = a Perlagg takes a trick only at no cost to the figures (or H-13); decisive = only when the trick decides the Spiel; free = like a trump' },
     askDecisive: bool(true, 'H-13 [000 p.38]: a Perlagg may take a decisive trick when the Spiel is in prospect (asks „Ist der Stich von Entscheidung?“; the partner\'s answer, else its own count)'),

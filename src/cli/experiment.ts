@@ -32,6 +32,7 @@ interface RunArgs {
   out: string;
   shard?: string;
   shards?: string;
+  shadow: boolean;
 }
 
 /** The experiment of an id ("H-24", "h24", "24"), or the not-testable entry, or null. */
@@ -53,7 +54,7 @@ export function armLines(a: ArmSummary): string[] {
   const iv = e.kind === 'constant' ? `(the same in every pair)` : `[${signed(e.low)}, ${signed(e.high)}]`;
   const ratio = a.varianceRatio === null ? '' : `; playing the same deals: variance ratio unpaired/paired ${a.varianceRatio.toFixed(2)} (a ${Math.sqrt(a.varianceRatio).toFixed(2)}x narrower interval)`;
   const sprt = a.sprt === null ? '' : `; SPRT (H0 ${a.sprt.bounds.m0}, H1 ${a.sprt.bounds.m1}): ${a.sprt.verdict === 'continue' ? 'undecided' : `${a.sprt.verdict} accepted at pair ${a.sprt.decidedAt}`}${a.sprt.corrected === null ? '' : ` (corrected estimate shown)`}`;
-  const fired = a.differing === null ? '' : `; ${a.differing.toLocaleString('en-US')} of them differ between A and B${a.perDiffering === null ? '' : ` (${signed(a.perDiffering)} per differing one)`}`;
+  const fired = a.differing === null ? '' : `; ${a.differing.toLocaleString('en-US')} of them differ between A and B${a.perDiffering === null ? '' : ` (${signed(a.perDiffering)} per differing one)`}${a.decisions == null ? '' : `; decisions: ${a.decisions.differing.toLocaleString('en-US')} of ${a.decisions.made.toLocaleString('en-US')} differ`}`;
   return [
     `  ${a.name} (${a.table === 'author1853' ? 'the author\'s table' : `against ${a.table}`}): ${a.label}`,
     `    ${what} ${iv} ${a.unit}, 95% interval, n = ${a.n.toLocaleString('en-US')} ${a.nUnit}${fired}; δ = ${a.delta}${ratio}${sprt}`,
@@ -84,11 +85,12 @@ const runCommand: CommandModule<object, RunArgs> = {
       .option('quick', { type: 'boolean', default: false, describe: 'the quick form (under a minute each on 2 cores)' })
       .option('smoke', { type: 'boolean', default: false, describe: 'the smoke form (seconds: checks the machinery, not the claim)' })
       .option('seed', { alias: 's', type: 'string', describe: `root seed (default ${DEFAULT_SEED})` })
-      .option('workers', { alias: 'w', type: 'string', describe: `worker threads, 0 = this thread (default ${DEFAULT_WORKERS})` })
+      .option('workers', { alias: 'w', type: 'string', describe: `worker threads, 0 = this thread (default ${DEFAULT_WORKERS}); the compared runs count decisions in this thread unless --no-shadow` })
       .option('out', { alias: 'o', type: 'string', default: RESULTS_DIR, describe: 'results folder: each experiment writes <out>/<id>/ (the runner\'s tables and manifests, summary.json, chart.svg)' })
       .option('shard', { type: 'string', describe: 'with --all or several ids: run share i of n of the experiments, e.g. 0/3 (then perlagg experiment report reads them all)' })
       .option('shards', { type: 'string', describe: 'number of shares, the index from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX' })
       .option('json', { type: 'boolean', default: false, describe: 'print each summary as one JSON line' })
+      .option('shadow', { type: 'boolean', default: true, describe: 'count the decisions where A and B act differently (each seat asks the other policy what it would do; the compared runs go in this thread); --no-shadow: not counted, the runs on the workers, the same results' })
       .example('perlagg experiment run H-24 --quick', 'the quick form of H-24: a verdict in under a minute')
       .example('perlagg experiment run --all --shard 0/4', 'a quarter of the experiments (full size) on this machine') as unknown as Argv<RunArgs>,
   handler: async (argv: ArgumentsCamelCase<RunArgs>) => {
@@ -103,8 +105,12 @@ const runCommand: CommandModule<object, RunArgs> = {
     if (argv.all) todo.push(...EXPERIMENTS.map((experiment) => ({ experiment })), ...NOT_TESTABLE.map((notTestable) => ({ notTestable })));
     for (const id of ids) {
       const f = findExperiment(id);
-      if (f === null) throw new UsageError(`${id}: no such experiment (perlagg experiment list shows H-01 … H-42)`);
-      todo.push(f);
+      // a claim tested in parts (H-07: H-07a and H-07b) runs them all
+      const base = /^h?-?(\d{1,2})$/i.exec(id.trim());
+      const parts = f === null && base !== null ? EXPERIMENTS.filter((e) => /[a-z]$/.test(e.id) && e.id.slice(0, -1) === `H-${base[1]!.padStart(2, '0')}`) : [];
+      if (f === null && parts.length === 0) throw new UsageError(`${id}: no such experiment (perlagg experiment list shows H-01 … H-42)`);
+      if (f === null) todo.push(...parts.map((experiment) => ({ experiment })));
+      else todo.push(f);
     }
     const shards = wholeOption('shards', argv.shards, 1, 1_000_000);
     const shard = shardFrom(argv.shard, shards, process.env);
@@ -121,7 +127,7 @@ const runCommand: CommandModule<object, RunArgs> = {
         }
         let s: ExperimentSummary;
         try {
-          s = await runExperiment(t.experiment, { size, seed, workers, out, signal: abort.signal, onNote: (line) => process.stderr.write(`perlagg: note: ${line}\n`) });
+          s = await runExperiment(t.experiment, { size, seed, workers, out, shadow: argv.shadow, signal: abort.signal, onNote: (line) => process.stderr.write(`perlagg: note: ${line}\n`) });
         } catch (err) {
           if (!(err instanceof ExperimentInterrupted)) throw err;
           process.stderr.write(`perlagg: ${err.message}\n`);
@@ -170,6 +176,7 @@ const listCommand: CommandModule<object, ListArgs> = {
 interface ReportArgs {
   results: string;
   replicate?: string;
+  firing?: string;
   out?: string;
   docs: boolean;
 }
@@ -202,6 +209,7 @@ const reportCommand: CommandModule<object, ReportArgs> = {
     y
       .option('results', { type: 'string', default: RESULTS_DIR, describe: 'the folder the runs wrote (<results>/<id>/summary.json)' })
       .option('replicate', { type: 'string', describe: 'a second results folder, the same experiments at another seed: shown side by side; a claim whose verdict differs is inconclusive' })
+      .option('firing', { type: 'string', describe: 'a results folder whose runs counted decisions (e.g. the quick form of every experiment): their counts, marked, where a summary has none' })
       .option('out', { alias: 'o', type: 'string', describe: `the Markdown file to write (default ${FINDINGS_OUT}; its chart beside it)` })
       .option('docs', { type: 'boolean', default: false, describe: 'write docs/findings.md (the committed findings) instead: only from a full-size run of every experiment' })
       .example('perlagg experiment report', `${FINDINGS_OUT} from results/experiments/*/summary.json`)
@@ -210,6 +218,7 @@ const reportCommand: CommandModule<object, ReportArgs> = {
     if (argv.docs && argv.out !== undefined) throw new UsageError('give --docs or --out, not both');
     const summaries = readSummaries(argv.results, '--results');
     const replicates = argv.replicate === undefined ? [] : readSummaries(argv.replicate, '--replicate');
+    const firing = argv.firing === undefined ? [] : readSummaries(argv.firing, '--firing');
     if (argv.docs) {
       const missing = EXPERIMENTS.filter((e) => !summaries.some((s) => s.id === e.id)).map((e) => e.id);
       const small = summaries.filter((s) => s.size !== 'full').map((s) => s.id);
@@ -217,7 +226,7 @@ const reportCommand: CommandModule<object, ReportArgs> = {
     }
     const out = argv.docs ? 'docs/findings.md' : (argv.out ?? FINDINGS_OUT);
     const chartName = basename(out).replace(/\.md$/, '') + '-chart.svg';
-    writeFindings(out, findingsMarkdown({ summaries, replicates, experiments: EXPERIMENTS, notTestable: NOT_TESTABLE, sources: rulesSources(), chart: chartName }));
+    writeFindings(out, findingsMarkdown({ summaries, replicates, experiments: EXPERIMENTS, notTestable: NOT_TESTABLE, sources: rulesSources(), chart: chartName, firing }));
     const judged = judgeClaims(summaries, replicates);
     await writeFindingsChart(dirname(out), chartName.replace(/\.svg$/, ''), judged); // the SVG and its spec beside it
     const counts = categoryCounts(judged, NOT_TESTABLE);

@@ -2,7 +2,7 @@
 // summaries (results/experiments/<id>/summary.json) and, when given, a replication on a second seed. On top the
 // counts per category, a chart of all claims (effect against ±δ) and a table ordered by category; then per
 // claim the German sentence with its page (from docs/rules.md §16), our reading, A and B, δ, each opponent
-// field with firing (the deals whose result differs), the effect per 100 deals and per differing deal with its
+// field with firing (the decisions where A and B act differently, the deals whose result differs), the effect per 100 deals and per differing deal with its
 // interval, and the verdict after Holm's correction, beside the second seed's.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -54,6 +54,12 @@ export interface FindingsInput {
   readonly sources?: ReadonlyMap<string, string> | undefined;
   /** The chart's file name beside the findings (null: no chart). */
   readonly chart?: string | null;
+  /**
+   * Summaries of a run that counted decisions (shadow.ts), e.g. the quick form of every experiment: their
+   * decision counts are shown, marked with their size and seed, for a claim whose summary has none (a run made
+   * before decisions were counted).
+   */
+  readonly firing?: readonly ExperimentSummary[];
 }
 
 const tableName = (t: string): string => (t === 'author1853' ? 'the author\'s table' : `against ${t}`);
@@ -91,14 +97,16 @@ export function findingsMarkdown(x: FindingsInput): string {
     'inside ±δ); **refuted** — wholly on the other side; **no effect that matters** — the whole interval lies inside',
     '±δ, the smallest effect a player would care about (each claim states its δ and why); **inconclusive** — the',
     'interval contains 0 and reaches beyond ±δ, or the two seeds disagree; **untested** — the advice changed no',
-    `result (no deal whose outcome differs between A and B) or too few to judge; **not testable** — the engine or the`,
+    `decision or no result (no deal whose outcome differs between A and B), or too few to judge; **not testable** — the engine or the`,
     'bots cannot express the situation (the reason is given); **depends on the opponent** — the fields disagree',
     '(each is shown). Holm\'s correction runs over every field\'s headline test of the family: a test significant',
-    'alone but not after it is inconclusive. *Firing* counts the deals (Partien) whose result differs between A and',
-    'B; the effect is shown per 100 deals and per differing deal. ⚠ marks a verdict at the edge (an interval end',
+    'alone but not after it is inconclusive. *Firing* counts the decisions where A and B act differently (at every',
+    'decision of a seat playing A, B is asked on the same observation what it would do, and A at every decision of',
+    'a seat playing B; the seat plays its own choice) and the deals (Partien) whose result differs; the effect is',
+    'shown per 100 deals and per differing deal. ⚠ marks a verdict at the edge (an interval end',
     'near 0 or ±δ, a verdict Holm changed, or seeds that disagree).',
     '',
-    `Runs: ${summaries.length} experiments, ${sizes.join(' and ')} size${sizes.length > 1 ? 's' : ''}, seed ${seeds.join(', ')}${replicates.length > 0 ? `; replicated at seed ${repSeeds.join(', ')} (${replicates.length} experiments)` : '; not replicated'}; ${(total / 1000 / 60).toFixed(1)} minutes in all; code ${codes.join('; ')}.`,
+    `Runs: ${summaries.length} experiments, ${sizes.join(' and ')} size${sizes.length > 1 ? 's' : ''}, seed ${seeds.join(', ')}${replicates.length > 0 ? `; replicated at seed ${repSeeds.join(', ')} (${replicates.length} experiments)` : '; not replicated'}; ${(total / 1000 / 60).toFixed(1)} minutes in all; code ${codes.join('; ')}.${firingText(summaries, x.firing ?? [])}`,
     '',
   ];
   const counts = categoryCounts(judged, notTestable);
@@ -156,7 +164,7 @@ function claimSection(id: string, j: ClaimJudgement | undefined, x: FindingsInpu
   const e = x.experiments.find((y) => y.id === id);
   const verdict = nt !== undefined ? 'not testable' : (j?.final ?? 'not run yet');
   out.push(`### ${id}`, '', `**${verdict}**${j?.edge === true ? ' ⚠ (at the edge)' : ''}`, '');
-  const src = x.sources?.get(id);
+  const src = x.sources?.get(id) ?? x.sources?.get(id.replace(/[a-z]$/, '')); // H-07a and H-07b: H-07's sentence
   if (src !== undefined) out.push(`> ${src} [000]`, '');
   if (nt !== undefined) {
     out.push(`Our reading: ${nt.claim}.`, '', `Not testable: ${nt.why}`, '');
@@ -172,8 +180,9 @@ function claimSection(id: string, j: ClaimJudgement | undefined, x: FindingsInpu
   out.push(`δ = ${deltaText(s)}: ${s.deltaWhy}.`, '');
   for (const n of j.notes) out.push(`- ${n}`);
   if (j.notes.length > 0) out.push('');
-  out.push('| field | arm | what | deals that differ | effect per 100 [95% interval] | per differing deal | n | verdict | why |', '|---|---|---|---|---|---|---|---|---|');
+  out.push('| field | arm | what | decisions that differ | deals that differ | effect per 100 [95% interval] | per differing deal | n | verdict | why |', '|---|---|---|---|---|---|---|---|---|---|');
   const rep = replicates.find((r) => r.id === id);
+  const quick = x.firing?.find((r) => r.id === id);
   for (const a of s.arms) {
     const f = j.fields.find((y) => y.arm.name === a.name);
     const fieldCell = f === undefined ? a.table === 'author1853' ? '' : tableName(a.table) : `**${tableName(a.table)}**`;
@@ -182,7 +191,7 @@ function claimSection(id: string, j: ClaimJudgement | undefined, x: FindingsInpu
     const v = f === undefined ? a.verdict : f.verdict;
     const why = f === undefined ? a.verdictWhy : f.why;
     const sprt = a.sprt === null ? '' : ` (SPRT ${a.sprt.bounds.m0}/${a.sprt.bounds.m1}: ${a.sprt.verdict === 'continue' ? 'undecided' : `${a.sprt.verdict} at pair ${a.sprt.decidedAt}`})`;
-    out.push(`| ${fieldCell} | ${a.name} | ${esc(a.label)} | ${differ} | ${per100(a)} ${esc(a.unit)} | ${perDiff} | ${a.n.toLocaleString('en-US')} ${a.nUnit.replace(/ \(.*\)$/, '')} | ${v}${a.edge ? ' ⚠' : ''}${sprt} | ${esc(why)} |`);
+    out.push(`| ${fieldCell} | ${a.name} | ${esc(a.label)} | ${decisionsCell(a, quick)} | ${differ} | ${per100(a)} ${esc(a.unit)} | ${perDiff} | ${a.n.toLocaleString('en-US')} ${a.nUnit.replace(/ \(.*\)$/, '')} | ${v}${a.edge ? ' ⚠' : ''}${sprt} | ${esc(why)} |`);
   }
   out.push('');
   if (rep !== undefined) {
@@ -192,6 +201,26 @@ function claimSection(id: string, j: ClaimJudgement | undefined, x: FindingsInpu
   if (s.note !== null) out.push(`Note: ${s.note}`, '');
   out.push(`${s.size} size, seed ${s.seed}, ${(s.elapsedMs / 1000).toFixed(0)} s; code ${codeText(s)}. Reproduce: \`${s.command}\`${rep === undefined ? '' : ` and \`${rep.command}\``}.`, '');
   return out;
+}
+
+/** Which runs counted decisions: the summaries' own, and a firing run's for the rest. */
+function firingText(summaries: readonly ExperimentSummary[], firing: readonly ExperimentSummary[]): string {
+  const counted = (s: ExperimentSummary) => s.arms.some((a) => a.decisions != null);
+  const own = summaries.filter(counted).map((s) => s.id);
+  const rest = summaries.filter((s) => !counted(s) && s.arms.some((a) => a.design !== 'describe')).map((s) => s.id);
+  if (rest.length === 0) return own.length === 0 ? '' : ' Decisions counted in every run.';
+  const from = firing.filter((f) => rest.includes(f.id) && counted(f));
+  const sizes = [...new Set(from.map((f) => `${f.size} size, seed ${f.seed}`))];
+  return ` Decisions counted in the runs of ${own.length === 0 ? 'none' : own.join(', ')}${from.length > 0 ? `; for the ${from.length} others from a run of their ${sizes.join(' and ')} (marked)` : ''}.`;
+}
+
+/** The decisions where A and B act differently: the arm's own count, else a firing run's (marked), else —. */
+function decisionsCell(a: ArmSummary, firing: ExperimentSummary | undefined): string {
+  const of = (d: { made: number; differing: number }) => `${d.differing.toLocaleString('en-US')} of ${d.made.toLocaleString('en-US')}`;
+  if (a.decisions != null) return of(a.decisions);
+  if (a.design === 'describe') return '—';
+  const f = firing?.arms.find((y) => y.name === a.name);
+  return f?.decisions != null ? `${of(f.decisions)} (${firing!.size} run: ${f.n.toLocaleString('en-US')} ${f.nUnit.replace(/ \(.*\)$/, '')}, seed ${firing!.seed})` : 'not counted in this run';
 }
 
 export function writeFindings(path: string, text: string): void {

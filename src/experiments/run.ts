@@ -15,6 +15,7 @@ import { atEdge, combine, pValue, verdictOf } from './verdict.ts';
 import type { Arm, Experiment, Verdict } from './types.ts';
 import { RunError } from '../core/errors.ts';
 import type { SizeName, Effect, ArmSummary, ExperimentSummary } from './summary.ts';
+import { noDecisions, shadowedSpec, type DecisionCount } from './shadow.ts';
 
 /** An experiment stopped by an interrupt (Ctrl-C): no summary is written. */
 export class ExperimentInterrupted extends Error {
@@ -34,6 +35,12 @@ export interface RunExperimentOptions {
   /** Keep the runner's tables (default true; false removes them after the effect is read: A/A tests). */
   readonly keepTables?: boolean;
   readonly signal?: AbortSignal;
+  /**
+   * Count the decisions where A and B act differently (default true): the compared arms' runs go in this
+   * thread, each seat under test asking a shadow of the other policy (shadow.ts). false: no decisions
+   * counted (null), the runs on the workers; the results are the same.
+   */
+  readonly shadow?: boolean;
 }
 
 /** The command that reproduces a run of this size and seed. */
@@ -62,7 +69,7 @@ function startOf(arm: Arm): StartState | null {
 /** Remove a previous run of this experiment (only the folders and files an experiment writes). */
 function clearOld(dir: string, e: Experiment): void {
   if (!existsSync(dir)) return;
-  const ours = new Set([...e.arms.map((a) => a.name), 'summary.json', 'chart.svg']);
+  const ours = new Set([...e.arms.map((a) => a.name), 'summary.json', 'chart.svg', 'chart.vl.json']);
   const strange = readdirSync(dir).filter((f) => !ours.has(f));
   if (strange.length > 0) throw new RunError(`${dir} holds files an experiment does not write (${strange.slice(0, 3).join(', ')}): move them or choose another --out`);
   rmSync(dir, { recursive: true, force: true });
@@ -153,6 +160,8 @@ interface ArmPlan {
   readonly sprt: Extract<NonNullable<Arm['stop']>, { kind: 'sprt' }> | null;
   /** A variance comparison (compare: 'variance'). */
   readonly spread: boolean;
+  /** Count decisions with shadows (RunExperimentOptions.shadow). */
+  readonly shadow: boolean;
 }
 
 function planOf(e: Experiment, arm: Arm, o: RunExperimentOptions): ArmPlan {
@@ -169,6 +178,7 @@ function planOf(e: Experiment, arm: Arm, o: RunExperimentOptions): ArmPlan {
     n: sizeOf(e, arm, o.size),
     sprt,
     spread,
+    shadow: o.shadow !== false,
   };
 }
 
@@ -187,16 +197,20 @@ function specOf(e: Experiment, arm: Arm, o: RunExperimentOptions, start: StartSt
   };
 }
 
-/** One run of the ordinary runner into <dir>/<name>. */
-async function runOne(e: Experiment, arm: Arm, o: RunExperimentOptions, plan: ArmPlan, dir: string, pool: Piscina | null, name: string, spec: SimSpec): Promise<OneRun> {
+/**
+ * One run of the ordinary runner into <dir>/<name>; `inThread`: in this thread (the shadowed policies of a
+ * compared arm are objects of this thread, shadow.ts).
+ */
+async function runOne(e: Experiment, arm: Arm, o: RunExperimentOptions, plan: ArmPlan, dir: string, pool: Piscina | null, name: string, spec: SimSpec, inThread: boolean): Promise<OneRun> {
   const out = join(dir, name);
   const { sprt, n } = plan;
+  const workers = inThread ? 0 : o.workers;
   const result = await runSimulation(
     {
       spec,
       deals: n,
-      batchSize: batchFor(arm.mode, n, o.workers, sprt !== null),
-      workers: o.workers,
+      batchSize: batchFor(arm.mode, n, workers, sprt !== null),
+      workers,
       out,
       resume: false,
       shard: null,
@@ -206,7 +220,7 @@ async function runOne(e: Experiment, arm: Arm, o: RunExperimentOptions, plan: Ar
       ...(o.onNote === undefined ? {} : { onNote: o.onNote }),
       ...(o.signal === undefined ? {} : { signal: o.signal }),
     },
-    pool,
+    inThread ? null : pool,
   );
   if (result.stoppedBy === 'interrupted') throw new ExperimentInterrupted(`${e.id} interrupted in arm ${arm.name}: its folder ${out} holds the batches done; run the experiment again to start it afresh`);
   return { dir: out, result };
@@ -219,14 +233,20 @@ interface ArmValues {
   readonly ratio: number | null;
   /** Pairs whose result differs between A and B (null: describe). */
   readonly differing: number | null;
+  /** The decisions of the seats under test and those where the other policy would act differently (null: describe). */
+  readonly decisions: DecisionCount | null;
 }
 
-type Play = (name: string, spec: SimSpec) => Promise<OneRun>;
+/** One run; `inThread`: in this thread (policy objects). */
+type Play = (name: string, spec: SimSpec, inThread?: boolean) => Promise<OneRun>;
 
 /** Duplicate: A against B on the same deals, the effect per deal pair (the mean of its two seatings). */
 async function duplicateValues(arm: Arm, plan: ArmPlan, play: Play, spec: (policies: string[], duplicate: boolean) => SimSpec): Promise<ArmValues> {
   const def = METRICS[arm.metric];
-  const r = await play('run', spec([plan.a, plan.b!], true));
+  // A's seats asked what B would do, B's seats what A would do (shadow.ts)
+  const decisions = plan.shadow ? noDecisions() : null;
+  const policies = decisions === null ? [plan.a, plan.b!] : [await shadowedSpec(plan.a, plan.b!, decisions), await shadowedSpec(plan.b!, plan.a, decisions)];
+  const r = await play('run', spec(policies, true), decisions !== null);
   const t = readColumns(r.dir, def.table, ['seating', ...def.columns]);
   const anti = arm.metric === 'points' || arm.metric === 'spiele' || arm.metric === 'partien' || arm.metric === 'stake';
   const singles: Moments = { n: 0, sum: 0, sumSq: 0 };
@@ -245,7 +265,7 @@ async function duplicateValues(arm: Arm, plan: ArmPlan, play: Play, spec: (polic
     }
     values.push((d[0]! + d[1]!) / 2);
   }
-  return { runs: [r], values, differing: values.filter((x) => x !== 0).length, ratio: varianceRatio(accOf(values), singles) };
+  return { runs: [r], values, differing: values.filter((x) => x !== 0).length, ratio: varianceRatio(accOf(values), singles), decisions };
 }
 
 /** Side: the side under test plays A in one run and B in another against the same opponent on the same cards. */
@@ -253,8 +273,11 @@ async function sideValues(e: Experiment, arm: Arm, plan: ArmPlan, play: Play, sp
   const def = METRICS[arm.metric];
   const { side, opponent } = plan;
   const pair = (x: string, y: string): string[] => (side === 0 ? [x, y] : [y, x]);
-  const ra = await play('a', spec(pair(plan.a, opponent!), false));
-  const rb = await play('b', spec(pair(plan.b!, opponent!), false));
+  // the side under test asked, in A's run, what B would do, and in B's run what A would do (shadow.ts)
+  const decisions = plan.shadow ? noDecisions() : null;
+  const as = (x: string, y: string): Promise<string> => (decisions === null ? Promise.resolve(x) : shadowedSpec(x, y, decisions));
+  const ra = await play('a', spec(pair(await as(plan.a, plan.b!), opponent!), false), decisions !== null);
+  const rb = await play('b', spec(pair(await as(plan.b!, plan.a), opponent!), false), decisions !== null);
   const key = def.table === 'hands' ? 'deal' : 'partie';
   const ta = readColumns(ra.dir, def.table, [key, ...def.columns]);
   const tb = readColumns(rb.dir, def.table, [key, ...def.columns]);
@@ -277,7 +300,7 @@ async function sideValues(e: Experiment, arm: Arm, plan: ArmPlan, play: Play, sp
     const vp = variance(values);
     ratio = vp > 0 ? (variance(va) + variance(vb)) / vp : null;
   }
-  return { runs: [ra, rb], values, differing, ratio };
+  return { runs: [ra, rb], values, differing, ratio, decisions };
 }
 
 /** Describe: one run, the claim's share or mean per hand or Partie. */
@@ -291,13 +314,13 @@ async function describeValues(arm: Arm, plan: ArmPlan, play: Play, spec: (polici
     const x = def.value(t.col as Columns, i, plan.side);
     if (x !== null) values.push(x);
   }
-  return { runs: [r], values, differing: null, ratio: null };
+  return { runs: [r], values, differing: null, ratio: null, decisions: null };
 }
 
 async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: string, pool: Piscina | null): Promise<ArmSummary> {
   const t0 = performance.now();
   const plan = planOf(e, arm, o);
-  const play: Play = (name, spec) => runOne(e, arm, o, plan, dir, pool, name, spec);
+  const play: Play = (name, spec, inThread = false) => runOne(e, arm, o, plan, dir, pool, name, spec, inThread);
   const spec = (policies: string[], duplicate: boolean) => specOf(e, arm, o, plan.start, policies, duplicate);
   const measured = arm.design === 'duplicate' ? await duplicateValues(arm, plan, play, spec) : arm.design === 'side' ? await sideValues(e, arm, plan, play, spec) : await describeValues(arm, plan, play, spec);
   return armSummary(e, arm, plan, measured, t0);
@@ -306,7 +329,7 @@ async function runArm(e: Experiment, arm: Arm, o: RunExperimentOptions, dir: str
 /** The arm's effect (the SPRT's corrected estimate when it has one), verdict and the rest of its summary. */
 function armSummary(e: Experiment, arm: Arm, plan: ArmPlan, m: ArmValues, t0: number): ArmSummary {
   const { sprt, spread } = plan;
-  const { runs, values, ratio, differing } = m;
+  const { runs, values, ratio, differing, decisions } = m;
   const def = METRICS[arm.metric];
   const reference = arm.design === 'describe' ? (arm.reference ?? 0) : 0;
   const effect = effectOf(values, arm.design === 'describe' && def.share);
@@ -314,7 +337,7 @@ function armSummary(e: Experiment, arm: Arm, plan: ArmPlan, m: ArmValues, t0: nu
   const sprtOut = sprt === null || rs === null ? null : { verdict: rs.status.verdict, decidedAt: rs.status.decidedAt, corrected: rs.corrected === null ? null : { estimate: rs.corrected.estimate, low: rs.corrected.low, high: rs.corrected.high }, bounds: { m0: sprt.m0, m1: sprt.m1, alpha: sprt.alpha, beta: sprt.beta } };
   const shown: Effect = sprtOut?.corrected != null ? { ...effect, estimate: sprtOut.corrected.estimate, low: sprtOut.corrected.low, high: sprtOut.corrected.high, halfWidth: (sprtOut.corrected.high - sprtOut.corrected.low) / 2 } : effect;
   const { delta } = deltaOf(e, arm);
-  const v = verdictOf({ effect: shown, direction: arm.direction, reference, delta, differing, sprt: sprtOut === null ? null : { verdict: sprtOut.verdict as 'H0' | 'H1' | 'continue', m1: sprt!.m1 } });
+  const v = verdictOf({ effect: shown, direction: arm.direction, reference, delta, differing, differingDecisions: decisions?.differing ?? null, sprt: sprtOut === null ? null : { verdict: sprtOut.verdict as 'H0' | 'H1' | 'continue', m1: sprt!.m1 } });
   const unitN = arm.design === 'duplicate' ? (arm.mode === 'hands' ? 'deal pairs' : 'Partie pairs') : arm.design === 'side' ? (arm.mode === 'hands' ? 'deals (each played by A and by B)' : 'Partien (each played by A and by B)') : arm.mode === 'hands' ? 'hands' : 'Partien';
   return {
     name: arm.name,
@@ -338,6 +361,7 @@ function armSummary(e: Experiment, arm: Arm, plan: ArmPlan, m: ArmValues, t0: nu
     table: tableOf(arm),
     delta,
     differing,
+    decisions: decisions === null ? null : { made: decisions.decisions, differing: decisions.differing },
     perDiffering: differing === null || differing === 0 || spread ? null : (shown.estimate * values.length) / differing,
     p: pValue(shown, reference),
     edge: atEdge(shown, reference, delta),

@@ -42,6 +42,12 @@ export interface ArmSummary {
   readonly delta: number;
   /** Pairs (deals, Partien) whose result differs between A and B; null for describe. */
   readonly differing: number | null;
+  /**
+   * The decisions of the seats under test (A's and B's) and those where the other policy, asked on the same
+   * observation, would have acted differently (shadow.ts); null for describe; absent in summaries written
+   * before decisions were counted.
+   */
+  readonly decisions?: { readonly made: number; readonly differing: number } | null;
   /** The effect per differing pair (estimate · n / differing), null when none differs or for describe. */
   readonly perDiffering: number | null;
   /** Two-sided p of the effect against the reference (the report's Holm correction uses it). */

@@ -1,6 +1,7 @@
 // The verdict of a test (issue 26): what its 95% interval says against 0 (or the claim's reference) and
 // against δ, the smallest effect that matters to a player, after checking that the advice changed anything.
-// - untested: the advice changed no result (no pair differs), or fewer than MIN_DIFFERING did — too few to judge;
+// - untested: the advice changed no decision (B, asked on A's observations, and A on B's, acted alike at every
+//   one: shadow.ts), or no result (no pair differs), or fewer than MIN_DIFFERING pairs did — too few to judge;
 // - no effect that matters: the whole interval lies inside ±δ (whatever its side of 0);
 // - supported / refuted: the interval lies wholly on the side of 0 the claim predicts / the other side;
 // - inconclusive: neither (the interval contains 0 and reaches beyond ±δ).
@@ -21,6 +22,8 @@ export interface VerdictInput {
   readonly delta: number;
   /** Pairs whose result differs (null: a describe arm, where nothing is compared). */
   readonly differing?: number | null;
+  /** Decisions where A and B act differently (shadow.ts; null or absent: not counted). */
+  readonly differingDecisions?: number | null;
   readonly sprt?: { readonly verdict: 'H0' | 'H1' | 'continue'; readonly m1: number } | null;
 }
 
@@ -30,6 +33,7 @@ export function verdictOf(x: VerdictInput): { verdict: Verdict; why: string } {
   const iv = `[${fmt(e.low)}, ${fmt(e.high)}]`;
   if (e.kind === 'empty') return { verdict: 'untested', why: 'no observations: the situation never arose' };
   const differing = x.differing ?? null;
+  if (x.differingDecisions === 0) return { verdict: 'untested', why: 'the advice changed no decision: asked on the same observations, A and B acted alike at every one' };
   if (differing !== null && differing === 0) return { verdict: 'untested', why: 'the advice changed no result: A and B came out alike on every deal' };
   if (differing !== null && differing < MIN_DIFFERING) return { verdict: 'untested', why: `only ${differing} ${differing === 1 ? 'deal differs' : 'deals differ'} between A and B: too few to judge` };
   const lo = e.low - reference;

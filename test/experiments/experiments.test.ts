@@ -55,8 +55,10 @@ describe('experiments', () => {
     const ids = EXPERIMENTS.map((e) => e.id);
     expect(ids.length).toBeGreaterThanOrEqual(32);
     for (let h = 24; h <= 33; h++) expect(ids).toContain(`H-${h}`);
+    // 43 rows for the 42 claims: H-07's two halves are tested apart (H-07a, H-07b), each a claim of its own
     const all = [...ids, ...NOT_TESTABLE.map((n) => n.id)].sort();
-    expect(all).toEqual(Array.from({ length: 42 }, (_, i) => `H-${String(i + 1).padStart(2, '0')}`));
+    expect(all).toEqual(Array.from({ length: 42 }, (_, i) => `H-${String(i + 1).padStart(2, '0')}`).flatMap((h) => (h === 'H-07' ? ['H-07a', 'H-07b'] : [h])));
+    for (const e of EXPERIMENTS) expect(e.hypotheses).toContain(e.id.replace(/[a-z]$/, ''));
     for (const n of NOT_TESTABLE) expect(n.why.length).toBeGreaterThan(20);
     for (const e of EXPERIMENTS) {
       expect(new Set(e.arms.map((a) => a.name)).size).toBe(e.arms.length);
@@ -111,7 +113,8 @@ describe('experiments', () => {
     const verdicts: Verdict[] = [];
     const effects = new Set<number>();
     for (let seed = 1; seed <= 40; seed++) {
-      const s = await runExperiment(aa, { size: 'smoke', seed, workers: 0, out, noChart: true, keepTables: false });
+      // no shadows: a policy shadowing itself differs at no decision (untested by construction, shadow.test.ts); the rate is the machinery's
+      const s = await runExperiment(aa, { size: 'smoke', seed, workers: 0, out, noChart: true, keepTables: false, shadow: false });
       verdicts.push(s.verdict);
       effects.add(s.arms[0]!.effect.estimate);
       expect(s.arms[0]!.effect.kind).toBe('interval');
@@ -125,7 +128,10 @@ describe('experiments', () => {
     expect(same.arms[0]!.effect.kind).toBe('constant');
     expect(same.arms[0]!.differing).toBe(0);
     expect(same.verdict).toBe('untested');
-    expect(same.arms[0]!.verdictWhy).toMatch(/changed no result/);
+    expect(same.arms[0]!.decisions).toEqual({ made: expect.any(Number), differing: 0 });
+    expect(same.arms[0]!.verdictWhy).toMatch(/changed no decision/);
+    const unshadowed = await runExperiment({ ...aa, arms: [{ ...aa.arms[0]!, independentStreams: false }] }, { size: 'smoke', seed: 1, workers: 0, out, noChart: true, shadow: false });
+    expect(unshadowed.arms[0]!.verdictWhy).toMatch(/changed no result/);
   });
 
   it('the verdict rule: untested without firing; inside ±δ; the claimed side, the other side, or inconclusive', () => {
@@ -183,6 +189,15 @@ describe('experiments', () => {
     expect(r[0]!.notes.join(' ')).toMatch(/the seeds disagree: supported at seed 1, refuted at seed 2/);
   });
 
+  it('a rerun into the same folder replaces the experiment\'s own files, its chart\'s spec (chart.vl.json) among them', async () => {
+    const e: Experiment = { id: 'H-95', hypotheses: [], claim: 'rerun', a: 'author1853', b: 'author1853{bockLead=false}', sizes: { full: 4, quick: 4, smoke: 4 }, arms: [{ name: 'h2h', label: 'duplicate', design: 'duplicate', mode: 'hands', metric: 'spiele', direction: 'greater' }] };
+    const out = tmp();
+    await runExperiment(e, { size: 'smoke', seed: 2, workers: 0, out });
+    expect(existsSync(join(out, 'H-95', 'chart.vl.json'))).toBe(true);
+    const again = await runExperiment(e, { size: 'smoke', seed: 3, workers: 0, out });
+    expect(again.seed).toBe(3);
+  });
+
   it('the definition hash does not depend on where the checkout lies (a --where file counts by its name)', () => {
     const e = EXPERIMENTS.find((x) => x.id === 'H-06')!;
     const moved = { ...e, arms: e.arms.map((a) => (a.where === undefined ? a : { ...a, where: `/elsewhere/checkout/experiments/where/${a.where.split(/[\\/]/).pop()!.replace(/\.ts$/, '.js')}` })) };
@@ -196,13 +211,13 @@ describe('perlagg experiment', () => {
   it('list names every experiment and every claim not testable with why', async () => {
     const r = await perlagg('experiment', 'list');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^40 experiments \(testable\), 2 claims not testable:/);
+    expect(r.out).toMatch(/^41 experiments \(testable\), 2 claims not testable:/);
     expect(r.out).toMatch(/H-05  not testable: .*bids on its own strength/);
     expect(r.out).toMatch(/H-34  not testable: .*curtails a two-item bid/);
     for (const e of EXPERIMENTS) expect(r.out).toContain(`${e.id}  ${e.claim}`);
     expect(r.out).toMatch(/ spread: side, hands, variance of points \(less\)/);
     const j = JSON.parse((await perlagg('experiment', 'list', '--json')).out) as { experiments: unknown[]; notTestable: unknown[] };
-    expect(j.experiments.length).toBe(40);
+    expect(j.experiments.length).toBe(41);
     expect(j.notTestable.length).toBe(2);
   });
 
@@ -229,7 +244,8 @@ describe('perlagg experiment', () => {
     expect(rep.out).toMatch(/^Wrote .*findings\.md and findings-chart\.svg: 4 experiments \(replicated: 1\); .*2 not testable/);
     expect(readFileSync(join(dir, 'findings-chart.svg'), 'utf8')).toMatch(/<svg[\s\S]*effect in units of δ/);
     const text = readFileSync(md, 'utf8');
-    for (let h = 1; h <= 42; h++) expect(text).toMatch(new RegExp(`^\\| \\[H-${String(h).padStart(2, '0')}\\]\\(#h-${String(h).padStart(2, '0')}\\) \\|`, 'm'));
+    for (let h = 1; h <= 42; h++) for (const id of h === 7 ? ['H-07a', 'H-07b'] : [`H-${String(h).padStart(2, '0')}`]) expect(text).toMatch(new RegExp(`^\\| \\[${id}\\]\\(#${id.toLowerCase()}\\) \\|`, 'm'));
+    expect(text).toMatch(/### H-07b\n\n\*\*not run yet\*\*\n\n> \*\*H-07\*\* \(p\.37\)/); // H-07's German sentence above each half
     expect(text).toMatch(new RegExp(`\\| \\[H-27\\]\\(#h-27\\) \\| .* \\| \\*\\*${V}\\*\\*.* \\| ${V}, [+−]\\d.* /100 \\| ${V}, [+−]\\d.* /100 \\| — \\| 0\\.05 \\(A − B\\) points a hand \\| (agree|differ \\(${V}\\)) \\|`));
     expect(text).toMatch(/\| \[H-30\]\(#h-30\) \| .* \| not run yet \|/);
     expect(text).toMatch(/\| \[H-34\]\(#h-34\) \| .* \| not testable \| .*curtails/);
@@ -239,7 +255,13 @@ describe('perlagg experiment', () => {
     // the committed findings are written only when asked, and only from a full-size run of every experiment
     const docs = await perlagg('experiment', 'report', '--results', results, '--docs');
     expect(docs.code).toBe(2);
-    expect(docs.err).toMatch(/--docs: docs\/findings\.md holds the full size of every experiment; 36 not run/);
+    expect(docs.err).toMatch(/--docs: docs\/findings\.md holds the full size of every experiment; 37 not run/);
+  });
+
+  it('run H-07 runs both halves, H-07a and H-07b', async () => {
+    const r = await perlagg('experiment', 'run', '7', '--smoke', '--workers', '0', '--json', '--out', join(tmp(), 'results'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.trim().split('\n').map((l) => (JSON.parse(l) as ExperimentSummary).id)).toEqual(['H-07a', 'H-07b']);
   });
 
   it('bad input: one line, exit 2', async () => {
