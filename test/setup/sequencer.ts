@@ -1,5 +1,6 @@
 // The order the suite's files start in: the slowest first (their CPU seconds in a whole run), then the rest by
-// name — so that two workers finish together instead of one waiting on a long file it started last. A file missing here only starts later; nothing depends on the order.
+// name — so that two workers finish together instead of one waiting on a long file it started last. A file
+// missing here only starts later; nothing depends on the order.
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
