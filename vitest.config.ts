@@ -7,7 +7,7 @@ export default defineConfig({
     // the run's own temp folder, and a failure naming anything a test left in it (test/setup/temp-guard.ts)
     globalSetup: ['./test/setup/temp-guard.ts'],
     // apache-arrow's zstd codec in every test process: the tables perlagg writes are zstd-compressed
-    setupFiles: ['./test/setup/arrow-codec.ts'],
+    setupFiles: ['./test/setup/arrow-codec.ts', './test/setup/cpu-log.ts'],
     // both cores (vitest's default leaves one idle on two), each file in a child process of its own
     pool: 'forks',
     maxWorkers: 2,

@@ -1,6 +1,6 @@
 // The suite's files that have a full size, run at it (PERLAGG_DEEP=1, test/deep.ts): the exhaustive figure
-// check at every trump, 10,000 spy hands a level, 10,000 random hands and 1,000 Partien a ruleset, the runner
-// at 0, 1, 2 and 7 workers, every misbehaving policy and every user file at 0 and 2 workers, the policy faults
+// check at every trump with the twin on every hand, 10,000 spy hands a level, 10,000 random hands and 1,000
+// Partien a ruleset, the runner at 0, 1, 2 and 7 workers and the dritzig share from 200,000 deals, every misbehaving policy and every user file at 0 and 2 workers, the policy faults
 // (process.exit, a Promise, an illegal action) at 2 workers as often as they were caught there. The suite runs
 // each at a quick size.
 // Run: node --import tsx scripts/deep-check-suite.ts   (docs/testing.md gives the times)

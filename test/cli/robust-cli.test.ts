@@ -1,15 +1,17 @@
 // Issue 9 through the real command line: user files from folders of their own (item 13), fresh instances
 // and the statefulness check (item 4), the --where verdict (item 5), Ctrl-C (item 10), a decision that never
 // returns (item 11), the same one line and exit code for every worker count (item 12), one writer (item 7).
-// Each run here is a process of its own (and its workers), seconds of CPU each: the suite runs the user files
-// at one worker count each and the plain misbehaviours at 2 workers; PERLAGG_DEEP=1 (test/deep.ts) runs every
-// one at 0 and 2.
+// A run that needs a process of its own gets one (bin/perlagg.js loading a user's .ts file, worker threads
+// whose output must not escape the one line, a signal, the watchdog's SIGINT); the rest is the same command
+// line in this process (test/in-process.ts). The suite runs the user files at one worker count each and the
+// plain misbehaviours at 2 workers; PERLAGG_DEEP=1 (test/deep.ts) runs every one at 0 and 2.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scratchDir } from '../scratch.js';
 import { DEEP } from '../deep.ts';
+import { perlaggStreams } from '../in-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'perlagg.js');
@@ -45,37 +47,35 @@ describe('item 13: policy and predicate files in any folder', () => {
   void helper;
   const helped = file('helped/bot.ts', `import { pick } from './helper.ts';\nexport default { name: 'helped', version: '1', description: '', options: {}, create() { return { act(obs: { legal: unknown[] }) { return pick(obs.legal); } }; } };\n`);
 
-  it('ts, mts, js, mjs; a "type": "module" folder; "#", "%41" and a local import: the same answers with 0 and 2 workers', () => {
+  const where = file('w#1/hearts.ts', `export default (d: { trump: string }): boolean => d.trump === 'H';\n`);
+
+  it('ts, mts, js, mjs; a "type": "module" folder; "#", "%41" and a local import: the same answers with 0 and 2 workers; a .ts predicate with "#" in its path, in workers too', () => {
     const sets = [[ts, mts, js, mjs], [mod, hash, pct, helped]];
     const summaries: string[] = [];
     for (const [i, policies] of sets.entries()) {
       for (const w of DEEP ? ['0', '2'] : [['0', '2'][i]!]) { // the suite: the first set in this process, the second in workers
-        const r = perlagg(['simulate', '--mode', 'hands', '-n', '40', '--batch-size', '10', '-w', w, '--json', '--policies', policies.join(',')]);
+        const r = perlagg(['simulate', '--mode', 'hands', '-n', '40', '--batch-size', '10', '-w', w, '--json', '--policies', policies.join(','), '--where', where]);
         expect(r.code, r.stderr).toBe(0);
-        const j = JSON.parse(r.stdout) as { metrics: unknown };
+        const j = JSON.parse(r.stdout) as { metrics: unknown; rejected: number };
         summaries.push(JSON.stringify(j.metrics));
+        // the predicate (outside a module folder, "#" in its path) ran: about 3 deals in 4 have another trump
+        expect(j.rejected, `-w ${w}`).toBeGreaterThan(40);
       }
     }
     // every file is the same bot: the same metrics everywhere
     expect(new Set(summaries).size).toBe(1);
   });
-
-  it('a .ts predicate outside a module folder, with "#" in its path, in workers', () => {
-    const where = file('w#1/hearts.ts', `export default (d: { trump: string }): boolean => d.trump === 'H';\n`);
-    const r = perlagg(['simulate', '-n', '300', '-w', '2', '--json', '--where', where]);
-    expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as { rejected: number }).rejected).toBeGreaterThan(300);
-  });
 });
 
 describe('item 4: each seat its own instance; state between deals is refused', () => {
-  it('a policy that remembers earlier deals (in module state or its object), or draws from Math.random, is refused', () => {
+  it('a policy that remembers earlier deals (in module state or its object), or draws from Math.random, is refused', async () => {
     const counting = file('state/counting.mjs', `let calls = 0;\nexport default { name: 'counting', version: '1', description: '', options: {}, create() { return { act(obs) { calls++; return obs.legal[calls % obs.legal.length]; } }; } };\n`);
     const memo = file('state/memo.mjs', `export default { name: 'memo', version: '1', description: '', options: {}, create() { let seen = 0; return { act(obs) { if (obs.tricks.length === 0) seen++; return obs.legal[seen % obs.legal.length]; } }; } };\n`);
     const dice = file('state/dice.mjs', `export default { name: 'dice', version: '1', description: '', options: {}, create() { return { act(obs) { return obs.legal[Math.floor(Math.random() * obs.legal.length)]; } }; } };\n`);
+    // the policy in workers through a process of its own; the ones at 0 workers, the same command line in this process
     for (const [bot, extra, w] of [[counting, ['--duplicate'], '2'], [memo, [], '0'], [dice, ['--partien', '4'], '0']] as const) {
       const args = ['simulate', ...((extra as readonly string[]).includes('--partien') ? [] : ['--mode', 'hands', '-n', '64']), ...extra, '--batch-size', '16', '-w', w, '-q', '--policies', `${bot},simple`, '--out', join(scratch, `out-${Math.random().toString(36).slice(2)}`)];
-      const r = perlagg(args);
+      const r = w === '0' ? await perlaggStreams(args, { cwd: scratch }) : perlagg(args);
       expect(r.code, r.stderr).toBe(1);
       expect(oneLine(r.stderr), r.stderr).toHaveLength(1);
       expect(r.stderr).toMatch(/^perlagg: policy .*(counting|memo|dice)\.mjs \(player \d\) keeps state between deals or uses randomness other than ctx\.rng: (deal|Partie) \d+, seed 1/);
@@ -90,9 +90,10 @@ describe('items 5, 11, 12: a misbehaving policy or predicate: one line, exit 1, 
   const later = file('bad/later.mjs', `export default async (d) => d.trump === 'H';\n`);
   const never = file('bad/never.mjs', `export default () => false;\n`);
   const stuck = file('bad/stuck.mjs', `export default (d) => { if (d.deal === 3) for (;;) {} return true; };\n`);
-  // [arguments, the line, whether the suite runs it at 0 workers too (where a policy runs in this thread's vm)]
-  const cases: Array<[string[], RegExp, boolean?]> = [
-    [['--mode', 'hands', '-n', '20', '--policies', `simple,${thrower}`], /^perlagg: policy \S+thrower\.mjs \(player [13], seat P[24]\), deal 0, seed 1: threw boom$/, true],
+  // [arguments, the line, whether the suite runs it at 0 workers too (where a policy runs in this thread's vm);
+  // 'here': in this process]
+  const cases: Array<[string[], RegExp, (true | 'here')?]> = [
+    [['--mode', 'hands', '-n', '20', '--policies', `simple,${thrower}`], /^perlagg: policy \S+thrower\.mjs \(player [13], seat P[24]\), deal 0, seed 1: threw boom$/, 'here'],
     [['-n', '20', '--where', no], /^perlagg: --where \S+no\.ts: the predicate returned the string "no" at deal 0, seed 1; it must return true or false$/],
     [['-n', '20', '--where', later], /^perlagg: --where \S+later\.mjs: the predicate returned a Promise \(an async function\?\) at deal 0, seed 1; it must return true or false$/],
     [['-n', '2', '--where', never], /^perlagg: deal 0, seed 1: no deal met the constraints \(--where \S+never\.mjs\) in 1,000,000 tries$/],
@@ -101,10 +102,13 @@ describe('items 5, 11, 12: a misbehaving policy or predicate: one line, exit 1, 
     [['-n', '20', '--decision-timeout', '1s', '--where', stuck], /^perlagg: the --where predicate \S+stuck\.mjs at deal 3, seed 1: no answer within 1 s \(--decision-timeout\); it may never return$/, true],
   ];
   for (const [args, msg, inThread] of cases) {
-    it(args.slice(-1)[0]!.split('/').pop()!, () => {
-      for (const w of DEEP || inThread === true ? ['0', '2'] : ['2']) {
+    it(args.slice(-1)[0]!.split('/').pop()!, async () => {
+      for (const w of DEEP || inThread !== undefined ? ['0', '2'] : ['2']) {
         const out = join(scratch, `out-${Math.random().toString(36).slice(2)}`);
-        const r = perlagg(['simulate', ...args, '-w', w, '-q', '--out', out]);
+        const all = ['simulate', ...args, '-w', w, '-q', '--out', out];
+        // a throw in this thread: the same command line in this process; a decision that never returns at 0
+        // workers is ended by the watchdog's SIGINT, which needs a process of its own, and workers get one each
+        const r = w === '0' && inThread === 'here' ? await perlaggStreams(all, { cwd: scratch }) : perlagg(all);
         expect(r.code, `-w ${w}: ${r.stderr}`).toBe(1);
         expect(oneLine(r.stderr), `-w ${w}: ${r.stderr}`).toHaveLength(1);
         expect(r.stderr.trim(), `-w ${w}`).toMatch(msg);
@@ -115,34 +119,24 @@ describe('items 5, 11, 12: a misbehaving policy or predicate: one line, exit 1, 
 });
 
 describe('items 7, 10: Ctrl-C and a second writer', () => {
-  it('Ctrl-C stops a policy that never returns, with 0 workers too: exit 130', async () => {
-    const hang = file('ctrl-c/hang.mjs', `export default { name: 'h', version: '1', description: '', options: {}, create() { return { act(obs) { if (obs.tricks.length > 1) for (;;) {} return obs.legal[0]; } }; } };\n`);
-    const out = join(scratch, 'ctrl-c-out');
-    const child = spawn(process.execPath, [BIN, 'simulate', '--mode', 'hands', '-n', '20', '-w', '0', '-q', '--policies', `simple,${hang}`, '--out', out], { cwd: scratch, stdio: 'ignore' });
-    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    while (!existsSync(join(out, 'manifest.json'))) {
-      await new Promise((r) => setTimeout(r, 25));
-      if (child.exitCode !== null) throw new Error(`the run ended (exit ${child.exitCode}) before its manifest was written`);
-    }
-    await new Promise((r) => setTimeout(r, 500)); // most likely inside the endless decision by now
-    // No clock here: a run that did not honour Ctrl-C inside an endless decision would never exit, and the
-    // suite's limit would fail this test.
-    child.kill('SIGINT');
-    expect(await exited).toBe(130);
-  });
-
-  it('SIGINT exits 130 with 0 and 2 workers; a concurrent --resume is refused at once; the resumed run equals an uninterrupted one', async () => {
-    // The interrupted runs must still be running when the concurrent --resume (a whole process start) has
-    // been refused: their second policy lingers over each decision when PERLAGG_TEST_LINGER is set (the same
-    // choices, so the same results), and only in those runs. Without it a fast engine on a loaded machine
-    // can finish all 20,000 hands first and exit 0.
-    const linger = file('ctrl-c/linger.mjs', `export default { name: 'linger', version: '1', description: '', options: {}, create() { return { act(obs) { if (process.env.PERLAGG_TEST_LINGER) { const t = performance.now(); while (performance.now() - t < 0.1) {} } return obs.legal[0]; } }; } };\n`);
-    const args = ['simulate', '--mode', 'hands', '--policies', `simple,${linger}`, '-s', '5', '-n', '20000', '--batch-size', '200', '-q'];
-    const whole = perlagg([...args, '-w', '2', '--out', join(scratch, 'whole')]);
+  it('SIGINT ends a decision that never returns with 0 and 2 workers: exit 130; a concurrent --resume is refused at once; the resumed run equals an uninterrupted one', async () => {
+    // The interrupted runs must still be running when the concurrent --resume has been refused, whatever the
+    // machine's load: their second policy, once it has made 2,000 decisions in its thread (each batch of 20
+    // hands needs a few hundred, so several batches are committed by then), never returns again when
+    // PERLAGG_TEST_HOLD is set — it naps 10 ms at a time, so Ctrl-C (or the end of a worker) ends it between
+    // two naps. Its choices are the same either way (the first legal action), so the results are too, and only
+    // the interrupted runs hold. No clock: a run that did not honour Ctrl-C inside a decision that never
+    // returns would never exit, and the suite's limit would fail this test.
+    // The interrupted runs are processes of their own (a signal); the whole run, the concurrent --resume (a
+    // second process competing for the folder: this one) and the resumed runs are the same command line in
+    // this process (test/in-process.ts).
+    const hold = file('ctrl-c/hold.mjs', `const nap = new Int32Array(new SharedArrayBuffer(4));\nlet decided = 0;\nexport default { name: 'hold', version: '1', description: '', options: {}, create() { return { act(obs) { if (process.env.PERLAGG_TEST_HOLD && ++decided > 2000) for (;;) Atomics.wait(nap, 0, 0, 10); return obs.legal[0]; } }; } };\n`);
+    const args = ['simulate', '--mode', 'hands', '--policies', `simple,${hold}`, '-s', '5', '-n', '2000', '--batch-size', '20', '-q'];
+    const whole = await perlaggStreams([...args, '-w', '0', '--out', join(scratch, 'whole')], { cwd: scratch });
     expect(whole.code, whole.stderr).toBe(0);
     for (const w of ['0', '2']) {
       const out = join(scratch, `int-${w}`);
-      const child = spawn(process.execPath, [BIN, ...args, '-w', w, '--out', out], { cwd: scratch, stdio: 'ignore', env: { ...process.env, PERLAGG_TEST_LINGER: '1' } });
+      const child = spawn(process.execPath, [BIN, ...args, '-w', w, '--out', out], { cwd: scratch, stdio: 'ignore', env: { ...process.env, PERLAGG_TEST_HOLD: '1' } });
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       for (;;) { // no deadline: the suite's limit ends a run that never commits; one that ends first fails here
         await new Promise((r) => setTimeout(r, 25));
@@ -150,7 +144,7 @@ describe('items 7, 10: Ctrl-C and a second writer', () => {
         const mf = join(out, 'manifest.json');
         if (existsSync(mf) && (JSON.parse(readFileSync(mf, 'utf8')) as { progress: { batchesDone: number } }).progress.batchesDone >= 2) break;
       }
-      const second = perlagg([...args, '-w', '0', '--out', out, '--resume']); // while the first still runs
+      const second = await perlaggStreams([...args, '-w', '0', '--out', out, '--resume'], { cwd: scratch }); // while the first still runs
       expect(second.code, second.stderr).toBe(2);
       expect(second.stderr).toMatch(new RegExp(`^perlagg: --out \\S+ is in use by process ${child.pid} `));
       child.kill('SIGINT');
@@ -158,7 +152,7 @@ describe('items 7, 10: Ctrl-C and a second writer', () => {
       const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { complete: boolean; progress: { batchesDone: number } };
       expect(m.complete).toBe(false);
       expect(m.progress.batchesDone).toBeLessThan(100);
-      const r = perlagg([...args, '-w', w, '--out', out, '--resume']);
+      const r = await perlaggStreams([...args, '-w', w, '--out', out, '--resume'], { cwd: scratch });
       expect(r.code, r.stderr).toBe(0);
       expect(readFileSync(join(out, 'hands.arrow')).equals(readFileSync(join(scratch, 'whole', 'hands.arrow')))).toBe(true);
     }

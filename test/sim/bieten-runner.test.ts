@@ -1,18 +1,18 @@
 // `perlagg simulate --game bieten` (issue 15) through the one runner: the same bytes for any worker count,
 // for shards merged and for a run interrupted and resumed; the rows agree with the metrics and with a game
 // replayed alone; duplicate play rotated round the table (plain beats random clearly, an A/A run shows no
-// effect); the per-pair SPRT; bad input exit 2.
+// effect); the per-pair SPRT; bad input exit 2. The runs with workers share one pool a worker count.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { resolveBietenRules } from '../../src/games/bieten/rules.ts';
 import type { PolicyFactory } from '../../src/policy/api.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { mergeShards } from '../../src/results/merge.ts';
 import { intervalOf, type SimSpec } from '../../src/sim/job.ts';
-import { runSimulation, type RunOptions } from '../../src/runner/runner.ts';
+import { createPool, runSimulation, type RunOptions } from '../../src/runner/runner.ts';
 import { perlaggStreams } from '../in-process.ts';
 import { playBietenGame } from '../../src/play/bieten-game.ts';
 import { scratchDir } from '../scratch.js';
@@ -25,6 +25,17 @@ const HANDS: SimSpec = { game: 'bieten', mode: 'hands', ruleset: 'bieten', playe
 const GAMES: SimSpec = { ...HANDS, mode: 'partien', players: 4 };
 const base = (over: Partial<RunOptions>): RunOptions => ({ spec: HANDS, deals: 300, batchSize: 64, workers: 0, out: null, resume: false, shard: null, untilCi: null, timeBudgetMs: null, ...over });
 
+// One pool a worker count for the whole file (a worker thread's start costs about 2 s of CPU; a run leaves no
+// state in a pool, each batch being a task of its own).
+const pools = new Map<number, ReturnType<typeof createPool>>();
+afterAll(async () => {
+  for (const p of pools.values()) await p.destroy();
+});
+const pooled = (o: RunOptions) => {
+  if (o.workers > 0 && !pools.has(o.workers)) pools.set(o.workers, createPool(o.workers));
+  return runSimulation(o, o.workers > 0 ? pools.get(o.workers)! : null);
+};
+
 function manifestOf(dir: string): { settings: Record<string, unknown>; tables: unknown; metrics: unknown; ruleset: { name: string; hash: string } } {
   return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as never;
 }
@@ -35,7 +46,7 @@ describe('simulate --game bieten: the same answer however the work is split', ()
       const outs: string[] = [];
       for (const workers of [0, 1, 2]) {
         const out = join(tmp(), 'run');
-        const r = await runSimulation(base({ spec, deals, batchSize: spec.mode === 'hands' ? 64 : 5, workers, out }));
+        const r = await pooled(base({ spec, deals, batchSize: spec.mode === 'hands' ? 64 : 5, workers, out }));
         expect(r.dealsDone).toBe(deals);
         outs.push(out);
       }
@@ -135,7 +146,7 @@ describe('simulate --game bieten --duplicate: rotated round the table', () => {
   });
 
   it('the per-pair SPRT decides for plain at the same deal for 0 and 2 workers', async () => {
-    const go = (workers: number) => runSimulation(base({ spec: { ...HANDS, duplicate: true }, deals: null, batchSize: 16, workers, sprt: { metric: 'a_minus_b', bounds: { m0: 0, m1: 0.2, alpha: 0.05, beta: 0.05 } } }));
+    const go = (workers: number) => pooled(base({ spec: { ...HANDS, duplicate: true }, deals: null, batchSize: 16, workers, sprt: { metric: 'a_minus_b', bounds: { m0: 0, m1: 0.2, alpha: 0.05, beta: 0.05 } } }));
     const a = await go(0);
     const b = await go(2);
     expect(a.stoppedBy).toBe('sprt');
