@@ -3,7 +3,7 @@
 //
 //   npx tsx scripts/solve.ts --ruleset 1853 --iterations 30000 --seed 1 [--cards simple]
 //        [--population bid-everything,hold-everything,never-hold,bluffer --share 0.5] [--min-visits 4]
-//        [--rollouts 2] [--stochastic] [--threshold 0.1] [--raw runs/raw-1853.json | --from-raw runs/raw-1853.json]
+//        [--rollouts 2] [--stochastic] [--partie-bonus 11] [--threshold 0.1] [--raw runs/raw-1853.json | --from-raw runs/raw-1853.json]
 //        [--out strategies/solved/1853.json] [--snapshots 2000,5000,10000 --snapdir runs/solve-1853]
 //
 // --population: in --share of the deals the traverser's opponents are one of these bots (a restricted Nash
@@ -14,6 +14,7 @@
 // these --min-visits and --threshold (its command names the run's flags and these). --rollouts: each action
 // of a valued decision valued by that many playouts, the same random streams for every action. --stochastic:
 // regrets not divided by the traverser's sampling reach, averages weighing each visit alike (cfr.ts).
+// --partie-bonus: a deal that ends the Partie is worth that much more to the winner (bidwar.ts).
 //
 // --snapshots writes the table as it stood after those iterations too (for the chart of exploitability
 // against iterations: bench/exploit.ts --tables).
@@ -40,19 +41,20 @@ const minVisits = process.argv.includes('--min-visits') ? Number(arg('min-visits
 const threshold = Number(arg('threshold', '0'));
 const rollouts = Number(arg('rollouts', '1'));
 const stochastic = process.argv.includes('--stochastic');
+const partieBonus = process.argv.includes('--partie-bonus') ? Number(arg('partie-bonus', '0')) : undefined;
 const rawOut = arg('raw', '');
 const fromRaw = arg('from-raw', '');
 if (!Number.isInteger(iterations) || iterations < 1 || !Number.isInteger(seed) || seed < 0) {
   console.error('solve: --iterations and --seed are whole numbers (iterations ≥ 1)');
   process.exit(2);
 }
-if (!(Number.isInteger(rollouts) && rollouts >= 1) || !(threshold >= 0 && threshold < 1) || !(share >= 0 && share <= 1) || (minVisits !== undefined && !(Number.isInteger(minVisits) && minVisits >= 1))) {
-  console.error('solve: --rollouts is a whole number ≥ 1, --share a number from 0 to 1, --threshold from 0 to below 1, --min-visits a whole number ≥ 1');
+if ((partieBonus !== undefined && !(partieBonus >= 0)) || !(Number.isInteger(rollouts) && rollouts >= 1) || !(threshold >= 0 && threshold < 1) || !(share >= 0 && share <= 1) || (minVisits !== undefined && !(Number.isInteger(minVisits) && minVisits >= 1))) {
+  console.error('solve: --partie-bonus is a number ≥ 0, --rollouts a whole number ≥ 1, --share a number from 0 to 1, --threshold from 0 to below 1, --min-visits a whole number ≥ 1');
   process.exit(2);
 }
 if (snaps.length > 0) mkdirSync(snapdir, { recursive: true });
 const post = (minVisits !== undefined ? ` --min-visits ${minVisits}` : '') + (threshold > 0 ? ` --threshold ${threshold}` : '');
-const extra = (stochastic ? ' --stochastic' : '') + (rollouts > 1 ? ` --rollouts ${rollouts}` : '') + (population.length > 0 ? ` --population ${population.join(',')} --share ${share}` : '') + post;
+const extra = (partieBonus !== undefined ? ` --partie-bonus ${partieBonus}` : '') + (stochastic ? ' --stochastic' : '') + (rollouts > 1 ? ` --rollouts ${rollouts}` : '') + (population.length > 0 ? ` --population ${population.join(',')} --share ${share}` : '') + post;
 const command = `npx tsx scripts/solve.ts --ruleset ${ruleset} --iterations ${iterations} --seed ${seed} --cards ${cards}${extra}`;
 const t0 = Date.now();
 if (fromRaw !== '') {
@@ -76,6 +78,7 @@ const table = await solveBidwar({
   threshold,
   rollouts,
   stochastic,
+  ...(partieBonus !== undefined ? { partieBonus } : {}),
   ...(rawOut !== '' ? { onRaw: (raw: RawTable) => writeFileSync(rawOut, JSON.stringify(raw)) } : {}),
   onSnapshot: (n, data) => {
     writeFileSync(join(snapdir, `${n}.json`), JSON.stringify(data));

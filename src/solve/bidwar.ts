@@ -43,6 +43,11 @@ export interface BidwarOptions {
    * table learns to answer them too — fixed exploiters the self-play alone seldom meets.
    */
   readonly population?: { readonly bots: readonly Policy[]; readonly share: number };
+  /**
+   * Points a party's utility gains (the other loses) when the deal ends the Partie in its favour — a held Aus
+   * figure won, a party written out (default 0: the deal's points only, which value an Aus won at 9:9 as two).
+   */
+  readonly partieBonus?: number;
 }
 
 const PLAYERS = 4;
@@ -99,7 +104,9 @@ export function bidwarGame(o: BidwarOptions): CfrGame<BidwarState> {
     },
     utility(st, p) {
       const party = st.s.table.party[p]!;
-      return st.s.points[party]! - st.s.points[1 - party]!;
+      const w = st.s.bid.partieWinner;
+      const bonus = w < 0 || o.partieBonus === undefined ? 0 : w === party ? o.partieBonus : -o.partieBonus;
+      return st.s.points[party]! - st.s.points[1 - party]! + bonus;
     },
   };
 }

@@ -27,6 +27,8 @@ export interface SolveOptions {
   readonly share?: number;
   /** A key valued fewer times is left out of the table: its coarse key answers for it (default 1). */
   readonly minVisits?: number;
+  /** Utility bonus for ending the Partie in one's favour (bidwar.ts; default none). */
+  readonly partieBonus?: number;
   /** Stochastically weighted regrets and averages (cfr.ts; default false). */
   readonly stochastic?: boolean;
   /** Rollouts per action of a valued decision, common random numbers (cfr.ts; default 1). */
@@ -47,7 +49,7 @@ export async function solveBidwar(o: SolveOptions): Promise<SolvedTableData> {
     bots.push(r.factory.create(r.options));
   }
   const population = bots.length > 0 ? { population: { bots, share: o.share ?? 0.5 } } : {};
-  const game = bidwarGame({ ruleset, cards: cards.factory.create(cards.options), ...population });
+  const game = bidwarGame({ ruleset, cards: cards.factory.create(cards.options), ...population, ...(o.partieBonus !== undefined ? { partieBonus: o.partieBonus } : {}) });
   const cfr = new Cfr(game, new Rng(o.seed >>> 0, 0x5017e, 28, 1), { valueProb: o.valueProb ?? 0.34, rollouts: o.rollouts ?? 1, stochastic: o.stochastic === true });
   const meta = (n: number): Omit<SolvedTableData, 'keys'> => ({
     ruleset: canonicalName(ruleset),
