@@ -4,7 +4,8 @@
 // that plays the table (strategies/solved.ts); imported as a helper, not a bot of its own.
 //
 // The key (one string):
-//   phase       W window, A answer to an offer, K answer to an ask, V veto
+//   phase       W window, A answer to an offer, K answer to an ask, V veto (with the act vetoed: a bid of
+//               n figures, u if unseen; a raise of figure f to level l; a hold of figure f at level l)
 //   strengths   the figure evaluator's best Gleich and Hanger of the seat's hand (free Perlaggen wild,
 //               played cards fixed: figureFrontier), each in four buckets (none, a low pair or a short
 //               Hanger, a high one, three cards or more), and the Spiel's trump strength (2 × Perlaggen +
@@ -14,12 +15,15 @@
 //               three buckets: gestrichen/at the limit, 1–3, 4+ — the distance to the target
 //   position    the seat counted from the dealer (1 = Vorhand … 0 = the dealer)
 //   point       the bid window's point: u (unseen), 0 (before the first card), t (later leads/cards), s (after the Spiel)
-//   history     per figure (Spiel, Gleich, Hanger): u unbid, o our open offer, O theirs, s held stake, c closed;
-//               in an answer also the offer's figure, its level (2 … 6, A = Aus) and whether it was bid unseen
+//   history     how many figures are unbid, s one held or closed, o our open offer, O theirs, and the other
+//               party's raises in this deal (x1, x2 = two or more); in an answer also the offer's figure, its
+//               level (2 … 6, A = Aus) and whether it was bid unseen; in a window that may raise a held stake,
+//               the figure and level of that raise (Wr04: the Spiel to 4)
 //   actions     the abstract actions open here, as letters (below): the key fixes them
 //
 // The abstract actions, each mapped to one legal concrete action:
-//   p pass · b bid the seat's strongest single figure · a bid all three (cumulative or named) · r raise ·
+//   p pass · b bid the seat's strongest single figure · a bid all three (cumulative or named) · r raise (in
+//   a window: the held stake of the figure the seat is strongest in) ·
 //   k ask · g gut · h hold · l allow · j reject · c consent · v veto
 // Decisions none of them covers (a bid of two figures only, …) are left to the card-play bot underneath.
 import { bestOf, figureFrontier, headroom, offerToAnswer, trumpCount, type Observation, type PolicyAction } from '../src/policy/api.ts';
@@ -99,7 +103,17 @@ function historyText(obs: Observation, party: number): string {
       else theirs = true;
     } else done = true;
   }
-  return `${unbid}${done ? 's' : ''}${ours ? 'o' : ''}${theirs ? 'O' : ''}`;
+  return `${unbid}${done ? 's' : ''}${ours ? 'o' : ''}${theirs ? 'O' : ''}${raisesText(obs, party)}`;
+}
+
+/**
+ * The other party's raises in this deal so far, as `x1` or `x2` (two or more; nothing for none): the raise
+ * war's history, the mark of an opponent who raises again whatever he holds.
+ */
+export function raisesText(obs: Observation, party: number, extra = 0): string {
+  let n = extra;
+  for (const e of obs.history) if (e.type === 'raise' && e.party !== party) n++;
+  return n === 0 ? '' : n === 1 ? 'x1' : 'x2';
 }
 
 function pointText(point: number): string {
@@ -129,9 +143,38 @@ function strongestBid(legal: readonly PolicyAction[], st: { g: number; h: number
   return best;
 }
 
+/** The raise of a held stake in a bid window: of the figure the seat is strongest in (its figure and level go into the key). */
+function strongestRaise(legal: readonly PolicyAction[], st: { g: number; h: number; s: number }): Extract<PolicyAction, { kind: 'raise' }> | undefined {
+  let best: Extract<PolicyAction, { kind: 'raise' }> | undefined;
+  let bestScore = -1;
+  for (const a of legal) {
+    if (a.kind !== 'raise') continue;
+    const score = a.figure === 'Gleich' ? st.g : a.figure === 'Hanger' ? st.h : (st.s * 4) / 3;
+    if (score > bestScore) {
+      best = a;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
 function allThree(legal: readonly PolicyAction[]): PolicyAction | undefined {
   for (const a of legal) if (a.kind === 'bid' && (a.cumulative || a.figures.length === 3)) return a;
   return undefined;
+}
+
+/**
+ * The veto's head: V and the partner's act it may veto, read from the last event — `Vb3u` a bid of three
+ * figures unseen, `Vr1A` a raise of the Gleich to Aus, `Vh04` a hold of the Spiel at level 4 (V? unknown).
+ */
+function vetoHead(obs: Observation): string {
+  for (let i = obs.history.length - 1; i >= 0; i--) {
+    const e = obs.history[i]!;
+    if (e.type === 'bid') return `Vb${e.cumulative ? 3 : e.figures.length}${e.unseen ? 'u' : ''}`;
+    if (e.type === 'raise') return `Vr${FIG_INDEX[e.figure]}${e.aus ? 'A' : Math.min(e.to, 6)}`;
+    if (e.type === 'answer') return `Vh${FIG_INDEX[e.figure]}${e.aus ? 'A' : Math.min(e.level, 6)}`;
+  }
+  return 'V?';
 }
 
 /** The abstract decision of a bid decision (null outside the bid phases or when no abstract action fits). */
@@ -151,11 +194,12 @@ export function abstractDecision(obs: Observation): AbstractDecision | null {
   if (obs.phase === 'window' && legal.length > 1) st = strengths(obs); // the strongest bid needs them
   let head: string;
   if (obs.phase === 'window') {
-    head = 'W';
+    const raise = strongestRaise(legal, st);
+    head = raise === undefined ? 'W' : `Wr${FIG_INDEX[raise.figure]}${Math.min(raise.to, 6)}`;
     add('p', firstOf(legal, 'pass'));
     add('b', strongestBid(legal, st));
     add('a', allThree(legal));
-    add('r', firstOf(legal, 'raise'));
+    add('r', raise);
     add('k', firstOf(legal, 'ask'));
   } else if (obs.phase === 'answer') {
     if (firstOf(legal, 'allow') !== undefined || firstOf(legal, 'reject') !== undefined) {
@@ -170,7 +214,7 @@ export function abstractDecision(obs: Observation): AbstractDecision | null {
       add('r', firstOf(legal, 'raise'));
     }
   } else {
-    head = 'V';
+    head = vetoHead(obs);
     add('c', firstOf(legal, 'consent'));
     add('v', firstOf(legal, 'veto'));
   }
@@ -215,6 +259,28 @@ export function answerKeyOf(obs: Observation, seat: number, f: number, level: nu
     else if (x.status === 'offer') ours ||= x.offerParty === party;
     else done = true;
   }
-  const hist = `${unbid}${done ? 's' : ''}${ours ? 'o' : ''}O`;
+  // an offer searched but not yet made (a searching bot's raise) is one raise more than the history shows
+  const made = b.status === 'offer' && b.offerParty === offerer && b.level === level;
+  const hist = `${unbid}${done ? 's' : ''}${ours ? 'o' : ''}O${raisesText(obs, party, !made && level > 2 ? 1 : 0)}`;
   return `${head}|${bucket}${tricksText(obs, party)}|${room}|${pos}|${pointText(obs.point)}|${hist}|gh${mayRaise ? 'r' : ''}`;
+}
+
+/**
+ * The coarse key of a key (above): the same situation with the score and the position
+ * left out (`*`) — the fallback of a key the table valued too seldom.
+ */
+export function coarseKey(key: string): string {
+  const f = key.split('|');
+  if (f.length !== 7) return key;
+  f[2] = '*';
+  f[3] = '*';
+  return f.join('|');
+}
+
+/** A key's probabilities in a table: its own row, else its coarse key's, else undefined. */
+export function probsOf(keys: Readonly<Record<string, readonly number[]>>, key: string, n: number): readonly number[] | undefined {
+  const own = keys[key];
+  if (own !== undefined && own.length === n) return own;
+  const coarse = keys[coarseKey(key)];
+  return coarse !== undefined && coarse.length === n ? coarse : undefined;
 }

@@ -15,6 +15,9 @@ import type { CfrGame } from './cfr.ts';
 export interface BidwarState {
   readonly s: HandState;
   dec: AbstractDecision | null;
+  /** In a deal against the population: the bot of the traverser's opponents, and their party; else null, -1. */
+  readonly opp: Policy | null;
+  readonly oppParty: number;
 }
 
 /** Where the Partie score of a training deal comes from. */
@@ -34,6 +37,17 @@ export interface BidwarOptions {
   /** The whole bot of every other seat. */
   readonly others?: Policy;
   readonly scores?: ScoreSampler;
+  /**
+   * Restricted Nash response (Johanson, Zinkevich & Bowling 2007) against a population: in a share of the
+   * deals the traverser's opponents are not the learning table but one of these bots (drawn alike), so the
+   * table learns to answer them too — fixed exploiters the self-play alone seldom meets.
+   */
+  readonly population?: { readonly bots: readonly Policy[]; readonly share: number };
+  /**
+   * Points a party's utility gains (the other loses) when the deal ends the Partie in its favour — a held Aus
+   * figure won, a party written out (default 0: the deal's points only, which value an Aus won at 9:9 as two).
+   */
+  readonly partieBonus?: number;
 }
 
 const PLAYERS = 4;
@@ -45,11 +59,15 @@ export function bidwarGame(o: BidwarOptions): CfrGame<BidwarState> {
   const scores = o.scores ?? mixedScores(o.ruleset.target);
   return {
     players: PLAYERS,
-    deal(rng) {
+    deal(rng, _iteration, traverser) {
       const s = newHand(o.ruleset, { players: PLAYERS, dealer: rng.below(PLAYERS), score: scores(rng), quietSeats: ALL_QUIET });
-      return { s, dec: null };
+      const pop = o.population;
+      if (pop !== undefined && pop.bots.length > 0 && rng.nextFloat() < pop.share) {
+        return { s, dec: null, opp: pop.bots[rng.below(pop.bots.length)]!, oppParty: 1 - s.table.party[traverser]! };
+      }
+      return { s, dec: null, opp: null, oppParty: -1 };
     },
-    clone: (st) => ({ s: cloneState(st.s), dec: st.dec }),
+    clone: (st) => ({ s: cloneState(st.s), dec: st.dec, opp: st.opp, oppParty: st.oppParty }),
     advance(st, rng) {
       const s = st.s;
       for (let step = 0; step < 2000; step++) {
@@ -60,7 +78,9 @@ export function bidwarGame(o: BidwarOptions): CfrGame<BidwarState> {
           continue;
         }
         const obs = observe(s, p);
-        if (learning[p]) {
+        if (st.opp !== null && s.table.party[p] === st.oppParty) {
+          applyAction(s, st.opp.act(obs, { rng }));
+        } else if (learning[p]) {
           const dec = abstractDecision(obs);
           if (dec !== null && dec.actions.length === 1) {
             applyAction(s, dec.actions[0]!); // no choice
@@ -84,7 +104,9 @@ export function bidwarGame(o: BidwarOptions): CfrGame<BidwarState> {
     },
     utility(st, p) {
       const party = st.s.table.party[p]!;
-      return st.s.points[party]! - st.s.points[1 - party]!;
+      const w = st.s.bid.partieWinner;
+      const bonus = w < 0 || o.partieBonus === undefined ? 0 : w === party ? o.partieBonus : -o.partieBonus;
+      return st.s.points[party]! - st.s.points[1 - party]! + bonus;
     },
   };
 }
