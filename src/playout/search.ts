@@ -42,10 +42,13 @@
 // seats' bids, answers and talk under `model` (inference.ts: policy-based inference, importance weights;
 // decision.ts weightedEstimate: the self-normalised mean, its interval and the effective worlds).
 //
-// Not modelled in a playout (the kernel's limits, stated in kernel.ts): the end-of-deal corrections
-// (false-figure penalties, A-39's erasure), a Partie ending in the middle of a hand except by the immediate
-// writes of the option itself, the Aus value beyond the points still needed, the over-bid penalties (a
-// bid over the limit is valued at no gain and the penalty; a raise over the limit stands as a hold, A-45).
+// Every rule that moves points (issue 27): each option is applied in the engine's own state, replayed per world
+// (lines.ts: the bidding it opens driven by the answer model, the penalties, the Spielfarbe judgement), and
+// played out by the kernel with the deal's bidding (kernel-score.ts: false figures and their corrections,
+// A-39's erasure, Aus, the Partie ending in the deal); the value is judged on the kernel's final writes
+// (judgeWrites). Where a world cannot be replayed in the engine (the windows between the showings when the
+// replay does not reach them) the options are priced on the plain stakes below (Plan, judge), with a note:
+// no end-of-deal corrections, the over-bid penalties as options.ts writes them.
 import { WELI } from '../cards/card.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
@@ -202,7 +205,7 @@ const HOLD_CODE = [0, (3 << 4) | 6, (3 << 4) | 7];
 const RAISE_COUNT = 4;
 
 /** Four fixed words handed to the kernel's rollout seeding (common random numbers across options). */
-class Seed implements KernelRandom {
+export class Seed implements KernelRandom {
   readonly w = new Uint32Array(4);
   private i = 0;
   set(src: Uint32Array, at: number): this {
@@ -242,6 +245,8 @@ export interface OptionSpec {
   readonly rule?: boolean;
   /** A rule option's preference: the highest above 0 is taken before any sampled option; at or below 0 never by rule. */
   readonly prefer?: number;
+  /** An exchange: the world's hands changed before the playout (lines.ts lays it on the kernel). */
+  readonly hands?: (lo: Int32Array, weli: Uint8Array) => void;
   /** Called once after the playouts (aggregate decisions over the worlds). */
   prepare?(): void;
   /** Fill the plan of world i, rollout r; false: use the base plan unchanged. */
@@ -648,6 +653,35 @@ export class Search {
   }
   private readonly scratchPts = [0, 0, 0, 0, 0, 0];
   private readonly scratchScore = [0, 0];
+
+  /**
+   * A line's outcome from the kernel's final writes (lines.ts): `points` the deal's writes per party (those before
+   * the decision included, kernel-score.ts), `partieWinner` the party that won the Partie in the deal, -1. The
+   * points are counted from the decision on (the writes so far, obs.written, taken off); P(win the Partie): 1 or
+   * 0 when the deal ends it (the equity's stake ±1, ±2 with the Double), else the equity table at the score
+   * the deal leaves.
+   */
+  judgeWrites(points: ArrayLike<number>, partieWinner: number, out: Outcome): void {
+    const me = this.party;
+    const parties = this.parties;
+    const obs = this.obs;
+    let others = 0;
+    for (let q = 0; q < parties; q++) if (q !== me) others += points[q]! - (obs.written[q] ?? 0);
+    out.diff = points[me]! - (obs.written[me] ?? 0) - (parties > 1 ? others / (parties - 1) : 0);
+    const eq = this.eq;
+    if (eq === null) {
+      out.pwin = NaN;
+      out.equity = NaN;
+      return;
+    }
+    const mine = (obs.score[me] ?? 0) + points[me]!;
+    const theirs = (obs.score[1 - me] ?? 0) + points[1 - me]!;
+    let v;
+    if (partieWinner >= 0) v = eq.over(partieWinner === me, this.dbl > 0 && (partieWinner === me ? theirs : mine) < this.dbl);
+    else v = eq.at(mine, theirs, this.nextDealerParty === me);
+    out.pwin = v.pwin;
+    out.equity = v.equity;
+  }
 
   objectiveOf(o: Outcome): number {
     return this.objective === 'partie' ? o.pwin : o.diff;
