@@ -47,15 +47,37 @@ export class EngineLines {
   private readonly weli: Uint8Array;
   private readonly cont: RolloutPolicy;
 
+  /**
+   * Does one replay serve every world? At a card, a showing or an exchange no answer follows the option (the
+   * concede ends the Spiel), and the bidding so far is the same in every world unless a hidden seat bid, held
+   * or raised the Spiel after the first card (its Spielfarbe judged on its cards, RULES §8.5) or the ruleset
+   * judges going out during the hand on the cards (A-43 allImmediate).
+   */
+  private readonly shared: boolean;
+
   constructor(S: Search) {
     this.S = S;
+    const obs = S.obs;
+    const known = new Set<number>([obs.seat, ...obs.seenHands.map((h) => h.seat)]);
+    let cards = 0;
+    let hidden = false;
+    for (const e of obs.history) {
+      if (e.type === 'play') cards++;
+      else if (cards > 0 && !known.has((e as { seat?: number }).seat ?? -1) && ((e.type === 'bid' && e.figures.includes('Spiel')) || ((e.type === 'raise' || e.type === 'answer') && e.figure === 'Spiel'))) hidden = true;
+    }
+    this.shared = (obs.phase === 'play' || obs.phase === 'show' || obs.phase === 'exchange') && !hidden && S.r.writeTiming !== 'allImmediate';
     this.lo = new Int32Array(S.seats);
     this.weli = new Uint8Array(S.seats);
     this.cont = S.cfg.continuation === 'random' ? ROLLOUT.random : ROLLOUT.simple;
   }
 
-  /** The engine's state at the decision in world i (replayed once). Throws ReplayUnsupported. */
+  /**
+   * The engine's state at the decision in world i (replayed once). Throws ReplayUnsupported. Where the state's
+   * bidding cannot depend on the world (`shared`), world 0's replay serves every world: the kernel takes each
+   * world's cards after loading it (rollouts()).
+   */
   state(i: number): HandState {
+    if (this.shared) i = 0;
     let s = this.states[i];
     if (s === undefined || s === null) {
       const obs = this.S.obs;
@@ -68,6 +90,7 @@ export class EngineLines {
 
   /** The kernel position of world i at the decision, shown figures as the observation saw them. */
   private base(i: number): KernelPosition {
+    if (this.shared) i = 0;
     let p = this.bases[i];
     if (p === undefined || p === null) {
       p = this.positionOf(this.state(i));
@@ -125,7 +148,7 @@ export class EngineLines {
           continue;
         }
         if (!loaded) {
-          this.kBase.load(this.base(i));
+          if (!this.shared || i === 0) this.kBase.load(this.base(i));
           loaded = true;
         }
         this.rollouts(this.kBase, i, vals[j]!, lay);
@@ -148,10 +171,11 @@ export class EngineLines {
     let p = 0;
     let e = 0;
     const o = this.out;
+    const w = S.worlds[i]!;
     for (let r = 0; r < R; r++) {
       k.restore();
+      k.setHands(w.handLo, w.handWeli); // (the loaded state's cards are world i's, or world 0's where shared)
       if (lay !== null && lay.kind === 'hands') {
-        const w = S.worlds[i]!;
         this.lo.set(w.handLo);
         this.weli.set(w.handWeli);
         lay.spec.hands!(this.lo, this.weli);
