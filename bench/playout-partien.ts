@@ -9,6 +9,17 @@
 //   npx tsx bench/playout-partien.ts --ruleset 1853 --a pimc --b author1853 --partien 150 [--seed 7]
 //
 // One line of JSON at the end; progress on stderr. Long: run it with nice and alone (docs/bots.md).
+//
+// Measured 2026-12-06 (seed 7, 150 pairs each, pimc defaults, 1853 with its table talk; nice 10, load 10-17),
+// before the search passed the bidding to the kernel (c5265a6) and after (5755b2a):
+//   1853      won 74.7% [69.7, 79.7] -> 75.7% [70.9, 80.4]; lost in one deal 4.3% -> 4.0% of 300;
+//             false figures 73 of 506 bid (14.4% [11.6, 17.8], 5.8 a hundred deals) -> 24 of 129
+//             (18.6% [12.8, 26.2], 1.9 a hundred deals); 389 s -> 508 s
+//   Oberland  won 75.3% [70.9, 79.8] -> 77.7% [73.2, 82.1]; lost in one deal 4.0% -> 3.7% of 300;
+//             false figures 61 of 551 (11.1% [8.7, 14.0], 4.3 a hundred deals) -> 67 of 523 (12.8% [10.2, 15.9],
+//             4.8 a hundred deals); 470 s -> 884 s
+// No difference in Partien won shown at this n; in 1853 pimc bids a quarter as many Gleich/Hanger and a third
+// as many without the figure.
 import { resolveRuleset } from '../src/rules/registry.ts';
 import { resolvePolicy } from '../src/registry/policies.ts';
 import type { Policy } from '../src/policy/api.ts';
