@@ -224,6 +224,7 @@ export function replayWorld(obs: Observation, w: World, onAction?: (s: HandState
     if (given === null && e.type !== 'show') continue;
     for (let guard = 0; ; guard++) {
       if (guard > 64) throw new ReplayUnsupported('the replay does not reach the event');
+      if (e.type === 'show' && (s.shows[e.seat] ?? null) !== null) break; // shown already: the engine shows a hand of one showing itself
       const a = e.type === 'show' ? (s.phase === 'show' ? showOf(s, e) : null) : given;
       if (a !== null && s.phase !== 'cutKeep' && actingSeat(s) === seatOf(e)) {
         const legal = legalActions(s);
