@@ -189,14 +189,19 @@ function dealOf(obs: Observation, w: World): HandState {
  * replayed from the world (the cutter kept a Perlagg; a course the engine refuses).
  */
 export function worldLikelihood(obs: Observation, w: World, model: SeatModel): number {
+  return weighedReplay(obs, w, model).like;
+}
+
+/** worldLikelihood with the replayed state (at the observer's decision, as replayWorld returns it). */
+export function weighedReplay(obs: Observation, w: World, model: SeatModel): { like: number; state: HandState } {
   let like = 1;
-  replayWorld(obs, w, (s, a) => {
+  const state = replayWorld(obs, w, (s, a) => {
     if (!WEIGHED_PHASES.has(s.phase)) return;
     const player = s.table.controller[actingSeat(s)]!;
     if (player === obs.player) return;
     like *= probabilityOf(model.distribution(observe(s, player, obs.score)), a);
   });
-  return like;
+  return { like, state };
 }
 
 /**

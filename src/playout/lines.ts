@@ -81,7 +81,7 @@ export class EngineLines {
     let s = this.states[i];
     if (s === undefined || s === null) {
       const obs = this.S.obs;
-      s = replayWorld(obs, this.S.worlds[i]!);
+      s = this.S.replayed[i] ?? replayWorld(obs, this.S.worlds[i]!);
       if (obs.phase !== 'show' && (s.phase !== obs.phase || actingSeat(s) !== obs.acting)) throw new ReplayUnsupported(`the replay stops at ${s.phase}, not the decision (${obs.phase})`);
       this.states[i] = s;
     }

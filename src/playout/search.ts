@@ -62,7 +62,8 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { WorldError, obligationsNow, type World, type WorldConstraint } from './worlds.ts';
 import { kernelPositionOf } from './position.ts';
 import { WorldSampler } from './sampler.ts';
-import { ReplayUnsupported, worldLikelihood, type SeatModel } from './inference.ts';
+import { ReplayUnsupported, weighedReplay, type SeatModel } from './inference.ts';
+import type { HandState } from '../engine/state.ts';
 import { partieEquity, doubleLine, type PartieEquity } from './equity.ts';
 import { Playout } from './kernel.ts';
 import { ROLLOUT, type KernelPosition, type KernelRandom } from './kernel-state.ts';
@@ -294,6 +295,8 @@ export class Search {
   readonly dbl: number;
   readonly R: number;
   worlds: World[] = [];
+  /** The engine's state at the decision per world, where weighing replayed it (lines.ts takes it from here). */
+  readonly replayed: HandState[] = [];
   /** Each world's importance weight (all 1 for uniform worlds), and the model that gave them (null: uniform). */
   weights = new Float64Array(0);
   weightedBy: string | null = null;
@@ -416,7 +419,11 @@ export class Search {
   /** Each world's weight: the likelihood of what the other seats did under the model (inference.ts). */
   private weigh(model: SeatModel): void {
     try {
-      for (let i = 0; i < this.n; i++) this.weights[i] = worldLikelihood(this.obs, this.worlds[i]!, model);
+      for (let i = 0; i < this.n; i++) {
+        const x = weighedReplay(this.obs, this.worlds[i]!, model);
+        this.weights[i] = x.like;
+        this.replayed[i] = x.state;
+      }
       this.weightedBy = model.name;
     } catch (e) {
       if (!(e instanceof ReplayUnsupported)) throw e;
