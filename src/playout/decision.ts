@@ -5,7 +5,8 @@ import type { Observation } from '../engine/observation.ts';
 import { tFor } from '../stats/math.ts';
 import { type DecisionEstimate, type Estimate, type OptionEstimate, type OptionSpec, type Outcome, Search, type SearchConfig, type SearchRandom } from './search.ts';
 import { cutOptions, optionsOf } from './options.ts';
-import { effectiveSize } from './inference.ts';
+import { ReplayUnsupported, effectiveSize } from './inference.ts';
+import { EngineLines, type LineValues } from './lines.ts';
 
 const NONE: Estimate | null = null;
 
@@ -53,9 +54,20 @@ export function searchDecision(obs: Observation, cfg: SearchConfig, rng: SearchR
   S.sample(rng);
   const specs = optionsOf(S);
   const sampled = specs.filter((o) => o.rule !== true);
+  let lines: Map<OptionSpec, LineValues> | null = null;
   if (sampled.length > 1 || (sampled.length === 1 && cfg.everyOption)) {
-    S.run();
-    for (const o of sampled) o.prepare?.();
+    const n0 = S.n;
+    try {
+      lines = new EngineLines(S).run(sampled);
+    } catch (e) {
+      if (!(e instanceof ReplayUnsupported)) throw e;
+      // the plain stakes (search.ts Plan): no end-of-deal corrections, penalties only as options.ts writes them
+      S.notes.push(`the hand could not be replayed in the engine (${e.message}): the options priced on the plain stakes`);
+      S.n = n0;
+      S.rollouts = 0;
+      S.run();
+      for (const o of sampled) o.prepare?.();
+    }
   }
   const n = S.n;
   const R = S.R;
@@ -63,22 +75,26 @@ export function searchDecision(obs: Observation, cfg: SearchConfig, rng: SearchR
   const acc = new Map<OptionSpec, { points: Estimate; pwin: Estimate | null; equity: Estimate | null }>();
   if (S.rollouts > 0) {
     const w = S.weights;
-    const d = new Float64Array(n), p = new Float64Array(n), e = new Float64Array(n);
+    const withEq = S.eq !== null;
     for (const o of sampled) {
-      for (let i = 0; i < n; i++) {
-        let di = 0, wi = 0, ei = 0;
-        for (let r = 0; r < R; r++) {
-          o.value(i, r, out);
-          di += out.diff;
-          wi += out.pwin;
-          ei += out.equity;
+      let v = lines?.get(o);
+      if (v === undefined) {
+        const d = new Float64Array(n), p = new Float64Array(n), e = new Float64Array(n);
+        for (let i = 0; i < n; i++) {
+          let di = 0, wi = 0, ei = 0;
+          for (let r = 0; r < R; r++) {
+            o.value(i, r, out);
+            di += out.diff;
+            wi += out.pwin;
+            ei += out.equity;
+          }
+          d[i] = di / R;
+          p[i] = wi / R;
+          e[i] = ei / R;
         }
-        d[i] = di / R;
-        p[i] = wi / R;
-        e[i] = ei / R;
+        v = { d, p, e };
       }
-      const withEq = S.eq !== null;
-      acc.set(o, { points: plain(weightedEstimate(d, w, n)), pwin: withEq ? plain(weightedEstimate(p, w, n)) : NONE, equity: withEq ? plain(weightedEstimate(e, w, n)) : NONE });
+      acc.set(o, { points: plain(weightedEstimate(v.d, w, n)), pwin: withEq ? plain(weightedEstimate(v.p, w, n)) : NONE, equity: withEq ? plain(weightedEstimate(v.e, w, n)) : NONE });
     }
   }
   const ess = n === 0 ? 0 : effectiveSize(S.weights, n);

@@ -29,6 +29,8 @@ import { WELI } from '../cards/card.ts';
 import { sameAction, type PolicyAction } from '../engine/actions.ts';
 import { actingSeat, applyAction, handFromLayout, legalActions, newHand, type HandOptions } from '../engine/game.ts';
 import type { HandEvent } from '../engine/history.ts';
+import { allowedShows } from '../engine/showing.ts';
+import { wordGleich, wordHanger } from '../eval/figures.ts';
 import type { Observation } from '../engine/observation.ts';
 import { observe } from '../engine/observe.ts';
 import type { HandState } from '../engine/state.ts';
@@ -100,6 +102,17 @@ function actionOf(e: HandEvent): PolicyAction | null {
     default:
       return null;
   }
+}
+
+/**
+ * The show action of a show event in the replay (the windows after the Spiel come between the showings, so
+ * the replay goes through them): the legal showing with the same christenings, else the same figures.
+ */
+function showOf(s: HandState, e: Extract<HandEvent, { type: 'show' }>): PolicyAction | null {
+  const want = e.cards.filter((c) => c.as !== null).map((c) => c.as!).sort((x, y) => x - y).join(',');
+  const shows = allowedShows(s, e.seat);
+  const o = shows.find((x) => x.as.slice().sort((p, q) => p - q).join(',') === want) ?? shows.find((x) => wordGleich(x.word) === e.gleich && wordHanger(x.word) === e.hanger);
+  return o === undefined ? null : { kind: 'show', as: o.as };
 }
 
 /** The seat an action event names. */
@@ -176,16 +189,30 @@ function dealOf(obs: Observation, w: World): HandState {
  * replayed from the world (the cutter kept a Perlagg; a course the engine refuses).
  */
 export function worldLikelihood(obs: Observation, w: World, model: SeatModel): number {
-  const s = dealOf(obs, w);
-  const me = obs.player;
+  return weighedReplay(obs, w, model).like;
+}
+
+/** worldLikelihood with the replayed state (at the observer's decision, as replayWorld returns it). */
+export function weighedReplay(obs: Observation, w: World, model: SeatModel): { like: number; state: HandState } {
   let like = 1;
-  const weigh = (a: PolicyAction): void => {
+  const state = replayWorld(obs, w, (s, a) => {
     if (!WEIGHED_PHASES.has(s.phase)) return;
-    const seat = actingSeat(s);
-    const player = s.table.controller[seat]!;
-    if (player === me) return;
+    const player = s.table.controller[actingSeat(s)]!;
+    if (player === obs.player) return;
     like *= probabilityOf(model.distribution(observe(s, player, obs.score)), a);
-  };
+  });
+  return { like, state };
+}
+
+/**
+ * The engine's state at the observer's decision, had the cards been dealt as in world w: the hand replayed
+ * from the deal through every event of the observation's history (the silences between them, passes and
+ * consents, filled in), up to the observer's turn — or to the showing, which comes after every bid of the
+ * hand. `onAction(state, action)` is called before each action is applied (the observer's own included).
+ * Throws ReplayUnsupported when the hand cannot be replayed from the world (a course the engine refuses).
+ */
+export function replayWorld(obs: Observation, w: World, onAction?: (s: HandState, a: PolicyAction) => void): HandState {
+  const s = dealOf(obs, w);
   const silent = (): boolean => {
     if (s.phase === 'cutKeep') {
       applyAction(s, { kind: 'keepCut', keep: false });
@@ -193,21 +220,22 @@ export function worldLikelihood(obs: Observation, w: World, model: SeatModel): n
     }
     const q = legalActions(s).find((x) => SILENT_KINDS.has(x.kind));
     if (q === undefined) return false;
-    weigh(q);
+    onAction?.(s, q);
     applyAction(s, q);
     return true;
   };
   for (const e of obs.history) {
-    if (e.type === 'show') return like; // the showing comes after every bid of the hand: what came before is weighed
-    const a = actionOf(e);
-    if (a === null) continue;
+    const given = actionOf(e);
+    if (given === null && e.type !== 'show') continue;
     for (let guard = 0; ; guard++) {
       if (guard > 64) throw new ReplayUnsupported('the replay does not reach the event');
-      if (s.phase !== 'cutKeep' && actingSeat(s) === seatOf(e)) {
+      if (e.type === 'show' && (s.shows[e.seat] ?? null) !== null) break; // shown already: the engine shows a hand of one showing itself
+      const a = e.type === 'show' ? (s.phase === 'show' ? showOf(s, e) : null) : given;
+      if (a !== null && s.phase !== 'cutKeep' && actingSeat(s) === seatOf(e)) {
         const legal = legalActions(s);
         const m = legal.find((x) => sameAction(x, a));
         if (m !== undefined) {
-          weigh(m);
+          onAction?.(s, m);
           applyAction(s, m);
           break;
         }
@@ -216,8 +244,8 @@ export function worldLikelihood(obs: Observation, w: World, model: SeatModel): n
     }
   }
   // the silences up to the observer's decision
-  for (let guard = 0; guard < 64 && s.phase !== 'done' && s.phase !== 'show' && actingSeat(s) !== obs.acting; guard++) if (!silent()) break;
-  return like;
+  for (let guard = 0; guard < 64 && s.phase !== 'done' && s.phase !== 'show' && (actingSeat(s) !== obs.acting || s.phase !== obs.phase); guard++) if (!silent()) break;
+  return s;
 }
 
 /** The effective sample size of weights (Kish): (Σw)² / Σw²; 0 for no weight at all. */

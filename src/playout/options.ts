@@ -200,7 +200,8 @@ function exchangeOptions(S: Search): OptionSpec[] {
   for (const a of obs.legal) {
     if (a.kind === 'exchange') {
       const give = a.card;
-      out.push(stakeOption(S, a, S.scenario({ key: `x${give}`, hands: (lo, weli) => (add(lo, weli, me, give, false), add(lo, weli, me, target, true)) }), () => {}));
+      const hands = (lo: Int32Array, weli: Uint8Array): void => (add(lo, weli, me, give, false), add(lo, weli, me, target, true));
+      out.push({ ...stakeOption(S, a, S.scenario({ key: `x${give}`, hands }), () => {}), hands });
     } else if (a.kind === 'declineExchange') {
       // the next seats of the exchange order (RULES §4.6, A-10) that hold a plain card of its suit take it
       const r = S.r;
@@ -220,25 +221,16 @@ function exchangeOptions(S: Search): OptionSpec[] {
       const next = order.slice(order.indexOf(me) + 1);
       const suit = target === WELI ? 'HSLE'.indexOf(r.turnedWeliTrump) : target >>> 3;
       const plain = (0xff << (suit * 8)) & ~S.rules.perlLo;
-      out.push(
-        stakeOption(
-          S,
-          a,
-          S.scenario({
-            key: 'decline',
-            hands: (lo, weli) => {
-              for (const s of next) {
-                const m = lo[s]! & plain;
-                if (m === 0) continue;
-                add(lo, weli, s, 31 - Math.clz32(m & -m), false);
-                add(lo, weli, s, target, true);
-                return;
-              }
-            },
-          }),
-          () => {},
-        ),
-      );
+      const hands = (lo: Int32Array, weli: Uint8Array): void => {
+        for (const s of next) {
+          const m = lo[s]! & plain;
+          if (m === 0) continue;
+          add(lo, weli, s, 31 - Math.clz32(m & -m), false);
+          add(lo, weli, s, target, true);
+          return;
+        }
+      };
+      out.push({ ...stakeOption(S, a, S.scenario({ key: 'decline', hands }), () => {}), hands });
     }
   }
   return out;

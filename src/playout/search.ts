@@ -42,10 +42,13 @@
 // seats' bids, answers and talk under `model` (inference.ts: policy-based inference, importance weights;
 // decision.ts weightedEstimate: the self-normalised mean, its interval and the effective worlds).
 //
-// Not modelled in a playout (the kernel's limits, stated in kernel.ts): the end-of-deal corrections
-// (false-figure penalties, A-39's erasure), a Partie ending in the middle of a hand except by the immediate
-// writes of the option itself, the Aus value beyond the points still needed, the over-bid penalties (a
-// bid over the limit is valued at no gain and the penalty; a raise over the limit stands as a hold, A-45).
+// Every rule that moves points (issue 27): each option is applied in the engine's own state, replayed per world
+// (lines.ts: the bidding it opens driven by the answer model, the penalties, the Spielfarbe judgement), and
+// played out by the kernel with the deal's bidding (kernel-score.ts: false figures and their corrections,
+// A-39's erasure, Aus, the Partie ending in the deal); the value is judged on the kernel's final writes
+// (judgeWrites). Where a world cannot be replayed in the engine (rare: 3 of ~800 near-target test decisions)
+// the options are priced on the plain stakes below (Plan, judge), with a note:
+// no end-of-deal corrections, the over-bid penalties as options.ts writes them.
 import { WELI } from '../cards/card.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
@@ -59,7 +62,8 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { WorldError, obligationsNow, type World, type WorldConstraint } from './worlds.ts';
 import { kernelPositionOf } from './position.ts';
 import { WorldSampler } from './sampler.ts';
-import { ReplayUnsupported, worldLikelihood, type SeatModel } from './inference.ts';
+import { ReplayUnsupported, weighedReplay, type SeatModel } from './inference.ts';
+import type { HandState } from '../engine/state.ts';
 import { partieEquity, doubleLine, type PartieEquity } from './equity.ts';
 import { Playout } from './kernel.ts';
 import { ROLLOUT, type KernelPosition, type KernelRandom } from './kernel-state.ts';
@@ -202,7 +206,7 @@ const HOLD_CODE = [0, (3 << 4) | 6, (3 << 4) | 7];
 const RAISE_COUNT = 4;
 
 /** Four fixed words handed to the kernel's rollout seeding (common random numbers across options). */
-class Seed implements KernelRandom {
+export class Seed implements KernelRandom {
   readonly w = new Uint32Array(4);
   private i = 0;
   set(src: Uint32Array, at: number): this {
@@ -242,6 +246,8 @@ export interface OptionSpec {
   readonly rule?: boolean;
   /** A rule option's preference: the highest above 0 is taken before any sampled option; at or below 0 never by rule. */
   readonly prefer?: number;
+  /** An exchange: the world's hands changed before the playout (lines.ts lays it on the kernel). */
+  readonly hands?: (lo: Int32Array, weli: Uint8Array) => void;
   /** Called once after the playouts (aggregate decisions over the worlds). */
   prepare?(): void;
   /** Fill the plan of world i, rollout r; false: use the base plan unchanged. */
@@ -289,6 +295,8 @@ export class Search {
   readonly dbl: number;
   readonly R: number;
   worlds: World[] = [];
+  /** The engine's state at the decision per world, where weighing replayed it (lines.ts takes it from here). */
+  readonly replayed: HandState[] = [];
   /** Each world's importance weight (all 1 for uniform worlds), and the model that gave them (null: uniform). */
   weights = new Float64Array(0);
   weightedBy: string | null = null;
@@ -411,7 +419,11 @@ export class Search {
   /** Each world's weight: the likelihood of what the other seats did under the model (inference.ts). */
   private weigh(model: SeatModel): void {
     try {
-      for (let i = 0; i < this.n; i++) this.weights[i] = worldLikelihood(this.obs, this.worlds[i]!, model);
+      for (let i = 0; i < this.n; i++) {
+        const x = weighedReplay(this.obs, this.worlds[i]!, model);
+        this.weights[i] = x.like;
+        this.replayed[i] = x.state;
+      }
       this.weightedBy = model.name;
     } catch (e) {
       if (!(e instanceof ReplayUnsupported)) throw e;
@@ -648,6 +660,35 @@ export class Search {
   }
   private readonly scratchPts = [0, 0, 0, 0, 0, 0];
   private readonly scratchScore = [0, 0];
+
+  /**
+   * A line's outcome from the kernel's final writes (lines.ts): `points` the deal's writes per party (those before
+   * the decision included, kernel-score.ts), `partieWinner` the party that won the Partie in the deal, -1. The
+   * points are counted from the decision on (the writes so far, obs.written, taken off); P(win the Partie): 1 or
+   * 0 when the deal ends it (the equity's stake ±1, ±2 with the Double), else the equity table at the score
+   * the deal leaves.
+   */
+  judgeWrites(points: ArrayLike<number>, partieWinner: number, out: Outcome): void {
+    const me = this.party;
+    const parties = this.parties;
+    const obs = this.obs;
+    let others = 0;
+    for (let q = 0; q < parties; q++) if (q !== me) others += points[q]! - (obs.written[q] ?? 0);
+    out.diff = points[me]! - (obs.written[me] ?? 0) - (parties > 1 ? others / (parties - 1) : 0);
+    const eq = this.eq;
+    if (eq === null) {
+      out.pwin = NaN;
+      out.equity = NaN;
+      return;
+    }
+    const mine = (obs.score[me] ?? 0) + points[me]!;
+    const theirs = (obs.score[1 - me] ?? 0) + points[1 - me]!;
+    let v;
+    if (partieWinner >= 0) v = eq.over(partieWinner === me, this.dbl > 0 && (partieWinner === me ? theirs : mine) < this.dbl);
+    else v = eq.at(mine, theirs, this.nextDealerParty === me);
+    out.pwin = v.pwin;
+    out.equity = v.equity;
+  }
 
   objectiveOf(o: Outcome): number {
     return this.objective === 'partie' ? o.pwin : o.diff;

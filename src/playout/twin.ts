@@ -13,7 +13,6 @@
 import { STREAM, keyedRng, type Rng } from '../core/rng.ts';
 import { CHANCE, TERMINAL, applyAction, chanceOutcomes, currentPlayer, legalActions, newHand } from '../engine/game.ts';
 import { PASS, actionText, playOf, type PolicyAction } from '../engine/actions.ts';
-import { obligationsOf } from '../engine/obligations.ts';
 import { freePerlaggen, realize } from '../engine/show-options.ts';
 import { jointFrontier } from '../engine/joint.ts';
 import { cardShort } from '../cards/notation.ts';
@@ -23,6 +22,9 @@ import { wordGleich, wordHanger } from '../eval/figures.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import type { Policy } from '../policy/api.ts';
 import { Playout } from './kernel.ts';
+import { positionOfState } from './position.ts';
+
+export { positionOfState };
 import { NO_AS, ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition } from './kernel-state.ts';
 import { figCtx } from '../engine/hand-figures.ts';
 
@@ -66,37 +68,6 @@ export interface TwinReport {
   mismatches: string[];
 }
 
-/** The kernel position of an engine state during trick play (the whole world: every seat's cards). */
-export function positionOfState(s: HandState, christenAll: boolean): KernelPosition {
-  const parties = s.table.parties;
-  const values: number[] = new Array<number>(3 * parties).fill(1);
-  if (s.bid.active) {
-    for (let f = 0; f < 3; f++) {
-      const fb = s.bid.figs[f]!;
-      for (let p = 0; p < parties; p++) values[f * parties + p] = fb.status === 'closed' ? 0 : fb.status === 'stake' ? fb.level : 1;
-    }
-  }
-  const bound: number[] = [];
-  for (let seat = 0; seat < s.table.seats; seat++) bound.push(s.bid.active ? obligationsOf(s, seat) : 0);
-  return {
-    ruleset: s.ruleset,
-    trump: s.trump!,
-    seats: s.table.seats,
-    party: s.table.party,
-    handSize: s.table.handSize,
-    spielTricks: s.table.spielTricks,
-    vorhand: s.vorhand,
-    handLo: s.handLo,
-    handWeli: s.handWeli,
-    tricks: s.tricks,
-    spielParty: s.spielParty,
-    values,
-    bound,
-    christenAll,
-    bid: s.bid,
-    writeLog: s.events.filter((e) => e.type === 'write' || e.type === 'penalty' || e.type === 'correction'),
-  };
-}
 
 const playKey = (card: number, as: number | null): number => moveOf(card, as);
 
