@@ -26,7 +26,7 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { statements, ReplayError, type Statement } from '../games/replay/format.ts';
 import { actionWords, cardAt } from '../games/replay/common.ts';
 import { step } from '../games/replay/perlaggen.ts';
-import { DEFAULT_SEARCH, type DecisionEstimate, type SearchConfig } from '../playout/search.ts';
+import { ADVICE_ANSWERS, DEFAULT_SEARCH, type DecisionEstimate, type SearchConfig } from '../playout/search.ts';
 import { searchDecision } from '../playout/decision.ts';
 import { WorldError } from '../playout/worlds.ts';
 import { DEFAULT_TREMBLE, softened, type SeatModel } from '../playout/inference.ts';
@@ -248,6 +248,8 @@ export interface AdviceOptions {
   readonly objective: SearchConfig['objective'];
   /** What an opponent's bid or hold of a Gleich/Hanger tells (search.ts readBids); default 'strong'. */
   readonly readBids?: SearchConfig['readBids'];
+  /** How the other seats answer our bid or raise (search.ts `answers`); default 'perfect' (ADVICE_ANSWERS: priced against sound answers, not against simple's holes). */
+  readonly answers?: SearchConfig['answers'];
   /** 'uniform' worlds (the reading of bids) or worlds 'weighted' by the likelihood of what the others did (inference.ts); default uniform. */
   readonly weights?: SearchConfig['worldWeights'];
   /** The model's tremble for weighted worlds (inference.ts softened); default 0.1. */
@@ -318,6 +320,7 @@ export function advise(p: PositionSpec, o: AdviceOptions): Advice {
     objective: o.objective,
     everyOption: true,
     ...(o.readBids === undefined ? {} : { readBids: o.readBids }),
+    answers: o.answers ?? ADVICE_ANSWERS,
     worldWeights: weighted ? 'weighted' : 'uniform',
     model: weighted ? simpleModel(o.tremble ?? DEFAULT_TREMBLE) : null,
   };
@@ -463,6 +466,7 @@ interface AdviseArgs {
   rollouts: string;
   seed: string;
   readBids: string;
+  answers: string;
   weights: string;
   tremble: string;
   json: boolean;
@@ -512,6 +516,7 @@ export const adviseCommand: CommandModule<object, AdviseArgs> = {
       .option('rollouts', { type: 'string', default: '1', describe: 'playouts of each action per world' })
       .option('seed', { type: 'string', default: '1', describe: 'seed of the sampled worlds' })
       .option('read-bids', { type: 'string', default: 'strong', choices: ['strong', 'any', 'none'], describe: "what an opponent's bid or hold of a Gleich/Hanger tells: one as good as simple bids on (three Ober, U-O-K), any, nothing" })
+      .option('answers', { type: 'string', default: 'perfect', choices: ['perfect', 'simple'], describe: 'how the others answer your bid or raise: perfect (whichever of gut and hold is better for them in the world) or simple (as the simple bot answers, from their own cards: its holes then count as your gain)' })
       .option('weights', { type: 'string', default: 'uniform', choices: ['uniform', 'weighted'], describe: "worlds equally weighted (with the reading of bids), or each weighted by how likely the others' bids, answers and talk are as simple would make them (policy-based inference; the effective worlds are printed)" })
       .option('tremble', { type: 'string', default: '0.1', describe: '--weights weighted: the probability that a seat does not do what simple would (0.001..1)' })
       .option('json', { type: 'boolean', default: false, describe: 'print { "options": [ { "action", "ev", "lo", "hi" } ], "best" }' })
@@ -538,6 +543,7 @@ export const adviseCommand: CommandModule<object, AdviseArgs> = {
       seed: spec.seed,
       objective: score === undefined ? 'points' : 'auto',
       readBids: argv.readBids as SearchConfig['readBids'],
+      answers: argv.answers as SearchConfig['answers'],
       weights: argv.weights as SearchConfig['worldWeights'],
       tremble: probArg(argv.tremble, '--tremble'),
     };

@@ -17,6 +17,7 @@ interface ReviewArgs {
   seed: string;
   continuation: string;
   readBids: string;
+  answers: string;
   all: boolean;
   seat?: string;
   json: boolean;
@@ -33,6 +34,7 @@ export const reviewCommand: CommandModule<object, ReviewArgs> = {
       .option('seed', { type: 'string', default: '1', describe: 'seed of the sampled worlds' })
       .option('continuation', { type: 'string', default: 'simple', choices: ['simple', 'random'], describe: 'how each world is played out' })
       .option('read-bids', { type: 'string', default: 'strong', choices: ['none', 'any', 'strong'], describe: 'what the other seats\' bids are taken to show (as perlagg advise)' })
+      .option('answers', { type: 'string', default: 'perfect', choices: ['perfect', 'simple'], describe: 'how the other seats answer a bid or raise in the search: perfect (whichever of gut and hold is better for them in the world) or simple (as the simple bot answers, from their own cards)' })
       .option('seat', { type: 'string', describe: 'review only these seats\' decisions, e.g. P1 or P1,P3 (default every seat)' })
       .option('all', { type: 'boolean', default: false, describe: 'list every decision, not only the mistakes' })
       .option('json', { type: 'boolean', default: false, describe: 'print the review as one JSON object (decisions, summary, thresholds)' })
@@ -59,7 +61,7 @@ export const reviewCommand: CommandModule<object, ReviewArgs> = {
     let review: GameReview;
     try {
       const recording = recordingOf(text);
-      review = reviewGame(recording, { worlds, seed, continuation: argv.continuation as 'simple' | 'random', readBids: argv.readBids as 'none' | 'any' | 'strong', ...(seats === undefined ? {} : { seats }) }, argv.file);
+      review = reviewGame(recording, { worlds, seed, continuation: argv.continuation as 'simple' | 'random', readBids: argv.readBids as 'none' | 'any' | 'strong', answers: argv.answers as 'perfect' | 'simple', ...(seats === undefined ? {} : { seats }) }, argv.file);
     } catch (e) {
       if (e instanceof ReplayError) throw new UsageError(`${argv.file} line ${e.line}: ${e.message}`);
       throw e;

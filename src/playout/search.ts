@@ -105,6 +105,15 @@ export interface SearchConfig {
   readonly answerModel?: AnswerModel;
 }
 
+/**
+ * The answers a bid or raise is priced against, by default: 'perfect' — each opponent takes whichever of gut
+ * and hold is better for him on the world's cards. Priced against `simple`'s answers (search.ts), a bid earns
+ * what simple's holes give away (issue 28: bid-everything beats simple), and a review would call a sound pass
+ * a mistake against any other opponent; `--answers simple` keeps that reading. Used by perlagg advise,
+ * perlagg review and the advisor and review of perlagg serve; the bot pimc keeps DEFAULT_SEARCH.answers.
+ */
+export const ADVICE_ANSWERS: SearchConfig['answers'] = 'perfect';
+
 /** What the answer model is asked: how `seat` answers our offer on `figure` at `level`, in one world. */
 export interface AnswerQuery {
   readonly obs: Observation;

@@ -25,7 +25,7 @@ import { actionNotation } from './notation.ts';
 import { statements, ReplayError } from '../games/replay/format.ts';
 import { parseRecording } from '../games/replay/common.ts';
 import { replayPerlaggen } from '../games/replay/perlaggen.ts';
-import { DEFAULT_SEARCH, type SearchConfig } from '../playout/search.ts';
+import { ADVICE_ANSWERS, DEFAULT_SEARCH, type SearchConfig } from '../playout/search.ts';
 import { searchDecision } from '../playout/decision.ts';
 import { WorldError } from '../playout/worlds.ts';
 import { STREAM, keyedRng } from '../core/rng.ts';
@@ -45,6 +45,8 @@ export interface ReviewOptions {
   readonly seed?: number;
   readonly continuation?: 'simple' | 'random';
   readonly readBids?: SearchConfig['readBids'];
+  /** How the other seats answer a bid or raise in the search (search.ts `answers`); default ADVICE_ANSWERS. */
+  readonly answers?: SearchConfig['answers'];
   /** Review only these deals (1-based; default every deal). */
   readonly deals?: readonly number[];
   /** Review only these seats' decisions (0-based; default every seat). */
@@ -100,6 +102,7 @@ export interface GameReview {
   readonly seed: number;
   readonly continuation: 'simple' | 'random';
   readonly readBids: NonNullable<SearchConfig['readBids']>;
+  readonly answers: SearchConfig['answers'];
   readonly thresholds: typeof THRESHOLDS;
 }
 
@@ -124,7 +127,7 @@ function startOf(s: HandState): HandState {
 function reviewDeal(final: HandState, deal: number, o: Required<Omit<ReviewOptions, 'progress' | 'seats' | 'deals'>> & { seats: readonly number[] | null }, out: ReviewedDecision[], progress?: (n: number) => void): void {
   const s = startOf(final);
   const infr = new Set(final.infractions);
-  const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds: o.worlds, continuation: o.continuation, readBids: o.readBids, everyOption: true, objective: 'auto' };
+  const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds: o.worlds, continuation: o.continuation, readBids: o.readBids, answers: o.answers, everyOption: true, objective: 'auto' };
   let index = 0;
   final.actions.forEach((a, i) => {
     const player = currentPlayer(s);
@@ -198,7 +201,7 @@ export function summarize(decisions: readonly ReviewedDecision[], seats: number)
  * (with its line) when the recording breaks a rule or is no Perlaggen recording.
  */
 export function reviewGame(text: string, options: ReviewOptions = {}, file = 'game'): GameReview {
-  const o = { worlds: options.worlds ?? 200, seed: options.seed ?? 1, continuation: options.continuation ?? 'simple', readBids: options.readBids ?? 'strong', seats: options.seats ?? null } as const;
+  const o = { worlds: options.worlds ?? 200, seed: options.seed ?? 1, continuation: options.continuation ?? 'simple', readBids: options.readBids ?? 'strong', answers: options.answers ?? ADVICE_ANSWERS, seats: options.seats ?? null } as const;
   const all = statements(text);
   if (all.length === 0) throw new ReplayError(1, 'the file is empty (a recording starts with "game perlaggen")');
   const { header } = parseRecording(all);
@@ -210,5 +213,5 @@ export function reviewGame(text: string, options: ReviewOptions = {}, file = 'ga
   if (options.deals?.some((k) => !(k >= 1 && k <= rep.states.length))) throw new UsageError(`the recording has ${rep.states.length} deal${rep.states.length === 1 ? '' : 's'}`);
   rep.states.forEach((s, k) => (options.deals !== undefined && !options.deals.includes(k + 1)) || reviewDeal(s, k + 1, o, decisions, options.progress));
   const seats = rep.states[0]?.table.seats ?? 0;
-  return { ruleset: rep.ruleset.name, seats, deals: rep.states.length, decisions, summary: summarize(decisions, seats), worlds: o.worlds, seed: o.seed, continuation: o.continuation, readBids: o.readBids, thresholds: THRESHOLDS };
+  return { ruleset: rep.ruleset.name, seats, deals: rep.states.length, decisions, summary: summarize(decisions, seats), worlds: o.worlds, seed: o.seed, continuation: o.continuation, readBids: o.readBids, answers: o.answers, thresholds: THRESHOLDS };
 }

@@ -16,7 +16,7 @@ export const REVIEW_TABLE = 'review.arrow';
 
 /** The parameters that determine a review (a rerun with equal ones writes equal tables). */
 export function reviewParameters(r: GameReview, text: string): Record<string, unknown> {
-  return { recording: sha256(text), ruleset: r.ruleset, worlds: r.worlds, seed: r.seed, continuation: r.continuation, readBids: r.readBids };
+  return { recording: sha256(text), ruleset: r.ruleset, worlds: r.worlds, seed: r.seed, continuation: r.continuation, readBids: r.readBids, answers: r.answers };
 }
 
 const nan = (x: number | null): number => (x === null ? NaN : x);

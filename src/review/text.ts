@@ -30,7 +30,7 @@ export function reviewText(r: GameReview, file: string, all = false): string {
   const partie = r.decisions.some((d) => d.objective === 'partie');
   const out = [
     `perlagg review ${file}: ${r.ruleset}, ${r.seats} seats, ${r.deals} deal${r.deals === 1 ? '' : 's'}, ${r.decisions.length} decisions reviewed`,
-    `${r.worlds} worlds a decision (consistent with what the deciding seat had seen), played out by ${r.continuation}; bids read as ${r.readBids}; seed ${r.seed}.`,
+    `${r.worlds} worlds a decision (consistent with what the deciding seat had seen), played out by ${r.continuation}; bids read as ${r.readBids}; bids and raises answered ${r.answers === 'perfect' ? 'perfectly (whichever of gut and hold is better for the answering party in the world)' : 'as simple answers them'}; seed ${r.seed}.`,
     `Value lost = the best action's expected points of the deal (his party minus the opponents') minus the action taken's${partie ? '; P(win the Partie) lost in pp where the score makes the Partie the aim' : ''}.`,
     `Classes by points lost: doubtful ≥ ${t.points.doubtful}, bad ≥ ${t.points.bad}, very bad ≥ ${t.points.veryBad}` +
       ` (by P(win the Partie) lost where it is the aim: ${pp(t.pwin.doubtful)}, ${pp(t.pwin.bad)}, ${pp(t.pwin.veryBad)}).`,

@@ -17,6 +17,8 @@ export interface DecisionAdvice {
   readonly worlds: number;
   readonly rollouts: number;
   readonly continuation: string;
+  /** How the others answer a bid or raise in the search (search.ts `answers`; Perlaggen only). */
+  readonly answers?: 'perfect' | 'simple';
   readonly objective: 'points' | 'partie';
   readonly notes: readonly string[];
 }

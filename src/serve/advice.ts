@@ -9,7 +9,7 @@ import { STREAM, keyedRng } from '../core/rng.ts';
 import { UsageError } from '../core/errors.ts';
 import { perlaggenLabel } from '../games/perlaggen/prompt.ts';
 import { searchDecision } from '../playout/decision.ts';
-import { DEFAULT_SEARCH, type SearchConfig, type SearchRandom } from '../playout/search.ts';
+import { ADVICE_ANSWERS, DEFAULT_SEARCH, type SearchConfig, type SearchRandom } from '../playout/search.ts';
 import type { Observation } from '../engine/observation.ts';
 import { WorldError } from '../playout/worlds.ts';
 import { standing } from './run.ts';
@@ -32,7 +32,7 @@ export async function adviceFor(spec: TableSpec, answers: readonly (readonly num
     const d = bietenAdvice(st.bietenLive, q.obs, q.prompt, worlds, spec.seed, answers.length);
     return { decisions: [d], ms: performance.now() - t0 };
   }
-  const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds, continuation: 'simple', rolloutsPerWorld: 1, objective: spec.partie ? 'auto' : 'points', everyOption: true };
+  const cfg: SearchConfig = { ...DEFAULT_SEARCH, worlds, continuation: 'simple', answers: ADVICE_ANSWERS, rolloutsPerWorld: 1, objective: spec.partie ? 'auto' : 'points', everyOption: true };
   const t0 = performance.now();
   const steps = [q.obs, ...q.ahead];
   const last = steps.length - 1;
@@ -69,6 +69,7 @@ function decisionAdvice(obs: Observation, cfg: SearchConfig, rng: SearchRandom, 
     worlds: d.worlds,
     rollouts: d.rollouts,
     continuation: cfg.continuation,
+    answers: cfg.answers,
     objective: d.objective,
     notes: d.notes,
   };

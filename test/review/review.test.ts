@@ -29,6 +29,23 @@ describe('a recorded game with a planted blunder', () => {
     expect(p1.bad + p1.veryBad).toBeGreaterThanOrEqual(1);
     expect(p1.lostPoints).toBeGreaterThanOrEqual(d!.lostPoints!);
   });
+
+  it("prices bids against sound answers by default; --answers simple counts simple's holes as P1's gain", () => {
+    const text = readFileSync(BLUNDER, 'utf8');
+    const sound = reviewGame(text, { worlds: 60, seed: 3, seats: [0] }, BLUNDER);
+    const asSimple = reviewGame(text, { worlds: 60, seed: 3, seats: [0], answers: 'simple' }, BLUNDER);
+    expect(sound.answers).toBe('perfect');
+    expect(asSimple.answers).toBe('simple');
+    // P1's first pass (before looking at his cards): against simple's answers a bid of all three wins what
+    // simple lets gut, so the pass is very bad; answered soundly it costs far less
+    const first = (r: typeof sound) => r.decisions.find((x) => x.index === 0)!;
+    expect(first(asSimple).taken).toBe('pass');
+    expect(first(asSimple).class).toBe('very bad');
+    expect(first(sound).lostPoints!).toBeLessThan(first(asSimple).lostPoints! - 0.5);
+    // the cards' rows are the same either way
+    const e8 = (r: typeof sound) => r.decisions.find((x) => x.taken === 'play E8')!.lostPoints;
+    expect(e8(sound)).toBeCloseTo(e8(asSimple)!, 9);
+  });
 });
 
 describe('the classes', () => {

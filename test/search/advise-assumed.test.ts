@@ -31,7 +31,11 @@ describe('perlagg advise: what it assumed', () => {
     const r = await perlagg('advise', '-r', 'oberland', '--seat', 'P1', '--hand', 'HA SA LA EA HK', '--trump', 'S', '--worlds', '30', '--seed', '5', '--read-bids', 'any', '--json');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out) as Json;
-    expect(j.assumed).toMatchObject({ ruleset: 'oberland', talk: 'none', readBids: 'any', worlds: 30, effectiveWorlds: 30, weights: 'uniform', model: null, seed: 5, rolloutsPerWorld: 1, others: { answers: 'simple', play: 'simple' } });
+    expect(j.assumed).toMatchObject({ ruleset: 'oberland', talk: 'none', readBids: 'any', worlds: 30, effectiveWorlds: 30, weights: 'uniform', model: null, seed: 5, rolloutsPerWorld: 1, others: { answers: 'perfect', play: 'simple' } });
+    // --answers simple: the bids priced against simple's answers, and said so
+    const asSimple = JSON.parse((await perlagg('advise', '-r', 'oberland', '--seat', 'P1', '--hand', 'HA SA LA EA HK', '--trump', 'S', '--worlds', '30', '--seed', '5', '--read-bids', 'any', '--answers', 'simple', '--json')).out) as Json;
+    expect(asSimple.assumed).toMatchObject({ others: { answers: 'simple', play: 'simple' } });
+    expect(asSimple.options.map((o) => o.ev)).not.toEqual(j.options.map((o) => o.ev));
     expect(j.assumed['playouts']).toBeGreaterThan(30);
     expect(String(j.assumed['decision'])).toMatch(/before looking at the cards.*--moves "P1 pass"/);
     const three = j.options.filter((o) => /^bid (all|Spiel Gleich Hanger|Spiel Hanger Gleich|Gleich Spiel Hanger|Gleich Hanger Spiel|Hanger Spiel Gleich|Hanger Gleich Spiel) unseen$/.test(o.action));

@@ -81,8 +81,11 @@ describe('perlagg serve in Chromium', () => {
       expect(clicks).toBeLessThan(200);
     }
     expect(clicks).toBeGreaterThan(2);
-    await expect.poll(() => page.locator('[data-testid=result]').textContent()).toMatch(/^Punkte: Partei A \(P1\/P3\) -?\d+, Partei B \(P2\/P4\) -?\d+$/);
+    await expect.poll(() => page.locator('[data-testid=result]').textContent()).toMatch(/^Punkte: Partei A \(P1\/P3\) −?\d+, Partei B \(P2\/P4\) −?\d+$/);
     expect(await page.locator('.sheet tbody tr').count()).toBe(1);
+    // One minus sign (docs/commands.md#numbers-one-minus-sign): what the page shows people never has ASCII '-' before a digit.
+    expect(await page.locator('.sheet').textContent()).not.toMatch(/-\d/);
+    expect(await page.locator('[data-testid=result]').textContent()).not.toMatch(/-\d/);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -96,7 +99,8 @@ describe('perlagg serve in Chromium', () => {
     expect(await rows.count()).toBeGreaterThanOrEqual(2);
     expect(await rows.first().textContent()).toMatch(/^★ /);
     expect(await page.locator('[data-testid=advice] .assume').first().textContent()).toMatch(/^Angenommen: \d+ Welten/);
-    expect(await page.locator('[data-testid=advice] tbody td:nth-child(3)').first().textContent()).toMatch(/^\[[+-]?\d+\.\d\d, [+-]?\d+\.\d\d\]$/);
+    expect(await page.locator('[data-testid=advice] tbody td:nth-child(3)').first().textContent()).toMatch(/^\[[+−]?\d+\.\d\d, [+−]?\d+\.\d\d\]$/);
+    expect(await page.locator('[data-testid=advice]').textContent()).not.toMatch(/-\d/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -59,6 +59,7 @@ export interface DecisionAdvice {
   worlds: number;
   rollouts: number;
   continuation: string;
+  answers?: 'perfect' | 'simple';
   objective: 'points' | 'partie';
   notes: string[];
 }

@@ -5,6 +5,7 @@
 import { api, type Loss, type Review } from './api.ts';
 import { cardSvg } from './cards.ts';
 import { fill, h } from './dom.ts';
+import { fixed } from '../../src/core/numbers.ts';
 
 /** The marks of the classes (the class names are perlagg review's, docs/review.md). */
 const MARKS: Readonly<Record<string, string>> = { doubtful: '?! zweifelhaft', bad: '? Fehler', 'very bad': '?? grober Fehler' };
@@ -18,7 +19,7 @@ function lossTable(losses: readonly Loss[], names: readonly string[], step: numb
       h('td', {}, `Stich ${x.trick + 1}`),
       h('td', {}, x.decision),
       h('td', {}, x.decision === x.best ? '' : `besser: ${x.best}`),
-      h('td', {}, x.loss === null ? '—' : `${x.loss.toFixed(2)}${x.lossPwin === null ? '' : ` (${(100 * x.lossPwin).toFixed(1)} pp)`}`),
+      h('td', {}, x.loss === null ? '—' : `${fixed(x.loss, 2)}${x.lossPwin === null ? '' : ` (${fixed(100 * x.lossPwin, 1)} pp)`}`),
       h('td', {}, MARKS[x.mark] === undefined ? '' : h('span', { class: 'mark', 'data-testid': 'loss-mark' }, MARKS[x.mark]!)),
     );
   return h('section', { class: 'losses' },
@@ -65,7 +66,7 @@ export function showReview(root: HTMLElement, r: Review, text: string, name: str
         h('div', { class: 'review-board' }, ...hands, trick === undefined ? null : h('div', { class: 'review-trick' }, ...trick.plays.map((p) => h('div', { class: 'slot' }, h('span', {}, d.names[p.seat] ?? ''), cardSvg(p.card, { perlagg: d.perlaggen.includes(p.card) })) ), h('div', { class: 'won' }, trick.winner >= 0 ? `Stich für ${d.names[trick.winner]}` : ''))),
         h('section', { class: 'decisions' }, h('h3', {}, 'Die Entscheidungen'), h('ol', {}, ...lines.map((l) => h('li', { class: l.trick === step - 1 ? 'now' : '' }, l.text)))),
         !r.reviewable ? h('p', { class: 'assume' }, 'Bieten: die Entscheidungen werden nicht bewertet (nur Perlaggen hat eine Durchsicht mit verlorenem Wert).') : typeof lost === 'string' || lost === undefined ? h('p', { class: 'assume', 'data-testid': 'losses-pending' }, `Verlorener Wert: ${lost ?? ''}`) : lossTable(lost, d.names, step),
-        h('p', {}, `Punkte dieses Spiels: ${d.points.join(' · ')}`),
+        h('p', {}, `Punkte dieses Spiels: ${d.points.map((x) => fixed(x, 0)).join(' · ')}`),
         h('button', { class: 'download', onclick: () => h('a', { href: URL.createObjectURL(new Blob([text], { type: 'text/plain' })), download: name }).click() }, 'Aufzeichnung herunterladen'),
         h('details', {}, h('summary', {}, 'Mitschrift (wie perlagg replay sie druckt)'), h('pre', {}, r.transcript)),
       ),

@@ -4,14 +4,16 @@
 import { api, type AdviceView, type DecisionAdvice, type OptionView, type SeatView, type TableState } from './api.ts';
 import { cardSvg } from './cards.ts';
 import { fill, h } from './dom.ts';
+import { fixed, signed } from '../../src/core/numbers.ts';
 
 export interface TableHooks {
   /** Open the finished game in the review. */
   review(text: string, name: string): void;
 }
 
-const sign = (x: number): string => `${x > 0 ? '+' : ''}${x.toFixed(2)}`;
-const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
+// Numbers people read carry the minus sign U+2212 (src/core/numbers.ts, docs/commands.md#numbers-one-minus-sign).
+const sign = (x: number): string => (x === 0 ? fixed(0, 2) : signed(x, 2));
+const pct = (x: number): string => `${fixed(100 * x, 1)} %`;
 
 function cardRow(cards: readonly string[], perlaggen: readonly string[], o: { small?: boolean } = {}): HTMLElement {
   return h('div', { class: 'cards' }, ...cards.map((c) => cardSvg(c, { perlagg: perlaggen.includes(c), ...o })));
@@ -47,7 +49,7 @@ function sheet(t: TableState): HTMLElement | null {
     h('tr', {}, h('td', {}, String(i + 1)), ...t.parties.map((_, p) => {
       const d = hand.points[p] ?? 0;
       totals[p]! += d;
-      return h('td', {}, `${d >= 0 ? '+' : ''}${d} = ${totals[p]}`);
+      return h('td', {}, `${signed(d, 0)} = ${fixed(totals[p]!, 0)}`);
     })),
   );
   return h('section', { class: 'sheet' }, h('h3', {}, 'Schreibtafel'), h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, 'Spiel'), ...t.parties.map((p) => h('th', {}, p)))), h('tbody', {}, ...rows)));
@@ -60,7 +62,7 @@ function decisionTable(a: DecisionAdvice): HTMLElement[] {
     a.title === '' ? null : h('h4', {}, a.title === 'jetzt' ? 'Jetzt (bieten oder nichts sagen)' : 'Danach, wenn alle still bleiben: deine Karte'),
     h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, 'Wahl'), h('th', {}, 'Punkte (Erwartung)'), h('th', {}, '95 %-Intervall'), pw ? h('th', {}, 'P(Partie gewinnen)') : null)),
       h('tbody', {}, ...rows.map((o) => h('tr', { class: o.best ? 'best' : '' }, h('td', {}, `${o.best ? '★ ' : ''}${o.label}${o.note === '' ? '' : ` (${o.note})`}`), h('td', {}, o.ev === null ? 'nach Regel' : sign(o.ev)), h('td', {}, o.lo === null || o.hi === null ? '' : `[${sign(o.lo)}, ${sign(o.hi)}]`), pw ? h('td', {}, o.pwin === null ? '' : `${pct(o.pwin.mean)} [${pct(o.pwin.lo)}, ${pct(o.pwin.hi)}]`) : null)))),
-    h('p', { class: 'assume' }, `Angenommen: ${a.worlds} Welten, die zu allem passen, was du gesehen hast, je zu Ende gespielt von „${a.continuation}“ (${a.rollouts} Durchläufe); Punkte = deine Partei minus die Gegner${a.objective === 'partie' ? '; Ziel: die Partie gewinnen (Partie-Tabelle)' : ''}.`),
+    h('p', { class: 'assume' }, `Angenommen: ${a.worlds} Welten, die zu allem passen, was du gesehen hast, je zu Ende gespielt von „${a.continuation}“ (${a.rollouts} Durchläufe)${a.answers === undefined ? '' : a.answers === 'perfect' ? '; Gebote und Erhöhungen beantworten die anderen so, wie es für sie am besten ist' : '; Gebote und Erhöhungen beantworten die anderen wie „simple“'}; Punkte = deine Partei minus die Gegner${a.objective === 'partie' ? '; Ziel: die Partie gewinnen (Partie-Tabelle)' : ''}.`),
     ...a.notes.map((n) => h('p', { class: 'assume' }, n)),
   ];
   return parts.filter((x): x is HTMLElement => x !== null);
