@@ -2,13 +2,11 @@
 // whole Partien plug in as further modes of the same runner.
 import { isAbsolute, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import Table from 'cli-table3';
 import { SingleBar } from 'cli-progress';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { cardShort, parseCards, parseSuit } from '../cards/notation.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { formatInterval } from '../stats/intervals.ts';
 import { parseSprt } from '../stats/sprt.ts';
 import { formatPaired, pairedEstimate, type PairAcc } from '../stats/paired.ts';
 import { resolveBietenRules, bietenRulesName } from '../games/bieten/rules.ts';
@@ -20,6 +18,7 @@ import { runSimulation, type Progress, type RunResult, type RunSprt, type Shard,
 import { writeRunCharts } from '../charts/commands.ts';
 import { durationOption, positiveOption, textOption, wholeOption } from './errors.ts';
 import { shardFrom, workersOption } from './run-options.ts';
+import { summaryTable } from './run-summary.ts';
 import { DEFAULT_WORKERS } from '../runner/cpu-limit.ts';
 import { parseDealer, parseScore, startText } from '../sim/start.ts';
 import { UsageError } from '../core/errors.ts';
@@ -93,24 +92,6 @@ export function countWords(mode: SimMode, duplicate: boolean, n: number, bieten:
 }
 
 /** A metric's estimate as the table prints it: a per-pair one as paired.ts says it (identical, constant, by construction). */
-function estimateText(r: Pick<RunResult, 'specs' | 'metrics'>, name: string): { text: string; n: string } {
-  const spec = r.specs.find((m) => m.name === name)!;
-  const e = metricEstimate(r.metrics[name]!, spec);
-  const n = `${e.interval.n.toLocaleString('en-US')} ${spec.counts}`;
-  if (e.paired !== null && e.paired.kind !== 'interval') return { text: formatPaired(e.paired, { unit: spec.counts }), n };
-  return { text: formatInterval(e.interval), n };
-}
-
-/** The summary table of a run's metrics (simulate's, and merge's of the merged run). */
-export function summaryTable(r: Pick<RunResult, 'specs' | 'metrics'>): string {
-  const t = new Table({ head: ['metric', 'estimate [95% interval]', 'n', 'what it is'], style: { head: [], border: [], compact: true }, wordWrap: true, colWidths: [24, 32, 20, 50] });
-  for (const m of r.specs) {
-    const e = estimateText(r, m.name);
-    t.push([m.name, e.text, e.n, m.doc]);
-  }
-  return t.toString();
-}
-
 function pairingLine(r: RunResult): string[] {
   const v = varianceRatio(r);
   if (v === null) return [];
