@@ -9,8 +9,9 @@
 import { resolve } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
 import { EXPERIMENTS } from '../experiments/index.ts';
-import { DEFAULT_SEED, runExperiment } from '../src/experiments/run.ts';
-import { DEFAULT_WORKERS } from '../src/runner/runner.ts';
+import { runExperiment } from '../src/experiments/run.ts';
+import { DEFAULT_SEED } from '../src/experiments/types.ts';
+import { DEFAULT_WORKERS } from '../src/runner/cpu-limit.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string): string => {

@@ -1,8 +1,8 @@
 // The command line run in this process (main() of src/cli/main.ts), for the tests: its exit code, what it
 // printed (stdout and console.log) and stderr. One runner for every test that calls perlagg in-process.
 //
-// A process start of `node bin/perlagg.js` costs 3-4 s of CPU (tsx, yargs, apache-arrow and perlagg's own
-// modules loaded afresh), which a test file pays once for its own imports. A test needs a process of its own
+// A process start of `node bin/perlagg.js` costs 0.3 to 2 s of CPU (tsx, then yargs and the modules of the
+// command it runs, loaded afresh; docs/testing.md), which a test file pays once for its own imports. A test needs a process of its own
 // only for what one process cannot show: a signal (Ctrl-C, kill -9), a second process competing for a folder,
 // the scheduler's variables read at start, a policy calling process.exit, or bin/perlagg.js itself. Everything
 // else — parsing, the one-line errors and exit codes, the files written — is the same code either way.

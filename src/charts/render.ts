@@ -3,7 +3,7 @@
 // only, so commands that draw nothing do not pay for loading them (about half a second).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../results/arrow-file.ts';
+import { writeFileAtomic } from '../results/atomic-file.ts';
 import { vegaTextWidth } from './text-width.ts';
 import type { TopLevelSpec } from './theme.ts';
 

@@ -1,21 +1,18 @@
 // perlagg experiment list | run | report (issue 11): the 1853 author's claims (RULES §16, H-01 … H-42)
 // tested with duplicate deals and intervals. The experiments are declared in experiments/ (one file per
-// family); the framework in src/experiments/ runs them through the ordinary runner.
+// family); the framework in src/experiments/ runs them through the ordinary runner. `list` reads only the
+// declarations: the runner, the report and the chart are imported by the sub-command that uses them.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { EXPERIMENTS, NOT_TESTABLE } from '../../experiments/index.ts';
-import { DEFAULT_SEED, ExperimentInterrupted, runExperiment } from '../experiments/run.ts';
-import { categoryCounts, claimSources, findingsMarkdown, writeFindings } from '../experiments/report.ts';
-import { judgeClaims } from '../experiments/judge.ts';
-import { writeFindingsChart } from '../experiments/chart.ts';
-import type { Experiment } from '../experiments/types.ts';
-import { DEFAULT_WORKERS } from '../runner/runner.ts';
+import { DEFAULT_SEED, type Experiment } from '../experiments/types.ts';
+import { DEFAULT_WORKERS } from '../runner/cpu-limit.ts';
 import { wholeOption } from './errors.ts';
-import { shardFrom, workersOption } from './simulate.ts';
+import { shardFrom, workersOption } from './run-options.ts';
 import { UsageError } from '../core/errors.ts';
-import { type SizeName, type ArmSummary, type ExperimentSummary } from '../experiments/summary.ts';
+import type { SizeName, ArmSummary, ExperimentSummary } from '../experiments/summary.ts';
 import { signed as signedNumber } from '../core/numbers.ts';
 export const RESULTS_DIR = 'results/experiments';
 /** Where `experiment report` writes by default: results/, never the committed docs/findings.md. */
@@ -116,6 +113,7 @@ const runCommand: CommandModule<object, RunArgs> = {
     const shard = shardFrom(argv.shard, shards, process.env);
     const mine = shard === null ? todo : todo.filter((_, i) => i % shard.count === shard.index);
     const out = resolve(argv.out);
+    const { ExperimentInterrupted, runExperiment } = await import('../experiments/run.ts');
     const abort = new AbortController();
     const onSigint = () => abort.abort();
     process.once('SIGINT', onSigint);
@@ -197,9 +195,9 @@ function readSummaries(dir: string, option: string): ExperimentSummary[] {
 }
 
 /** docs/rules.md of the checkout (the German sentences), when it is there. */
-function rulesSources(): Map<string, string> | undefined {
+function rulesText(): string | undefined {
   const p = fileURLToPath(new URL('../../docs/rules.md', import.meta.url));
-  return existsSync(p) ? claimSources(readFileSync(p, 'utf8')) : undefined;
+  return existsSync(p) ? readFileSync(p, 'utf8') : undefined;
 }
 
 const reportCommand: CommandModule<object, ReportArgs> = {
@@ -225,8 +223,10 @@ const reportCommand: CommandModule<object, ReportArgs> = {
       if (missing.length > 0 || small.length > 0) throw new UsageError(`--docs: docs/findings.md holds the full size of every experiment; ${missing.length > 0 ? `${missing.length} not run (${missing.slice(0, 4).join(', ')}${missing.length > 4 ? ' …' : ''})` : `${small.length} not at full size (${small.slice(0, 4).join(', ')}${small.length > 4 ? ' …' : ''})`}: write elsewhere with --out`);
     }
     const out = argv.docs ? 'docs/findings.md' : (argv.out ?? FINDINGS_OUT);
+    const [{ categoryCounts, claimSources, findingsMarkdown, writeFindings }, { judgeClaims }, { writeFindingsChart }] = await Promise.all([import('../experiments/report.ts'), import('../experiments/judge.ts'), import('../experiments/chart.ts')]);
+    const rules = rulesText();
     const chartName = basename(out).replace(/\.md$/, '') + '-chart.svg';
-    writeFindings(out, findingsMarkdown({ summaries, replicates, experiments: EXPERIMENTS, notTestable: NOT_TESTABLE, sources: rulesSources(), chart: chartName, firing }));
+    writeFindings(out, findingsMarkdown({ summaries, replicates, experiments: EXPERIMENTS, notTestable: NOT_TESTABLE, sources: rules === undefined ? undefined : claimSources(rules), chart: chartName, firing }));
     const judged = judgeClaims(summaries, replicates);
     await writeFindingsChart(dirname(out), chartName.replace(/\.svg$/, ''), judged); // the SVG and its spec beside it
     const counts = categoryCounts(judged, NOT_TESTABLE);

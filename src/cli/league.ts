@@ -3,7 +3,7 @@
 import Table from 'cli-table3';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
-import { DEFAULT_WORKERS } from '../runner/runner.ts';
+import { DEFAULT_WORKERS } from '../runner/cpu-limit.ts';
 import { formatPairReport, pairReport } from '../stats/report.ts';
 import { pairAccOf, type PairedEstimate } from '../stats/paired.ts';
 import { pentanomialFromPairScores } from '../stats/elo.ts';
@@ -11,7 +11,7 @@ import type { RatingsReport } from '../stats/ratings.ts';
 import { runLeague, type LeagueMode, type LeagueResult } from '../league/league.ts';
 import { writeResultCharts } from '../charts/commands.ts';
 import { textOption, wholeOption } from './errors.ts';
-import { workersOption } from './simulate.ts';
+import { workersOption } from './run-options.ts';
 import { UsageError } from '../core/errors.ts';
 import { splitPolicies } from '../registry/policies.ts';
 import { signed } from '../core/numbers.ts';

@@ -1,18 +1,8 @@
-// The `perlagg` command line (yargs, strict). One file per command; each exports a yargs CommandModule.
-import yargs, { type Argv } from 'yargs';
-import { hideBin } from 'yargs/helpers';
-import { exactCommand } from './exact.ts';
-import { rulesCommand } from './rules.ts';
-import { simulateCommand } from './simulate.ts';
-import { mergeCommand } from './merge.ts';
-import { benchCommand } from './bench.ts';
-import { schemaCommand } from './schema.ts';
-import { playCommand } from './play.ts';
-import { plotCommand } from './plot.ts';
-import { tuneCommand } from './tune.ts';
-import { leagueCommand } from './league.ts';
-import { policiesCommand } from './policies.ts';
-import { experimentCommand } from './experiment.ts';
+// The `perlagg` command line (yargs, strict). One file per command; each exports a yargs CommandModule, and
+// commands.ts lists them. A process loads yargs and the module of the command it names only: `--version`
+// loads neither, `--help` (no command) lists every command from commands.ts's table (issue 25).
+import type { Argv } from 'yargs';
+import { COMMANDS, namedCommands } from './commands.ts';
 import { reportError } from './errors.ts';
 import { helpWidth, pasteableExamples } from './help.ts';
 import { codeVersion } from '../results/manifest.ts';
@@ -26,25 +16,16 @@ export function versionLine(): string {
 
 /** The command line, configured and not yet parsed (main parses it; tests read its help). */
 export async function cli(argv: string[]): Promise<Argv> {
-  return pasteableExamples(yargs(argv))
+  const { default: yargs } = await import('yargs');
+  const named = new Set(namedCommands(argv));
+  let y = pasteableExamples(yargs(argv))
     .scriptName('perlagg')
-    .usage('perlagg <command> [options]\n\nExact answers and simulations for the Tyrolean card game Perlaggen.')
-    .command(exactCommand)
-    .command(playCommand)
-    .command((await import('./replay.ts')).replayCommand)
-    .command(rulesCommand)
-    .command(simulateCommand)
-    .command(mergeCommand)
-    .command(benchCommand)
-    .command(schemaCommand)
-    .command(plotCommand)
-    .command(tuneCommand)
-    .command(leagueCommand)
-    .command(policiesCommand)
-    .command((await import('./advise.ts')).adviseCommand)
-    .command((await import('./review.ts')).reviewCommand)
-    .command((await import('./serve.ts')).serveCommand)
-    .command(experimentCommand)
+    .usage('perlagg <command> [options]\n\nExact answers and simulations for the Tyrolean card game Perlaggen.');
+  for (const c of COMMANDS) {
+    // a command not named is listed (help, "Did you mean …?") but never runs: only its usage and line
+    y = y.command(named.has(c) ? await c.load() : { command: c.command, describe: c.describe, handler: () => Promise.reject(new Error(`command ${c.command} run but not loaded`)) });
+  }
+  return y
     .demandCommand(1, 'name a command (perlagg --help lists them)')
     .strict()
     .recommendCommands()
@@ -80,8 +61,12 @@ export function yargsMessage(msg: string): string {
   return msg.replace(/\s*\n\s*/g, ' ').trim();
 }
 
-/** Run the command line and set the process's exit code: a command may set its own (simulate: 130 after Ctrl-C); an error's code wins. */
-export async function run(argv: string[] = hideBin(process.argv)): Promise<void> {
+/**
+ * Run the command line and set the process's exit code: a command may set its own (simulate: 130 after
+ * Ctrl-C); an error's code wins. The arguments are those after node and the script (what yargs' hideBin
+ * gives under node, without loading yargs for --version).
+ */
+export async function run(argv: string[] = process.argv.slice(2)): Promise<void> {
   const code = await main(argv);
   if (code !== 0 || process.exitCode === undefined) process.exitCode = code;
 }

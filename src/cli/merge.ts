@@ -5,7 +5,7 @@ import { mergeRun } from '../runner/merge-run.ts';
 import { readRunManifest } from '../results/run-manifest.ts';
 import { reviveAcc, type MetricAcc, type MetricSpec } from '../sim/job.ts';
 import { writeRunCharts } from '../charts/commands.ts';
-import { summaryTable } from './simulate.ts';
+import { summaryTable } from './run-summary.ts';
 
 interface MergeArgs {
   shards: string[];

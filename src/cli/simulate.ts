@@ -2,13 +2,11 @@
 // whole Partien plug in as further modes of the same runner.
 import { isAbsolute, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import Table from 'cli-table3';
 import { SingleBar } from 'cli-progress';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { cardShort, parseCards, parseSuit } from '../cards/notation.ts';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
-import { formatInterval } from '../stats/intervals.ts';
 import { parseSprt } from '../stats/sprt.ts';
 import { formatPaired, pairedEstimate, type PairAcc } from '../stats/paired.ts';
 import { resolveBietenRules, bietenRulesName } from '../games/bieten/rules.ts';
@@ -16,9 +14,12 @@ import { MAX_PLAYERS as MAX_BIETEN_PLAYERS } from '../games/bieten/engine.ts';
 import { formatPairReport, pairReport } from '../stats/report.ts';
 import { pentanomialFromPairScores } from '../stats/elo.ts';
 import { metricEstimate, reviveAcc, type MetricAcc, type SimMode, type SimSpec, type StartState, DEFAULT_BATCH, DEFAULT_SPRT_BATCH } from '../sim/job.ts';
-import { DEFAULT_WORKERS, runSimulation, type Progress, type RunResult, type RunSprt, type Shard, varianceRatio } from '../runner/runner.ts';
+import { runSimulation, type Progress, type RunResult, type RunSprt, type Shard, varianceRatio } from '../runner/runner.ts';
 import { writeRunCharts } from '../charts/commands.ts';
 import { durationOption, positiveOption, textOption, wholeOption } from './errors.ts';
+import { shardFrom, workersOption } from './run-options.ts';
+import { summaryTable } from './run-summary.ts';
+import { DEFAULT_WORKERS } from '../runner/cpu-limit.ts';
 import { parseDealer, parseScore, startText } from '../sim/start.ts';
 import { UsageError } from '../core/errors.ts';
 import { splitPolicies } from '../registry/policies.ts';
@@ -63,56 +64,6 @@ export function parseDuration(text: string, option = 'time-budget'): number {
   return durationOption(option, text)!;
 }
 
-/** The most worker threads a run uses: one per core (more only cost memory: 1,000 deals took 487 s and 4.3 GB with 99 on 2 cores). */
-export const MAX_WORKERS = DEFAULT_WORKERS;
-
-/** --workers (0 = this thread; default the core count); more than the cores is taken as the cores, with a note on stderr. */
-export function workersOption(value: unknown): number {
-  const workers = wholeOption('workers', value, 0, 1_000_000) ?? DEFAULT_WORKERS;
-  if (workers <= MAX_WORKERS) return workers;
-  process.stderr.write(`perlagg: note: --workers ${workers} is more than this machine's ${MAX_WORKERS} cores; using ${MAX_WORKERS}\n`);
-  return MAX_WORKERS;
-}
-
-/**
- * The shard of this process: --shard i/n, or --shards n with the index from the scheduler:
- * JOB_COMPLETION_INDEX (Kubernetes Indexed Job, 0-based), SLURM_ARRAY_TASK_ID (minus SLURM_ARRAY_TASK_MIN),
- * AWS_BATCH_JOB_ARRAY_INDEX (0-based).
- */
-export function shardFrom(shard: string | undefined, shards: number | undefined, env: NodeJS.ProcessEnv): Shard | null {
-  if (Array.isArray(shard)) throw new UsageError('--shard is given more than once; give it once');
-  if (shard !== undefined) {
-    const m = /^(\d{1,9})\/(\d{1,9})$/.exec(shard.trim());
-    if (m === null) throw new UsageError(`--shard ${JSON.stringify(shard)}: write index/count, e.g. 0/3`);
-    const index = Number(m[1]);
-    const count = Number(m[2]);
-    if (count < 1 || index >= count) throw new UsageError(`--shard ${shard}: the index must be 0 to ${count - 1}`);
-    return { index, count };
-  }
-  const fromEnv = (): number | null => {
-    const num = (name: string): number | null => {
-      const v = env[name];
-      if (v === undefined || v === '') return null;
-        if (!/^\d+$/.test(v) || !Number.isSafeInteger(Number(v))) throw new UsageError(`${name}=${v} is not a shard index`);
-      return Number(v);
-    };
-    const k8s = num('JOB_COMPLETION_INDEX');
-    if (k8s !== null) return k8s;
-    const slurm = num('SLURM_ARRAY_TASK_ID');
-    if (slurm !== null) return slurm - (num('SLURM_ARRAY_TASK_MIN') ?? 0);
-    return num('AWS_BATCH_JOB_ARRAY_INDEX');
-  };
-  const index = fromEnv();
-  if (shards === undefined) {
-    if (index !== null) throw new UsageError('a shard index is set in the environment: give --shards <count> too');
-    return null;
-  }
-  if (!(Number.isInteger(shards) && shards >= 1)) throw new UsageError('--shards must be a whole number >= 1');
-  if (index === null) throw new UsageError('--shards needs the shard index: --shard i/n, or JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX');
-  if (index < 0 || index >= shards) throw new UsageError(`shard index ${index} is outside 0-${shards - 1}`);
-  return { index, count: shards };
-}
-
 function parseHands(items: readonly string[] | undefined): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const item of items ?? []) {
@@ -141,24 +92,6 @@ export function countWords(mode: SimMode, duplicate: boolean, n: number, bieten:
 }
 
 /** A metric's estimate as the table prints it: a per-pair one as paired.ts says it (identical, constant, by construction). */
-function estimateText(r: Pick<RunResult, 'specs' | 'metrics'>, name: string): { text: string; n: string } {
-  const spec = r.specs.find((m) => m.name === name)!;
-  const e = metricEstimate(r.metrics[name]!, spec);
-  const n = `${e.interval.n.toLocaleString('en-US')} ${spec.counts}`;
-  if (e.paired !== null && e.paired.kind !== 'interval') return { text: formatPaired(e.paired, { unit: spec.counts }), n };
-  return { text: formatInterval(e.interval), n };
-}
-
-/** The summary table of a run's metrics (simulate's, and merge's of the merged run). */
-export function summaryTable(r: Pick<RunResult, 'specs' | 'metrics'>): string {
-  const t = new Table({ head: ['metric', 'estimate [95% interval]', 'n', 'what it is'], style: { head: [], border: [], compact: true }, wordWrap: true, colWidths: [24, 32, 20, 50] });
-  for (const m of r.specs) {
-    const e = estimateText(r, m.name);
-    t.push([m.name, e.text, e.n, m.doc]);
-  }
-  return t.toString();
-}
-
 function pairingLine(r: RunResult): string[] {
   const v = varianceRatio(r);
   if (v === null) return [];

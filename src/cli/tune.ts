@@ -6,14 +6,14 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
 import { parseSprt } from '../stats/sprt.ts';
 import { isPolicyFile, resolvePolicy } from '../registry/policies.ts';
-import { DEFAULT_WORKERS } from '../runner/runner.ts';
+import { DEFAULT_WORKERS } from '../runner/cpu-limit.ts';
 import { boundHitLine, boundsHit, DEFAULT_R_END, type BoundHit } from '../tune/params.ts';
 import { runTune, type TuneResult } from '../tune/tune.ts';
 import type { TuneMode, TuneProgress } from '../tune/options.ts';
 import type { Confirmation } from '../tune/confirm.ts';
 import { writeResultCharts } from '../charts/commands.ts';
 import { positiveOption, textOption, wholeOption } from './errors.ts';
-import { workersOption } from './simulate.ts';
+import { workersOption } from './run-options.ts';
 import { UsageError } from '../core/errors.ts';
 import { signed as signedNumber } from '../core/numbers.ts';
 

@@ -48,8 +48,6 @@ export function reproduceCommand(id: string, size: SizeName, seed: number): stri
   return `npx perlagg experiment run ${id}${size === 'full' ? '' : ` --${size}`} --seed ${seed}`;
 }
 
-export const DEFAULT_SEED = 1853;
-
 /** An experiment's SPRT decides from this many pairs on (StopRule.minPairs). */
 export const SPRT_MIN_PAIRS = 200;
 

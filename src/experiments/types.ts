@@ -159,3 +159,6 @@ export type Verdict = 'supported' | 'refuted' | 'no effect that matters' | 'inco
 
 /** The categories in the order the findings list them. */
 export const CATEGORIES: readonly Verdict[] = ['supported', 'refuted', 'no effect that matters', 'depends on the opponent', 'inconclusive', 'untested', 'not testable'];
+
+/** The root seed of an experiment's runs unless --seed gives another. */
+export const DEFAULT_SEED = 1853;

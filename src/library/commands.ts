@@ -3,7 +3,7 @@
 // src/league/league.ts runLeague, src/runner/merge-run.ts mergeRun, src/charts/folder.ts writeFolderCharts);
 // nothing is printed. Bad input throws a one-line UsageError (as the command exits 2 for it).
 import { canonicalName, resolveRuleset } from '../rules/registry.ts';
-import { DEFAULT_WORKERS } from '../runner/runner.ts';
+import { DEFAULT_WORKERS } from '../runner/cpu-limit.ts';
 import { mergeRun } from '../runner/merge-run.ts';
 import { runTune } from '../tune/tune.ts';
 import type { TuneMode, TuneProgress } from '../tune/options.ts';

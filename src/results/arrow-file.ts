@@ -1,12 +1,10 @@
-// Writing a finished table as an Arrow IPC file, atomically: temp file, fsync, rename. A reader sees the
-// old file or the new one, never a torn one. (Streaming output for long runs is the runner's business.)
-import { closeSync, openSync, renameSync, unlinkSync } from 'node:fs';
-import { io } from './io.ts';
-import { basename, dirname, join } from 'node:path';
+// Writing a finished table as an Arrow IPC file, atomically (atomic-file.ts: temp file, fsync, rename). A
+// reader sees the old file or the new one, never a torn one. (Streaming output for long runs is the runner's business.)
 import { Field, RecordBatch, Schema, Struct, Table, makeData, makeVector, vectorFromArray, type Data } from 'apache-arrow';
 import { arrowType } from './schema.ts';
 import { compressedFileBytes } from './codec.ts';
 import type { ColumnSpec } from '../core/columns.ts';
+import { writeFileAtomic } from './atomic-file.ts';
 
 export type ColumnData = Uint8Array | Uint32Array | Int32Array | Float64Array | readonly string[];
 
@@ -29,47 +27,6 @@ export function buildTable(specs: readonly ColumnSpec[], data: Readonly<Record<s
   const schema = new Schema(fields, new Map(Object.entries(metadata)));
   const struct = makeData({ type: new Struct(fields), length: Math.max(rows, 0), nullCount: 0, children });
   return new Table(schema, [new RecordBatch(schema, struct)]);
-}
-
-/**
- * Create `path` atomically: `fill` writes the content to a temp file in the same folder, which is fsynced
- * and renamed over `path` (then the folder is fsynced). A reader sees the old file or the new one.
- */
-export function writeAtomically(path: string, fill: (fd: number) => void): void {
-  const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}`);
-  const fd = openSync(tmp, 'w');
-  try {
-    fill(fd);
-    io.fsyncSync(fd);
-  } catch (e) {
-    closeSync(fd);
-    try {
-      unlinkSync(tmp); // a failed write (a full disk) leaves no temp file behind
-    } catch {
-      // already gone
-    }
-    throw e;
-  }
-  closeSync(fd);
-  renameSync(tmp, path);
-  try {
-    const dfd = openSync(dirname(path), 'r');
-    io.fsyncSync(dfd);
-    closeSync(dfd);
-  } catch {
-    // fsync of a directory is not supported everywhere; the rename itself is atomic.
-  }
-}
-
-/** Write all of `bytes` at the fd's position. */
-export function writeAll(fd: number, bytes: Uint8Array): void {
-  let off = 0;
-  while (off < bytes.length) off += io.writeSync(fd, bytes, off, bytes.length - off, null);
-}
-
-/** Write bytes to path atomically (temp file in the same folder, fsync, rename). */
-export function writeFileAtomic(path: string, bytes: Uint8Array | string): void {
-  writeAtomically(path, (fd) => writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
 }
 
 /** Write an Arrow IPC file (random-access format, zstd-compressed buffers; readable by pyarrow, polars, arrow-js). */

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeFileAtomic } from './arrow-file.ts';
+import { writeFileAtomic } from './atomic-file.ts';
 import { UsageError } from '../core/errors.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -14,7 +14,7 @@ import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'nod
 import { makeFolder, takeLock, uncommittedLeftovers } from './run-folder.ts';
 import { io, writeErrorText } from './io.ts';
 import { join } from 'node:path';
-import { writeAll, writeAtomically } from './arrow-file.ts';
+import { writeAll, writeAtomically } from './atomic-file.ts';
 import { OutputError, codeDiff } from './manifest.ts';
 import { fileSha256, finalFileName, finalizeRun, readRunManifest, settingsDiff, writeRunManifest, type RunManifest, type TableEntry } from './run-manifest.ts';
 import { batchDigest, verifyStreamDigests, readStreamBatches, readStreamSchema, type Committed } from './stream.ts';

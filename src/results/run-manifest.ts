@@ -15,7 +15,7 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { writeFileAtomic } from './arrow-file.ts';
+import { writeFileAtomic } from './atomic-file.ts';
 import { OutputError, manifestPath, type CodeVersion, type ManifestFile } from './manifest.ts';
 import { readStreamBatches } from './stream.ts';
 import type { Committed } from './committed.ts';

@@ -84,3 +84,6 @@ export function usableCpus(src: CpuLimitSources = {}): number {
   const limit = quotas.length === 0 ? Infinity : Math.ceil(Math.min(...quotas) - 1e-9);
   return Math.max(1, Math.min(cores, limit));
 }
+
+/** The default worker count: the CPUs this process may use (its affinity and its cgroup's CPU quota: a pod's limit). */
+export const DEFAULT_WORKERS = usableCpus();

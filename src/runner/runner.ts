@@ -13,7 +13,6 @@ import { momentsOf, reviveAcc, type MetricAcc, type MetricSpec, type ReceivedBat
 import { createJob } from '../sim/jobs.ts';
 import { RunError } from '../core/errors.ts';
 import { varianceRatio as pairedVarianceRatio, type PairAcc } from '../stats/paired.ts';
-import { usableCpus } from './cpu-limit.ts';
 import { checkRunOptions, resolveRun, type BatchRange, type RunOptions, type StopRules } from './options.ts';
 import { Standing, type StopReason } from './standing.ts';
 import { RunOutput } from './output.ts';
@@ -150,8 +149,6 @@ function sprtAtEnd(standing: Standing, stops: StopRules, range: BatchRange): Run
   return { metric: stops.sprt!.metric, status, corrected: test.corrected(), decidedAtDeal: status.decidedAt === null ? null : first + status.decidedAt - 1 };
 }
 
-/** The default worker count: the CPUs this process may use (its affinity and its cgroup's CPU quota: a pod's limit). */
-export const DEFAULT_WORKERS = usableCpus();
 
 /** With duplicate deals: how much pairing narrowed the interval of A - B (GUIDE §5): unpaired over paired variance of the mean. */
 export function varianceRatio(r: RunResult): number | null {

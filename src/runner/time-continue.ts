@@ -11,7 +11,7 @@
 // manifest leaves the complete run as it was (the next --resume writes the streams again).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeAtomically, writeAll } from '../results/arrow-file.ts';
+import { writeAtomically, writeAll } from '../results/atomic-file.ts';
 import { arrowFileSource, streamBatchBytes, streamSchemaBytes } from '../results/ipc-file.ts';
 import { batchDigest } from '../results/stream.ts';
 import { writeRunManifest, type RunManifest, type TableEntry } from '../results/run-manifest.ts';

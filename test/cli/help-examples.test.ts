@@ -8,7 +8,7 @@
 //   - an example that is also a command line of the README or of docs/ (test/readme runs those pages);
 //   - the advise examples: test/search/advise-assumed.test.ts runs every one (ADVISE_EXAMPLES, asserted
 //     here to be what the help shows).
-// One test per command (each within the test time limit on a busy machine). Quick variants declared here: `experiment run --all --shard i/n` runs shard 0/42 (one experiment at its
+// One test per command (each within the test time limit on a busy machine). Quick variants declared here: `experiment run --all --shard i/n` runs shard 0/42 only (one experiment at its
 // smoke size; the sharding of the experiments is test/experiments' matter); `experiment report --replicate
 // X --docs` reads the smoke results for both seeds and writes --out into the temp folder (--docs takes only
 // full-size runs of all 42); `serve` is started, must print its address, and is stopped with Ctrl-C.
@@ -61,9 +61,13 @@ async function readHelpExamples(): Promise<Array<{ command: string; lines: strin
 /** The quick variants declared at the head of this file. */
 function quick(ex: Example): Example {
   const a = ex.args.slice();
+  let oneShard = false;
   if (a[0] === 'experiment' && a[1] === 'run' && a.includes('--all')) {
     const s = a.indexOf('--shard');
-    if (s >= 0) a[s + 1] = '0/42';
+    if (s >= 0) {
+      a[s + 1] = '0/42';
+      oneShard = true; // shard 0 only: runExamples would otherwise run all 42 shards, every experiment
+    }
   }
   if (a[0] === 'experiment' && a[1] === 'report' && a.includes('--docs')) {
     a.splice(a.indexOf('--docs'), 1);
@@ -71,7 +75,7 @@ function quick(ex: Example): Example {
     if (r >= 0) a[r + 1] = a[a.indexOf('--results') + 1]!;
     a.push('--out', 'results/findings-replicated.md');
   }
-  return { ...ex, args: a };
+  return { ...ex, args: a, ...(oneShard ? { oneShard } : {}) };
 }
 
 /** Start `perlagg serve`: it must print the address to open; Ctrl-C ends it. */

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli, versionLine } from '../../src/cli/main.ts';
+import { COMMANDS } from '../../src/cli/commands.ts';
 import { dealtDistribution, dealtSummary } from '../../src/exact/dealt.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { failedTargets } from '../../bench/lib.ts';
@@ -39,6 +40,13 @@ describe('rough edges', () => {
     expect(r.out).toMatch(new RegExp(`^perlagg ${pkg.version.replace(/\./g, '\\.')} \\(commit ${head}(-dirty)?, node v\\d+\\.\\d+\\.\\d+\\)\\n$`));
     expect((await perlagg('exact', '--version')).out).toBe(versionLine() + '\n');
     expect((await help([], 110))).toMatch(/--version +print the package version and the code commit/);
+  });
+
+  it('the table of commands (what --help lists without loading them) has the usage and line of each command module', async () => {
+    for (const c of COMMANDS) {
+      const m = await c.load();
+      expect([m.command, m.describe], c.command).toEqual([c.command, c.describe]);
+    }
   });
 
   it('every command that takes a ruleset takes -r, and -r works in each', async () => {
