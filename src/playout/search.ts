@@ -46,9 +46,11 @@
 // (lines.ts: the bidding it opens driven by the answer model, the penalties, the Spielfarbe judgement), and
 // played out by the kernel with the deal's bidding (kernel-score.ts: false figures and their corrections,
 // A-39's erasure, Aus, the Partie ending in the deal); the value is judged on the kernel's final writes
-// (judgeWrites). Where a world cannot be replayed in the engine (rare: 3 of ~800 near-target test decisions)
-// the options are priced on the plain stakes below (Plan, judge), with a note:
-// no end-of-deal corrections, the over-bid penalties as options.ts writes them.
+// (judgeWrites). Where a world cannot be replayed in the engine the options are priced on the plain stakes
+// below (Plan, judge), with a note: no end-of-deal corrections, the over-bid penalties as options.ts writes
+// them. Measured: 0 of 8,753 decisions of near-target test positions (test/playout/positions.ts: 1853 and
+// Oberland 150 hands, Südtirol and Innsbruck 100, 2–6 seats, 12 worlds) fall back — 42 did before the replay
+// passed over the answers the engine writes itself (a void raise's hold, a veto's answer: inference.ts).
 import { WELI } from '../cards/card.ts';
 import { popcount32 } from '../cards/mask.ts';
 import type { FigureName, PolicyAction } from '../engine/actions.ts';
