@@ -36,6 +36,7 @@ export default definePolicy({
     readBids: { type: 'enum', values: ['strong', 'any', 'none'], default: 'strong', description: "what an opponent's bid or hold of a Gleich/Hanger tells: one of at least three Ober / U-O-K, any, nothing" },
     worldWeights: { type: 'enum', values: ['uniform', 'weighted'], default: 'uniform', description: "'weighted': every consistent deal sampled, each world weighted by the likelihood of the other seats' bids, answers and talk as simple (softened by `tremble`) would have made them; 'uniform': the reading of bids" },
     tremble: { type: 'number', min: 0.001, max: 1, default: 0.1, description: "worldWeights 'weighted': the probability that a seat does not do what simple would (the model's ε-mix)" },
+    minEss: { type: 'integer', min: 0, max: 100000, default: 0, description: "worldWeights 'weighted': draw more worlds, `worlds` at a time, until the effective worlds reach this many (at most 8× `worlds`); 0 = off" },
     timeMs: { type: 'integer', min: 0, max: 60000, default: 0, description: 'stop sampling after this many ms per decision (at least 8 worlds); 0 = off. Not reproducible' },
   },
   create(o) {
@@ -54,6 +55,7 @@ export default definePolicy({
       everyOption: false,
       worldWeights: o['worldWeights'] as SearchConfig['worldWeights'],
       model: null,
+      minEss: o['minEss'] as number,
     };
     const fallback = simple.create({});
     // the model of the other seats for weighted worlds: simple, softened (src/playout/inference.ts)

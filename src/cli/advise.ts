@@ -26,7 +26,7 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { statements, ReplayError, type Statement } from '../games/replay/format.ts';
 import { actionWords, cardAt } from '../games/replay/common.ts';
 import { step } from '../games/replay/perlaggen.ts';
-import { ADVICE_ANSWERS, DEFAULT_SEARCH, type DecisionEstimate, type SearchConfig } from '../playout/search.ts';
+import { ADVICE_ANSWERS, DEFAULT_SEARCH, MIN_ESS_CAP, type DecisionEstimate, type SearchConfig } from '../playout/search.ts';
 import { searchDecision } from '../playout/decision.ts';
 import { WorldError } from '../playout/worlds.ts';
 import { DEFAULT_TREMBLE, softened, type SeatModel } from '../playout/inference.ts';
@@ -254,6 +254,8 @@ export interface AdviceOptions {
   readonly weights?: SearchConfig['worldWeights'];
   /** The model's tremble for weighted worlds (inference.ts softened); default 0.1. */
   readonly tremble?: number;
+  /** Weighted worlds: draw more until the effective worlds reach this many (search.ts minEss); 0 or absent: off. */
+  readonly minEss?: number;
 }
 
 export interface Advice {
@@ -277,6 +279,8 @@ export interface Assumptions {
   /** How the worlds count: alike, or weighted by the likelihood of the other seats' bids, answers and talk under `model`. */
   readonly weights: 'uniform' | 'weighted';
   readonly model: string | null;
+  /** The effective worlds asked for (--min-ess: worlds drawn until they are reached, or the cap); 0: off. */
+  readonly minEss: number;
   readonly seed: number;
   /** Playouts of each action per world, and the playouts in all. */
   readonly rolloutsPerWorld: number;
@@ -312,6 +316,8 @@ export function advise(p: PositionSpec, o: AdviceOptions): Advice {
     if (partieEquity(position.ruleset) === null) throw new UsageError(`--score: the ${position.ruleset.name} rules have no Partie-equity table (src/playout/equity-<ruleset>.json, made by scripts/equity-table.ts), so P(win the Partie) cannot be priced`);
   }
   const weighted = o.weights === 'weighted';
+  const minEss = o.minEss ?? 0;
+  if (minEss > 0 && !weighted) throw new UsageError('--min-ess: only with --weights weighted (equally weighted worlds are all effective)');
   const cfg: SearchConfig = {
     ...DEFAULT_SEARCH,
     worlds: o.worlds,
@@ -323,6 +329,7 @@ export function advise(p: PositionSpec, o: AdviceOptions): Advice {
     answers: o.answers ?? ADVICE_ANSWERS,
     worldWeights: weighted ? 'weighted' : 'uniform',
     model: weighted ? simpleModel(o.tremble ?? DEFAULT_TREMBLE) : null,
+    minEss,
   };
   let decision: DecisionEstimate;
   try {
@@ -340,6 +347,7 @@ export function advise(p: PositionSpec, o: AdviceOptions): Advice {
     effectiveWorlds: decision.effectiveWorlds,
     weights: decision.weights,
     model: decision.model,
+    minEss,
     seed: o.seed,
     rolloutsPerWorld: cfg.rolloutsPerWorld,
     playouts: decision.rollouts,
@@ -419,7 +427,7 @@ export function assumptionLines(x: Assumptions): string[] {
   return [
     `assumed: ruleset ${x.ruleset}; no signs and no table talk (RULES §13); the others answer bids as ${x.others.answers === 'simple' ? 'simple does (from their own cards)' : 'if they saw every card'} and play as ${x.others.play};`,
     x.weights === 'weighted'
-      ? `  reading of bids: every world weighted by the likelihood of the others' bids, answers and talk as ${x.model} would have made them; ${x.worlds} worlds, effective ${x.effectiveWorlds.toFixed(1)}; seed ${x.seed}; ${x.rolloutsPerWorld} playout(s) per action and world, ${x.playouts} in all;`
+      ? `  reading of bids: every world weighted by the likelihood of the others' bids, answers and talk as ${x.model} would have made them; ${x.worlds} worlds${x.minEss > 0 ? ` (drawn until ${x.minEss} effective, at most ${MIN_ESS_CAP}× those asked)` : ''}, effective ${x.effectiveWorlds.toFixed(1)}; seed ${x.seed}; ${x.rolloutsPerWorld} playout(s) per action and world, ${x.playouts} in all;`
       : `  reading of bids: ${x.readBids} — ${READ_WORDS[x.readBids]}; ${x.worlds} worlds, equally weighted (effective ${Math.round(x.effectiveWorlds)}); seed ${x.seed}; ${x.rolloutsPerWorld} playout(s) per action and world, ${x.playouts} in all;`,
     `  the decision: ${x.decision}.`,
   ];
@@ -469,6 +477,7 @@ interface AdviseArgs {
   answers: string;
   weights: string;
   tremble: string;
+  minEss: string;
   json: boolean;
 }
 
@@ -519,6 +528,7 @@ export const adviseCommand: CommandModule<object, AdviseArgs> = {
       .option('answers', { type: 'string', default: 'perfect', choices: ['perfect', 'simple'], describe: 'how the others answer your bid or raise: perfect (whichever of gut and hold is better for them in the world) or simple (as the simple bot answers, from their own cards: its holes then count as your gain)' })
       .option('weights', { type: 'string', default: 'uniform', choices: ['uniform', 'weighted'], describe: "worlds equally weighted (with the reading of bids), or each weighted by how likely the others' bids, answers and talk are as simple would make them (policy-based inference; the effective worlds are printed)" })
       .option('tremble', { type: 'string', default: '0.1', describe: '--weights weighted: the probability that a seat does not do what simple would (0.001..1)' })
+      .option('min-ess', { type: 'string', default: '0', describe: '--weights weighted: draw more worlds, --worlds at a time, until the effective worlds reach this many (at most 8× --worlds; about 4× the CPU at --min-ess = --worlds 40); 0 = off' })
       .option('json', { type: 'boolean', default: false, describe: 'print { "options": [ { "action", "ev", "lo", "hi" } ], "best" }' })
       .example(ADVISE_EXAMPLES.map((e) => [e.command, e.what])) as unknown as Argv<AdviseArgs>,
   handler: (argv: ArgumentsCamelCase<AdviseArgs>) => {
@@ -546,6 +556,7 @@ export const adviseCommand: CommandModule<object, AdviseArgs> = {
       answers: argv.answers as SearchConfig['answers'],
       weights: argv.weights as SearchConfig['worldWeights'],
       tremble: probArg(argv.tremble, '--tremble'),
+      minEss: intArg(argv.minEss, '--min-ess', 0, 1000000),
     };
     const a = advise(spec, o);
     process.stdout.write(argv.json ? JSON.stringify(adviceJson(a, score !== undefined)) + '\n' : adviceText(a, score !== undefined, o));

@@ -22,7 +22,10 @@ const plain = (x: Estimate): Estimate => ({ mean: x.mean, lo: x.lo, hi: x.hi });
  * (Σ w²·(x − mean)² / (Σ w)², Owen 2013 §9.2) in only 83.3% — with few effective worlds it sees too little
  * of the spread. On a larger set (400 decisions, 3,456 intervals, mean ESS 14.8) it held 90.0% [89.0%,
  * 91.0%]: still short of the 93–97% that uniform worlds reach (93.5% of 11,130) — the self-normalised mean's
- * own bias (of order 1/ESS) is not in any interval; more worlds narrow it. A single (effective) world: no width.
+ * own bias (of order 1/ESS) is not in any interval; more worlds narrow it. Measured again (400 decisions, 40
+ * worlds): 91.8% [90.8%, 92.7%] of 3,065 intervals at mean ESS 13.1; with minEss 40 (search.ts: worlds drawn until
+ * 40 are effective, 207 on average, ~4× the CPU) 93.5% [92.6%, 94.3%] of 3,137 at ESS 37.2 against a run 10×
+ * longer in effective worlds — in the window. A single (effective) world: no width.
  */
 export function weightedEstimate(x: ArrayLike<number>, w: ArrayLike<number>, n = x.length): Estimate & { readonly ess: number } {
   let W = 0, W2 = 0, S = 0;

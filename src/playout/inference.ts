@@ -118,6 +118,15 @@ function showOf(s: HandState, e: Extract<HandEvent, { type: 'show' }>): PolicyAc
 /** The seat an action event names. */
 const seatOf = (e: HandEvent): number => ('seat' in e ? (e as { seat: number }).seat : -1);
 
+/** The same event of an action: the same kind, seat and action (and figure, for answers and raises). */
+function sameEvent(x: HandEvent, e: HandEvent): boolean {
+  if (x.type !== e.type || seatOf(x) !== seatOf(e)) return false;
+  if ('figure' in x && 'figure' in e && x.figure !== e.figure) return false;
+  const a = actionOf(x);
+  const b = actionOf(e);
+  return a !== null && b !== null && sameAction(a, b);
+}
+
 /** Why a world could not be replayed (the weight is then unknown: the search falls back to uniform worlds). */
 export class ReplayUnsupported extends Error {
   override name = 'ReplayUnsupported';
@@ -209,10 +218,31 @@ export function weighedReplay(obs: Observation, w: World, model: SeatModel): { l
  * from the deal through every event of the observation's history (the silences between them, passes and
  * consents, filled in), up to the observer's turn — or to the showing, which comes after every bid of the
  * hand. `onAction(state, action)` is called before each action is applied (the observer's own included).
+ * Events the engine writes itself are not actions to look for: the answer it gives for a seat (a void raise
+ * stands as the hold, or as the gut a gestrichen party must give, A-45; a partner's veto brings the less
+ * dangerous answer, RULES §8.6; a silent party lets it gut) and a hand of one showing shown. Each is
+ * passed over when the replay's engine wrote it too (matched against what the engine did), so it is neither
+ * searched for among the legal actions nor weighted.
  * Throws ReplayUnsupported when the hand cannot be replayed from the world (a course the engine refuses).
  */
 export function replayWorld(obs: Observation, w: World, onAction?: (s: HandState, a: PolicyAction) => void): HandState {
   const s = dealOf(obs, w);
+  // the events the engine wrote itself in this replay (not the record of the action applied), not yet
+  // matched in the history: the answers of a void raise, of a veto, of a silent party
+  const engineWrote: HandEvent[] = [];
+  const apply = (a: PolicyAction): void => {
+    const seat = actingSeat(s);
+    const from = s.events.length;
+    onAction?.(s, a);
+    applyAction(s, a);
+    let record = false; // the action's own record: the first event of an action at the acting seat
+    for (let i = from; i < s.events.length; i++) {
+      const x = s.events[i]!;
+      if (actionOf(x) === null) continue;
+      if (!record && seatOf(x) === seat) record = true;
+      else engineWrote.push(x);
+    }
+  };
   const silent = (): boolean => {
     if (s.phase === 'cutKeep') {
       applyAction(s, { kind: 'keepCut', keep: false });
@@ -220,13 +250,19 @@ export function replayWorld(obs: Observation, w: World, onAction?: (s: HandState
     }
     const q = legalActions(s).find((x) => SILENT_KINDS.has(x.kind));
     if (q === undefined) return false;
-    onAction?.(s, q);
-    applyAction(s, q);
+    apply(q);
     return true;
   };
   for (const e of obs.history) {
     const given = actionOf(e);
     if (given === null && e.type !== 'show') continue;
+    if (given !== null) {
+      const k = engineWrote.findIndex((x) => sameEvent(x, e));
+      if (k >= 0) {
+        engineWrote.splice(k, 1); // the engine's own answer: written in this world too, passed over
+        continue;
+      }
+    }
     for (let guard = 0; ; guard++) {
       if (guard > 64) throw new ReplayUnsupported('the replay does not reach the event');
       if (e.type === 'show' && (s.shows[e.seat] ?? null) !== null) break; // shown already: the engine shows a hand of one showing itself
@@ -235,8 +271,7 @@ export function replayWorld(obs: Observation, w: World, onAction?: (s: HandState
         const legal = legalActions(s);
         const m = legal.find((x) => sameAction(x, a));
         if (m !== undefined) {
-          onAction?.(s, m);
-          applyAction(s, m);
+          apply(m);
           break;
         }
       }
