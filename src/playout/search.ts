@@ -66,6 +66,7 @@ import { kernelPositionOf } from './position.ts';
 import { WorldSampler } from './sampler.ts';
 import { ReplayUnsupported, effectiveSize, weighedReplay, type SeatModel } from './inference.ts';
 import type { HandState } from '../engine/state.ts';
+import type { HandEvent } from '../engine/history.ts';
 import { partieEquity, doubleLine, type PartieEquity } from './equity.ts';
 import { Playout } from './kernel.ts';
 import { ROLLOUT, type KernelPosition, type KernelRandom } from './kernel-state.ts';
@@ -111,6 +112,12 @@ export interface SearchConfig {
    * e.g. the solved bid layer (strategies/solved.ts solvedAnswerModel); where it answers −1, simple's answer.
    */
   readonly answerModel?: AnswerModel;
+  /**
+   * The answer model's raisers hold (issue 28): a party that raised (or re-raised) a figure in this deal holds
+   * our next raise of it instead of letting it gut as the model would (the 1853 author's bot does; simple
+   * folds). Off: the model's answer alone.
+   */
+  readonly raisersHold?: boolean;
 }
 
 /**
@@ -217,6 +224,12 @@ function rulesetOf(obs: Observation): RulesVariant {
 }
 
 export const FIG: readonly FigureName[] = ['Spiel', 'Gleich', 'Hanger'];
+
+/** Did party q raise (or re-raise) figure f in these events (a valid raise)? */
+export function partyRaised(events: readonly HandEvent[], f: number, q: number): boolean {
+  for (const e of events) if (e.type === 'raise' && e.valid && e.party === q && e.figure === FIG[f]) return true;
+  return false;
+}
 
 export const figOf = (f: FigureName): number => (f === 'Spiel' ? 0 : f === 'Gleich' ? 1 : 2);
 
@@ -758,8 +771,19 @@ export class Search {
     return -1;
   }
 
-  /** The answering seat's answer in world i to an offer on f at `level` (simple.ts): 0 gut, 1 hold, 2 raise. */
-  modelAnswer(i: number, f: number, level: number, seat: number, mayRaise: boolean): number {
+  /**
+   * The answering seat's answer in world i to an offer on f at `level`: 0 gut, 1 hold, 2 raise. `events`: the
+   * deal's events up to the offer (the line's engine state, or the observation's history), read for
+   * `raisersHold`: a party that raised f in them holds where the model would let gut.
+   */
+  modelAnswer(i: number, f: number, level: number, seat: number, mayRaise: boolean, events: readonly HandEvent[] = this.obs.history): number {
+    const a = this.baseAnswer(i, f, level, seat, mayRaise);
+    if (a === 0 && this.cfg.raisersHold === true && partyRaised(events, f, this.obs.party[seat]!)) return 1;
+    return a;
+  }
+
+  /** The answer model proper (SearchConfig.answerModel, else as simple.ts answers): 0 gut, 1 hold, 2 raise. */
+  baseAnswer(i: number, f: number, level: number, seat: number, mayRaise: boolean): number {
     if (this.cfg.answerModel !== undefined) {
       const a = this.cfg.answerModel(this.answerQuery(i, f, level, seat, mayRaise));
       if (a >= 0) return a;
