@@ -18,7 +18,7 @@ import { STREAM, keyedRng } from '../src/core/rng.ts';
 import type { Observation, OptionValues } from '../src/policy/api.ts';
 import { kernelPositionOf } from '../src/playout/position.ts';
 import { WorldSampler, newWorld } from '../src/playout/sampler.ts';
-import { DEFAULT_SEARCH, type SearchConfig } from '../src/playout/search.ts';
+import { DEFAULT_SEARCH, type SearchConfig } from '../src/playout/search-config.ts';
 import { searchDecision } from '../src/playout/decision.ts';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { Sfc32, checksum, formatTable, isMain, measure, measurementTable, type Contender } from './lib.ts';

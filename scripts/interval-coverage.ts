@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { keyedRng } from '../src/core/rng.ts';
 import type { Observation } from '../src/engine/observation.ts';
 import { playDeal } from '../src/play/hand.ts';
-import { DEFAULT_SEARCH, type SearchConfig } from '../src/playout/search.ts';
+import { DEFAULT_SEARCH, type SearchConfig } from '../src/playout/search-config.ts';
 import { searchDecision } from '../src/playout/decision.ts';
 import { softened } from '../src/playout/inference.ts';
 import { WorldError } from '../src/playout/worlds.ts';

@@ -26,7 +26,7 @@ import type { RulesVariant } from '../rules/variant.ts';
 import { statements, ReplayError, type Statement } from '../games/replay/format.ts';
 import { actionWords, cardAt } from '../games/replay/common.ts';
 import { step } from '../games/replay/perlaggen.ts';
-import { ADVICE_ANSWERS, DEFAULT_SEARCH, MIN_ESS_CAP, type DecisionEstimate, type SearchConfig } from '../playout/search.ts';
+import { ADVICE_ANSWERS, DEFAULT_SEARCH, MIN_ESS_CAP, type DecisionEstimate, type SearchConfig } from '../playout/search-config.ts';
 import { searchDecision } from '../playout/decision.ts';
 import { WorldError } from '../playout/worlds.ts';
 import { DEFAULT_TREMBLE, softened, type SeatModel } from '../playout/inference.ts';

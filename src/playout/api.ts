@@ -8,7 +8,7 @@ export { sampleWorld, worldSampler, newWorld, WorldSampler } from './sampler.ts'
 export { Playout } from './kernel.ts';
 export { ROLLOUT, moveAs, moveCard, moveOf, type KernelPosition, type RolloutPolicy } from './kernel-state.ts';
 // PIMC search of one decision over sampled worlds (strategies/pimc.ts, `perlagg advise`).
-export { DEFAULT_SEARCH, type SearchConfig, type AnswerModel, type AnswerQuery, type DecisionEstimate, type OptionEstimate, type Estimate } from './search.ts';
+export { DEFAULT_SEARCH, type SearchConfig, type AnswerModel, type AnswerQuery, type DecisionEstimate, type OptionEstimate, type Estimate } from './search-config.ts';
 export { searchDecision, weightedEstimate } from './decision.ts';
 // Worlds weighted by what the other seats did (policy-based inference): the model of a seat, a bot softened.
 export { softened, worldLikelihood, effectiveSize, DEFAULT_TREMBLE, type SeatModel, type ActionDistribution } from './inference.ts';

@@ -3,7 +3,8 @@
 
 import type { Observation } from '../engine/observation.ts';
 import { tFor } from '../stats/math.ts';
-import { type DecisionEstimate, type Estimate, type OptionEstimate, type OptionSpec, type Outcome, Search, type SearchConfig, type SearchRandom } from './search.ts';
+import { type OptionSpec, type Outcome, Search } from './search.ts';
+import { type DecisionEstimate, type Estimate, type OptionEstimate, type SearchConfig, type SearchRandom } from './search-config.ts';
 import { cutOptions, optionsOf } from './options.ts';
 import { ReplayUnsupported, effectiveSize } from './inference.ts';
 import { EngineLines, type LineValues } from './lines.ts';

@@ -25,7 +25,7 @@ import { actionNotation } from './notation.ts';
 import { statements, ReplayError } from '../games/replay/format.ts';
 import { parseRecording } from '../games/replay/common.ts';
 import { replayPerlaggen } from '../games/replay/perlaggen.ts';
-import { ADVICE_ANSWERS, DEFAULT_SEARCH, type SearchConfig } from '../playout/search.ts';
+import { ADVICE_ANSWERS, DEFAULT_SEARCH, type SearchConfig } from '../playout/search-config.ts';
 import { searchDecision } from '../playout/decision.ts';
 import { WorldError } from '../playout/worlds.ts';
 import { STREAM, keyedRng } from '../core/rng.ts';

@@ -9,7 +9,7 @@ import { STREAM, keyedRng } from '../core/rng.ts';
 import { UsageError } from '../core/errors.ts';
 import { perlaggenLabel } from '../games/perlaggen/prompt.ts';
 import { searchDecision } from '../playout/decision.ts';
-import { ADVICE_ANSWERS, DEFAULT_SEARCH, type SearchConfig, type SearchRandom } from '../playout/search.ts';
+import { ADVICE_ANSWERS, DEFAULT_SEARCH, type SearchConfig, type SearchRandom } from '../playout/search-config.ts';
 import type { Observation } from '../engine/observation.ts';
 import { WorldError } from '../playout/worlds.ts';
 import { standing } from './run.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { advise, buildPosition, type PositionSpec } from '../../src/cli/advise.ts';
 import { UsageError } from '../../src/core/errors.ts';
 import { keyedRng } from '../../src/core/rng.ts';
-import { MIN_ESS_CAP } from '../../src/playout/search.ts';
+import { MIN_ESS_CAP } from '../../src/playout/search-config.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 
 // P2 bid the Gleich: most uniform worlds give P2 none, and simple would not have bid there — uneven weights

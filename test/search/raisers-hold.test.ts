@@ -5,7 +5,8 @@
 // holds and the re-raise is no longer the best answer.
 import { describe, expect, it } from 'vitest';
 import { buildPosition, type PositionSpec } from '../../src/cli/advise.ts';
-import { DEFAULT_SEARCH, Search, partyRaised } from '../../src/playout/search.ts';
+import { Search, partyRaised } from '../../src/playout/search.ts';
+import { DEFAULT_SEARCH } from '../../src/playout/search-config.ts';
 import { searchDecision } from '../../src/playout/decision.ts';
 import { keyedRng } from '../../src/core/rng.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';

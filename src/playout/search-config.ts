@@ -1,0 +1,148 @@
+// The search's settings and what it returns (split from search.ts, which runs the search): SearchConfig and
+// DEFAULT_SEARCH (strategies/pimc.ts declares them as options), the answer model's question and answer
+// (AnswerQuery, AnswerModel: how the other seats answer our bids and raises), ADVICE_ANSWERS (the answers
+// advise and review assume), and the estimates of a decision (Estimate, OptionEstimate, DecisionEstimate).
+import type { PolicyAction } from '../engine/actions.ts';
+import type { Observation } from '../engine/observation.ts';
+import type { SeatModel } from './inference.ts';
+
+/** The search's settings (strategies/pimc.ts declares them as options, with their ranges). */
+export interface SearchConfig {
+  /** Worlds sampled per decision. */
+  readonly worlds: number;
+  /** Playouts of each option in each world (the continuation's own randomness). */
+  readonly rolloutsPerWorld: number;
+  readonly continuation: 'random' | 'simple';
+  /** 'points' (the deal's expected points), 'partie' (P(win the Partie) from the equity table), 'auto' (partie near the end). */
+  readonly objective: 'points' | 'partie' | 'auto';
+  /** auto: the Partie objective when a party needs at most this many points (virtual score). */
+  readonly autoWithin: number;
+  readonly answers: 'simple' | 'perfect';
+  readonly readBids: 'none' | 'any' | 'strong';
+  /** Enumerate all 32 christenings of a Perlagg (default: the kernel's reduced set). */
+  readonly christenAll: boolean;
+  /** At most this many playouts per decision (fewer worlds when the options are many); 0 = no cap. */
+  readonly maxRollouts: number;
+  /** Stop sampling worlds after this many milliseconds (at least 8 worlds); 0 = no limit. Not reproducible. */
+  readonly timeMs: number;
+  /** Evaluate every legal option (advise) or only the plausible ones (the bot: see prune()). */
+  readonly everyOption: boolean;
+  /**
+   * 'uniform': every sampled world counts alike (the reading of bids, `readBids`, as hard constraints);
+   * 'weighted': every consistent deal sampled and each world weighted by the likelihood of the other seats'
+   * bids, answers and talk under `model` (inference.ts; `readBids` is then not used).
+   */
+  readonly worldWeights: 'uniform' | 'weighted';
+  /** The model of the other seats for 'weighted' (inference.ts SeatModel); null: worlds stay uniform. */
+  readonly model: SeatModel | null;
+  /**
+   * 'weighted' only: draw more worlds, `worlds` at a time, until the effective worlds (Kish) reach this many,
+   * at most MIN_ESS_CAP × `worlds` in all; 0 (default) = off. Uneven weights leave few effective worlds and
+   * intervals that cover too rarely (docs/commands.md, advise: 91.8% at 40 worlds; 93.8% with minEss 40).
+   */
+  readonly minEss?: number;
+  /**
+   * The model of the other seats' answers to our bids and raises, as a function (answers 'simple' only):
+   * e.g. the solved bid layer (strategies/solved.ts solvedAnswerModel); where it answers −1, simple's answer.
+   */
+  readonly answerModel?: AnswerModel;
+  /**
+   * The answer model's raisers hold (issue 28): a party that raised (or re-raised) a figure in this deal holds
+   * our next raise of it instead of letting it gut as the model would (the 1853 author's bot does; simple
+   * folds). Off: the model's answer alone.
+   */
+  readonly raisersHold?: boolean;
+}
+
+/**
+ * The answers a bid or raise is priced against, by default: 'perfect' — each opponent takes whichever of gut
+ * and hold is better for him on the world's cards. Priced against `simple`'s answers (search.ts), a bid earns
+ * what simple's holes give away (issue 28: bid-everything beats simple), and a review would call a sound pass
+ * a mistake against any other opponent; `--answers simple` keeps that reading. Used by perlagg advise,
+ * perlagg review and the advisor and review of perlagg serve; the bot pimc keeps DEFAULT_SEARCH.answers.
+ */
+export const ADVICE_ANSWERS: SearchConfig['answers'] = 'perfect';
+
+/** What the answer model is asked: how `seat` answers our offer on `figure` at `level`, in one world. */
+export interface AnswerQuery {
+  readonly obs: Observation;
+  readonly seat: number;
+  /** 0 Spiel, 1 Gleich, 2 Hanger. */
+  readonly figure: number;
+  readonly level: number;
+  readonly mayRaise: boolean;
+  /** The answering seat's cards in the world: its best Gleich and Hanger (evaluator codes), its Perlaggen and plain trumps. */
+  readonly gleich: number;
+  readonly hanger: number;
+  readonly perlaggen: number;
+  readonly plainTrumps: number;
+  /** A uniform draw in [0, 1) for a mixed model, fixed by the world and the offer (reproducible). */
+  readonly u: number;
+}
+
+/** 0 gut, 1 hold, 2 raise; −1: no answer (simple's is taken). */
+export type AnswerModel = (q: AnswerQuery) => number;
+
+/** `minEss`: at most this many times the asked worlds are drawn to reach the effective worlds asked. */
+export const MIN_ESS_CAP = 8;
+
+export const DEFAULT_SEARCH: SearchConfig = Object.freeze({
+  worlds: 48,
+  rolloutsPerWorld: 1,
+  continuation: 'simple',
+  objective: 'auto',
+  autoWithin: 4,
+  answers: 'simple',
+  readBids: 'strong',
+  christenAll: false,
+  maxRollouts: 0,
+  timeMs: 0,
+  everyOption: false,
+  worldWeights: 'uniform',
+  model: null,
+});
+
+/** A mean over the sampled worlds with its 95% interval (mean ± t·SE, worlds as the sample). */
+export interface Estimate {
+  readonly mean: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+export interface OptionEstimate {
+  readonly action: PolicyAction;
+  /** Sampled and played out (false: decided by a rule, or not evaluated — see note). */
+  readonly evaluated: boolean;
+  /** Expected points of the deal: the acting party's minus the opponents'. */
+  readonly points: Estimate | null;
+  /** P(the acting party wins the Partie), when there is a Partie-equity table (two parties). */
+  readonly pwin: Estimate | null;
+  /** Expected Partie stake (±1, ±2 with the Double). */
+  readonly equity: Estimate | null;
+  /** The objective's mean (what the choice maximises); NaN when not evaluated. */
+  readonly value: number;
+  readonly note: string;
+}
+
+export interface DecisionEstimate {
+  readonly phase: string;
+  readonly objective: 'points' | 'partie';
+  /** Worlds sampled, and playouts run in all. */
+  readonly worlds: number;
+  /** The effective worlds (Kish: (Σw)² / Σw² of the worlds' weights; uniform worlds: all of them). */
+  readonly effectiveWorlds: number;
+  /** How the worlds were weighted (uniform also where 'weighted' fell back: see notes), and by which model. */
+  readonly weights: 'uniform' | 'weighted';
+  readonly model: string | null;
+  readonly rollouts: number;
+  readonly options: readonly OptionEstimate[];
+  /** Index of the chosen option. */
+  readonly best: number;
+  /** The Partie-equity table used (its source), null without one. */
+  readonly equitySource: string | null;
+  readonly notes: readonly string[];
+}
+
+export interface SearchRandom {
+  nextUint32(): number;
+}
