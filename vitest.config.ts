@@ -6,8 +6,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // the run's own temp folder, and a failure naming anything a test left in it (test/setup/temp-guard.ts)
     globalSetup: ['./test/setup/temp-guard.ts'],
-    // apache-arrow's zstd codec in every test process: the tables perlagg writes are zstd-compressed
-    setupFiles: ['./test/setup/arrow-codec.ts', './test/setup/cpu-log.ts'],
+    // apache-arrow's zstd codec in every test process: the tables perlagg writes are zstd-compressed; the
+    // scratch folders' cleanup after every file (test/scratch.ts)
+    setupFiles: ['./test/setup/arrow-codec.ts', './test/setup/scratch-cleanup.ts', './test/setup/cpu-log.ts'],
     // both cores (vitest's default leaves one idle on two), each file in a child process of its own
     pool: 'forks',
     maxWorkers: 2,
