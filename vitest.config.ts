@@ -1,14 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import { SlowestFirst } from './test/setup/sequencer.js';
+import { SHARED } from './test/setup/shared-files.js';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // the files: test/**/*.test.ts, in the two projects at the end (an include here would add to each one's)
     // the run's own temp folder, and a failure naming anything a test left in it (test/setup/temp-guard.ts)
     globalSetup: ['./test/setup/temp-guard.ts'],
-    // apache-arrow's zstd codec in every test process: the tables perlagg writes are zstd-compressed
-    setupFiles: ['./test/setup/arrow-codec.ts', './test/setup/cpu-log.ts'],
-    // both cores (vitest's default leaves one idle on two), each file in a child process of its own
+    // apache-arrow's zstd codec in every test process: the tables perlagg writes are zstd-compressed; the
+    // scratch folders' cleanup after every file (test/scratch.ts)
+    setupFiles: ['./test/setup/arrow-codec.ts', './test/setup/scratch-cleanup.ts', './test/setup/cpu-log.ts'],
+    // both cores (vitest's default leaves one idle on two)
     pool: 'forks',
     maxWorkers: 2,
     sequence: { sequencer: SlowestFirst },
@@ -17,5 +19,12 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     reporters: ['default', './test/summary-reporter.ts'],
+    // Two projects over the same files, each file in exactly one: `shared` runs the files that leave the
+    // process as they found it (test/setup/shared-files.ts) one after another in a worker's process, importing
+    // perlagg's modules once; `isolated` runs every other file in a process of its own.
+    projects: [
+      { extends: true, test: { name: 'shared', include: [...SHARED], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: [...SHARED], isolate: true } },
+    ],
   },
 });

@@ -4,14 +4,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 
 const made: string[] = [];
-// Registered when a test file imports this module (collection time), so scratchDir may be called anywhere:
-// at the top of the file, in a hook or inside a test.
-afterAll(() => {
+
+/**
+ * Removes the folders scratchDir made: after every test file, from test/setup/scratch-cleanup.ts (a setup file
+ * runs for each file, also where files share a process and this module is imported once), so scratchDir may be
+ * called anywhere: at the top of the file, in a hook or inside a test.
+ */
+export function removeScratchDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /** A new empty folder `perlagg-<tag>-XXXXXX`, removed after this test file. */
 export function scratchDir(tag: string): string {

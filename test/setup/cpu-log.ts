@@ -1,7 +1,8 @@
 // Per-file CPU, on demand: with PERLAGG_CPU_LOG=<file> set, each test file appends one line "<cpu s>\t<file>"
 // when it ends — the CPU of its process (user + system, worker threads included) and of every child process it
-// waited for. Vitest runs each file in a process of its own (pool 'forks', isolated), so the line is the
-// file's whole cost; the main process's own share (collecting, transforming) is not in it. test/setup/
+// waited for. In the project `isolated` each file has a process of its own, so the line is the file's whole
+// cost; in `shared` it is the process's CPU since the previous file ended. The main process's own share
+// (collecting, transforming) is not in it. test/setup/
 // sequencer.ts's SECONDS come from such a log (docs/testing.md).
 import { appendFileSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -23,6 +24,12 @@ if (LOG !== undefined && LOG !== '') {
     file = suite.file.filepath;
   });
   afterAll(() => {
-    appendFileSync(LOG, `${cpuSeconds().toFixed(1)}\t${process.pid}\t${relative(process.cwd(), file)}\n`);
+    // In the project `shared` (vitest.config.ts) a process runs one file after another: each file's line is
+    // the CPU since the previous file of its process ended (the first file's includes the process's start).
+    const g = globalThis as { perlaggCpuLogged?: number };
+    const now = cpuSeconds();
+    const since = g.perlaggCpuLogged ?? 0;
+    g.perlaggCpuLogged = now;
+    appendFileSync(LOG, `${(now - since).toFixed(1)}\t${process.pid}\t${relative(process.cwd(), file)}\n`);
   });
 }

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 let root = '';
 
 export function setup(): void {
+  // vitest runs a global setup for the root config and again for each project (vitest.config.ts: `shared` and
+  // `isolated`), each in a module instance of its own: the first makes the folder, the others leave it be
+  // (and their teardown does nothing).
+  const g = globalThis as { perlaggSuiteTmp?: string };
+  if (g.perlaggSuiteTmp !== undefined) return;
   root = mkdtempSync(join(tmpdir(), 'perlagg-suite-'));
+  g.perlaggSuiteTmp = root;
   process.env['TMPDIR'] = root;
 }
 
