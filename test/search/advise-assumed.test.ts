@@ -50,7 +50,7 @@ describe('perlagg advise: what it assumed', () => {
   });
 
   it('--weights weighted: worlds weighted by the model of the others, the effective worlds fewer than the worlds and said (Kish ESS)', async () => {
-    const args = ['advise', '-r', '1853', '--seat', 'P3', '--hand', 'H7 L8 E10 HU LO', '--turned', 'S9', '--stock-shown', 'L7', '--moves', 'P1 pass; P2 bid Gleich', '--worlds', '60', '--weights', 'weighted'];
+    const args = ['advise', '-r', '1853', '--seat', 'P3', '--hand', 'H7 L8 E10 HU LO', '--turned', 'S9', '--stock-shown', 'L7', '--moves', 'P1 pass; P2 bid Gleich', '--worlds', '60', '--weights', 'weighted', '--min-ess', '0'];
     const r = await perlagg(...args, '--json');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out) as Json;

@@ -15,12 +15,14 @@ const opts = { worlds: 20, continuation: 'simple' as const, rolloutsPerWorld: 1,
 
 describe('weighted worlds: drawn until the effective worlds reach minEss', () => {
   it('raises the effective worlds where the weights are uneven, and says how many worlds it drew', () => {
-    const plain = advise(spec, opts);
+    const plain = advise(spec, { ...opts, minEss: 0 });
     expect(plain.decision.worlds).toBe(20);
     expect(plain.decision.effectiveWorlds).toBeLessThan(5);
     expect(plain.assumed.minEss).toBe(0);
     expect(plain.decision.notes.some((n) => n.startsWith('min-ess'))).toBe(false);
     const more = advise(spec, { ...opts, minEss: 20 });
+    // advise's default with weighted worlds: drawn until as many are effective as worlds were asked
+    expect(advise(spec, opts).decision).toEqual(more.decision);
     const d = more.decision;
     expect(d.weights).toBe('weighted');
     expect(d.worlds).toBeGreaterThan(20);
