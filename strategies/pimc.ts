@@ -11,7 +11,7 @@
 // (an observation no deal agrees with: a WorldError) it plays as `simple`. With the solved bid layer
 // (issue 28, docs/solved.md): `bids=solved` plays its own bid decisions by the table, `answers=solved` makes
 // the table the model of the opponents' answers in the playouts. `raisersHold`: in the answer model a party that
-// raised a figure holds our next raise of it (SearchConfig.raisersHold).
+// raised a figure holds our next raise of it (SearchConfig.raisersHold); `raisersHoldAus=false`: except a raise to Aus.
 //
 // The cost: worlds × options × rolloutsPerWorld playouts per decision (`maxRollouts` caps it by using fewer
 // worlds when the options are many). `timeMs` stops sampling after that long — not reproducible, so 0
@@ -34,6 +34,7 @@ export default definePolicy({
     autoWithin: { type: 'integer', min: 0, max: 100, default: 4, description: "objective 'auto': the Partie objective when a party needs at most this many points" },
     answers: { type: 'enum', values: ['simple', 'perfect', 'solved'], default: 'simple', description: "how the opponents answer our bids in a playout: as simple does from their cards, the better for them knowing every card, or as the solved bid layer does (docs/solved.md)" },
     raisersHold: { type: 'boolean', default: false, description: "in the answer model: a party that raised (or re-raised) a figure holds our next raise of it instead of letting it gut (issue 28; docs/solved.md)" },
+    raisersHoldAus: { type: 'boolean', default: true, description: "with raisersHold: false — the raisers hold every re-raise but the one to Aus, where the model's answer stands (issue 28; docs/solved.md)" },
     bids: { type: 'enum', values: ['search', 'solved'], default: 'search', description: "its own bid decisions (windows, answers, vetoes): searched, or played by the solved bid layer (docs/solved.md; searched where the table has no key)" },
     readBids: { type: 'enum', values: ['strong', 'any', 'none'], default: 'strong', description: "what an opponent's bid or hold of a Gleich/Hanger tells: one of at least three Ober / U-O-K, any, nothing" },
     worldWeights: { type: 'enum', values: ['uniform', 'weighted'], default: 'uniform', description: "'weighted': every consistent deal sampled, each world weighted by the likelihood of the other seats' bids, answers and talk as simple (softened by `tremble`) would have made them; 'uniform': the reading of bids" },
@@ -54,6 +55,7 @@ export default definePolicy({
       ...(o['answers'] === 'solved' ? { answerModel: solvedAnswerModel } : {}),
       readBids: o['readBids'] as SearchConfig['readBids'],
       raisersHold: o['raisersHold'] as boolean,
+      raisersHoldAus: o['raisersHoldAus'] as boolean,
       timeMs: o['timeMs'] as number,
       everyOption: false,
       worldWeights: o['worldWeights'] as SearchConfig['worldWeights'],

@@ -242,7 +242,7 @@ export class EngineLines {
           if (s.table.party[seat] !== S.party) {
             asked |= 1 << f;
             const forced = (force >>> (2 * f)) & 3;
-            const m = forced === 1 ? 0 : forced === 2 ? 1 : S.modelAnswer(i, f, b.figs[f]!.level, seat, f !== 0 && raise !== undefined, s.events);
+            const m = forced === 1 ? 0 : forced === 2 ? 1 : S.modelAnswer(i, f, b.figs[f]!.level, seat, f !== 0 && raise !== undefined, s.events, b.figs[f]!.aus);
             if (m === 2 && raise !== undefined) {
               raised |= 1 << f;
               a = raise;

@@ -52,6 +52,12 @@ export interface SearchConfig {
    * folds). Off: the model's answer alone.
    */
   readonly raisersHold?: boolean;
+  /**
+   * With `raisersHold`: false — the raisers hold every re-raise but the one to Aus, where the model's own answer
+   * stands (issue 28: in the Oberland author1853 lets gut at Aus a Spiel it raised itself). Default true: held
+   * at Aus too. Meaningless without `raisersHold`.
+   */
+  readonly raisersHoldAus?: boolean;
 }
 
 /**

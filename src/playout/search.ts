@@ -635,12 +635,25 @@ export class Search {
   /**
    * The answering seat's answer in world i to an offer on f at `level`: 0 gut, 1 hold, 2 raise. `events`: the
    * deal's events up to the offer (the line's engine state, or the observation's history), read for
-   * `raisersHold`: a party that raised f in them holds where the model would let gut.
+   * `raisersHold`: a party that raised f in them holds where the model would let gut — with `raisersHoldAus`
+   * false, not when the offer is a raise to Aus (`aus`: the engine's flag in a line, else this.isAus).
    */
-  modelAnswer(i: number, f: number, level: number, seat: number, mayRaise: boolean, events: readonly HandEvent[] = this.obs.history): number {
+  modelAnswer(i: number, f: number, level: number, seat: number, mayRaise: boolean, events: readonly HandEvent[] = this.obs.history, aus?: boolean): number {
     const a = this.baseAnswer(i, f, level, seat, mayRaise);
-    if (a === 0 && this.cfg.raisersHold === true && partyRaised(events, f, this.obs.party[seat]!)) return 1;
+    if (a === 0 && this.cfg.raisersHold === true && partyRaised(events, f, this.obs.party[seat]!)) {
+      if (this.cfg.raisersHoldAus === false && (aus ?? this.isAus(level))) return a;
+      return 1;
+    }
     return a;
+  }
+
+  /** Is a raise to `level` a raise to Aus now (engine/bid-raise.ts ausLevel: 8 under upTo7ThenAus, else the first level reaching either party's target)? A bid (level 2) never is. */
+  isAus(level: number): boolean {
+    if (level <= 2) return false;
+    if (this.r.raiseLadder === 'upTo7ThenAus') return level >= 8;
+    let need = 2;
+    for (let p = 0; p < this.parties; p++) need = Math.max(need, this.obs.target - this.vscore[p]!);
+    return level >= need;
   }
 
   /** The answer model proper (SearchConfig.answerModel, else as simple.ts answers): 0 gut, 1 hold, 2 raise. */
