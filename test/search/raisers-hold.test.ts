@@ -2,7 +2,8 @@
 // raised a figure holds our next raise of it instead of letting it gut as simple would. On a hand-built
 // position (1853: P2 bids the Spiel with nothing, P3 raises it to Drei, P2 answers), without the option the
 // modelled raiser lets the re-raise gut in every world and the bluff re-raise looks best; with it the raiser
-// holds and the re-raise is no longer the best answer.
+// holds and the re-raise is no longer the best answer. `raisersHoldAus=false`: the raiser holds every re-raise
+// but the one to Aus (the same position at 7 : 7, where the re-raise to Vier reaches the target of 11).
 import { describe, expect, it } from 'vitest';
 import { buildPosition, type PositionSpec } from '../../src/cli/advise.ts';
 import { Search, partyRaised } from '../../src/playout/search.ts';
@@ -10,6 +11,8 @@ import { DEFAULT_SEARCH } from '../../src/playout/search-config.ts';
 import { searchDecision } from '../../src/playout/decision.ts';
 import { keyedRng } from '../../src/core/rng.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
+import { applyAction } from '../../src/engine/game.ts';
+import { raiseOf } from '../../src/engine/actions.ts';
 
 const spec: PositionSpec = {
   ruleset: '1853', players: 4, seat: 1, hand: 'H7 L8 E10 HU LO', turned: 'S9', stockShown: 'L7', dealer: 3, seed: 1,
@@ -57,5 +60,47 @@ describe('raisersHold: the modelled raiser holds our re-raise', () => {
     expect(act({})).toBe('raise');
     expect(act({ raisersHold: false })).toBe('raise');
     expect(act({ raisersHold: true })).not.toBe('raise');
+  });
+});
+
+describe('raisersHoldAus=false: at Aus the model answers', () => {
+  const atAus: PositionSpec = { ...spec, score: [7, 7] };
+  const { obs } = buildPosition(atAus);
+  const answers = (o: Partial<typeof DEFAULT_SEARCH>, pos = obs, level = 4): string => {
+    const S = new Search(pos, { ...DEFAULT_SEARCH, worlds: 16, ...o });
+    S.sample(keyedRng(5, 0, 1, 2));
+    return Array.from({ length: S.n }, (_, i) => S.modelAnswer(i, 0, level, P3, false)).join('');
+  };
+
+  it('the position: at 7 : 7 our re-raise to Vier is the raise to Aus (as the engine marks it)', () => {
+    expect(obs.acting).toBe(1);
+    expect(obs.legal).toContainEqual({ kind: 'raise', figure: 'Spiel', to: 4 });
+    expect(new Search(obs, { ...DEFAULT_SEARCH, worlds: 16 }).isAus(4)).toBe(true);
+    expect(new Search(obs, { ...DEFAULT_SEARCH, worlds: 16 }).isAus(3)).toBe(false);
+    const { state } = buildPosition(atAus);
+    applyAction(state, raiseOf(0, 4));
+    const raise = state.events.at(-1)!;
+    expect(raise.type === 'raise' && raise.to === 4 && raise.aus).toBe(true);
+    // without the score the raise to Vier is not Aus
+    expect(new Search(buildPosition(spec).obs, { ...DEFAULT_SEARCH, worlds: 16 }).isAus(4)).toBe(false);
+  });
+
+  it('the raiser folds as the model says with raisersHoldAus=false, holds with the default', () => {
+    expect(answers({ raisersHold: false })).toBe('0'.repeat(16));
+    expect(answers({ raisersHold: true })).toBe('1'.repeat(16));
+    expect(answers({ raisersHold: true, raisersHoldAus: true })).toBe('1'.repeat(16));
+    expect(answers({ raisersHold: true, raisersHoldAus: false })).toBe('0'.repeat(16));
+  });
+
+  it('below Aus raisersHoldAus=false changes nothing: the raiser holds', () => {
+    const below = buildPosition(spec).obs;
+    expect(answers({ raisersHold: true, raisersHoldAus: false }, below)).toBe('1'.repeat(16));
+    expect(answers({ raisersHold: false, raisersHoldAus: false }, below)).toBe('0'.repeat(16));
+  });
+
+  it('pimc declares raisersHoldAus, true by default', () => {
+    const o = builtinPolicy('pimc').options as Record<string, { default?: unknown }>;
+    expect(o['raisersHoldAus']?.default).toBe(true);
+    expect(o['raisersHold']?.default).toBe(false);
   });
 });
