@@ -6,6 +6,7 @@ import { formatPaired } from '../stats/paired.ts';
 import { metricEstimate } from '../sim/job.ts';
 import type { RunResult } from '../runner/runner.ts';
 
+/** A metric's estimate as the table prints it: a per-pair one as paired.ts says it (identical, constant, by construction). */
 function estimateText(r: Pick<RunResult, 'specs' | 'metrics'>, name: string): { text: string; n: string } {
   const spec = r.specs.find((m) => m.name === name)!;
   const e = metricEstimate(r.metrics[name]!, spec);

@@ -91,7 +91,6 @@ export function countWords(mode: SimMode, duplicate: boolean, n: number, bieten:
   return duplicate ? `${x} Partie starts, each played in both seatings (${(2 * n).toLocaleString('en-US')} Partien)` : `${x} Partien`;
 }
 
-/** A metric's estimate as the table prints it: a per-pair one as paired.ts says it (identical, constant, by construction). */
 function pairingLine(r: RunResult): string[] {
   const v = varianceRatio(r);
   if (v === null) return [];

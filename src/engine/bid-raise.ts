@@ -7,14 +7,21 @@ import { freezeEvent } from './history.ts';
 import { bind } from './obligations.ts';
 import { virtualScore } from './partie-score.ts';
 import type { HandState } from './state.ts';
+import type { RulesVariant } from '../rules/variant.ts';
 
-/** Level of "Aus" for the next raise: upTo7ThenAus → 8; openToAus → the first level reaching either party's target (A-15). */
-function ausLevel(s: HandState): number {
-  if (s.ruleset.raiseLadder === 'upTo7ThenAus') return 8;
-  const t = s.ruleset.target;
+/**
+ * Level of "Aus" for the next raise: upTo7ThenAus → 8; openToAus → the first level reaching either party's
+ * target (A-15), from each party's virtual score (score + written). Also the search's (playout/search.ts isAus).
+ */
+export function ausLevelOf(ladder: RulesVariant['raiseLadder'], target: number, parties: number, vscore: (party: number) => number): number {
+  if (ladder === 'upTo7ThenAus') return 8;
   let need = 2;
-  for (let p = 0; p < s.table.parties; p++) need = Math.max(need, t - virtualScore(s, p));
+  for (let p = 0; p < parties; p++) need = Math.max(need, target - vscore(p));
   return need;
+}
+
+function ausLevel(s: HandState): number {
+  return ausLevelOf(s.ruleset.raiseLadder, s.ruleset.target, s.table.parties, (p) => virtualScore(s, p));
 }
 
 /** Raise the figure's offer/stake to `to` by `party`; false when void (penalty written). A jump binds its author (GC-30). */

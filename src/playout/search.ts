@@ -58,6 +58,7 @@ import type { Observation } from '../engine/observation.ts';
 import { showingPlanWord } from '../policy/figures.ts';
 import { figureContext, type FigureContext } from '../eval/evaluate.ts';
 import { jointFrontier } from '../engine/joint.ts';
+import { ausLevelOf } from '../engine/bid-raise.ts';
 import { wordGleich, wordHanger } from '../eval/figures.ts';
 import { resolveRuleset } from '../rules/registry.ts';
 import type { RulesVariant } from '../rules/variant.ts';
@@ -72,7 +73,6 @@ import { Playout } from './kernel.ts';
 import { ROLLOUT, type KernelPosition, type KernelRandom } from './kernel-state.ts';
 import { kernelRules, type KernelRules } from './rules.ts';
 import { DEFAULT_SEARCH, MIN_ESS_CAP, type AnswerModel, type AnswerQuery, type DecisionEstimate, type Estimate, type OptionEstimate, type SearchConfig, type SearchRandom } from './search-config.ts';
-
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -647,13 +647,9 @@ export class Search {
     return a;
   }
 
-  /** Is a raise to `level` a raise to Aus now (engine/bid-raise.ts ausLevel: 8 under upTo7ThenAus, else the first level reaching either party's target)? A bid (level 2) never is. */
+  /** Is a raise to `level` a raise to Aus now (the engine's level, engine/bid-raise.ts ausLevelOf)? A bid (level 2) never is. */
   isAus(level: number): boolean {
-    if (level <= 2) return false;
-    if (this.r.raiseLadder === 'upTo7ThenAus') return level >= 8;
-    let need = 2;
-    for (let p = 0; p < this.parties; p++) need = Math.max(need, this.obs.target - this.vscore[p]!);
-    return level >= need;
+    return level > 2 && level >= ausLevelOf(this.r.raiseLadder, this.obs.target, this.parties, (p) => this.vscore[p]!);
   }
 
   /** The answer model proper (SearchConfig.answerModel, else as simple.ts answers): 0 gut, 1 hold, 2 raise. */

@@ -149,7 +149,6 @@ function sprtAtEnd(standing: Standing, stops: StopRules, range: BatchRange): Run
   return { metric: stops.sprt!.metric, status, corrected: test.corrected(), decidedAtDeal: status.decidedAt === null ? null : first + status.decidedAt - 1 };
 }
 
-
 /** With duplicate deals: how much pairing narrowed the interval of A - B (GUIDE §5): unpaired over paired variance of the mean. */
 export function varianceRatio(r: RunResult): number | null {
   const paired = r.metrics['a_minus_b'] ?? r.metrics['a_wins'];
