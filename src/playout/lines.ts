@@ -283,12 +283,16 @@ class EngineLine {
     return this.line(i, resp, force).value;
   }
 
-  /** World i: the line with the model's answers (under 'perfect': their better answer in the world, figure by figure). */
+  /**
+   * World i: the line with the model's answers — under 'perfect' their better answer in the world, figure by
+   * figure; with `raisersPerfect` so for the figures they raised before the decision.
+   */
   world(i: number): void {
     const S = this.L.S;
     let force = 0;
-    if (S.cfg.answers === 'perfect') {
-      const asked = this.line(i, ALL_HOLD, 0).asked;
+    const onCards = S.cfg.answers === 'perfect' ? ALL_HOLD : S.cfg.raisersPerfect === true ? S.raisedByThem() : 0;
+    if (onCards !== 0) {
+      const asked = this.line(i, ALL_HOLD, 0).asked & onCards;
       for (let f = 0; f < 3; f++) {
         if (((asked >>> f) & 1) === 0) continue;
         const gut = S.objectiveOf(this.value(i, ALL_HOLD, force | (1 << (2 * f))));

@@ -81,7 +81,7 @@ function offerOption(S: Search, action: PolicyAction, offers: readonly Offer[], 
         for (let j = 0; j < k; j++) {
           const { f, level } = offers[j]!;
           let a: number;
-          if (S.cfg.answers === 'perfect') {
+          if (S.cfg.answers === 'perfect' || (S.cfg.raisersPerfect === true && ((S.raisedByThem() >>> f) & 1) === 1)) {
             // they know the world: hold when holding costs them less than the gut (over the rollouts)
             let hold = 0;
             let gut = 0;

@@ -58,6 +58,13 @@ export interface SearchConfig {
    * at Aus too. Meaningless without `raisersHold`.
    */
   readonly raisersHoldAus?: boolean;
+  /**
+   * The raisers answer on the cards (issue 28): a party that raised (or re-raised) a figure before this
+   * decision answers our offer of it as under 'perfect' — it holds in the worlds where holding is better for it,
+   * else lets gut — instead of by the answer model (and before `raisersHold`). Every other answer stays the
+   * model's. Off: the model's answer (with `raisersHold`).
+   */
+  readonly raisersPerfect?: boolean;
 }
 
 /**

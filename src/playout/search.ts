@@ -647,6 +647,15 @@ export class Search {
     return a;
   }
 
+  /** The figures (bit f) the other party raised in the deal before this decision (SearchConfig.raisersPerfect). */
+  raisedByThem(): number {
+    let m = 0;
+    for (let f = 0; f < 3; f++) {
+      for (let q = 0; q < this.parties; q++) if (q !== this.party && partyRaised(this.obs.history, f, q)) m |= 1 << f;
+    }
+    return m;
+  }
+
   /** Is a raise to `level` a raise to Aus now (the engine's level, engine/bid-raise.ts ausLevelOf)? A bid (level 2) never is. */
   isAus(level: number): boolean {
     return level > 2 && level >= ausLevelOf(this.r.raiseLadder, this.obs.target, this.parties, (p) => this.vscore[p]!);
