@@ -20,6 +20,7 @@ import { definePolicy, type Observation, type PolicyAction, type PolicyContext }
 import { DEFAULT_SEARCH, WorldError, searchDecision, softened, type SearchConfig } from '../src/playout/api.ts';
 import simple from './simple.ts';
 import { solvedAnswerModel, solvedBidAction } from './solved.ts';
+import author1853 from './author1853.ts';
 
 export default definePolicy({
   name: 'pimc',
@@ -32,13 +33,14 @@ export default definePolicy({
     maxRollouts: { type: 'integer', min: 0, max: 1000000, default: 0, description: 'rollout budget per decision: fewer worlds when the options are many (0 = worlds × options × rollouts)' },
     objective: { type: 'enum', values: ['auto', 'points', 'partie'], default: 'auto', description: "'points': the deal's expected points; 'partie': P(win the Partie) (equity table); 'auto': partie when a party needs at most autoWithin points" },
     autoWithin: { type: 'integer', min: 0, max: 100, default: 4, description: "objective 'auto': the Partie objective when a party needs at most this many points" },
-    answers: { type: 'enum', values: ['simple', 'perfect', 'solved'], default: 'simple', description: "how the opponents answer our bids in a playout: as simple does from their cards, the better for them knowing every card, or as the solved bid layer does (docs/solved.md)" },
+    answers: { type: 'enum', values: ['simple', 'perfect', 'solved', 'author1853'], default: 'simple', description: "how the opponents answer our bids in a playout: as simple does from their cards, the better for them knowing every card, as the solved bid layer does (docs/solved.md), or as author1853 does, asked on its cards in the world" },
     raisersHold: { type: 'boolean', default: false, description: "in the answer model: a party that raised (or re-raised) a figure holds our next raise of it instead of letting it gut (issue 28; docs/solved.md)" },
     raisersPerfect: { type: 'boolean', default: false, description: "in the answer model: a party that raised a figure answers our offer of it on the world's cards (holds where holding is better for it), as answers=perfect does (issue 28; docs/solved.md)" },
     raisersHoldAus: { type: 'boolean', default: true, description: "with raisersHold: false — the raisers hold every re-raise but the one to Aus, where the model's answer stands (issue 28; docs/solved.md)" },
     bids: { type: 'enum', values: ['search', 'solved'], default: 'search', description: "its own bid decisions (windows, answers, vetoes): searched, or played by the solved bid layer (docs/solved.md; searched where the table has no key)" },
     readBids: { type: 'enum', values: ['strong', 'any', 'none'], default: 'strong', description: "what an opponent's bid or hold of a Gleich/Hanger tells: one of at least three Ober / U-O-K, any, nothing" },
     worldWeights: { type: 'enum', values: ['uniform', 'weighted'], default: 'uniform', description: "'weighted': every consistent deal sampled, each world weighted by the likelihood of the other seats' bids, answers and talk as simple (softened by `tremble`) would have made them; 'uniform': the reading of bids" },
+    seatModel: { type: 'enum', values: ['simple', 'author1853'], default: 'simple', description: "worldWeights 'weighted': the bot whose softened choices weight the worlds (the other seats' bids, answers and talk as it would have made them)" },
     tremble: { type: 'number', min: 0.001, max: 1, default: 0.1, description: "worldWeights 'weighted': the probability that a seat does not do what simple would (the model's ε-mix)" },
     minEss: { type: 'integer', min: 0, max: 100000, default: 0, description: "worldWeights 'weighted': draw more worlds, `worlds` at a time, until the effective worlds reach this many (at most 8× `worlds`); 0 = off" },
     timeMs: { type: 'integer', min: 0, max: 60000, default: 0, description: 'stop sampling after this many ms per decision (at least 8 worlds); 0 = off. Not reproducible' },
@@ -54,6 +56,7 @@ export default definePolicy({
       autoWithin: o['autoWithin'] as number,
       answers: o['answers'] === 'perfect' ? 'perfect' : 'simple',
       ...(o['answers'] === 'solved' ? { answerModel: solvedAnswerModel } : {}),
+      ...(o['answers'] === 'author1853' ? { answerBot: author1853.create({}) } : {}),
       readBids: o['readBids'] as SearchConfig['readBids'],
       raisersHold: o['raisersHold'] as boolean,
       raisersHoldAus: o['raisersHoldAus'] as boolean,
@@ -66,8 +69,13 @@ export default definePolicy({
     };
     const fallback = simple.create({});
     // the model of the other seats for weighted worlds: simple, softened (src/playout/inference.ts)
-    const noRandom = { nextUint32: (): number => 0 };
-    if (cfg.worldWeights === 'weighted') cfg = { ...cfg, model: softened('simple', (x) => fallback.act(x, { rng: noRandom } as PolicyContext), o['tremble'] as number) };
+    // a mixed bot's random choices (author1853's Ratschen) never taken: the model's tremble stands for them
+    const noRandom = { nextUint32: (): number => 0, below: (): number => 0, nextFloat: (): number => 1 - 2 ** -53 };
+    if (cfg.worldWeights === 'weighted') {
+      const byAuthor = o['seatModel'] === 'author1853';
+      const modelBot = byAuthor ? author1853.create({}) : fallback;
+      cfg = { ...cfg, model: softened(byAuthor ? 'author1853' : 'simple', (x) => modelBot.act(x, { rng: noRandom } as PolicyContext), o['tremble'] as number) };
+    }
     const solvedBids = o['bids'] === 'solved';
     return {
       bidding: 'full',

@@ -15,6 +15,8 @@
 // equity table at the score it leaves.
 import { CONSENT, DECLINE_EXCHANGE, GUT, HOLD, PASS, REJECT, type PolicyAction } from '../engine/actions.ts';
 import { actingSeat, applyAction, legalActions } from '../engine/game.ts';
+import { observe } from '../engine/observe.ts';
+import { keyedRng } from '../core/rng.ts';
 import { cloneState, type HandState } from '../engine/state.ts';
 import { ReplayUnsupported, replayWorld } from './inference.ts';
 import { Playout } from './kernel.ts';
@@ -215,6 +217,20 @@ export class EngineLines {
     return { value: { diff: o.diff, pwin: o.pwin, equity: o.equity }, asked, raised };
   }
 
+  /**
+   * SearchConfig.answerBot's answer for `seat` in the line's state `s` (world i), when it is one of the legal
+   * answers (gut, hold, a raise); undefined without an answer bot. Its randomness is keyed by the world and
+   * the decision (reproducible).
+   */
+  private botAnswer(s: HandState, seat: number, i: number, legal: readonly PolicyAction[]): PolicyAction | undefined {
+    const bot = this.S.cfg.answerBot;
+    if (bot === undefined) return undefined;
+    const player = s.table.controller[seat]!;
+    const a = bot.act(observe(s, player, this.S.obs.score), { rng: keyedRng(this.S.seeds[i * this.S.R * 4] ?? i, s.events.length, 29, seat) });
+    if (a.kind !== 'gut' && a.kind !== 'hold' && a.kind !== 'raise') return undefined;
+    return legal.find((x) => x === a || JSON.stringify(x) === JSON.stringify(a));
+  }
+
   /** The bidding after the option, to its end (see line()). */
   private drive(s: HandState, i: number, resp: number, force: number): { asked: number; raised: number } {
     const S = this.S;
@@ -242,8 +258,12 @@ export class EngineLines {
           if (s.table.party[seat] !== S.party) {
             asked |= 1 << f;
             const forced = (force >>> (2 * f)) & 3;
-            const m = forced === 1 ? 0 : forced === 2 ? 1 : S.modelAnswer(i, f, b.figs[f]!.level, seat, f !== 0 && raise !== undefined, s.events, b.figs[f]!.aus);
-            if (m === 2 && raise !== undefined) {
+            const bot = forced === 0 ? this.botAnswer(s, seat, i, legal) : undefined;
+            const m = bot !== undefined ? (bot.kind === 'raise' ? 2 : bot.kind === 'hold' ? 1 : 0) : forced === 1 ? 0 : forced === 2 ? 1 : S.modelAnswer(i, f, b.figs[f]!.level, seat, f !== 0 && raise !== undefined, s.events, b.figs[f]!.aus);
+            if (bot !== undefined && bot.kind === 'raise') {
+              raised |= 1 << f;
+              a = bot;
+            } else if (m === 2 && raise !== undefined) {
               raised |= 1 << f;
               a = raise;
             } else a = m >= 1 ? (has(HOLD) ?? has(GUT)) : has(GUT);

@@ -5,6 +5,7 @@
 import type { PolicyAction } from '../engine/actions.ts';
 import type { Observation } from '../engine/observation.ts';
 import type { SeatModel } from './inference.ts';
+import type { Policy } from '../policy/api.ts';
 
 /** The search's settings (strategies/pimc.ts declares them as options, with their ranges). */
 export interface SearchConfig {
@@ -65,6 +66,12 @@ export interface SearchConfig {
    * model's. Off: the model's answer (with `raisersHold`).
    */
   readonly raisersPerfect?: boolean;
+  /**
+   * The other party's answers to our bids and raises in the engine's lines (lines.ts) asked of this bot, on the
+   * world's cards (its observation in the line's state): e.g. author1853 (issue 28). Where set it replaces the
+   * answer model (and raisersHold) there; raisersPerfect and answers 'perfect' still take precedence.
+   */
+  readonly answerBot?: Policy;
 }
 
 /**
