@@ -1,11 +1,11 @@
 // Golden playthroughs of Bieten (GUIDE guideline 13): readable seeded transcripts regenerated and diffed in CI
 // like the Perlaggen ones. UPDATE_PLAYTHROUGHS=1 rewrites them.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bietenGameTranscript, bietenPlayTranscript } from '../../src/play/bieten.ts';
 import { replayFile } from '../../src/cli/replay.ts';
+import { perlaggStreams } from '../in-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIR = join(ROOT, 'test', 'playthroughs');
@@ -31,13 +31,13 @@ describe('Bieten playthroughs', () => {
     golden('bieten-worked-game.txt', replayFile('examples/bieten-worked-game.txt'));
   });
 
-  it('the command prints the same transcript; bad Bieten input exits 2 with one line', () => {
-    const bin = join(ROOT, 'bin', 'perlagg.js');
-    const ok = spawnSync(process.execPath, [bin, 'play', '--game', 'bieten', '--players', '4', '--seed', '17'], { encoding: 'utf8', cwd: ROOT });
-    expect(ok.status).toBe(0);
+  it('the command prints the same transcript; bad Bieten input exits 2 with one line', async () => {
+    // the command line in this process (test/in-process.ts): what it prints and its exit code
+    const ok = await perlaggStreams(['play', '--game', 'bieten', '--players', '4', '--seed', '17'], { cwd: ROOT });
+    expect(ok.code).toBe(0);
     expect(ok.stdout).toBe(readFileSync(join(DIR, 'bieten.txt'), 'utf8'));
-    const bad = spawnSync(process.execPath, [bin, 'play', '--game', 'bieten', '--ruleset', 'bieten{target=x}'], { encoding: 'utf8', cwd: ROOT });
-    expect(bad.status).toBe(2);
+    const bad = await perlaggStreams(['play', '--game', 'bieten', '--ruleset', 'bieten{target=x}'], { cwd: ROOT });
+    expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/invalid ruleset override target=x: expected a whole number/);
   });

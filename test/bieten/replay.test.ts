@@ -2,7 +2,6 @@
 // gives the source's scores deal by deal; recordings that break a rule are refused with one line naming the
 // line, exit 2; games played by policies, recorded and replayed, score the same (Bieten and Perlaggen).
 import { readFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayText, ReplayError } from '../../src/games/replay/index.ts';
@@ -19,10 +18,11 @@ import { playDeal } from '../../src/play/hand.ts';
 import { resolveRuleset } from '../../src/rules/registry.ts';
 import { replay, totals } from './helpers.ts';
 import { playBietenGame } from '../../src/play/bieten-game.ts';
+import { perlaggStreams } from '../in-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const BIN = join(ROOT, 'bin', 'perlagg.js');
-const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: ROOT });
+// the command line in this process (test/in-process.ts), in the checkout's folder: what it prints and its exit code
+const run = (...args: string[]) => perlaggStreams(args, { cwd: ROOT });
 
 /** The one-line refusal of a recording, as "line N: message". */
 function refusal(text: string): string {
@@ -48,21 +48,21 @@ describe('perlagg replay', () => {
     expect(totals(r)).toEqual({ A: 6, B: 8, C: 8 });
   });
 
-  it('the command prints the transcript (exit 0); the misprinted hands are refused at their line (exit 2, one line)', () => {
-    const ok = run('replay', 'examples/bieten-worked-game.txt');
-    expect(ok.status).toBe(0);
+  it('the command prints the transcript (exit 0); the misprinted hands are refused at their line (exit 2, one line)', async () => {
+    const ok = await run('replay', 'examples/bieten-worked-game.txt');
+    expect(ok.code).toBe(0);
     expect(ok.stdout).toBe(readFileSync(join(ROOT, 'test', 'playthroughs', 'bieten-worked-game.txt'), 'utf8'));
     expect(ok.stdout).toMatch(/A ist als Letzter übrig und hat verloren: ein Noggerl/);
-    const bad = run('replay', 'examples/bieten-worked-game-as-printed.txt');
-    expect(bad.status).toBe(2);
+    const bad = await run('replay', 'examples/bieten-worked-game-as-printed.txt');
+    expect(bad.code).toBe(2);
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/bieten-worked-game-as-printed\.txt line 32: "B play E8": B does not hold E8/);
-    const none = run('replay', 'examples/no-such-file.txt');
-    expect(none.status).toBe(2);
+    const none = await run('replay', 'examples/no-such-file.txt');
+    expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/cannot read examples\/no-such-file\.txt: ENOENT/);
-    const perl = run('replay', 'examples/perlaggen-oberland-hand.txt');
-    expect(perl.status).toBe(0);
+    const perl = await run('replay', 'examples/perlaggen-oberland-hand.txt');
+    expect(perl.code).toBe(0);
     expect(perl.stdout).toMatch(/Punkte: Partei A \(P1\/P3\) 1, Partei B \(P2\/P4\) 3/);
   });
 

@@ -1,25 +1,14 @@
 // Issue 9, item 14 (and the rest of the bad-input table of docs/simulate.md): every bad option ends with one line
-// naming the option and what is allowed, exit code 2, and nothing written. In-process through main().
+// naming the option and what is allowed, exit code 2, and nothing written. In-process (test/in-process.ts).
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
+import { perlaggStreams } from '../in-process.ts';
 import { scratchDir } from '../scratch.js';
 
-async function perlagg(args: string[]): Promise<{ code: number; stderr: string }> {
-  const write = process.stderr.write.bind(process.stderr);
-  let stderr = '';
-  process.stderr.write = ((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  }) as typeof process.stderr.write;
-  try {
-    return { code: await main(args), stderr };
-  } finally {
-    process.stderr.write = write;
-  }
-}
+// the command line in this process (test/in-process.ts: what it printed, its exit code; the streams put back)
+const perlagg = (args: string[]) => perlaggStreams(args);
 
 describe('bad input: one line, exit 2, nothing written', () => {
   const dir = scratchDir('bad');

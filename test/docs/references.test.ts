@@ -3,13 +3,13 @@
 // "docs/rules.md#…" that the code, the README, the docs and `perlagg rules -a` write points at a place there.
 // No file may point outside the repository (a clone has nothing beside it). The checks scan whole folders,
 // so references added later are checked too; a failure names the file, the line and the reference.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ambiguitiesText } from '../../src/cli/rules.ts';
 import { AMBIGUITIES } from '../../src/rules/ambiguities.ts';
 import { RULESET_NAMES, parseRulesetName, resolveRuleset } from '../../src/rules/registry.ts';
+import { perlaggStreams } from '../in-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DOC = join(ROOT, 'docs', 'rules.md');
@@ -258,12 +258,12 @@ describe('docs/rules.md: every reference resolves inside the repository', () => 
     expect(links.filter((l) => !anchors.has(l))).toEqual([]);
   });
 
-  it('resolves every reference and link that `perlagg rules -a` prints, and says where each ambiguity is explained', () => {
+  it('resolves every reference and link that `perlagg rules -a` prints, and says where each ambiguity is explained', async () => {
     const text = ambiguitiesText();
     expect(unresolved(text)).toEqual([]);
     for (const a of AMBIGUITIES) expect(text).toContain(`explained: docs/rules.md#${a.id.toLowerCase()}`);
-    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'perlagg.js'), 'rules', '-a'], { cwd: ROOT, encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(0);
+    const r = await perlaggStreams(['rules', '-a'], { cwd: ROOT }); // the command line in this process (test/in-process.ts)
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(text);
   });
 

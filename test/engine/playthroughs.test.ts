@@ -1,10 +1,10 @@
 // Golden playthroughs (GUIDE guideline 13): one readable seeded transcript per ruleset (4 players, simple
 // policies), regenerated and diffed. UPDATE_PLAYTHROUGHS=1 rewrites them.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { partieTranscript, playTranscript } from '../../src/cli/play.ts';
+import { perlaggStreams } from '../in-process.ts';
 
 const DIR = join(import.meta.dirname, '..', 'playthroughs');
 const CASES = [
@@ -34,17 +34,17 @@ describe('playthroughs', () => {
     });
   }
 
-  it('the command prints the same transcript; an unknown ruleset or policy exits 2 with one line', () => {
-    const bin = join(import.meta.dirname, '..', '..', 'bin', 'perlagg.js');
-    const ok = spawnSync(process.execPath, [bin, 'play', '--ruleset', 'innsbruck', '--seed', '1924'], { encoding: 'utf8' });
-    expect(ok.status).toBe(0);
+  it('the command prints the same transcript; an unknown ruleset or policy exits 2 with one line', async () => {
+    // the command line in this process (test/in-process.ts): what it prints and its exit code
+    const ok = await perlaggStreams(['play', '--ruleset', 'innsbruck', '--seed', '1924']);
+    expect(ok.code).toBe(0);
     expect(ok.stdout).toBe(readFileSync(join(DIR, 'innsbruck.txt'), 'utf8'));
-    const bad = spawnSync(process.execPath, [bin, 'play', '--ruleset', 'nowhere'], { encoding: 'utf8' });
-    expect(bad.status).toBe(2);
+    const bad = await perlaggStreams(['play', '--ruleset', 'nowhere']);
+    expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/unknown ruleset "nowhere"/);
-    const badPolicy = spawnSync(process.execPath, [bin, 'play', '--policies', 'simple,clever,simple,simple'], { encoding: 'utf8' });
-    expect(badPolicy.status).toBe(2);
+    const badPolicy = await perlaggStreams(['play', '--policies', 'simple,clever,simple,simple']);
+    expect(badPolicy.code).toBe(2);
     expect(badPolicy.stderr).toMatch(/unknown policy "clever"/);
   });
 });

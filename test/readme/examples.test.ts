@@ -15,6 +15,7 @@
 //   --shard i/n              -> every shard 0 .. n-1 (the README says "likewise"), so the merge after it runs
 //   --resume                 -> a run of the same command interrupted (Ctrl-C) after its first batch, in a
 //                               folder of its own, then the resume; results/…, charts/…, --out, --transcript -> the temp folder
+//   review --worlds N        -> 10 worlds a decision (added when absent)
 //   experiment run           -> its --smoke form (seconds) with --workers 0, results in the temp folder; report reads them
 //   --where FILE             -> FILE written there when the README's file does not exist (a predicate keeping Herz deals)
 //   review/replay FILE       -> FILE in the temp folder when the repository has none (a transcript an earlier line wrote)
@@ -46,6 +47,7 @@ describe('README and docs examples', () => {
     expect(all.length).toBeGreaterThan(100);
     expect(all.some((e) => e.exit === 2)).toBe(true);
     expect(small(['simulate', '-n', '1e6', '--hand', '0=HK', '--out', 'results/x'], '/t')).toEqual(['simulate', '-n', '3000', '--hand', '0=HK', '--out', '/t/results/x', '--workers', '0']);
+    expect(small(['review', 'examples/perlaggen-oberland-hand.txt', '--worlds', '40', '--all'], '/t')).toEqual(['review', 'examples/perlaggen-oberland-hand.txt', '--worlds', '10', '--all']);
     expect(small(['simulate', '--mode', 'hands', '--policies', 'a,b', '--duplicate', '--sprt', '0,0.1', '-w', '2'], '/t')).toEqual(['simulate', '--mode', 'hands', '--policies', 'a,b', '--duplicate', '--sprt', '0,0.1', '-w', '2', '-n', '200']);
   });
 

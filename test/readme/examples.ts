@@ -124,6 +124,13 @@ export function small(args: readonly string[], tmp: string): string[] {
     else if (a[0] === 'tune') a.push('--confirm-pairs', '200'); // not the default 20,000
     if (valueOf(a, '-w', '--workers') < 0) a.push('--workers', '0');
   }
+  if (a[0] === 'review') {
+    // 10 worlds a decision instead of 40-200 (the default): every decision is still searched and reported;
+    // test/review checks what a review finds
+    const w = valueOf(a, '--worlds');
+    if (w >= 0) a[w + 1] = '10';
+    else a.push('--worlds', '10');
+  }
   if (a[0] === 'experiment') {
     // every experiment line at its smoke size (seconds), in this thread, its results in the temp folder
     if (a[1] === 'run') {
