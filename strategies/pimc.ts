@@ -5,8 +5,11 @@
 // points (its party's minus the opponents') or, where the score makes that the aim, P(win the Partie)
 // from the Partie-equity table (src/playout/equity.ts; objective 'auto': when a party needs at most
 // `autoWithin` points). Card play with the christenings that can matter, the showing, the exchange, the
-// bids, raises and answers (played out as their consequences on the stakes; the opponents answer by the
-// answer model: see src/playout/search.ts) are searched; asks, answers to asks, the veto and the cut are
+// bids, raises and answers (played out as their consequences on the stakes) are searched. The other seats
+// are modelled as the 1853 author's bot (issue 28, docs/solved.md; 1.1.0): the worlds are weighted by how
+// likely their bids, answers and talk were under it (`worldWeights` weighted, `seatModel` author1853), and
+// in every line they answer our bids and raises as it does on their cards (`answers` author1853); the
+// switches give back simple's answers and the uniform worlds (1.0.0: answers=simple,worldWeights=uniform); asks, answers to asks, the veto and the cut are
 // decided by rule. It sees only the Observation and draws only from ctx.rng. Where no world can be sampled
 // (an observation no deal agrees with: a WorldError) it plays as `simple`. With the solved bid layer
 // (issue 28, docs/solved.md): `bids=solved` plays its own bid decisions by the table, `answers=solved` makes
@@ -24,7 +27,7 @@ import author1853 from './author1853.ts';
 
 export default definePolicy({
   name: 'pimc',
-  version: '1.0.0',
+  version: '1.1.0',
   description: 'searches each decision: samples worlds consistent with what it has seen and plays every option out (PIMC); points or Partie equity',
   options: {
     worlds: { type: 'integer', min: 1, max: 2000, default: 32, description: 'worlds sampled per decision' },
@@ -33,14 +36,14 @@ export default definePolicy({
     maxRollouts: { type: 'integer', min: 0, max: 1000000, default: 0, description: 'rollout budget per decision: fewer worlds when the options are many (0 = worlds × options × rollouts)' },
     objective: { type: 'enum', values: ['auto', 'points', 'partie'], default: 'auto', description: "'points': the deal's expected points; 'partie': P(win the Partie) (equity table); 'auto': partie when a party needs at most autoWithin points" },
     autoWithin: { type: 'integer', min: 0, max: 100, default: 4, description: "objective 'auto': the Partie objective when a party needs at most this many points" },
-    answers: { type: 'enum', values: ['simple', 'perfect', 'solved', 'author1853'], default: 'simple', description: "how the opponents answer our bids in a playout: as simple does from their cards, the better for them knowing every card, as the solved bid layer does (docs/solved.md), or as author1853 does, asked on its cards in the world" },
+    answers: { type: 'enum', values: ['simple', 'perfect', 'solved', 'author1853'], default: 'author1853', description: "how the opponents answer our bids in a playout: as simple does from their cards, the better for them knowing every card, as the solved bid layer does (docs/solved.md), or as author1853 does, asked on its cards in the world" },
     raisersHold: { type: 'boolean', default: false, description: "in the answer model: a party that raised (or re-raised) a figure holds our next raise of it instead of letting it gut (issue 28; docs/solved.md)" },
     raisersPerfect: { type: 'boolean', default: false, description: "in the answer model: a party that raised a figure answers our offer of it on the world's cards (holds where holding is better for it), as answers=perfect does (issue 28; docs/solved.md)" },
     raisersHoldAus: { type: 'boolean', default: true, description: "with raisersHold: false — the raisers hold every re-raise but the one to Aus, where the model's answer stands (issue 28; docs/solved.md)" },
     bids: { type: 'enum', values: ['search', 'solved'], default: 'search', description: "its own bid decisions (windows, answers, vetoes): searched, or played by the solved bid layer (docs/solved.md; searched where the table has no key)" },
     readBids: { type: 'enum', values: ['strong', 'any', 'none'], default: 'strong', description: "what an opponent's bid or hold of a Gleich/Hanger tells: one of at least three Ober / U-O-K, any, nothing" },
-    worldWeights: { type: 'enum', values: ['uniform', 'weighted'], default: 'uniform', description: "'weighted': every consistent deal sampled, each world weighted by the likelihood of the other seats' bids, answers and talk as simple (softened by `tremble`) would have made them; 'uniform': the reading of bids" },
-    seatModel: { type: 'enum', values: ['simple', 'author1853'], default: 'simple', description: "worldWeights 'weighted': the bot whose softened choices weight the worlds (the other seats' bids, answers and talk as it would have made them)" },
+    worldWeights: { type: 'enum', values: ['uniform', 'weighted'], default: 'weighted', description: "'weighted': every consistent deal sampled, each world weighted by the likelihood of the other seats' bids, answers and talk as the seat model (softened by `tremble`) would have made them; 'uniform': the reading of bids" },
+    seatModel: { type: 'enum', values: ['simple', 'author1853'], default: 'author1853', description: "worldWeights 'weighted': the bot whose softened choices weight the worlds (the other seats' bids, answers and talk as it would have made them)" },
     tremble: { type: 'number', min: 0.001, max: 1, default: 0.1, description: "worldWeights 'weighted': the probability that a seat does not do what simple would (the model's ε-mix)" },
     minEss: { type: 'integer', min: 0, max: 100000, default: 0, description: "worldWeights 'weighted': draw more worlds, `worlds` at a time, until the effective worlds reach this many (at most 8× `worlds`); 0 = off" },
     timeMs: { type: 'integer', min: 0, max: 60000, default: 0, description: 'stop sampling after this many ms per decision (at least 8 worlds); 0 = off. Not reproducible' },

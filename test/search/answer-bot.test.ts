@@ -49,11 +49,13 @@ describe('answerBot: the opponents answer as a bot does', () => {
     expect(hold).toBeLessThan(fold - 2);
   });
 
-  it('pimc{answers=author1853} and seatModel=author1853 are declared; the weighted worlds name their model', () => {
+  it('pimc{answers=author1853} and seatModel=author1853 are declared, and are its defaults', () => {
     const o = builtinPolicy('pimc').options as Record<string, { default?: unknown; values?: readonly string[] }>;
     expect(o['answers']?.values).toContain('author1853');
-    expect(o['answers']?.default).toBe('simple');
-    expect(o['seatModel']?.default).toBe('simple');
+    // the defaults since pimc 1.1.0 (docs/solved.md: measured the strongest against author1853)
+    expect(o['answers']?.default).toBe('author1853');
+    expect(o['seatModel']?.default).toBe('author1853');
+    expect((o as Record<string, { default?: unknown }>)['worldWeights']?.default).toBe('weighted');
     const pimc = builtinPolicy('pimc');
     const a = pimc.create({ worlds: 8, answers: 'author1853', worldWeights: 'weighted', seatModel: 'author1853' }).act(obs, { rng: keyedRng(3, 0, 1, 2) });
     expect(obs.legal).toContainEqual(a);

@@ -54,9 +54,9 @@ describe('raisersHold: the modelled raiser holds our re-raise', () => {
     expect(on.best).not.toBe('raise');
   });
 
-  it('pimc{raisersHold=true} does not re-raise with nothing; pimc (off) does', () => {
+  it('pimc{raisersHold=true} does not re-raise with nothing; pimc (off) does (both under simple’s answers, uniform worlds)', () => {
     const pimc = builtinPolicy('pimc');
-    const act = (o: Record<string, unknown>): string => pimc.create({ worlds: 24, ...o }).act(obs, { rng: keyedRng(3, 0, 1, 2) }).kind;
+    const act = (o: Record<string, unknown>): string => pimc.create({ worlds: 24, answers: 'simple', worldWeights: 'uniform', ...o }).act(obs, { rng: keyedRng(3, 0, 1, 2) }).kind;
     expect(act({})).toBe('raise');
     expect(act({ raisersHold: false })).toBe('raise');
     expect(act({ raisersHold: true })).not.toBe('raise');

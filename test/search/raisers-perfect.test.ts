@@ -49,7 +49,7 @@ describe('raisersPerfect: the raisers answer on the cards', () => {
 
   it('pimc{raisersPerfect=true} does not re-raise with nothing; pimc does; off by default', () => {
     const pimc = builtinPolicy('pimc');
-    const act = (o: Record<string, unknown>): string => pimc.create({ worlds: 24, ...o }).act(obs, { rng: keyedRng(3, 0, 1, 2) }).kind;
+    const act = (o: Record<string, unknown>): string => pimc.create({ worlds: 24, answers: 'simple', worldWeights: 'uniform', ...o }).act(obs, { rng: keyedRng(3, 0, 1, 2) }).kind;
     expect(act({})).toBe('raise');
     expect(act({ raisersPerfect: true })).not.toBe('raise');
     expect((builtinPolicy('pimc').options as Record<string, { default?: unknown }>)['raisersPerfect']?.default).toBe(false);
