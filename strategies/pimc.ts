@@ -5,13 +5,13 @@
 // points (its party's minus the opponents') or, where the score makes that the aim, P(win the Partie)
 // from the Partie-equity table (src/playout/equity.ts; objective 'auto': when a party needs at most
 // `autoWithin` points). Card play with the christenings that can matter, the showing, the exchange, the
-// bids, raises and answers (played out as their consequences on the stakes) are searched. The other seats
-// are modelled as the 1853 author's bot (issue 28, docs/solved.md; 1.1.0): the worlds are weighted by how
-// likely their bids, answers and talk were under it (`worldWeights` weighted, `seatModel` author1853), and
-// in every line they answer our bids and raises as it does on their cards (`answers` author1853); the
-// switches give back simple's answers and the uniform worlds (1.0.0: answers=simple,worldWeights=uniform); asks, answers to asks, the veto and the cut are
-// decided by rule. It sees only the Observation and draws only from ctx.rng. Where no world can be sampled
-// (an observation no deal agrees with: a WorldError) it plays as `simple`. With the solved bid layer
+// bids, raises and answers (played out as their consequences on the stakes) are searched; asks, answers to
+// asks, the veto and the cut are decided by rule. The other seats are modelled as the 1853 author's bot
+// (issue 28, docs/solved.md; 1.1.0): the worlds are weighted by how likely their bids, answers and talk were
+// under it (`worldWeights` weighted, `seatModel` author1853), and in every line they answer our bids and
+// raises as it does on their cards (`answers` author1853); 1.0.0 is answers=simple,worldWeights=uniform.
+// It sees only the Observation and draws only from ctx.rng. Where no world can be sampled (an observation
+// no deal agrees with: a WorldError) it plays as `simple`. With the solved bid layer
 // (issue 28, docs/solved.md): `bids=solved` plays its own bid decisions by the table, `answers=solved` makes
 // the table the model of the opponents' answers in the playouts. `raisersHold`: in the answer model a party that
 // raised a figure holds our next raise of it (SearchConfig.raisersHold); `raisersHoldAus=false`: except a raise to Aus.
@@ -44,7 +44,7 @@ export default definePolicy({
     readBids: { type: 'enum', values: ['strong', 'any', 'none'], default: 'strong', description: "what an opponent's bid or hold of a Gleich/Hanger tells: one of at least three Ober / U-O-K, any, nothing" },
     worldWeights: { type: 'enum', values: ['uniform', 'weighted'], default: 'weighted', description: "'weighted': every consistent deal sampled, each world weighted by the likelihood of the other seats' bids, answers and talk as the seat model (softened by `tremble`) would have made them; 'uniform': the reading of bids" },
     seatModel: { type: 'enum', values: ['simple', 'author1853'], default: 'author1853', description: "worldWeights 'weighted': the bot whose softened choices weight the worlds (the other seats' bids, answers and talk as it would have made them)" },
-    tremble: { type: 'number', min: 0.001, max: 1, default: 0.1, description: "worldWeights 'weighted': the probability that a seat does not do what simple would (the model's ε-mix)" },
+    tremble: { type: 'number', min: 0.001, max: 1, default: 0.1, description: "worldWeights 'weighted': the probability that a seat does not do what the seat model would (the model's ε-mix)" },
     minEss: { type: 'integer', min: 0, max: 100000, default: 0, description: "worldWeights 'weighted': draw more worlds, `worlds` at a time, until the effective worlds reach this many (at most 8× `worlds`); 0 = off" },
     timeMs: { type: 'integer', min: 0, max: 60000, default: 0, description: 'stop sampling after this many ms per decision (at least 8 worlds); 0 = off. Not reproducible' },
   },

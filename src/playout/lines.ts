@@ -13,7 +13,7 @@
 // The value of a line in a world: the deal's points from now on (ours minus the others', search.ts
 // judgeWrites) or, where the score makes it the aim, P(win the Partie) — the Partie over in the deal, or the
 // equity table at the score it leaves.
-import { CONSENT, DECLINE_EXCHANGE, GUT, HOLD, PASS, REJECT, type PolicyAction } from '../engine/actions.ts';
+import { CONSENT, DECLINE_EXCHANGE, GUT, HOLD, PASS, REJECT, sameAction, type PolicyAction } from '../engine/actions.ts';
 import { actingSeat, applyAction, legalActions } from '../engine/game.ts';
 import { observe } from '../engine/observe.ts';
 import { keyedRng } from '../core/rng.ts';
@@ -228,7 +228,7 @@ export class EngineLines {
     const player = s.table.controller[seat]!;
     const a = bot.act(observe(s, player, this.S.obs.score), { rng: keyedRng(this.S.seeds[i * this.S.R * 4] ?? i, s.events.length, 29, seat) });
     if (a.kind !== 'gut' && a.kind !== 'hold' && a.kind !== 'raise') return undefined;
-    return legal.find((x) => x === a || JSON.stringify(x) === JSON.stringify(a));
+    return legal.find((x) => sameAction(x, a));
   }
 
   /** The bidding after the option, to its end (see line()). */
@@ -259,9 +259,9 @@ export class EngineLines {
             asked |= 1 << f;
             const forced = (force >>> (2 * f)) & 3;
             const bot = forced === 0 ? this.botAnswer(s, seat, i, legal) : undefined;
-            const m = bot !== undefined ? (bot.kind === 'raise' ? 2 : bot.kind === 'hold' ? 1 : 0) : forced === 1 ? 0 : forced === 2 ? 1 : S.modelAnswer(i, f, b.figs[f]!.level, seat, f !== 0 && raise !== undefined, s.events, b.figs[f]!.aus);
-            if (bot !== undefined && bot.kind === 'raise') {
-              raised |= 1 << f;
+            const m = bot !== undefined ? -1 : forced === 1 ? 0 : forced === 2 ? 1 : S.modelAnswer(i, f, b.figs[f]!.level, seat, f !== 0 && raise !== undefined, s.events, b.figs[f]!.aus);
+            if (bot !== undefined) {
+              if (bot.kind === 'raise') raised |= 1 << f;
               a = bot;
             } else if (m === 2 && raise !== undefined) {
               raised |= 1 << f;

@@ -209,6 +209,8 @@ export class Search {
   private readonly seed = new Seed();
   private basePos: KernelPosition | null = null;
   private readonly codes = new Map<number, number>();
+  /** raisedByThem(), once read (−1: not yet). */
+  private theyRaised = -1;
 
   constructor(obs: Observation, cfg: SearchConfig) {
     this.obs = obs;
@@ -647,13 +649,16 @@ export class Search {
     return a;
   }
 
-  /** The figures (bit f) the other party raised in the deal before this decision (SearchConfig.raisersPerfect). */
+  /** The figures (bit f) the other party raised in the deal before this decision (SearchConfig.raisersPerfect); read once. */
   raisedByThem(): number {
-    let m = 0;
-    for (let f = 0; f < 3; f++) {
-      for (let q = 0; q < this.parties; q++) if (q !== this.party && partyRaised(this.obs.history, f, q)) m |= 1 << f;
+    if (this.theyRaised < 0) {
+      let m = 0;
+      for (let f = 0; f < 3; f++) {
+        for (let q = 0; q < this.parties; q++) if (q !== this.party && partyRaised(this.obs.history, f, q)) m |= 1 << f;
+      }
+      this.theyRaised = m;
     }
-    return m;
+    return this.theyRaised;
   }
 
   /** Is a raise to `level` a raise to Aus now (the engine's level, engine/bid-raise.ts ausLevelOf)? A bid (level 2) never is. */
