@@ -16,8 +16,9 @@ import { fileURLToPath } from 'node:url';
 // command missing from these lists loads them through the hooks, as before.
 const words = new Set(process.argv.slice(2));
 const names = (list) => !words.has('--version') && list.some((c) => words.has(c));
-if (names(['exact', 'simulate', 'merge', 'schema', 'tune', 'league', 'serve', 'review'])) await import('apache-arrow');
-if (names(['exact', 'simulate', 'merge', 'schema', 'tune', 'league', 'serve', 'review', 'play', 'replay', 'rules', 'bench', 'policies', 'advise'])) await import('zod');
+const withTables = ['exact', 'simulate', 'merge', 'schema', 'tune', 'league', 'serve', 'review'];
+if (names(withTables)) await import('apache-arrow');
+if (names([...withTables, 'play', 'replay', 'rules', 'bench', 'policies', 'advise'])) await import('zod');
 
 let tsx = false;
 try {
