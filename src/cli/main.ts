@@ -3,6 +3,7 @@
 // loads neither, `--help` (no command) lists every command from commands.ts's table (issue 25).
 import type { Argv } from 'yargs';
 import { COMMANDS, namedCommands } from './commands.ts';
+import { stopQuietlyOnClosedPipe } from './closed-pipe.ts';
 import { reportError } from './errors.ts';
 import { helpWidth, pasteableExamples } from './help.ts';
 import { codeVersion } from '../results/manifest.ts';
@@ -63,10 +64,12 @@ export function yargsMessage(msg: string): string {
 
 /**
  * Run the command line and set the process's exit code: a command may set its own (simulate: 130 after
- * Ctrl-C); an error's code wins. The arguments are those after node and the script (what yargs' hideBin
- * gives under node, without loading yargs for --version).
+ * Ctrl-C); an error's code wins; a pipe closed by its reader ends the command quietly (closed-pipe.ts). The
+ * arguments are those after node and the script (what yargs' hideBin gives under node, without loading yargs
+ * for --version).
  */
 export async function run(argv: string[] = process.argv.slice(2)): Promise<void> {
+  stopQuietlyOnClosedPipe();
   const code = await main(argv);
   if (code !== 0 || process.exitCode === undefined) process.exitCode = code;
 }
