@@ -5,11 +5,12 @@
 // (phase, figure, level, point, actions), the leak of a group is what the group's best single action would
 // have won more than a's own choices, averaged over its decisions — a local best response, one decision
 // changed at a time; summed per deal it says which situations an exploiter wins in.
+import { sameAction } from '../engine/actions.ts';
 import { CHANCE, TERMINAL, applyAction, chanceOutcomes, currentPlayer, newHand } from '../engine/game.ts';
 import { observe } from '../engine/observe.ts';
 import { cloneState, type HandState } from '../engine/state.ts';
 import { Rng } from '../core/rng.ts';
-import type { Policy, PolicyAction } from '../policy/api.ts';
+import type { Policy } from '../policy/api.ts';
 import type { RulesVariant } from '../rules/variant.ts';
 import { abstractDecision } from '../../strategies/solved-layer.ts';
 
@@ -34,8 +35,6 @@ export interface LeakOptions {
   /** The group of a decision's key (default: the key's phase head, point and actions). */
   readonly groupOf?: (key: string) => string;
 }
-
-const sameAction = (x: PolicyAction, y: PolicyAction): boolean => JSON.stringify(x) === JSON.stringify(y);
 
 /** The margin of party 0 after playing `s` to its end with a in seats 0, 2 and b in 1, 3. */
 function playOut(s: HandState, pol: readonly Policy[], rng: Rng): number {
