@@ -5,6 +5,8 @@
 // src/playout/equity.ts reads (the PIMC policy's 'partie' objective and `perlagg advise`).
 //
 //   npx tsx scripts/equity-table.ts --ruleset 1853 [--starts 400] [--seed 1] [--out src/playout/equity-1853.json]
+//        [--policy author1853]   another policy in all four seats: written to equity-<ruleset>-<policy>.json
+//        (the independence below assumes scores never fall; the run counts the deals where one did)
 //
 // How a cell is estimated. `starts` Partien are started at every score pair (a, b), a and b below the
 // target, with a seat of the first party dealing; every later deal of those Partien starts at another score
@@ -24,7 +26,7 @@ import { canonicalName, resolveRuleset } from '../src/rules/registry.ts';
 import { STREAM, keyedPartieRng } from '../src/core/rng.ts';
 import { runHand, type SeatPolicy } from '../src/play/hand.ts';
 import { doubleThreshold } from '../src/play/partie.ts';
-import simple from '../strategies/simple.ts';
+import { resolvePolicy } from '../src/registry/policies.ts';
 
 function arg(name: string, dflt: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,10 +38,12 @@ const starts = Number(arg('starts', '400'));
 const seed = Number(arg('seed', '1'));
 const r = resolveRuleset(spec);
 const name = canonicalName(r);
-const out = arg('out', `src/playout/equity-${name}.json`);
+const out = arg('out', `src/playout/equity-${name}${arg('policy', 'simple') === 'simple' ? '' : `-${arg('policy', 'simple')}`}.json`);
 const T = r.target;
 const players = 4;
-const policies: SeatPolicy[] = [0, 1, 2, 3].map(() => ({ name: 'simple', policy: simple.create({}) }));
+const policySpec = arg('policy', 'simple');
+const resolved = await resolvePolicy(policySpec);
+const policies: SeatPolicy[] = [0, 1, 2, 3].map(() => ({ name: policySpec, policy: resolved.factory.create(resolved.options) }));
 const dbl = r.double ? doubleThreshold(r) : 0;
 
 const n = Array.from({ length: T }, () => new Array<number>(T).fill(0));
@@ -50,6 +54,7 @@ const MAXP = 40;
 const handPoints = Array.from({ length: MAXP + 1 }, () => new Array<number>(MAXP + 1).fill(0));
 let deals = 0;
 let partien = 0;
+let falls = 0;
 const t0 = Date.now();
 
 for (let a = 0; a < T; a++) {
@@ -79,6 +84,7 @@ for (let a = 0; a < T; a++) {
         const pd = Math.max(0, Math.min(MAXP, s.points[dp]!));
         const po = Math.max(0, Math.min(MAXP, s.points[1 - dp]!));
         handPoints[pd]![po]! += 1;
+        if (s.points[0]! < 0 || s.points[1]! < 0) falls++; // a penalty: the score falls (never with simple)
         score[0]! += s.points[0]!;
         score[1]! += s.points[1]!;
         if (s.bid.partieWinner >= 0) winner = s.bid.partieWinner;
@@ -117,8 +123,8 @@ const table = {
   ruleset: name,
   target: T,
   doubleThreshold: dbl,
-  policy: `simple ${simple.version} in all four seats (default options)`,
-  how: `npx tsx scripts/equity-table.ts --ruleset ${spec} --starts ${starts} --seed ${seed}`,
+  policy: `${resolved.factory.name} ${resolved.factory.version} in all four seats (${policySpec === resolved.factory.name ? 'default options' : policySpec})`,
+  how: `npx tsx scripts/equity-table.ts --ruleset ${spec} --starts ${starts} --seed ${seed}${policySpec === 'simple' ? '' : ` --policy ${policySpec}`}`,
   code: commit,
   starts,
   seed,
@@ -132,4 +138,4 @@ const table = {
   handPoints: handPoints.slice(0, maxSeen + 1).map((row) => row.slice(0, maxSeen + 1)),
 };
 writeFileSync(out, JSON.stringify(table) + '\n');
-process.stderr.write(`wrote ${out}: ${partien} Partien, ${deals} deals in ${table.seconds} s\n`);
+process.stderr.write(`wrote ${out}: ${partien} Partien, ${deals} deals (${falls} with a score falling) in ${table.seconds} s\n`);
