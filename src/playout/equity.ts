@@ -6,6 +6,8 @@
 // The tables are data: src/playout/equity-<ruleset>.json, made by scripts/equity-table.ts (Partien played
 // to the end from every score pair by `simple` in all four seats; the file records how, with its n per
 // cell). Cell [a][b] holds the Partien of the party at a against b at the start of a deal that it deals.
+// src/playout/equity-{1853,oberland}-author1853.json are the same made by the 1853 author's bot (`--policy
+// author1853`; issue 28): near the target its chances differ from simple's (partieEquity's `play`).
 //
 // A ruleset without a table of its own: a derived ruleset with the same target and Double reads its base
 // ruleset's table (its other overrides are taken not to move the equity much — an approximation); one with
@@ -174,8 +176,28 @@ export function doubleLine(r: RulesVariant): number {
   return r.doubleThreshold === 'moreThanHalf' ? Math.floor(r.target / 2) + 1 : Math.ceil(r.target / 2);
 }
 
-/** The Partie equity of a ruleset (cached), or null when there is nothing to base it on. */
-export function partieEquity(r: RulesVariant): PartieEquity | null {
+/**
+ * Whose play a table was made with: `simple` in all four seats (equity-<ruleset>.json, every ruleset), or the
+ * 1853 author's bot (equity-<ruleset>-author1853.json; issue 28: against the author's bot a gestrichen
+ * party's chances are far from simple's — from 10 : 8 in 1853 simple wins 87%, the author's bot 79%).
+ */
+export type EquityPlay = 'simple' | 'author1853';
+
+/**
+ * The Partie equity of a ruleset (cached), or null when there is nothing to base it on. `play`: whose play the
+ * table was made with; a ruleset without a table of that play (derived or not) falls back to `simple`'s.
+ */
+export function partieEquity(r: RulesVariant, play: EquityPlay = 'simple'): PartieEquity | null {
+  if (play !== 'simple') {
+    const key = `${canonicalName(r)}|${play}`;
+    let t = tables.get(key);
+    if (t !== undefined) return t;
+    const dbl = doubleLine(r);
+    const own = tableFile(`${canonicalName(r)}-${play}`) ?? tableFile(`${r.name}-${play}`);
+    t = own !== null && own.target === r.target && own.doubleThreshold === dbl ? fromFile(own, canonicalName(r)) : partieEquity(r);
+    tables.set(key, t);
+    return t;
+  }
   const name = canonicalName(r);
   let t = tables.get(name);
   if (t !== undefined) return t;

@@ -6,6 +6,7 @@ import type { PolicyAction } from '../engine/actions.ts';
 import type { Observation } from '../engine/observation.ts';
 import type { SeatModel } from './inference.ts';
 import type { Policy } from '../policy/api.ts';
+import type { EquityPlay } from './equity.ts';
 
 /** The search's settings (strategies/pimc.ts declares them as options, with their ranges). */
 export interface SearchConfig {
@@ -72,6 +73,11 @@ export interface SearchConfig {
    * answer model (and raisersHold) there; raisersPerfect and answers 'perfect' still take precedence.
    */
   readonly answerBot?: Policy;
+  /**
+   * Whose play the Partie-equity table of the 'partie' objective was made with (equity.ts EquityPlay):
+   * `simple` (default) or the author's bot, where its table exists (issue 28: the gestrichen scores).
+   */
+  readonly equityPlay?: EquityPlay;
 }
 
 /**
