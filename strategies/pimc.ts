@@ -46,6 +46,7 @@ export default definePolicy({
     seatModel: { type: 'enum', values: ['simple', 'author1853'], default: 'author1853', description: "worldWeights 'weighted': the bot whose softened choices weight the worlds (the other seats' bids, answers and talk as it would have made them)" },
     tremble: { type: 'number', min: 0.001, max: 1, default: 0.1, description: "worldWeights 'weighted': the probability that a seat does not do what the seat model would (the model's ε-mix)" },
     minEss: { type: 'integer', min: 0, max: 100000, default: 0, description: "worldWeights 'weighted': draw more worlds, `worlds` at a time, until the effective worlds reach this many (at most 8× `worlds`); 0 = off" },
+    equity: { type: 'enum', values: ['simple', 'author1853'], default: 'simple', description: "the Partie objective's equity table: made with simple in all four seats, or with the author's bot where its table exists (1853; issue 28: the gestrichen scores; docs/solved.md)" },
     timeMs: { type: 'integer', min: 0, max: 60000, default: 0, description: 'stop sampling after this many ms per decision (at least 8 worlds); 0 = off. Not reproducible' },
   },
   create(o) {
@@ -69,6 +70,7 @@ export default definePolicy({
       worldWeights: o['worldWeights'] as SearchConfig['worldWeights'],
       model: null,
       minEss: o['minEss'] as number,
+      equityPlay: o['equity'] as SearchConfig['equityPlay'] & string,
     };
     const fallback = simple.create({});
     // the model of the other seats for weighted worlds: simple, softened (src/playout/inference.ts)
