@@ -70,7 +70,7 @@ export default definePolicy({
       worldWeights: o['worldWeights'] as SearchConfig['worldWeights'],
       model: null,
       minEss: o['minEss'] as number,
-      equityPlay: o['equity'] as SearchConfig['equityPlay'] & string,
+      equityPlay: o['equity'] as NonNullable<SearchConfig['equityPlay']>,
     };
     const fallback = simple.create({});
     // the model of the other seats for weighted worlds: simple, softened (src/playout/inference.ts)

@@ -188,26 +188,19 @@ export type EquityPlay = 'simple' | 'author1853';
  * table was made with; a ruleset without a table of that play (derived or not) falls back to `simple`'s.
  */
 export function partieEquity(r: RulesVariant, play: EquityPlay = 'simple'): PartieEquity | null {
-  if (play !== 'simple') {
-    const key = `${canonicalName(r)}|${play}`;
-    let t = tables.get(key);
-    if (t !== undefined) return t;
-    const dbl = doubleLine(r);
-    const own = tableFile(`${canonicalName(r)}-${play}`) ?? tableFile(`${r.name}-${play}`);
-    t = own !== null && own.target === r.target && own.doubleThreshold === dbl ? fromFile(own, canonicalName(r)) : partieEquity(r);
-    tables.set(key, t);
-    return t;
-  }
   const name = canonicalName(r);
-  let t = tables.get(name);
+  const key = play === 'simple' ? name : `${name}|${play}`;
+  let t = tables.get(key);
   if (t !== undefined) return t;
   t = null;
-  const own = tableFile(name);
-  const base = own ?? tableFile(r.name);
+  const suffix = play === 'simple' ? '' : `-${play}`;
+  const own = tableFile(name + suffix);
+  const base = own ?? tableFile(r.name + suffix);
   const dbl = doubleLine(r);
   if (own !== null) t = fromFile(own, name);
   else if (base !== null && base.target === r.target && base.doubleThreshold === dbl) t = fromFile(base, name).renamed(name, `the ${r.name} table, read for ${name} (${base.how})`);
+  else if (play !== 'simple') t = partieEquity(r); // no table of that play for this target and Double: simple's
   else if (base !== null) t = fromPoints(base.handPoints, r.target, dbl, name, r.name);
-  tables.set(name, t);
+  tables.set(key, t);
   return t;
 }

@@ -259,14 +259,16 @@ export class EngineLines {
             asked |= 1 << f;
             const forced = (force >>> (2 * f)) & 3;
             const bot = forced === 0 ? this.botAnswer(s, seat, i, legal) : undefined;
-            const m = bot !== undefined ? -1 : forced === 1 ? 0 : forced === 2 ? 1 : S.modelAnswer(i, f, b.figs[f]!.level, seat, f !== 0 && raise !== undefined, s.events, b.figs[f]!.aus);
             if (bot !== undefined) {
               if (bot.kind === 'raise') raised |= 1 << f;
               a = bot;
-            } else if (m === 2 && raise !== undefined) {
-              raised |= 1 << f;
-              a = raise;
-            } else a = m >= 1 ? (has(HOLD) ?? has(GUT)) : has(GUT);
+            } else {
+              const m = forced === 1 ? 0 : forced === 2 ? 1 : S.modelAnswer(i, f, b.figs[f]!.level, seat, f !== 0 && raise !== undefined, s.events, b.figs[f]!.aus);
+              if (m === 2 && raise !== undefined) {
+                raised |= 1 << f;
+                a = raise;
+              } else a = m >= 1 ? (has(HOLD) ?? has(GUT)) : has(GUT);
+            }
           } else a = ((resp >>> f) & 1) === 1 ? (has(HOLD) ?? has(GUT)) : has(GUT);
         }
       }

@@ -228,7 +228,7 @@ export class Search {
     this.nextDealerParty = obs.party[(obs.dealer + 1) % obs.seats]!;
     this.dbl = doubleLine(this.r);
     const twoParties = this.parties === 2 && obs.biddingTable;
-    this.eq = twoParties ? partieEquity(this.r, cfg.equityPlay ?? 'simple') : null;
+    this.eq = twoParties ? partieEquity(this.r, cfg.equityPlay) : null;
     let objective: 'points' | 'partie' = 'points';
     if (this.eq !== null && cfg.objective === 'partie') objective = 'partie';
     if (this.eq !== null && cfg.objective === 'auto') {
