@@ -45,6 +45,7 @@ export default definePolicy({
     worldWeights: { type: 'enum', values: ['uniform', 'weighted'], default: 'weighted', description: "'weighted': every consistent deal sampled, each world weighted by the likelihood of the other seats' bids, answers and talk as the seat model (softened by `tremble`) would have made them; 'uniform': the reading of bids" },
     seatModel: { type: 'enum', values: ['simple', 'author1853'], default: 'author1853', description: "worldWeights 'weighted': the bot whose softened choices weight the worlds (the other seats' bids, answers and talk as it would have made them)" },
     tremble: { type: 'number', min: 0.001, max: 1, default: 0.1, description: "worldWeights 'weighted': the probability that a seat does not do what the seat model would (the model's ε-mix)" },
+    partnerWeights: { type: 'enum', values: ['model', 'none'], default: 'model', description: "worldWeights 'weighted': the partner's bids, answers and talk weigh the worlds by the seat model as the opponents' do ('model'), or not at all ('none': a partner who does not play as the model says nothing it can read)" },
     minEss: { type: 'integer', min: 0, max: 100000, default: 0, description: "worldWeights 'weighted': draw more worlds, `worlds` at a time, until the effective worlds reach this many (at most 8× `worlds`); 0 = off" },
     equity: { type: 'enum', values: ['simple', 'author1853'], default: 'simple', description: "the Partie objective's equity table: made with simple in all four seats, or with the author's bot where its table exists (1853; issue 28: the gestrichen scores; docs/solved.md)" },
     timeMs: { type: 'integer', min: 0, max: 60000, default: 0, description: 'stop sampling after this many ms per decision (at least 8 worlds); 0 = off. Not reproducible' },
@@ -80,6 +81,7 @@ export default definePolicy({
       const byAuthor = o['seatModel'] === 'author1853';
       const modelBot = byAuthor ? author1853.create({}) : fallback;
       cfg = { ...cfg, model: softened(byAuthor ? 'author1853' : 'simple', (x) => modelBot.act(x, { rng: noRandom } as PolicyContext), o['tremble'] as number) };
+      if (o['partnerWeights'] === 'none') cfg = { ...cfg, partnerModel: null };
     }
     const solvedBids = o['bids'] === 'solved';
     return {

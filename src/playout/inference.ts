@@ -201,14 +201,21 @@ export function worldLikelihood(obs: Observation, w: World, model: SeatModel): n
   return weighedReplay(obs, w, model).like;
 }
 
-/** worldLikelihood with the replayed state (at the observer's decision, as replayWorld returns it). */
-export function weighedReplay(obs: Observation, w: World, model: SeatModel): { like: number; state: HandState } {
+/**
+ * worldLikelihood with the replayed state (at the observer's decision, as replayWorld returns it). The partner's
+ * decisions (a seat of the observer's party) are asked of `partnerModel` (default `model`); null: not weighed.
+ */
+export function weighedReplay(obs: Observation, w: World, model: SeatModel, partnerModel: SeatModel | null = model): { like: number; state: HandState } {
   let like = 1;
+  const ownParty = obs.party[obs.seat]!;
   const state = replayWorld(obs, w, (s, a) => {
     if (!WEIGHED_PHASES.has(s.phase)) return;
-    const player = s.table.controller[actingSeat(s)]!;
+    const seat = actingSeat(s);
+    const player = s.table.controller[seat]!;
     if (player === obs.player) return;
-    like *= probabilityOf(model.distribution(observe(s, player, obs.score)), a);
+    const m = obs.party[seat] === ownParty ? partnerModel : model;
+    if (m === null) return;
+    like *= probabilityOf(m.distribution(observe(s, player, obs.score)), a);
   });
   return { like, state };
 }

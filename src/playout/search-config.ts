@@ -38,6 +38,12 @@ export interface SearchConfig {
   /** The model of the other seats for 'weighted' (inference.ts SeatModel); null: worlds stay uniform. */
   readonly model: SeatModel | null;
   /**
+   * 'weighted' only: the model of the partner's decisions (issue 28). Undefined (default): `model`, as for the
+   * opponents; null: the partner's decisions are not weighed — a partner who does not play as the model (pimc
+   * beside pimc) says nothing the model could read, and a wrong model of him biases the worlds.
+   */
+  readonly partnerModel?: SeatModel | null;
+  /**
    * 'weighted' only: draw more worlds, `worlds` at a time, until the effective worlds (Kish) reach this many,
    * at most MIN_ESS_CAP × `worlds` in all; 0 (default) = off. Uneven weights leave few effective worlds and
    * intervals that cover too rarely (docs/commands.md, advise: 91.8% at 40 worlds; 93.8% with minEss 40).

@@ -340,11 +340,11 @@ export class Search {
   private weigh(model: SeatModel, from = 0): void {
     try {
       for (let i = from; i < this.worlds.length; i++) {
-        const x = weighedReplay(this.obs, this.worlds[i]!, model);
+        const x = weighedReplay(this.obs, this.worlds[i]!, model, this.cfg.partnerModel === undefined ? model : this.cfg.partnerModel);
         this.weights[i] = x.like;
         this.replayed[i] = x.state;
       }
-      this.weightedBy = model.name;
+      this.weightedBy = this.cfg.partnerModel === null ? `${model.name}, the partner not weighed` : model.name;
     } catch (e) {
       if (!(e instanceof ReplayUnsupported)) throw e;
       this.weights.fill(1);
