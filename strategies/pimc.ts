@@ -23,6 +23,7 @@ import { definePolicy, type Observation, type PolicyAction, type PolicyContext }
 import { DEFAULT_SEARCH, WorldError, searchDecision, softened, type SearchConfig } from '../src/playout/api.ts';
 import simple from './simple.ts';
 import { solvedAnswerModel, solvedBidAction } from './solved.ts';
+import { BID_PHASES } from './solved-layer.ts';
 import author1853 from './author1853.ts';
 
 export default definePolicy({
@@ -46,6 +47,7 @@ export default definePolicy({
     seatModel: { type: 'enum', values: ['simple', 'author1853'], default: 'author1853', description: "worldWeights 'weighted': the bot whose softened choices weight the worlds (the other seats' bids, answers and talk as it would have made them)" },
     tremble: { type: 'number', min: 0.001, max: 1, default: 0.1, description: "worldWeights 'weighted': the probability that a seat does not do what the seat model would (the model's ε-mix)" },
     partnerWeights: { type: 'enum', values: ['model', 'none'], default: 'model', description: "worldWeights 'weighted': the partner's bids, answers and talk weigh the worlds by the seat model as the opponents' do ('model'), or not at all ('none': a partner who does not play as the model says nothing it can read)" },
+    bidWorlds: { type: 'integer', min: 0, max: 2000, default: 0, description: "worlds sampled per decision of the bidding war (bid windows, answers, vetoes); 0 = `worlds` (issue 28: with every hand open there, it wins what open hands win — docs/solved.md)" },
     minEss: { type: 'integer', min: 0, max: 100000, default: 0, description: "worldWeights 'weighted': draw more worlds, `worlds` at a time, until the effective worlds reach this many (at most 8× `worlds`); 0 = off" },
     equity: { type: 'enum', values: ['simple', 'author1853'], default: 'simple', description: "the Partie objective's equity table: made with simple in all four seats, or with the author's bot where its table exists (1853; issue 28: the gestrichen scores; docs/solved.md)" },
     timeMs: { type: 'integer', min: 0, max: 60000, default: 0, description: 'stop sampling after this many ms per decision (at least 8 worlds); 0 = off. Not reproducible' },
@@ -83,6 +85,8 @@ export default definePolicy({
       cfg = { ...cfg, model: softened(byAuthor ? 'author1853' : 'simple', (x) => modelBot.act(x, { rng: noRandom } as PolicyContext), o['tremble'] as number) };
       if (o['partnerWeights'] === 'none') cfg = { ...cfg, partnerModel: null };
     }
+    // the bidding war's decisions may sample more worlds than the cards (`bidWorlds`): few, and where the hidden cards count
+    const bidCfg: SearchConfig = (o['bidWorlds'] as number) > 0 ? { ...cfg, worlds: o['bidWorlds'] as number } : cfg;
     const solvedBids = o['bids'] === 'solved';
     return {
       bidding: 'full',
@@ -95,7 +99,7 @@ export default definePolicy({
           if (a !== null) return a;
         }
         try {
-          const d = searchDecision(obs, cfg, ctx.rng);
+          const d = searchDecision(obs, BID_PHASES.has(obs.phase) ? bidCfg : cfg, ctx.rng);
           return d.options[d.best]!.action;
         } catch (e) {
           if (e instanceof WorldError) return fallback.act(obs, ctx);
