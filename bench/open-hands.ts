@@ -17,9 +17,19 @@ function cardsAt(s: HandState, seat: number): number[] {
   return out;
 }
 
-/** The bidding war's decisions (strategies/solved-layer.ts BID_PHASES): `openBids` opens the hands there only, `openCards` everywhere else. */
+/**
+ * The bidding war's decisions (strategies/solved-layer.ts BID_PHASES): `bids` opens the hands there only,
+ * `seenBids` there only once the seat has looked at its own cards (not in the unseen window, where nobody at
+ * the table has seen a card), `cards` everywhere else.
+ */
 const BIDDING: ReadonlySet<string> = new Set(['window', 'answer', 'veto']);
-export type OpenAt = 'all' | 'bids' | 'cards';
+export type OpenAt = 'all' | 'bids' | 'seenBids' | 'cards';
+
+function opensAt(at: OpenAt, obs: Observation): boolean {
+  if (at === 'all') return true;
+  if (at === 'cards') return !BIDDING.has(obs.phase);
+  return BIDDING.has(obs.phase) && (at === 'bids' || obs.hand.length > 0);
+}
 
 /** A table where the seats `open` marks see every hand (at every decision, or only in the bidding, or only outside it): the policies array to play with. */
 export function openHandsTable(policies: readonly SeatPolicy[], open: (seat: number) => boolean, at: OpenAt = 'all'): SeatPolicy[] {
@@ -29,7 +39,7 @@ export function openHandsTable(policies: readonly SeatPolicy[], open: (seat: num
     ...(p.talk === undefined ? {} : { talk: p.talk }),
     act(obs: Observation, ctx) {
       const s = state;
-      if (s === null || obs.legal.length <= 1 || (at !== 'all' && BIDDING.has(obs.phase) !== (at === 'bids'))) return p.act(obs, ctx);
+      if (s === null || obs.legal.length <= 1 || !opensAt(at, obs)) return p.act(obs, ctx);
       if (obs.hand.length > 0 && cardsAt(s, obs.seat).join() !== obs.hand.join()) throw new Error(`open hands: P${obs.seat + 1}'s observation is not of the hand being played`);
       const seenHands = [];
       for (let seat = 0; seat < obs.seats; seat++) if (seat !== obs.seat) seenHands.push({ seat, cards: cardsAt(s, seat) });

@@ -18,7 +18,7 @@ function noting(seen: Seen[]): Policy {
 }
 
 describe('open hands', () => {
-  for (const [rs, at] of [['1853', 'all'], ['oberland', 'all'], ['1853', 'bids'], ['1853', 'cards']] as const) {
+  for (const [rs, at] of [['1853', 'all'], ['oberland', 'all'], ['1853', 'bids'], ['1853', 'seenBids'], ['1853', 'cards']] as const) {
     it(`${rs}, open at ${at}: the open seats see every other hand as it is there, the others nothing more, the deals unchanged`, () => {
       const r = resolveRuleset(rs);
       let opened = 0;
@@ -31,7 +31,8 @@ describe('open hands', () => {
           ruleset: r, players: 4, policies: openHandsTable(seats, (s) => s % 2 === 0, at as OpenAt), rootSeed: 3, dealIndex: d, dealer: d % 4,
           onDecision: (s, p, obs) => {
             if (obs.legal.length <= 1) return;
-            const shown = p % 2 === 0 && (at === 'all' || BIDDING.has(obs.phase) === (at === 'bids'));
+            const bidding = BIDDING.has(obs.phase);
+            const shown = p % 2 === 0 && (at === 'all' || (at === 'cards' ? !bidding : bidding && (at === 'bids' || obs.hand.length > 0)));
             const hands = shown ? [0, 1, 2, 3].filter((x) => x !== p).map((seat) => ({ seat, cards: [...s.loc.keys()].filter((c) => s.loc[c] === seat) })) : [];
             truth[p]!.push({ phase: obs.phase, hands });
             if (shown) opened++;
