@@ -9,6 +9,7 @@
 import type { HandState } from '../src/engine/state.ts';
 import { withDealHook, type SeatPolicy } from '../src/play/hand.ts';
 import type { Observation, Policy } from '../src/policy/api.ts';
+import { BID_PHASES } from '../strategies/solved-layer.ts';
 
 /** The cards at `seat` in the state now, ascending. */
 function cardsAt(s: HandState, seat: number): number[] {
@@ -18,20 +19,19 @@ function cardsAt(s: HandState, seat: number): number[] {
 }
 
 /**
- * The bidding war's decisions (strategies/solved-layer.ts BID_PHASES): `bids` opens the hands there only,
- * `seenBids` there only once the seat has looked at its own cards (not in the unseen window, where nobody at
- * the table has seen a card), `cards` everywhere else.
+ * Where the hands are open: at every decision; in the bidding war's (BID_PHASES: bid windows, answers, vetoes)
+ * only; there only once the seat has looked at its own cards (not in the unseen window, where nobody at the
+ * table has seen a card); or everywhere else (the exchange, the cards, the talk).
  */
-const BIDDING: ReadonlySet<string> = new Set(['window', 'answer', 'veto']);
 export type OpenAt = 'all' | 'bids' | 'seenBids' | 'cards';
 
 function opensAt(at: OpenAt, obs: Observation): boolean {
   if (at === 'all') return true;
-  if (at === 'cards') return !BIDDING.has(obs.phase);
-  return BIDDING.has(obs.phase) && (at === 'bids' || obs.hand.length > 0);
+  if (at === 'cards') return !BID_PHASES.has(obs.phase);
+  return BID_PHASES.has(obs.phase) && (at === 'bids' || obs.hand.length > 0);
 }
 
-/** A table where the seats `open` marks see every hand (at every decision, or only in the bidding, or only outside it): the policies array to play with. */
+/** A table where the seats `open` marks see every hand where `at` says: the policies array to play with. */
 export function openHandsTable(policies: readonly SeatPolicy[], open: (seat: number) => boolean, at: OpenAt = 'all'): SeatPolicy[] {
   let state: HandState | null = null;
   const wrap = (p: Policy): Policy => ({

@@ -15,6 +15,8 @@
 // (issue 28, docs/solved.md): `bids=solved` plays its own bid decisions by the table, `answers=solved` makes
 // the table the model of the opponents' answers in the playouts. `raisersHold`: in the answer model a party that
 // raised a figure holds our next raise of it (SearchConfig.raisersHold); `raisersHoldAus=false`: except a raise to Aus.
+// `bidWorlds`: more worlds for the bidding war's decisions alone; `partnerWeights=none`: the partner's decisions
+// left out of the worlds' weights (both issue 28, docs/solved.md).
 //
 // The cost: worlds × options × rolloutsPerWorld playouts per decision (`maxRollouts` caps it by using fewer
 // worlds when the options are many). `timeMs` stops sampling after that long — not reproducible, so 0

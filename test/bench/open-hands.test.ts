@@ -7,9 +7,9 @@ import { playDeal, type SeatPolicy } from '../../src/play/hand.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import type { Observation, Policy } from '../../src/policy/api.ts';
 import { openHandsTable, type OpenAt } from '../../bench/open-hands.ts';
+import { BID_PHASES } from '../../strategies/solved-layer.ts';
 
 const simple = builtinPolicy('simple').create({});
-const BIDDING = new Set(['window', 'answer', 'veto']);
 type Seen = { phase: string; hands: Observation['seenHands'] };
 
 /** simple, noting what it was shown at each decision, and playing as if at a closed table (it reads no hand it was shown). */
@@ -31,7 +31,7 @@ describe('open hands', () => {
           ruleset: r, players: 4, policies: openHandsTable(seats, (s) => s % 2 === 0, at as OpenAt), rootSeed: 3, dealIndex: d, dealer: d % 4,
           onDecision: (s, p, obs) => {
             if (obs.legal.length <= 1) return;
-            const bidding = BIDDING.has(obs.phase);
+            const bidding = BID_PHASES.has(obs.phase);
             const shown = p % 2 === 0 && (at === 'all' || (at === 'cards' ? !bidding : bidding && (at === 'bids' || obs.hand.length > 0)));
             const hands = shown ? [0, 1, 2, 3].filter((x) => x !== p).map((seat) => ({ seat, cards: [...s.loc.keys()].filter((c) => s.loc[c] === seat) })) : [];
             truth[p]!.push({ phase: obs.phase, hands });
