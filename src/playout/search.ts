@@ -340,7 +340,7 @@ export class Search {
   private weigh(model: SeatModel, from = 0): void {
     try {
       for (let i = from; i < this.worlds.length; i++) {
-        const x = weighedReplay(this.obs, this.worlds[i]!, model, this.cfg.partnerModel === undefined ? model : this.cfg.partnerModel);
+        const x = weighedReplay(this.obs, this.worlds[i]!, model, this.cfg.partnerModel); // undefined: `model`
         this.weights[i] = x.like;
         this.replayed[i] = x.state;
       }

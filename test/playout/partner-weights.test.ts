@@ -5,13 +5,13 @@
 // one (some world where the model gives the partner's action less than 1), or the test could not fail.
 import { describe, expect, it } from 'vitest';
 import { observe } from '../../src/engine/observe.ts';
-import { cloneState, type HandState } from '../../src/engine/state.ts';
+import type { HandState } from '../../src/engine/state.ts';
+import { actingSeat } from '../../src/engine/game.ts';
 import { keyedRng } from '../../src/core/rng.ts';
-import { resolveRuleset } from '../../src/rules/registry.ts';
-import { playDeal } from '../../src/play/hand.ts';
 import { builtinPolicy } from '../../src/registry/policies.ts';
 import { DEFAULT_SEARCH, searchDecision, softened, worldSampler, type SeatModel } from '../../src/playout/api.ts';
 import { weighedReplay } from '../../src/playout/inference.ts';
+import { positions } from './positions.ts';
 
 const simple = builtinPolicy('simple').create({});
 const noRandom = { nextUint32: () => 0 } as never;
@@ -19,33 +19,17 @@ const model = softened('simple', (o) => simple.act(o, { rng: noRandom }), 0.2);
 /** A likelihood of 1 for every action: a party weighed by it is not weighed. */
 const ones: SeatModel = { name: 'ones', distribution: (o) => o.legal.map((action) => ({ action, p: 1 })) };
 
-/** 1853 four-player hands played by simple, cut at a card decision of player 0 after its partner (seat 2) and an opponent bid or answered. */
-function positions(hands: number): HandState[] {
-  const r = resolveRuleset('1853');
-  const out: HandState[] = [];
-  for (let d = 0; d < hands && out.length < 6; d++) {
-    let taken = false;
-    playDeal({
-      ruleset: r,
-      players: 4,
-      policies: [0, 1, 2, 3].map(() => ({ name: 'simple', policy: simple })),
-      rootSeed: 28,
-      dealIndex: d,
-      dealer: d % 4,
-      onDecision: (s, p) => {
-        if (taken || p !== 0 || s.phase !== 'play') return;
-        const by = (seat: number): boolean => s.events.some((e) => (e.type === 'bid' || e.type === 'answer' || e.type === 'raise') && e.seat === seat);
-        if (!by(2) || !(by(1) || by(3))) return;
-        taken = true;
-        out.push(cloneState(s));
-      },
-    });
-  }
-  return out;
+/** Whether `seat` bid, answered or raised so far. */
+const said = (s: HandState, seat: number): boolean => s.events.some((e) => (e.type === 'bid' || e.type === 'answer' || e.type === 'raise') && e.seat === seat);
+
+/** 1853 four-player positions (positions.ts), each at a card decision of the player to act, after his partner and an opponent bid or answered. */
+function partnerPositions(hands: number): Array<{ state: HandState; player: number }> {
+  const ps = positions('1853', hands, 28, (s) => s.table.seats === 4 && s.phase === 'play');
+  return ps.filter(({ state: s, player: p }) => p === actingSeat(s) && said(s, (p + 2) % 4) && (said(s, (p + 1) % 4) || said(s, (p + 3) % 4))).slice(0, 6);
 }
 
 describe('the partner in the weighting of worlds', () => {
-  const ps = positions(400);
+  const ps = partnerPositions(400);
 
   it('finds positions where both the partner and an opponent said something', () => {
     expect(ps.length).toBeGreaterThanOrEqual(4);
@@ -54,8 +38,8 @@ describe('the partner in the weighting of worlds', () => {
   it('the likelihood factors into the opponents\u2019 part and the partner\u2019s, and the partner\u2019s part is a real one', () => {
     let partnerBelowOne = 0;
     let worlds = 0;
-    for (const [i, s] of ps.entries()) {
-      const obs = observe(s, 0);
+    for (const [i, { state, player }] of ps.entries()) {
+      const obs = observe(state, player);
       const sampler = worldSampler(obs);
       const rng = keyedRng(5, i, 1);
       for (let k = 0; k < 12; k++) {
@@ -75,8 +59,7 @@ describe('the partner in the weighting of worlds', () => {
   });
 
   it('the search says when the partner is not weighed', () => {
-    const s = ps[0]!;
-    const obs = observe(s, 0);
+    const obs = observe(ps[0]!.state, ps[0]!.player);
     const cfg = { ...DEFAULT_SEARCH, worlds: 4, worldWeights: 'weighted' as const, model };
     expect(searchDecision(obs, cfg, keyedRng(6, 0, 1)).model).toBe(model.name);
     expect(searchDecision(obs, { ...cfg, partnerModel: null }, keyedRng(6, 0, 1)).model).toBe(`${model.name}, the partner not weighed`);
