@@ -18,7 +18,7 @@ import { STREAM, keyedRng } from '../src/core/rng.ts';
 import type { Observation, OptionValues } from '../src/policy/api.ts';
 import { kernelPositionOf } from '../src/playout/position.ts';
 import { WorldSampler, newWorld } from '../src/playout/sampler.ts';
-import { DEFAULT_SEARCH, type SearchConfig } from '../src/playout/search-config.ts';
+import { DEFAULT_SEARCH, DEFAULT_SOLVER_CARDS, type SearchConfig } from '../src/playout/search-config.ts';
 import { searchDecision } from '../src/playout/decision.ts';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { Sfc32, checksum, formatTable, isMain, measure, measurementTable, type Contender } from './lib.ts';
@@ -132,7 +132,7 @@ export async function run(): Promise<object> {
     poolWeli.set(handWeli, i * 4);
   }
   let at = 0;
-  const playouts = (name: string, policy: RolloutPolicy, deal: boolean, kernel = kernel0): Contender => ({
+  const playouts = (name: string, policy: RolloutPolicy, deal: boolean, kernel = kernel0, solverCards = 5): Contender => ({
     name,
     step(n) {
       let acc = 0;
@@ -145,7 +145,7 @@ export async function run(): Promise<object> {
           kernel.setHands(poolLo, poolWeli, at * 4);
           at = (at + 1) & (POOL - 1);
         }
-        kernel.rollout(policy, prng);
+        kernel.rollout(policy, prng, solverCards);
         acc += kernel.points[0]! - kernel.points[1]!;
       }
       return acc;
@@ -273,6 +273,7 @@ export async function run(): Promise<object> {
       playouts('kernel playout: simple', ROLLOUT.simple, false),
       playouts('kernel deal + playout: random', ROLLOUT.random, true),
       playouts('kernel playout: random, with the bidding', ROLLOUT.random, false, kernelBid),
+      playouts(`kernel playout: solver from ${DEFAULT_SOLVER_CARDS} cards`, ROLLOUT.solver, false, kernel0, DEFAULT_SOLVER_CARDS),
       engine,
       worlds,
       builds,
@@ -291,6 +292,8 @@ export async function run(): Promise<object> {
   const bidRatio = ms[5]!.median / base;
   console.log(`PIMC: ${pimcMs.toFixed(2)} ms per decision (a card to play at the same ${observations.length} decisions; 32 worlds × the kernel's options, each played out by simple), ${(ms[ms.length - 1]!.median / base).toExponential(2)} of the bare loop; beside it the kernel's random playout at ${kernelRatio.toFixed(3)} of the bare loop`);
   console.log(`the kernel's random playout with the deal's bidding (the engine's end of the deal: corrections, penalties, the Partie's end): ${bidRatio.toFixed(3)} of the bare loop, ${(bidRatio / kernelRatio).toFixed(2)} of the playout without it`);
+  const solverRatio = ms[6]!.median / ms[3]!.median;
+  console.log(`the solver continuation (pimc{continuation=solver}: simple, then the Spiel solved from ${DEFAULT_SOLVER_CARDS} cards in hand): ${solverRatio.toFixed(3)} of the simple playout's rate`);
   console.log(`(sampleWorld at ${observations.length} decisions of seats to play, 4 players, simple; the kernel target is a ratio >= 0.1, the engine's cheapest hand is ~5e-3)`);
   // no allocation per playout: garbage collections during 200,000 more playouts (after the runs above)
   let gcs = 0;
@@ -311,6 +314,7 @@ export async function run(): Promise<object> {
     pimcMsPerDecision: pimcMs,
     kernelRandomOverBare: kernelRatio,
     kernelRandomWithBiddingOverBare: bidRatio,
+    solverOverSimple: solverRatio,
     targets: { kernelRandomOverBare: { min: 0.1, pass: kernelRatio >= 0.1 } },
   };
 }

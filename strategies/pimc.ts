@@ -34,7 +34,8 @@ export default definePolicy({
   description: 'searches each decision: samples worlds consistent with what it has seen and plays every option out (PIMC); points or Partie equity',
   options: {
     worlds: { type: 'integer', min: 1, max: 2000, default: 32, description: 'worlds sampled per decision' },
-    continuation: { type: 'enum', values: ['simple', 'random'], default: 'simple', description: 'how the rest of the hand is played out in each world (the kernel’s simple or random)' },
+    continuation: { type: 'enum', values: ['simple', 'random', 'solver'], default: 'simple', description: 'how the rest of the hand is played out in each world: the kernel’s simple or random, or solver (simple, then the Spiel solved with the world’s cards known from solverCards cards in hand)' },
+    solverCards: { type: 'integer', min: 1, max: 5, default: 3, description: 'continuation solver: the cards in hand from which the rest of the trick play is solved for the Spiel (issue 28)' },
     rolloutsPerWorld: { type: 'integer', min: 1, max: 64, default: 1, description: 'playouts of each option per world (the continuation’s own randomness)' },
     maxRollouts: { type: 'integer', min: 0, max: 1000000, default: 0, description: 'rollout budget per decision: fewer worlds when the options are many (0 = worlds × options × rollouts)' },
     objective: { type: 'enum', values: ['auto', 'points', 'partie'], default: 'auto', description: "'points': the deal's expected points; 'partie': P(win the Partie) (equity table); 'auto': partie when a party needs at most autoWithin points" },
@@ -59,6 +60,7 @@ export default definePolicy({
       ...DEFAULT_SEARCH,
       worlds: o['worlds'] as number,
       continuation: o['continuation'] as SearchConfig['continuation'],
+      solverCards: o['solverCards'] as number,
       rolloutsPerWorld: o['rolloutsPerWorld'] as number,
       maxRollouts: o['maxRollouts'] as number,
       objective: o['objective'] as SearchConfig['objective'],

@@ -270,7 +270,7 @@ export interface Assumptions {
   /** The table talk the position is judged at: advise names no signs and no talk (RULES §13). */
   readonly talk: 'none';
   /** How the other seats answer a bid or raise in the playouts (search.ts `answers`) and play their cards. */
-  readonly others: { readonly answers: SearchConfig['answers']; readonly play: 'simple' | 'random' };
+  readonly others: { readonly answers: SearchConfig['answers']; readonly play: SearchConfig['continuation'] };
   /** What an opponent's Gleich/Hanger bid is taken to show (search.ts readBids). */
   readonly readBids: SearchConfig['readBids'];
   /** Worlds sampled, and the effective worlds (Kish's n_eff of their weights; uniform worlds: all of them). */

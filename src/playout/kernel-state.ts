@@ -46,8 +46,8 @@ export const LASTW = 112; // winner (seat) of the last completed trick, -1
 export const EXN = 113; // repeats laid per seat (the sum of its EX entries) (6)
 export const SIZE = 119;
 
-/** Continuation policies. */
-export const ROLLOUT = Object.freeze({ random: 0, simple: 1 });
+/** Continuation policies (solver: kernel-solver.ts, two parties; simple's with more). */
+export const ROLLOUT = Object.freeze({ random: 0, simple: 1, solver: 2 });
 export type RolloutPolicy = (typeof ROLLOUT)[keyof typeof ROLLOUT];
 
 /** A played card as the engine and the observation record it. */

@@ -29,20 +29,26 @@
 import { WELI } from '../cards/card.ts';
 import { popcount32 } from '../cards/mask.ts';
 import { NO_AS } from './rules.ts';
-import { BEST_I, BOUND, HLO, HW, type KernelRandom, LEADER, OVER, type RolloutPolicy, TN, TURN, WON, planScore } from './kernel-state.ts';
+import { BEST_I, BOUND, HLO, HW, type KernelRandom, LEADER, OVER, ROLLOUT, type RolloutPolicy, TN, TURN, WON, planScore } from './kernel-state.ts';
 import { PlayoutScore } from './kernel-score.ts';
+import { SpielSolver } from './kernel-solver.ts';
 
 export class Playout extends PlayoutScore {
+  private solver: SpielSolver | null = null;
+
   // ---- continuation policies ----
 
   /**
    * Play the hand out with a continuation policy, then finish(). `random`: a legal card uniformly, then one
    * of its legal christenings uniformly (so a Perlagg is not favoured for its many christenings); `simple`:
-   * strategies/simple.ts's card play.
+   * strategies/simple.ts's card play; `solver`: simple's play until a trick is led with at most `solverCards`
+   * cards in hand, then the Spiel solved with every card known, simple's move wherever it keeps the solved
+   * value (kernel-solver.ts; simple's play throughout with more than two parties).
    */
-  rollout(policy: RolloutPolicy, rng: KernelRandom): void {
+  rollout(policy: RolloutPolicy, rng: KernelRandom, solverCards = 5): void {
     const st = this.st;
     this.seed(rng);
+    if (policy === ROLLOUT.solver && this.parties === 2) (this.solver ??= new SpielSolver()).playOut(this, solverCards);
     while (st[OVER] === 0) {
       if (policy === 0) this.play(this.randomPick());
       else this.play(this.simpleMove(this.legalMoves()));

@@ -20,9 +20,10 @@ import { keyedRng } from '../core/rng.ts';
 import { cloneState, type HandState } from '../engine/state.ts';
 import { ReplayUnsupported, replayWorld } from './inference.ts';
 import { Playout } from './kernel.ts';
-import { ROLLOUT, moveOf, type KernelPosition, type RolloutPolicy } from './kernel-state.ts';
+import { moveOf, type KernelPosition, type RolloutPolicy } from './kernel-state.ts';
 import { positionOfState } from './position.ts';
 import { type OptionSpec, type Outcome, Search, Seed } from './search.ts';
+import { continuationOf } from './search-config.ts';
 
 /** Per option: the value of each world (its rollouts' mean): points, P(win), equity. */
 export interface LineValues {
@@ -48,6 +49,7 @@ export class EngineLines {
   private readonly lo: Int32Array;
   private readonly weli: Uint8Array;
   private readonly cont: RolloutPolicy;
+  private readonly solverCards: number;
 
   /**
    * Does one replay serve every world? At a card, a showing or an exchange no answer follows the option (the
@@ -70,7 +72,7 @@ export class EngineLines {
     this.shared = (obs.phase === 'play' || obs.phase === 'show' || obs.phase === 'exchange') && !hidden && S.r.writeTiming !== 'allImmediate';
     this.lo = new Int32Array(S.seats);
     this.weli = new Uint8Array(S.seats);
-    this.cont = S.cfg.continuation === 'random' ? ROLLOUT.random : ROLLOUT.simple;
+    ({ policy: this.cont, solverCards: this.solverCards } = continuationOf(S.cfg));
   }
 
   /**
@@ -184,7 +186,7 @@ export class EngineLines {
         k.setHands(this.lo, this.weli);
       }
       if (lay !== null && lay.kind === 'move') k.play(lay.move);
-      k.rollout(this.cont, this.seed.set(S.seeds, (i * R + r) * 4));
+      k.rollout(this.cont, this.seed.set(S.seeds, (i * R + r) * 4), this.solverCards);
       S.rollouts++;
       S.judgeWrites(k.points, k.partieWinner, o);
       d += o.diff;

@@ -7,6 +7,7 @@ import type { Observation } from '../engine/observation.ts';
 import type { SeatModel } from './inference.ts';
 import type { Policy } from '../policy/api.ts';
 import type { EquityPlay } from './equity.ts';
+import { ROLLOUT, type RolloutPolicy } from './kernel-state.ts';
 
 /** The search's settings (strategies/pimc.ts declares them as options, with their ranges). */
 export interface SearchConfig {
@@ -14,7 +15,14 @@ export interface SearchConfig {
   readonly worlds: number;
   /** Playouts of each option in each world (the continuation's own randomness). */
   readonly rolloutsPerWorld: number;
-  readonly continuation: 'random' | 'simple';
+  /**
+   * The kernel's continuation (kernel.ts rollout): 'simple', 'random', or 'solver' — simple's play until a trick
+   * is led with at most `solverCards` cards in hand, then the Spiel solved with the world's cards known
+   * (kernel-solver.ts; two parties, else simple's play throughout).
+   */
+  readonly continuation: 'random' | 'simple' | 'solver';
+  /** 'solver': the cards in the leader's hand from which the rest of the trick play is solved (1–5). Default 3. */
+  readonly solverCards?: number;
   /** 'points' (the deal's expected points), 'partie' (P(win the Partie) from the equity table), 'auto' (partie near the end). */
   readonly objective: 'points' | 'partie' | 'auto';
   /** auto: the Partie objective when a party needs at most this many points (virtual score). */
@@ -117,6 +125,14 @@ export type AnswerModel = (q: AnswerQuery) => number;
 
 /** `minEss`: at most this many times the asked worlds are drawn to reach the effective worlds asked. */
 export const MIN_ESS_CAP = 8;
+
+/** The kernel's rollout policy of a configuration, and the solver's hand size (kernel.ts rollout). */
+export function continuationOf(cfg: SearchConfig): { policy: RolloutPolicy; solverCards: number } {
+  const policy = cfg.continuation === 'random' ? ROLLOUT.random : cfg.continuation === 'solver' ? ROLLOUT.solver : ROLLOUT.simple;
+  return { policy, solverCards: cfg.solverCards ?? DEFAULT_SOLVER_CARDS };
+}
+
+export const DEFAULT_SOLVER_CARDS = 3;
 
 export const DEFAULT_SEARCH: SearchConfig = Object.freeze({
   worlds: 48,

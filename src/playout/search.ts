@@ -70,9 +70,9 @@ import type { HandState } from '../engine/state.ts';
 import type { HandEvent } from '../engine/history.ts';
 import { partieEquity, doubleLine, type PartieEquity } from './equity.ts';
 import { Playout } from './kernel.ts';
-import { ROLLOUT, type KernelPosition, type KernelRandom } from './kernel-state.ts';
+import { type KernelPosition, type KernelRandom } from './kernel-state.ts';
 import { kernelRules, type KernelRules } from './rules.ts';
-import { DEFAULT_SEARCH, MIN_ESS_CAP, type AnswerModel, type AnswerQuery, type DecisionEstimate, type Estimate, type OptionEstimate, type SearchConfig, type SearchRandom } from './search-config.ts';
+import { DEFAULT_SEARCH, MIN_ESS_CAP, continuationOf, type AnswerModel, type AnswerQuery, type DecisionEstimate, type Estimate, type OptionEstimate, type SearchConfig, type SearchRandom } from './search-config.ts';
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -478,7 +478,7 @@ export class Search {
     for (const s of this.scenarios) s.fw = new Int8Array(n * R * 3);
     const lo = new Int32Array(this.seats);
     const weli = new Uint8Array(this.seats);
-    const cont = cfg.continuation === 'random' ? ROLLOUT.random : ROLLOUT.simple;
+    const { policy: cont, solverCards } = continuationOf(cfg);
     const t0 = cfg.timeMs > 0 ? Date.now() : 0;
     let done = 0;
     for (let i = 0; i < n; i++) {
@@ -496,7 +496,7 @@ export class Search {
             k.setHands(lo, weli);
           } else k.setHands(w.handLo, w.handWeli);
           if (s.move >= 0) k.play(s.move);
-          k.rollout(cont, this.seed.set(this.seeds, (i * R + r) * 4));
+          k.rollout(cont, this.seed.set(this.seeds, (i * R + r) * 4), solverCards);
           const at = (i * R + r) * 3;
           s.fw[at] = k.figureWinner[0]!;
           s.fw[at + 1] = k.figureWinner[1]!;
