@@ -1,9 +1,10 @@
 // Two runs of `bench/exploit.ts partien --per-pair` on the same seed, paired Partie pair by Partie pair (issue
 // 28; docs/solved.md): the other arm's share of Partien won minus the base's, with the paired t interval over
 // the pairs both runs played (src/stats/paired.ts, GUIDE §5: one value a pair), and each arm's share and its
-// held Aus figures over those pairs. A run split over several files (--from) is read as one.
+// held Aus figures over those pairs (a share: clustered Wilson, shareInterval). A run split over several files (--from) is read as one.
 import { readFileSync } from 'node:fs';
-import { emptyPairAcc, pairedEstimate, pushPair, type PairedEstimate } from '../src/stats/paired.ts';
+import { emptyPairAcc, pairedEstimate, pushPair, type PairAcc, type PairedEstimate } from '../src/stats/paired.ts';
+import { wilson } from '../src/stats/intervals.ts';
 
 /** One line of a --per-pair file. */
 interface PairLine {
@@ -76,8 +77,25 @@ export function pairRuns(base: Map<number, PairLine>, other: Map<number, PairLin
   if (accs.diff.n === 0) throw new Error('the runs have no pair in common');
   return {
     n: accs.diff.n,
-    base: { won: pairedEstimate(accs.base, { kind: 'mean' }), ausWon: aus.base[0]!, ausLost: aus.base[1]! },
-    other: { won: pairedEstimate(accs.other, { kind: 'mean' }), ausWon: aus.other[0]!, ausLost: aus.other[1]! },
+    base: { won: pairedEstimate(accs.base, SHARE), ausWon: aus.base[0]!, ausLost: aus.base[1]! },
+    other: { won: pairedEstimate(accs.other, SHARE), ausWon: aus.other[0]!, ausLost: aus.other[1]! },
     difference: pairedEstimate(accs.diff, { kind: 'difference' }),
   };
+}
+
+/** A bot's share of Partien won: a per-pair proportion (0, 1/2, 1), its interval the clustered Wilson one. */
+const SHARE = { kind: 'proportion' } as const;
+
+/**
+ * A share of Partien won over the pairs, with its 95% interval inside [0, 1] (src/stats/paired.ts; the t
+ * interval left it at a handful of pairs: 6 pairs, 91.7% [70.2, 113.1]). No pair: NaN; one pair, or the same
+ * share in every pair: its Wilson interval at n pairs.
+ */
+export function shareInterval(acc: PairAcc): { estimate: number; low: number; high: number } {
+  const e = pairedEstimate(acc, SHARE);
+  if (e.kind === 'interval') return { estimate: e.estimate, low: e.low, high: e.high };
+  if (acc.n === 0) return { estimate: NaN, low: NaN, high: NaN };
+  const p = acc.sum / acc.n;
+  const w = wilson(p * acc.n, acc.n);
+  return { estimate: p, low: w.low, high: w.high };
 }

@@ -1,6 +1,6 @@
 // Bench (issue 27): a searching bot against another at the table, in duplicate Partien (Partie i played twice,
 // a's party 0 then 1, the same cards), with what the playout kernel's completeness is for:
-//   won          a's share of Partien won (mean over the pairs, t interval);
+//   won          a's share of Partien won (a per-pair proportion, its clustered Wilson interval: bench/pair-runs.ts);
 //   one deal     the share of a's Partien that it lost in a single deal (the Partie's only deal: an Aus, a
 //                false figure corrected to the opponents — the catastrophes the bidding can cause);
 //   false        the share of a's seen Gleich/Hanger bids, holds and raises made by a seat that showed no such
@@ -26,7 +26,9 @@ import type { Policy } from '../src/policy/api.ts';
 import { playPartie } from '../src/play/partie.ts';
 import type { SeatPolicy } from '../src/play/hand.ts';
 import type { HandState } from '../src/engine/state.ts';
-import { emptyMoments, meanInterval, pushMoment, wilson } from '../src/stats/intervals.ts';
+import { wilson } from '../src/stats/intervals.ts';
+import { emptyPairAcc, pushPair } from '../src/stats/paired.ts';
+import { shareInterval } from './pair-runs.ts';
 
 function arg(name: string, dflt: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -71,7 +73,7 @@ function falseFigures(s: HandState, mine: number): { made: number; without: numb
 
 const a = await maker(aSpec);
 const b = await maker(bSpec);
-const won = emptyMoments();
+const won = emptyPairAcc();
 let partien = 0;
 let oneDeal = 0;
 let made = 0;
@@ -95,12 +97,12 @@ for (let i = 0; i < n; i++) {
     if (r.summary.winnerParty === mine) v += 0.5;
     else if (r.summary.deals === 1) oneDeal++;
   }
-  pushMoment(won, v);
-  if ((i + 1) % 10 === 0 && i + 1 < n) console.error(`  ${i + 1} pairs: won ${(100 * meanInterval(won).estimate).toFixed(1)}%, lost in one deal ${oneDeal}, false ${without}/${made} (${secs()} s)`);
+  pushPair(won, v);
+  if ((i + 1) % 10 === 0 && i + 1 < n) console.error(`  ${i + 1} pairs: won ${(100 * won.sum / won.n).toFixed(1)}%, lost in one deal ${oneDeal}, false ${without}/${made} (${secs()} s)`);
 }
-const m = meanInterval(won);
+const m = shareInterval(won);
 const f = wilson(without, made);
 const od = wilson(oneDeal, partien);
-console.log(JSON.stringify({ ruleset: rulesetName, a: aSpec, b: bSpec, seed, pairs: m.n, won: m.estimate, low: m.low, high: m.high, partien, lostInOneDeal: oneDeal, oneDealLow: od.low, oneDealHigh: od.high, deals, figuresBid: made, falseFigures: without, falseLow: f.low, falseHigh: f.high, secs: secs() }));
+console.log(JSON.stringify({ ruleset: rulesetName, a: aSpec, b: bSpec, seed, pairs: won.n, won: m.estimate, low: m.low, high: m.high, partien, lostInOneDeal: oneDeal, oneDealLow: od.low, oneDealHigh: od.high, deals, figuresBid: made, falseFigures: without, falseLow: f.low, falseHigh: f.high, secs: secs() }));
 const pct = (x: number): string => (100 * x).toFixed(1);
-console.error(`${rulesetName} ${aSpec} vs ${bSpec}: won ${pct(m.estimate)}% [${pct(m.low)}, ${pct(m.high)}] of Partien (n ${m.n} pairs); lost in one deal ${pct(oneDeal / partien)}% [${pct(od.low)}, ${pct(od.high)}] of ${partien}; false figures ${pct(without / Math.max(1, made))}% [${pct(f.low)}, ${pct(f.high)}] of ${made} bid (${deals} deals, ${secs()} s)`);
+console.error(`${rulesetName} ${aSpec} vs ${bSpec}: won ${pct(m.estimate)}% [${pct(m.low)}, ${pct(m.high)}] of Partien (n ${won.n} pairs); lost in one deal ${pct(oneDeal / partien)}% [${pct(od.low)}, ${pct(od.high)}] of ${partien}; false figures ${pct(without / Math.max(1, made))}% [${pct(f.low)}, ${pct(f.high)}] of ${made} bid (${deals} deals, ${secs()} s)`);

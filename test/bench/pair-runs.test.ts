@@ -1,7 +1,9 @@
 // bench/pair-runs.ts: two --per-pair runs paired pair by pair, on synthetic files with a known answer; a run
 // split over files reads as one; what cannot be paired is an error, not a figure.
 import { describe, expect, it } from 'vitest';
-import { pairRuns, readRun } from '../../bench/pair-runs.ts';
+import { pairRuns, readRun, shareInterval } from '../../bench/pair-runs.ts';
+import { pairAccOf } from '../../src/stats/paired.ts';
+import { keyedRng, STREAM } from '../../src/core/rng.ts';
 import { tFor } from '../../src/stats/math.ts';
 
 const line = (pair: number, won: number, extra: Record<string, unknown> = {}): string => JSON.stringify({ ruleset: '1853', seed: 13, pair, won, ausWon: 0, ausLost: 0, ...extra });
@@ -52,5 +54,40 @@ describe('pairing two --per-pair runs', () => {
     expect(() => readRun(['bad'], read)).toThrow(/bad:1: not a --per-pair line/);
     expect(() => readRun(['junk'], read)).toThrow(/junk:1: not a line of JSON/);
     expect(() => pairRuns(readRun(['a'], read), readRun(['far'], read))).toThrow(/no pair in common/);
+  });
+
+  it('a share of Partien stays inside [0, 1] and keeps its promise (clustered Wilson over the pairs)', () => {
+    // 6 pairs (the t interval said 91.7% [70.2, 113.1])
+    const six = shareInterval(pairAccOf([1, 1, 1, 1, 1, 0.5]));
+    expect(six.estimate).toBeCloseTo(11 / 12, 12);
+    expect(six.high).toBeLessThanOrEqual(1);
+    expect(six.low).toBeGreaterThan(0.5);
+    const all = shareInterval(pairAccOf([1, 1, 1]));
+    expect(all.high).toBe(1);
+    expect(all.low).toBeLessThan(1);
+    expect(Number.isNaN(shareInterval(pairAccOf([])).estimate)).toBe(true);
+    // coverage on synthetic runs with a known share: each pair's two Partien won with probability 0.85,
+    // correlated within the pair (the same cards), 30 pairs a run
+    const rng = keyedRng(40, 1, STREAM.resample);
+    let covered = 0;
+    const runs = 2000;
+    let truth = 0;
+    for (let r = 0; r < runs; r++) {
+      const v: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const easy = rng.nextFloat() < 0.7; // a deal both seatings win with 0.95, else 0.6167: the mean is 0.85
+        const p = easy ? 0.95 : 0.85 / 0.3 - (0.7 * 0.95) / 0.3;
+        v.push(((rng.nextFloat() < p ? 1 : 0) + (rng.nextFloat() < p ? 1 : 0)) / 2);
+      }
+      truth = 0.7 * 0.95 + 0.3 * (0.85 / 0.3 - (0.7 * 0.95) / 0.3);
+      const e = shareInterval(pairAccOf(v));
+      expect(e.low).toBeGreaterThanOrEqual(0);
+      expect(e.high).toBeLessThanOrEqual(1);
+      if (e.low <= truth && truth <= e.high) covered++;
+    }
+    expect(truth).toBeCloseTo(0.85, 12);
+    // 95% promised: over 2,000 runs the count lies within about ±1% of it unless the interval fails
+    expect(covered / runs).toBeGreaterThan(0.93);
+    expect(covered / runs).toBeLessThan(0.975);
   });
 });
