@@ -101,7 +101,7 @@ const CASES = [
   { ruleset: 'oberland', seats: 4, cards: 3, n: 24 },
   { ruleset: 'suedtirol', seats: 4, cards: 3, n: 12 },
   { ruleset: 'innsbruck', seats: 4, cards: 3, n: 12 },
-  { ruleset: '1853', seats: 2, cards: 4, n: 30 },
+  { ruleset: '1853', seats: 2, cards: 4, n: 20 },
   { ruleset: 'oberland', seats: 2, cards: 4, n: 30 },
 ] as const;
 
@@ -151,16 +151,52 @@ describe('the Spiel solver (kernel-solver.ts) against plain minimax', () => {
     });
   }
 
-  it('the continuation plays simple until the solver takes over, and simple throughout with three parties', () => {
+  it('the continuation plays simple until a trick is led with solverCards cards in hand', () => {
+    const rng = keyedRng(41, 1, STREAM.resample);
+    const solver = new SpielSolver();
+    for (let i = 0; i < 20; i++) {
+      const k = position('1853', 4, 5, i, rng);
+      const before = k.st.slice();
+      // simple's first two tricks
+      const prefix: number[] = [];
+      while (k.tricksDone < 2 && !k.over) {
+        const m = k.simpleMove(k.legalMoves());
+        prefix.push(m);
+        k.play(m);
+      }
+      k.st.set(before);
+      // every card the solver lays, the walk's and the search's: the first are the walk's
+      const laid: number[] = [];
+      const view = {
+        st: k.st,
+        moves: k.moves,
+        parties: k.parties,
+        party: k.party,
+        rules: k.rules,
+        christenAll: k.christenAll,
+        legalMoves: () => k.legalMoves(),
+        simpleMove: (n: number) => k.simpleMove(n),
+        play: (m: number) => {
+          laid.push(m);
+          k.play(m);
+        },
+      };
+      solver.playOut(view, 3);
+      expect(laid.slice(0, prefix.length)).toEqual(prefix);
+      expect(k.over).toBe(true);
+    }
+  });
+
+  it('with three parties the continuation is simple\u2019s throughout', () => {
     const rng = keyedRng(41, 0, STREAM.resample);
     for (let i = 0; i < 20; i++) {
       const d = deal(3, rng);
       const pos: KernelPosition = { ruleset: resolveRuleset('oberland'), trump: 'H', seats: 3, party: [0, 1, 2], handSize: 5, vorhand: 1, handLo: d.lo, handWeli: d.weli, tricks: [] };
       const k = new Playout().load(pos);
       k.rollout(ROLLOUT.solver, keyedRng(1, i, STREAM.resample), 5);
-      const a = Array.from(k.points);
+      const a = [...Array.from(k.points), ...k.figureWinner, k.tricksWon(0), k.tricksWon(1), k.tricksWon(2)];
       k.load(pos).rollout(ROLLOUT.simple, keyedRng(1, i, STREAM.resample));
-      expect(Array.from(k.points)).toEqual(a);
+      expect([...Array.from(k.points), ...k.figureWinner, k.tricksWon(0), k.tricksWon(1), k.tricksWon(2)]).toEqual(a);
     }
   });
 });
