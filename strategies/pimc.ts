@@ -16,7 +16,8 @@
 // the table the model of the opponents' answers in the playouts. `raisersHold`: in the answer model a party that
 // raised a figure holds our next raise of it (SearchConfig.raisersHold); `raisersHoldAus=false`: except a raise to Aus.
 // `bidWorlds`: more worlds for the bidding war's decisions alone; `partnerWeights=none`: the partner's decisions
-// left out of the worlds' weights (both issue 28, docs/solved.md).
+// left out of the worlds' weights (both issue 28, docs/solved.md). `playoutBids`: a bidding option's line played to the
+// end of the hand in the engine by bots, with every later bid (src/playout/bot-playout.ts; issue 28).
 //
 // The cost: worlds × options × rolloutsPerWorld playouts per decision (`maxRollouts` caps it by using fewer
 // worlds when the options are many). `timeMs` stops sampling after that long — not reproducible, so 0
@@ -53,6 +54,7 @@ export default definePolicy({
     bidWorlds: { type: 'integer', min: 0, max: 2000, default: 0, description: "worlds sampled per decision of the bidding war (bid windows, answers, vetoes); 0 = `worlds` (issue 28: 128 at 32 worlds showed no difference; docs/solved.md)" },
     minEss: { type: 'integer', min: 0, max: 100000, default: 0, description: "worldWeights 'weighted': draw more worlds, `worlds` at a time, until the effective worlds reach this many (at most 8× `worlds`); 0 = off" },
     equity: { type: 'enum', values: ['simple', 'author1853'], default: 'simple', description: "the Partie objective's equity table: made with simple in all four seats, or with the author's bot where its table exists (1853; issue 28: the gestrichen scores; docs/solved.md)" },
+    playoutBids: { type: 'enum', values: ['none', 'simple', 'author1853'], default: 'none', description: "bidding inside the playouts (issue 28): a bidding option's line is played to the end of the hand in the engine, our party as simple and the others as this bot, with every later bid, raise and answer (src/playout/bot-playout.ts); 'none': the kernel plays the cards without further bids" },
     timeMs: { type: 'integer', min: 0, max: 60000, default: 0, description: 'stop sampling after this many ms per decision (at least 8 worlds); 0 = off. Not reproducible' },
   },
   create(o) {
@@ -79,6 +81,11 @@ export default definePolicy({
       minEss: o['minEss'] as number,
       equityPlay: o['equity'] as NonNullable<SearchConfig['equityPlay']>,
     };
+    const playoutBids = o['playoutBids'] as string;
+    if (playoutBids !== 'none') {
+      const ours = simple.create({});
+      cfg = { ...cfg, linePlay: { ours, theirs: playoutBids === 'author1853' ? author1853.create({}) : ours, name: `simple/${playoutBids}` } };
+    }
     const fallback = simple.create({});
     // the model of the other seats for weighted worlds: simple, softened (src/playout/inference.ts)
     // a mixed bot's random choices (author1853's Ratschen) never taken: the model's tremble stands for them

@@ -23,7 +23,8 @@ import { Playout } from './kernel.ts';
 import { moveOf, type KernelPosition, type RolloutPolicy } from './kernel-state.ts';
 import { positionOfState } from './position.ts';
 import { type OptionSpec, type Outcome, Search, Seed } from './search.ts';
-import { continuationOf } from './search-config.ts';
+import { continuationOf, type LineBots } from './search-config.ts';
+import { playOutWithBots, type Pick } from './bot-playout.ts';
 
 /** Per option: the value of each world (its rollouts' mean): points, P(win), equity. */
 export interface LineValues {
@@ -50,6 +51,8 @@ export class EngineLines {
   private readonly weli: Uint8Array;
   private readonly cont: RolloutPolicy;
   private readonly solverCards: number;
+  /** SearchConfig.linePlay: the engine's lines played to the end of the hand by these bots (null: the kernel). */
+  private readonly bots: LineBots | null;
 
   /**
    * Does one replay serve every world? At a card, a showing or an exchange no answer follows the option (the
@@ -73,6 +76,8 @@ export class EngineLines {
     this.lo = new Int32Array(S.seats);
     this.weli = new Uint8Array(S.seats);
     ({ policy: this.cont, solverCards: this.solverCards } = continuationOf(S.cfg));
+    // (where one replay serves every world, its cards are world 0's: the kernel's lines, which take each world's cards)
+    this.bots = this.shared ? null : (S.cfg.linePlay ?? null);
   }
 
   /**
@@ -211,6 +216,7 @@ export class EngineLines {
    * they answered and raised (bit masks).
    */
   line(action: PolicyAction, i: number, resp: number, force: number): { value: Outcome; asked: number; raised: number } {
+    if (this.bots !== null) return this.botLine(action, i, resp, force);
     const s = cloneState(this.state(i));
     applyAction(s, action);
     const { asked, raised } = this.drive(s, i, resp, force);
@@ -235,9 +241,7 @@ export class EngineLines {
 
   /** The bidding after the option, to its end (see line()). */
   private drive(s: HandState, i: number, resp: number, force: number): { asked: number; raised: number } {
-    const S = this.S;
-    let asked = 0;
-    let raised = 0;
+    const st = { asked: 0, raised: 0 };
     for (let guard = 0; guard < 200; guard++) {
       const ph = s.phase;
       if (ph === 'play' || ph === 'show' || ph === 'done') break;
@@ -253,32 +257,85 @@ export class EngineLines {
       else if (ph === 'answer') {
         const b = s.bid;
         if (b.ask !== null && b.ask.answer === 'pending') a = has(REJECT) ?? legal[0];
-        else {
-          const f = b.queue[0]!;
-          const seat = b.answerSeat;
-          const raise = legal.find((x) => x.kind === 'raise');
-          if (s.table.party[seat] !== S.party) {
-            asked |= 1 << f;
-            const forced = (force >>> (2 * f)) & 3;
-            const bot = forced === 0 ? this.botAnswer(s, seat, i, legal) : undefined;
-            if (bot !== undefined) {
-              if (bot.kind === 'raise') raised |= 1 << f;
-              a = bot;
-            } else {
-              const m = forced === 1 ? 0 : forced === 2 ? 1 : S.modelAnswer(i, f, b.figs[f]!.level, seat, f !== 0 && raise !== undefined, s.events, b.figs[f]!.aus);
-              if (m === 2 && raise !== undefined) {
-                raised |= 1 << f;
-                a = raise;
-              } else a = m >= 1 ? (has(HOLD) ?? has(GUT)) : has(GUT);
-            }
-          } else a = ((resp >>> f) & 1) === 1 ? (has(HOLD) ?? has(GUT)) : has(GUT);
-        }
+        else if (s.table.party[b.answerSeat] !== this.S.party) a = this.theirAnswer(s, b.answerSeat, i, legal, force, st);
+        else a = this.ourResponse(b.queue[0]!, legal, resp);
       }
       applyAction(s, a ?? legal[0]!);
     }
-    return { asked, raised };
+    return st;
+  }
+
+  /** Our party's one response to the other party's raise of figure f: hold where bit f of `resp` is set, else gut. */
+  private ourResponse(f: number, legal: readonly PolicyAction[], resp: number): PolicyAction | undefined {
+    const has = (a: PolicyAction): PolicyAction | undefined => legal.find((x) => x === a || x.kind === a.kind);
+    return ((resp >>> f) & 1) === 1 ? (has(HOLD) ?? has(GUT)) : has(GUT);
+  }
+
+  /**
+   * The other party's answer to an offer (figure s.bid.queue[0]) in world i: forced ('perfect'), the answer bot's,
+   * or the answer model's; `st` collects the figures answered and raised.
+   */
+  private theirAnswer(s: HandState, seat: number, i: number, legal: readonly PolicyAction[], force: number, st: { asked: number; raised: number }): PolicyAction | undefined {
+    const S = this.S;
+    const b = s.bid;
+    const f = b.queue[0]!;
+    const has = (a: PolicyAction): PolicyAction | undefined => legal.find((x) => x === a || x.kind === a.kind);
+    const raise = legal.find((x) => x.kind === 'raise');
+    st.asked |= 1 << f;
+    const forced = (force >>> (2 * f)) & 3;
+    const bot = forced === 0 ? this.botAnswer(s, seat, i, legal) : undefined;
+    if (bot !== undefined) {
+      if (bot.kind === 'raise') st.raised |= 1 << f;
+      return bot;
+    }
+    const m = forced === 1 ? 0 : forced === 2 ? 1 : S.modelAnswer(i, f, b.figs[f]!.level, seat, f !== 0 && raise !== undefined, s.events, b.figs[f]!.aus);
+    if (m === 2 && raise !== undefined) {
+      st.raised |= 1 << f;
+      return raise;
+    }
+    return m >= 1 ? (has(HOLD) ?? has(GUT)) : has(GUT);
+  }
+
+  /**
+   * A line played to the end of the hand in the engine by bots (SearchConfig.linePlay; bot-playout.ts), R times
+   * with the line's own keyed streams: the other party's answers to our offers by the answer model (as drive()
+   * gives them), our response to their raise by `resp`, every other turn — the bid windows, the vetoes, the talk,
+   * the cards, the showing, our answers to their bids — by the seat's bot. Valued on the engine's own writes.
+   */
+  private botLine(action: PolicyAction, i: number, resp: number, force: number): { value: Outcome; asked: number; raised: number } {
+    const S = this.S;
+    const R = S.R;
+    const bots = this.bots!;
+    const st = { asked: 0, raised: 0 };
+    const pick: Pick = (s, seat, legal) => {
+      if (s.phase !== 'answer') return undefined;
+      const b = s.bid;
+      if (b.ask !== null && b.ask.answer === 'pending') return undefined;
+      if (s.table.party[seat] !== S.party) return this.theirAnswer(s, seat, i, legal, force, st);
+      const f = b.queue[0]!;
+      return ((st.raised >>> f) & 1) === 1 ? this.ourResponse(f, legal, resp) : undefined;
+    };
+    let d = 0;
+    let p = 0;
+    let e = 0;
+    const o = this.out;
+    for (let r = 0; r < R; r++) {
+      const s = cloneState(this.state(i));
+      applyAction(s, action);
+      const rng = keyedRng(S.seeds[(i * R + r) * 4] ?? i, r, LINE_BOTS_KIND);
+      playOutWithBots(s, bots, S.party, S.obs.score, { rng }, pick);
+      S.rollouts++;
+      S.judgeWrites(s.points, s.bid.partieWinner, o);
+      d += o.diff;
+      p += o.pwin;
+      e += o.equity;
+    }
+    return { value: { diff: d / R, pwin: p / R, equity: e / R }, asked: st.asked, raised: st.raised };
   }
 }
+
+/** The key kind of a line's bots' streams (keyedRng; the answer bot's is 29). */
+const LINE_BOTS_KIND = 31;
 
 /** An option applied in the engine: its lines per world, their answers, and our one response to a raise. */
 class EngineLine {

@@ -92,6 +92,21 @@ export interface SearchConfig {
    * `simple` (default) or the author's bot, where its table exists (issue 28: the gestrichen scores).
    */
   readonly equityPlay?: EquityPlay;
+  /**
+   * Bidding inside the playouts (issue 28): each line of a bidding option (lines.ts) is played to the end of the
+   * hand in the engine by these bots (bot-playout.ts) — every later bid window, raise, answer, veto, talk, card
+   * and showing — instead of by the kernel, which plays the cards without further bids. The other party's
+   * answers to our offers stay the answer model's, our response to their raise the search's. Unset: the kernel.
+   */
+  readonly linePlay?: LineBots;
+}
+
+/** The bots that play a line to its end (SearchConfig.linePlay): our party's seats and the others'. */
+export interface LineBots {
+  readonly ours: Policy;
+  readonly theirs: Policy;
+  /** Its name in notes and reports, e.g. 'simple/author1853'. */
+  readonly name: string;
 }
 
 /**
