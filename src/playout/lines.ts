@@ -8,7 +8,10 @@
 // consents, talk keeps quiet. The engine's state then goes to the playout kernel with the deal's bidding and
 // writes (position.ts positionOfState), whose finish() writes what the engine writes at the end of the deal:
 // false figures and their corrections, penalties, Aus, the Partie ending in the deal (kernel-score.ts). Card
-// plays, showings and exchanges are laid on the kernel's copy of the decision's state, as before.
+// plays, showings and exchanges are laid on the kernel's copy of the decision's state, as before. With
+// SearchConfig.linePlay (issue 28: bidding inside the playouts) an engine option's line is instead played to the
+// end of the hand in the engine by bots (bot-playout.ts): the later windows, raises and cards are theirs, the
+// answers to our offers still the answer model's, our response to their raise still the one chosen here.
 //
 // The value of a line in a world: the deal's points from now on (ours minus the others', search.ts
 // judgeWrites) or, where the score makes it the aim, P(win the Partie) — the Partie over in the deal, or the
