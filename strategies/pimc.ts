@@ -81,12 +81,10 @@ export default definePolicy({
       minEss: o['minEss'] as number,
       equityPlay: o['equity'] as NonNullable<SearchConfig['equityPlay']>,
     };
-    const playoutBids = o['playoutBids'] as string;
-    if (playoutBids !== 'none') {
-      const ours = simple.create({});
-      cfg = { ...cfg, linePlay: { ours, theirs: playoutBids === 'author1853' ? author1853.create({}) : ours, name: `simple/${playoutBids}` } };
-    }
     const fallback = simple.create({});
+    // (simple keeps no state between decisions: one instance serves as the fallback and as our party in the lines)
+    const playoutBids = o['playoutBids'] as string;
+    if (playoutBids !== 'none') cfg = { ...cfg, linePlay: { ours: fallback, theirs: playoutBids === 'author1853' ? author1853.create({}) : fallback } };
     // the model of the other seats for weighted worlds: simple, softened (src/playout/inference.ts)
     // a mixed bot's random choices (author1853's Ratschen) never taken: the model's tremble stands for them
     const noRandom = { nextUint32: (): number => 0, below: (): number => 0, nextFloat: (): number => 1 - 2 ** -53 };

@@ -9,7 +9,7 @@
 // response to their raise); where it returns undefined the seat's bot acts.
 import { sameAction, type PolicyAction } from '../engine/actions.ts';
 import { CHANCE, TERMINAL, actingSeat, applyAction, currentPlayer, legalActions } from '../engine/game.ts';
-import { observe } from '../engine/observe.ts';
+import { observeWith } from '../engine/observe.ts';
 import type { HandState } from '../engine/state.ts';
 import type { Policy, PolicyContext } from '../policy/api.ts';
 import { ReplayUnsupported } from './inference.ts';
@@ -36,7 +36,8 @@ export function playOutWithBots(s: HandState, bots: LineBots, party: number, sco
     let a = legal.length === 1 ? legal[0] : pick(s, seat, legal);
     if (a === undefined) {
       const bot = s.table.party[seat] === party ? bots.ours : bots.theirs;
-      const choice = bot.act(observe(s, p, score), ctx);
+      // (the legal actions handed over, as the runner's loop does: not computed a second time; a fresh copy the observation owns)
+      const choice = bot.act(observeWith(s, p, score, legal.slice()), ctx);
       a = legal.find((x) => x === choice) ?? legal.find((x) => sameAction(x, choice));
       if (a === undefined) throw new ReplayUnsupported(`the line's bot answered no legal action in ${s.phase}`);
     }

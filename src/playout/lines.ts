@@ -250,16 +250,15 @@ export class EngineLines {
       if (ph === 'play' || ph === 'show' || ph === 'done') break;
       const legal = legalActions(s);
       if (legal.length === 0) break;
-      const has = (a: PolicyAction): PolicyAction | undefined => legal.find((x) => x === a || x.kind === a.kind);
       let a: PolicyAction | undefined;
-      if (ph === 'window') a = has(PASS);
-      else if (ph === 'veto') a = has(CONSENT);
+      if (ph === 'window') a = ofKind(legal, PASS);
+      else if (ph === 'veto') a = ofKind(legal, CONSENT);
       else if (ph === 'talk') a = legal.find((x) => x.kind === 'quiet');
-      else if (ph === 'exchange') a = has(DECLINE_EXCHANGE);
+      else if (ph === 'exchange') a = ofKind(legal, DECLINE_EXCHANGE);
       else if (ph === 'cutKeep') a = legal.find((x) => x.kind === 'keepCut' && !x.keep);
       else if (ph === 'answer') {
         const b = s.bid;
-        if (b.ask !== null && b.ask.answer === 'pending') a = has(REJECT) ?? legal[0];
+        if (b.ask !== null && b.ask.answer === 'pending') a = ofKind(legal, REJECT) ?? legal[0];
         else if (s.table.party[b.answerSeat] !== this.S.party) a = this.theirAnswer(s, b.answerSeat, i, legal, force, st);
         else a = this.ourResponse(b.queue[0]!, legal, resp);
       }
@@ -270,8 +269,7 @@ export class EngineLines {
 
   /** Our party's one response to the other party's raise of figure f: hold where bit f of `resp` is set, else gut. */
   private ourResponse(f: number, legal: readonly PolicyAction[], resp: number): PolicyAction | undefined {
-    const has = (a: PolicyAction): PolicyAction | undefined => legal.find((x) => x === a || x.kind === a.kind);
-    return ((resp >>> f) & 1) === 1 ? (has(HOLD) ?? has(GUT)) : has(GUT);
+    return ((resp >>> f) & 1) === 1 ? (ofKind(legal, HOLD) ?? ofKind(legal, GUT)) : ofKind(legal, GUT);
   }
 
   /**
@@ -282,7 +280,6 @@ export class EngineLines {
     const S = this.S;
     const b = s.bid;
     const f = b.queue[0]!;
-    const has = (a: PolicyAction): PolicyAction | undefined => legal.find((x) => x === a || x.kind === a.kind);
     const raise = legal.find((x) => x.kind === 'raise');
     st.asked |= 1 << f;
     const forced = (force >>> (2 * f)) & 3;
@@ -296,7 +293,7 @@ export class EngineLines {
       st.raised |= 1 << f;
       return raise;
     }
-    return m >= 1 ? (has(HOLD) ?? has(GUT)) : has(GUT);
+    return m >= 1 ? (ofKind(legal, HOLD) ?? ofKind(legal, GUT)) : ofKind(legal, GUT);
   }
 
   /**
@@ -335,6 +332,11 @@ export class EngineLines {
     }
     return { value: { diff: d / R, pwin: p / R, equity: e / R }, asked: st.asked, raised: st.raised };
   }
+}
+
+/** The legal action `a` itself, or the first of its kind (a pass, a hold, a gut …). */
+function ofKind(legal: readonly PolicyAction[], a: PolicyAction): PolicyAction | undefined {
+  return legal.find((x) => x === a || x.kind === a.kind);
 }
 
 /** The key kind of a line's bots' streams (keyedRng; the answer bot's is 29). */

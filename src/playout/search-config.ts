@@ -105,8 +105,6 @@ export interface SearchConfig {
 export interface LineBots {
   readonly ours: Policy;
   readonly theirs: Policy;
-  /** Its name in notes and reports, e.g. 'simple/author1853'. */
-  readonly name: string;
 }
 
 /**

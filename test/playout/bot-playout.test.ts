@@ -15,7 +15,7 @@ import type { Observation, Policy, PolicyAction } from '../../src/policy/api.ts'
 
 const simple = builtinPolicy('simple').create({});
 
-/** Deals of `ruleset` played by simple in every seat: the state at each bidding decision before the end, and the deal's final state. */
+/** Deals of `ruleset` played by simple in every seat: the state at its first six window, answer and card decisions, and the deal's final state. */
 function dealsWithCuts(ruleset: string, deals: number, players: number): Array<{ cuts: HandState[]; end: HandState; score: number[] }> {
   const r = resolveRuleset(ruleset);
   const out: Array<{ cuts: HandState[]; end: HandState; score: number[] }> = [];
@@ -46,7 +46,7 @@ describe('a line played to its end by bots (bot-playout.ts)', () => {
       for (const { cuts, end, score } of dealsWithCuts(ruleset, 25, players)) {
         for (const cut of cuts) {
           const s = cloneState(cut);
-          playOutWithBots(s, { ours: simple, theirs: simple, name: 'simple/simple' }, 0, score, { rng: keyedRng(1, 0, 31) }, () => undefined);
+          playOutWithBots(s, { ours: simple, theirs: simple }, 0, score, { rng: keyedRng(1, 0, 31) }, () => undefined);
           expect(s.phase).toBe('done');
           expect(s.events.length).toBe(end.events.length);
           expect(JSON.stringify(s.events)).toBe(JSON.stringify(end.events));
@@ -64,7 +64,7 @@ describe('a line played to its end by bots (bot-playout.ts)', () => {
     const asked: string[] = [];
     const spy = (who: string): Policy => ({ act: (obs: Observation, ctx) => (asked.push(`${who}:${obs.phase}`), simple.act(obs, ctx)) });
     let picked = 0;
-    playOutWithBots(s, { ours: spy('ours'), theirs: spy('theirs'), name: 'spy' }, 0, score, { rng: keyedRng(1, 0, 31) }, (st, seat, legal) => {
+    playOutWithBots(s, { ours: spy('ours'), theirs: spy('theirs') }, 0, score, { rng: keyedRng(1, 0, 31) }, (st, seat, legal) => {
       if (st.phase !== 'play' || seat !== 1) return undefined;
       picked++;
       return legal[legal.length - 1];
@@ -108,8 +108,8 @@ describe('the search with bidding inside the playouts (SearchConfig.linePlay)', 
       for (const obs of decisions) {
         const base: SearchConfig = { ...DEFAULT_SEARCH, worlds: 8, everyOption: true, answerBot: hold };
         const kernel = searchDecision(obs, base, keyedRng(3, 0, 5));
-        const bots = searchDecision(obs, { ...base, linePlay: { ours: spy('ours'), theirs: spy('theirs'), name: 'spy' } }, keyedRng(3, 0, 5));
-        const again = searchDecision(obs, { ...base, linePlay: { ours: simple, theirs: simple, name: 'simple' } }, keyedRng(3, 0, 5));
+        const bots = searchDecision(obs, { ...base, linePlay: { ours: spy('ours'), theirs: spy('theirs') } }, keyedRng(3, 0, 5));
+        const again = searchDecision(obs, { ...base, linePlay: { ours: simple, theirs: simple } }, keyedRng(3, 0, 5));
         expect(bots.options.map((o) => o.value)).toEqual(again.options.map((o) => o.value)); // the spies play as simple: reproducible
         for (const o of bots.options) if (o.evaluated) expect(Number.isFinite(o.value)).toBe(true);
         if (bots.options.some((o, k) => o.evaluated && Math.abs(o.value - kernel.options[k]!.value) > 1e-9)) moved++;
